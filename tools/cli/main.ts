@@ -1,0 +1,54 @@
+import { Command, CommanderError, Option } from 'commander';
+import { modelSchema } from '../model/schema-check.js';
+import { EXIT, type CliIo } from './cli-io.js';
+import { packageVersion } from './package-version.js';
+import { runValidate, type ValidateFormat } from './validate-command.js';
+
+/** Builds the rr command tree; actions store their exit code in `result`. */
+function program(io: CliIo, result: { code: number }): Command {
+  const rr = new Command('rr')
+    .description('requirements as code for Bazel monorepos')
+    .version(packageVersion())
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .showHelpAfterError();
+
+  rr.command('validate')
+    .description('load a model file or directory and report every problem that needs no test evidence')
+    .argument('<path>', 'model file or directory')
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'),
+    )
+    .action(async (path: string, options: { format: ValidateFormat }) => {
+      result.code = await runValidate(path, options.format, io);
+    });
+
+  rr.command('schema')
+    .description('print the JSON Schema of model files (draft 2020-12)')
+    .action(() => {
+      io.out(JSON.stringify(modelSchema(), null, 2) + '\n');
+      result.code = EXIT.ok;
+    });
+  return rr;
+}
+
+/** Runs the rr command line with the given argv and resolves to the process exit code. */
+export async function main(argv: string[], io?: Partial<CliIo>): Promise<number> {
+  const fullIo: CliIo = {
+    out: io?.out ?? ((t) => process.stdout.write(t)),
+    err: io?.err ?? ((t) => process.stderr.write(t)),
+    cwd: io?.cwd ?? process.cwd(),
+  };
+  const result = { code: EXIT.ok as number };
+  try {
+    await program(fullIo, result).parseAsync(argv);
+    return result.code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version end through exitOverride with code 0.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    fullIo.err(`rr: ${(error as Error).stack ?? String(error)}\n`);
+    return EXIT.usage;
+  }
+}

@@ -1,0 +1,27 @@
+import { countDiagnostics, plural } from '../report/diagnostic-counts.js';
+import { diagnosticsToSarif } from '../report/diagnostics-sarif.js';
+import { formatDiagnosticLine } from '../report/diagnostics-text.js';
+import { modelSummary } from '../report/model-summary.js';
+import { loadModel } from '../model/load-model.js';
+import { validateModel } from '../validate/validate-model.js';
+import { EXIT, type CliIo } from './cli-io.js';
+import { packageVersion } from './package-version.js';
+
+export type ValidateFormat = 'text' | 'json' | 'sarif';
+
+/** `rr validate PATH`: load and check a model; exit 0 clean or warnings, 1 errors, 2 unreadable input. */
+export async function runValidate(path: string, format: ValidateFormat, io: CliIo): Promise<number> {
+  const model = await loadModel(path);
+  const diagnostics = validateModel(model);
+  const { errors, warnings } = countDiagnostics(diagnostics);
+  if (format === 'json') {
+    io.out(JSON.stringify({ ok: errors === 0, diagnostics }, null, 2) + '\n');
+  } else if (format === 'sarif') {
+    io.out(JSON.stringify(diagnosticsToSarif(diagnostics, packageVersion(), io.cwd), null, 2) + '\n');
+  } else {
+    for (const d of diagnostics) io.out(formatDiagnosticLine(d) + '\n');
+    io.out(`${path}: ${modelSummary(model)}: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
+  }
+  if (model.unreadable) return EXIT.usage;
+  return errors > 0 ? EXIT.errors : EXIT.ok;
+}

@@ -1,0 +1,130 @@
+import type { LineCounter } from 'yaml';
+import { diagnostic, type Diagnostic } from './diagnostic.js';
+import { ENTITY_KINDS, KIND_OF_SECTION, type Entity, type EntityKind, type LineColumn } from './entity.js';
+import { collectPositions, keyNodeAtPath, lineColumn, nodeAtPath } from './node-positions.js';
+import type { ParsedDocument } from './parse-documents.js';
+import { checkDocumentSchema } from './schema-check.js';
+
+/** A block of free-form or config data with the file and positions it came from. */
+export interface SourcedObject {
+  file: string;
+  value: Record<string, unknown>;
+  positions: Record<string, LineColumn>;
+}
+
+/** What one document contributes to the model. */
+export interface ComposedDocument {
+  file: string;
+  form: 'sections' | 'single';
+  entities: Entity[];
+  config?: SourcedObject;
+  project?: SourcedObject;
+  meta?: SourcedObject;
+  schemaVersion?: { value: unknown; line: number; column: number };
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Turns one parsed document into entities and config: checks it against the JSON Schema, tells the two
+ * forms apart by `kind`, and records positions of every field for later diagnostics.
+ */
+export function composeDocument(file: string, parsed: ParsedDocument, lc: LineCounter): ComposedDocument {
+  const { doc, value } = parsed;
+  const rootAt = lineColumn(lc, doc.contents?.range?.[0] ?? 0);
+  if (!isObject(value)) {
+    const got = Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`;
+    return {
+      file,
+      form: 'sections',
+      entities: [],
+      diagnostics: [
+        diagnostic(
+          'invalid-field',
+          'error',
+          `a model document must be a mapping (a sections document or one entity with "kind"), got ${got}`,
+          { file, line: rootAt[0], column: rootAt[1] },
+        ),
+      ],
+    };
+  }
+  const form = 'kind' in value ? 'single' : 'sections';
+  const entities: Entity[] = [];
+  const entityAt = new Map<string, Entity>(); // "section/index" → entity, to name entities in diagnostics
+  const diagnostics: Diagnostic[] = [];
+
+  if (form === 'single') {
+    const kind = value.kind as EntityKind;
+    if (ENTITY_KINDS.includes(kind) && typeof value.id === 'string') {
+      const entity = makeEntity(file, parsed, lc, [], kind, 'single');
+      entities.push(entity);
+      entityAt.set('', entity);
+    }
+  } else {
+    for (const [section, kind] of Object.entries(KIND_OF_SECTION)) {
+      const items = value[section];
+      if (!Array.isArray(items)) continue;
+      items.forEach((item, index) => {
+        if (!isObject(item) || typeof item.id !== 'string') return;
+        const entity = makeEntity(file, parsed, lc, [section, String(index)], kind, 'sections');
+        entities.push(entity);
+        entityAt.set(`${section}/${index}`, entity);
+      });
+    }
+  }
+
+  for (const issue of checkDocumentSchema(value)) {
+    const node = issue.key ? keyNodeAtPath(doc, issue.path, issue.key) : nodeAtPath(doc, issue.path);
+    const [line, column] = node?.range ? lineColumn(lc, node.range[0]) : rootAt;
+    const owner = form === 'single' ? entityAt.get('') : entityAt.get(issue.path.slice(0, 2).join('/'));
+    const prefix = owner ? `${owner.kind} ${owner.id}: ` : '';
+    diagnostics.push(
+      diagnostic(issue.rule, 'error', prefix + issue.message, { file, line, column }, owner?.id),
+    );
+  }
+
+  const composed: ComposedDocument = { file, form, entities, diagnostics };
+  if (form === 'sections') {
+    for (const key of ['config', 'project', 'meta'] as const) {
+      const block = value[key];
+      if (!isObject(block)) continue;
+      const positions: Record<string, LineColumn> = {};
+      collectPositions(doc, nodeAtPath(doc, [key]), lc, positions);
+      const keyNode = keyNodeAtPath(doc, [], key);
+      if (keyNode?.range) positions[''] = lineColumn(lc, keyNode.range[0]);
+      composed[key] = { file, value: block, positions };
+    }
+    if ('schema_version' in value) {
+      const node = keyNodeAtPath(doc, [], 'schema_version');
+      const [line, column] = node?.range ? lineColumn(lc, node.range[0]) : rootAt;
+      composed.schemaVersion = { value: value.schema_version, line, column };
+    }
+  }
+  return composed;
+}
+
+function makeEntity(
+  file: string,
+  parsed: ParsedDocument,
+  lc: LineCounter,
+  path: string[],
+  kind: EntityKind,
+  form: 'sections' | 'single',
+): Entity {
+  const raw = (path.length === 0 ? parsed.value : nodeValue(parsed.value, path)) as Record<string, unknown>;
+  const data: Record<string, unknown> = { ...raw };
+  delete data.kind;
+  const positions: Record<string, LineColumn> = {};
+  collectPositions(parsed.doc, nodeAtPath(parsed.doc, path), lc, positions);
+  return { kind, id: raw.id as string, data, file, form, positions };
+}
+
+function nodeValue(value: unknown, path: string[]): unknown {
+  let v = value;
+  for (const p of path) v = (v as Record<string, unknown>)[p];
+  return v;
+}
+
+/** Whether a value is a plain mapping (not a list, not null). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,141 @@
+import { dirname, resolve } from 'node:path';
+import { composeDocument, type ComposedDocument, type SourcedObject } from './compose-document.js';
+import { idMatchesPattern } from './config.js';
+import { diagnostic, type Diagnostic } from './diagnostic.js';
+import { positionOf, type Entity } from './entity.js';
+import { listModelFiles } from './model-files.js';
+import { readModelText } from './model-text.js';
+import { CURRENT_SCHEMA_VERSION, type Model } from './model.js';
+import { parseModelText, type ParsedFile } from './parse-documents.js';
+import { checkReferences } from './references.js';
+import { resolveConfig } from './resolve-config.js';
+
+/** Loads a model file or directory: read → parse → compose → merge → check ids and references. */
+export async function loadModel(path: string): Promise<Model> {
+  const listing = await listModelFiles(path);
+  const diagnostics: Diagnostic[] = [...listing.diagnostics];
+  let unreadable = listing.unreadable;
+
+  const parsedFiles = await Promise.all(
+    listing.files.map(async (file): Promise<ParsedFile | Diagnostic> => {
+      const read = await readModelText(file);
+      return read.ok ? parseModelText(file, read.text) : read.diagnostic;
+    }),
+  );
+  const documents: ComposedDocument[] = [];
+  const files: string[] = [];
+  for (const parsed of parsedFiles) {
+    if ('rule' in parsed) {
+      diagnostics.push(parsed);
+      unreadable = true;
+      continue;
+    }
+    files.push(parsed.file);
+    if (parsed.diagnostics.length > 0) {
+      diagnostics.push(...parsed.diagnostics);
+      if (parsed.documents.length === 0) unreadable = true;
+    }
+    for (const doc of parsed.documents) documents.push(composeDocument(parsed.file, doc, parsed.lineCounter));
+  }
+  const kept = dropLockFile(documents);
+  const keptFiles = files.filter(
+    (f) => kept.some((d) => d.file === f) || !documents.some((d) => d.file === f),
+  );
+  return assembleModel(path, keptFiles, kept, diagnostics, unreadable);
+}
+
+/** Builds the model from composed documents; exported so the editor can check edited text in memory. */
+export function assembleModel(
+  root: string,
+  files: string[],
+  documents: ComposedDocument[],
+  diagnostics: Diagnostic[],
+  unreadable: boolean,
+): Model {
+  const out = [...diagnostics];
+  const configBlocks: SourcedObject[] = [];
+  const project: Record<string, unknown> = {};
+  const meta: Record<string, unknown> = {};
+  let schemaVersion = CURRENT_SCHEMA_VERSION;
+  for (const doc of documents) {
+    out.push(...doc.diagnostics);
+    if (doc.config) configBlocks.push(doc.config);
+    if (doc.project) Object.assign(project, doc.project.value);
+    if (doc.meta) Object.assign(meta, doc.meta.value);
+    if (doc.schemaVersion && Number.isInteger(doc.schemaVersion.value)) {
+      const v = doc.schemaVersion.value as number;
+      if (v > CURRENT_SCHEMA_VERSION) {
+        out.push(
+          diagnostic(
+            'unsupported-schema-version',
+            'error',
+            `schema_version ${v} is newer than this rr reads (${CURRENT_SCHEMA_VERSION}); upgrade rr`,
+            { file: doc.file, line: doc.schemaVersion.line, column: doc.schemaVersion.column },
+          ),
+        );
+      }
+      schemaVersion = Math.max(schemaVersion, v);
+    }
+  }
+  const resolved = resolveConfig(configBlocks);
+  out.push(...resolved.diagnostics);
+
+  const entities: Entity[] = [];
+  const byId = new Map<string, Entity>();
+  for (const doc of documents) {
+    for (const entity of doc.entities) {
+      const first = byId.get(entity.id);
+      if (first) {
+        const at = positionOf(first);
+        out.push(
+          diagnostic(
+            'duplicate-id',
+            'error',
+            `id "${entity.id}" is already used by a ${first.kind} at ${at.file}:${at.line}; give one of them a new id`,
+            positionOf(entity, 'id'),
+            entity.id,
+          ),
+        );
+        continue;
+      }
+      byId.set(entity.id, entity);
+      entities.push(entity);
+      if (!idMatchesPattern(resolved.config, entity.kind, entity.id)) {
+        out.push(
+          diagnostic(
+            'bad-id',
+            'error',
+            `id "${entity.id}" does not match config.id_pattern "${resolved.config.id_pattern}" with prefix "${resolved.config.prefixes[entity.kind]}" for a ${entity.kind}`,
+            positionOf(entity, 'id'),
+            entity.id,
+          ),
+        );
+      }
+    }
+  }
+  out.push(...checkReferences(entities, byId, resolved.config));
+  return {
+    root,
+    files,
+    entities,
+    byId,
+    config: resolved.config,
+    configSources: resolved.sources,
+    project,
+    meta,
+    schemaVersion,
+    diagnostics: out,
+    unreadable,
+  };
+}
+
+/** Drops documents of the file config.sets_lock names, when it lies inside the model directory. */
+function dropLockFile(documents: ComposedDocument[]): ComposedDocument[] {
+  const lockFiles = new Set<string>();
+  for (const doc of documents) {
+    const lock = doc.config?.value.sets_lock;
+    if (typeof lock === 'string' && lock.length > 0) lockFiles.add(resolve(dirname(doc.file), lock));
+  }
+  if (lockFiles.size === 0) return documents;
+  return documents.filter((doc) => !lockFiles.has(resolve(doc.file)));
+}

@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import { diagnostic, type Diagnostic } from './diagnostic.js';
+import { reason } from './model-files.js';
+
+/** The decoded text of a model file, or the diagnostic saying why it has none. */
+export type ModelText = { ok: true; text: string; bom: boolean } | { ok: false; diagnostic: Diagnostic };
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Reads a file as UTF-8 (a BOM is dropped); other encodings are reported with the line of the first bad byte. */
+export async function readModelText(file: string): Promise<ModelText> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    return failure(file, `cannot read file: ${reason(error)}`);
+  }
+  return decodeModelBytes(file, bytes);
+}
+
+/** Decodes bytes already read; exported for the editor, which reads files itself. */
+export function decodeModelBytes(file: string, bytes: Uint8Array): ModelText {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return failure(file, 'file is UTF-16 encoded; save it as UTF-8', 1, 1);
+  }
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = bom ? bytes.subarray(3) : bytes;
+  try {
+    return { ok: true, text: decoder.decode(body), bom };
+  } catch {
+    const at = firstInvalidUtf8(body);
+    const { line, column } = lineColumnOfByte(body, at);
+    const byte = body[at]?.toString(16).padStart(2, '0') ?? '??';
+    return failure(
+      file,
+      `file is not valid UTF-8 (byte 0x${byte} at line ${line}, column ${column}); re-save it as UTF-8`,
+      line,
+      column,
+    );
+  }
+}
+
+function failure(file: string, message: string, line?: number, column?: number): ModelText {
+  return { ok: false, diagnostic: diagnostic('read-error', 'error', message, { file, line, column }) };
+}
+
+/** Offset of the first byte that breaks UTF-8 (RFC 3629: no overlongs, surrogates or > U+10FFFF). */
+function firstInvalidUtf8(b: Uint8Array): number {
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i]!;
+    let n: number;
+    let min: number;
+    if (c < 0x80) {
+      i++;
+      continue;
+    } else if (c >= 0xc2 && c <= 0xdf) {
+      n = 1;
+      min = 0x80;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      n = 2;
+      min = 0x800;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      n = 3;
+      min = 0x10000;
+    } else return i;
+    let cp = c & (0x3f >> n);
+    for (let k = 1; k <= n; k++) {
+      const cc = b[i + k];
+      if (cc === undefined || (cc & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (cc & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += n + 1;
+  }
+  return b.length;
+}
+
+function lineColumnOfByte(b: Uint8Array, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset; i++) {
+    if (b[i] === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}

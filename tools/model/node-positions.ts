@@ -1,0 +1,68 @@
+import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
+import type { LineColumn } from './entity.js';
+
+/** Follows an alias to the node it names, so positions and paths see through anchors. */
+export function resolveNode(doc: Document.Parsed, node: unknown): Node | undefined {
+  if (isAlias(node)) return node.resolve(doc) as Node | undefined;
+  return (node ?? undefined) as Node | undefined;
+}
+
+/**
+ * Records the line/column of a node and of everything under it: a map key's position for a field, an
+ * item's position for a sequence item, keyed by '/'-joined paths relative to `prefix`.
+ */
+export function collectPositions(
+  doc: Document.Parsed,
+  node: unknown,
+  lc: LineCounter,
+  out: Record<string, LineColumn>,
+  prefix = '',
+  depth = 0,
+): void {
+  const n = resolveNode(doc, node);
+  if (!n || depth > 64) return;
+  if (!(prefix in out) && n.range) out[prefix] = lineColumn(lc, n.range[0]);
+  if (isMap(n)) {
+    for (const pair of n.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+      const path = prefix === '' ? key : `${prefix}/${key}`;
+      const keyNode = pair.key as Node | null;
+      if (keyNode?.range) out[path] = lineColumn(lc, keyNode.range[0]);
+      collectPositions(doc, pair.value, lc, out, path, depth + 1);
+    }
+  } else if (isSeq(n)) {
+    n.items.forEach((item, i) => collectPositions(doc, item, lc, out, `${prefix}/${i}`, depth + 1));
+  }
+}
+
+/** The node at a JSON-pointer-like path of plain keys and indexes, or undefined. */
+export function nodeAtPath(doc: Document.Parsed, path: readonly string[]): Node | undefined {
+  let node = resolveNode(doc, doc.contents);
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && keyText(p.key) === segment);
+      node = resolveNode(doc, pair?.value);
+    } else if (isSeq(node)) {
+      node = resolveNode(doc, node.items[Number(segment)]);
+    } else return undefined;
+  }
+  return node;
+}
+
+/** The key node of `key` in the map at `path`, for pointing at an unknown or duplicate key. */
+export function keyNodeAtPath(doc: Document.Parsed, path: readonly string[], key: string): Node | undefined {
+  const map = nodeAtPath(doc, path);
+  if (!isMap(map)) return undefined;
+  const pair = map.items.find((p) => keyText(p.key) === key);
+  return (pair?.key ?? undefined) as Node | undefined;
+}
+
+function keyText(key: unknown): string {
+  return isScalar(key) ? String(key.value) : String(key);
+}
+
+/** 1-based line and column of an offset. */
+export function lineColumn(lc: LineCounter, offset: number): LineColumn {
+  const { line, col } = lc.linePos(offset);
+  return [line, col];
+}

@@ -1,0 +1,124 @@
+import { LineCounter, parseAllDocuments, type Document } from 'yaml';
+import { diagnostic, type Diagnostic } from './diagnostic.js';
+
+/** Alias expansions allowed per document: enough for real anchors, far below a billion-laughs blow-up. */
+export const MAX_ALIAS_COUNT = 1000;
+
+/** One YAML/JSON document of a model file, with its plain value and its syntax tree for positions. */
+export interface ParsedDocument {
+  doc: Document.Parsed;
+  value: unknown;
+}
+
+/** The documents of one file, or the diagnostics that stopped its parsing. */
+export interface ParsedFile {
+  file: string;
+  lineCounter: LineCounter;
+  documents: ParsedDocument[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Parses a file's text with the yaml package: duplicate keys and syntax errors become diagnostics with
+ * line and column, aliases are bounded, and a `.json` file must also be strict JSON.
+ */
+export function parseModelText(file: string, text: string): ParsedFile {
+  const lineCounter = new LineCounter();
+  const at = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line, column: col };
+  };
+  const diagnostics: Diagnostic[] = [];
+  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: true, merge: true, prettyErrors: false });
+  const list = Array.isArray(docs) ? docs : [];
+  for (const doc of list) {
+    for (const error of doc.errors) {
+      const start = error.pos[0];
+      if (error.code === 'DUPLICATE_KEY') {
+        diagnostics.push(
+          diagnostic('duplicate-key', 'error', duplicateKeyMessage(doc, text, start, lineCounter), at(start)),
+        );
+      } else {
+        diagnostics.push(diagnostic('syntax-error', 'error', syntaxMessage(error.message), at(start)));
+      }
+    }
+  }
+  if (/\.json$/i.test(file) && diagnostics.length === 0) {
+    const jsonError = strictJsonError(text);
+    if (jsonError)
+      diagnostics.push(diagnostic('syntax-error', 'error', jsonError.message, at(jsonError.offset)));
+  }
+  if (diagnostics.length > 0) return { file, lineCounter, documents: [], diagnostics };
+
+  const documents: ParsedDocument[] = [];
+  for (const doc of list) {
+    if (doc.contents === null) continue; // an empty or comment-only document
+    try {
+      documents.push({ doc, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) });
+    } catch (error) {
+      const offset = doc.contents?.range?.[0] ?? 0;
+      const message =
+        error instanceof ReferenceError && /alias/i.test(error.message)
+          ? `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); this looks like an alias bomb, remove the nested aliases`
+          : `cannot read document: ${(error as Error).message}`;
+      diagnostics.push(diagnostic('syntax-error', 'error', message, at(offset)));
+    }
+  }
+  return { file, lineCounter, documents, diagnostics };
+}
+
+function syntaxMessage(raw: string): string {
+  // The yaml package's messages may end with a source excerpt; keep the first line.
+  const first = raw.split('\n')[0] ?? raw;
+  return `YAML syntax error: ${first.replace(/ at line \d+, column \d+:?$/, '')}`;
+}
+
+function duplicateKeyMessage(doc: Document.Parsed, text: string, offset: number, lc: LineCounter): string {
+  const key = /^["']?([^"':\n]*)/.exec(text.slice(offset, offset + 200))?.[1]?.trim() ?? '';
+  const first = firstKeyLine(doc, key, offset, lc);
+  return first
+    ? `duplicate key "${key}" (first defined at line ${first}); remove one of them`
+    : `duplicate key "${key}"; remove one of them`;
+}
+
+/** Line of an earlier occurrence of the same key in the map that holds the duplicate. */
+function firstKeyLine(
+  doc: Document.Parsed,
+  key: string,
+  offset: number,
+  lc: LineCounter,
+): number | undefined {
+  let found: number | undefined;
+  const visit = (node: unknown): void => {
+    if (found !== undefined || !node || typeof node !== 'object') return;
+    const n = node as { items?: unknown[]; key?: unknown; value?: unknown; range?: [number, number, number] };
+    if (Array.isArray(n.items)) {
+      const keys = n.items
+        .map((p) => (p as { key?: { value?: unknown; range?: [number, number, number] } }).key)
+        .filter((k) => k && String(k.value) === key && k.range);
+      if (keys.length > 1 && keys.some((k) => k!.range![0] === offset) && keys[0]!.range![0] !== offset) {
+        found = lc.linePos(keys[0]!.range![0]).line;
+        return;
+      }
+      for (const item of n.items) visit(item);
+    } else if ('key' in n || 'value' in n) {
+      visit(n.key);
+      visit(n.value);
+    }
+  };
+  visit(doc.contents);
+  return found;
+}
+
+/** The first strict-JSON error of a text (JSON.parse's message and offset), or undefined. */
+function strictJsonError(text: string): { message: string; offset: number } | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    const raw = (error as Error).message;
+    const offset = Number(/position (\d+)/.exec(raw)?.[1] ?? 0);
+    const message = raw.replace(/ in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
+    return { message: `JSON syntax error: ${message}`, offset };
+  }
+}

@@ -1,0 +1,90 @@
+import type { Config } from './config.js';
+import { diagnostic, type Diagnostic } from './diagnostic.js';
+import { positionOf, stringList, type Entity, type EntityKind } from './entity.js';
+import { closestName } from './spelling.js';
+
+/** Which kind each reference field must point at. */
+export const REFERENCE_FIELDS: readonly { kind: EntityKind; field: string; target: EntityKind }[] = [
+  { kind: 'requirement', field: 'satisfies', target: 'user_need' },
+  { kind: 'requirement', field: 'refines', target: 'requirement' },
+  { kind: 'risk', field: 'mitigated_by', target: 'mitigation' },
+  { kind: 'mitigation', field: 'mitigates', target: 'risk' },
+  { kind: 'mitigation', field: 'implemented_by', target: 'requirement' },
+];
+
+const KIND_WORD: Record<EntityKind, string> = {
+  user_need: 'a user need',
+  requirement: 'a requirement',
+  risk: 'a risk',
+  mitigation: 'a mitigation',
+  test_method: 'a test method',
+};
+
+/** Reports references to ids that do not exist or name an entity of the wrong kind. */
+export function checkReferences(entities: Entity[], byId: Map<string, Entity>, config: Config): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const ids = [...byId.keys()];
+  for (const entity of entities) {
+    for (const ref of REFERENCE_FIELDS) {
+      if (entity.kind !== ref.kind) continue;
+      const value = entity.data[ref.field];
+      const list = stringList(value);
+      list.forEach((id, i) => {
+        const path = Array.isArray(value) ? `${ref.field}/${i}` : ref.field;
+        const target = byId.get(id);
+        const at = positionOf(entity, path);
+        if (!target) {
+          const near = closestName(id, ids);
+          const hint = near ? `; did you mean "${near}"?` : '';
+          out.push(
+            diagnostic(
+              'dangling-reference',
+              'error',
+              `${entity.kind} ${entity.id}: ${ref.field} names "${id}", which does not exist${hint}`,
+              at,
+              entity.id,
+            ),
+          );
+        } else if (target.kind !== ref.target) {
+          out.push(
+            diagnostic(
+              'wrong-reference-kind',
+              'error',
+              `${entity.kind} ${entity.id}: ${ref.field} names "${id}", which is ${KIND_WORD[target.kind]}, not ${KIND_WORD[ref.target]}`,
+              at,
+              entity.id,
+            ),
+          );
+        }
+      });
+    }
+    if (entity.kind === 'requirement' && typeof entity.data.method === 'string') {
+      const method = entity.data.method;
+      const target = byId.get(method);
+      const isLevel = config.levels.some((l) => l.name === method);
+      if (target && target.kind !== 'test_method') {
+        out.push(
+          diagnostic(
+            'wrong-reference-kind',
+            'error',
+            `requirement ${entity.id}: method names "${method}", which is ${KIND_WORD[target.kind]}, not a test method`,
+            positionOf(entity, 'method'),
+            entity.id,
+          ),
+        );
+      } else if (!target && !isLevel) {
+        const levels = config.levels.map((l) => l.name).join(', ');
+        out.push(
+          diagnostic(
+            'dangling-reference',
+            'error',
+            `requirement ${entity.id}: method "${method}" is neither a test method id nor a configured level (${levels})`,
+            positionOf(entity, 'method'),
+            entity.id,
+          ),
+        );
+      }
+    }
+  }
+  return out;
+}

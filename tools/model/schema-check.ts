@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { parseLabel } from './labels.js';
+import { schemaPath } from './package-paths.js';
+import { closestName } from './spelling.js';
+
+/** A schema violation at a path of the document; `key` names the offending key for unknown keys. */
+export interface SchemaIssue {
+  path: string[];
+  key?: string;
+  rule: 'unknown-field' | 'invalid-field' | 'bad-target';
+  message: string;
+}
+
+let validator: ValidateFunction | undefined;
+let knownKeys: string[] = [];
+
+/** The bundled model schema (schemas/model.schema.json) as parsed JSON. */
+export function modelSchema(): Record<string, unknown> {
+  return JSON.parse(readFileSync(schemaPath('model.schema.json'), 'utf8')) as Record<string, unknown>;
+}
+
+function compiled(): ValidateFunction {
+  if (!validator) {
+    const schema = modelSchema();
+    validator = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+    knownKeys = [...propertyNames(schema)].sort();
+  }
+  return validator;
+}
+
+/** Validates one document's plain value against the model schema and explains each problem once. */
+export function checkDocumentSchema(value: unknown): SchemaIssue[] {
+  const validate = compiled();
+  if (validate(value)) return [];
+  const errors = (validate.errors ?? []).filter((e) => e.keyword !== 'if');
+  const issues: SchemaIssue[] = [];
+  const seenUnknown = new Set<string>();
+  const byPath = new Map<string, ErrorObject[]>();
+  for (const error of errors) {
+    const unknown =
+      (error.params as { unevaluatedProperty?: string; additionalProperty?: string }).unevaluatedProperty ??
+      (error.params as { additionalProperty?: string }).additionalProperty;
+    if (unknown !== undefined) {
+      const id = `${error.instancePath}/${unknown}`;
+      if (seenUnknown.has(id)) continue;
+      seenUnknown.add(id);
+      issues.push(unknownKeyIssue(pointer(error.instancePath), unknown));
+      continue;
+    }
+    const list = byPath.get(error.instancePath) ?? [];
+    list.push(error);
+    byPath.set(error.instancePath, list);
+  }
+  for (const [instancePath, list] of byPath) {
+    const path = pointer(instancePath);
+    // Claim targets get bad-target from the claim rules, which know config.main_repo.
+    if (path.some((p) => p === 'verified_by' || p === 'validated_by') && isLabelError(list)) continue;
+    issues.push(explain(path, list, valueAt(value, path)));
+  }
+  return dropShadowed(issues);
+}
+
+function unknownKeyIssue(path: string[], key: string): SchemaIssue {
+  const where = path.length === 0 ? 'this document' : `"${path.join('.')}"`;
+  const near = closestName(key, knownKeys);
+  const hint = near ? `; did you mean "${near}"?` : '; remove it or check its spelling';
+  return { path, key, rule: 'unknown-field', message: `unknown key "${key}" in ${where}${hint}` };
+}
+
+const PRIORITY = [
+  'required',
+  'const',
+  'enum',
+  'pattern',
+  'minItems',
+  'minLength',
+  'minimum',
+  'uniqueItems',
+  'type',
+];
+
+function isLabelError(errors: ErrorObject[]): boolean {
+  return errors.some((e) => e.keyword === 'pattern' && e.schemaPath.includes('/label'));
+}
+
+function explain(path: string[], errors: ErrorObject[], actual: unknown): SchemaIssue {
+  if (isLabelError(errors) && typeof actual === 'string') {
+    const parsed = parseLabel(actual);
+    const message = parsed.ok ? `"${actual}" is not a valid label` : parsed.message;
+    return {
+      path,
+      rule: 'bad-target',
+      message: `${message}; write //package:name, suite:NAME or record:STEM`,
+    };
+  }
+  const ranked = [...errors].sort((a, b) => rank(a.keyword) - rank(b.keyword));
+  const best = ranked[0]!;
+  const field = describe(path);
+  const types = [...new Set(errors.filter((e) => e.keyword === 'type').map((e) => String(e.params.type)))];
+  let message: string;
+  switch (best.keyword) {
+    case 'required':
+      message = `${field} is missing required key "${String(best.params.missingProperty)}"`;
+      break;
+    case 'enum':
+      message = `${field} must be one of ${(best.params.allowedValues as unknown[]).map(show).join(', ')}; got ${show(actual)}`;
+      break;
+    case 'const':
+      message = `${field} must be ${show(best.params.allowedValue)}; got ${show(actual)}`;
+      break;
+    case 'type':
+      message = `${field} must be ${types.map(article).join(' or ')}; got ${kindOf(actual)}`;
+      break;
+    case 'minItems':
+      message = `${field} needs at least ${String(best.params.limit)} item(s)`;
+      break;
+    case 'minLength':
+      message = `${field} must not be empty`;
+      break;
+    default:
+      message = `${field} ${best.message ?? 'is invalid'}`;
+  }
+  return { path, rule: 'invalid-field', message };
+}
+
+/** Drops an issue on a path when a more precise issue exists below it. */
+function dropShadowed(issues: SchemaIssue[]): SchemaIssue[] {
+  const paths = issues.map((i) => i.path.join('/') + (i.key !== undefined ? `/${i.key}` : ''));
+  return issues.filter((issue, index) => {
+    if (issue.rule !== 'invalid-field' || !/one of the shapes|must match/.test(issue.message)) return true;
+    const p = paths[index]!;
+    return !paths.some((other, j) => j !== index && other.startsWith(p + '/'));
+  });
+}
+
+function rank(keyword: string): number {
+  const i = PRIORITY.indexOf(keyword);
+  return i < 0 ? PRIORITY.length : i;
+}
+
+function describe(path: string[]): string {
+  if (path.length === 0) return 'the document';
+  const last = path[path.length - 1]!;
+  if (/^\d+$/.test(last)) return `item ${Number(last) + 1} of "${path[path.length - 2] ?? ''}"`;
+  return `"${last}"`;
+}
+
+function article(type: string): string {
+  if (type === 'array') return 'a list';
+  if (type === 'object') return 'a mapping';
+  if (type === 'integer') return 'an integer';
+  if (type === 'null') return 'null';
+  return `a ${type}`;
+}
+
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'a mapping';
+  return `${typeof value} ${show(value)}`;
+}
+
+function show(value: unknown): string {
+  return JSON.stringify(value) ?? String(value);
+}
+
+function pointer(instancePath: string): string[] {
+  if (instancePath === '') return [];
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function valueAt(value: unknown, path: string[]): unknown {
+  let v = value;
+  for (const p of path) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[p] : undefined;
+  return v;
+}
+
+function propertyNames(schema: unknown, out = new Set<string>()): Set<string> {
+  if (!schema || typeof schema !== 'object') return out;
+  const s = schema as Record<string, unknown>;
+  if (s.properties && typeof s.properties === 'object') {
+    for (const k of Object.keys(s.properties)) out.add(k);
+  }
+  for (const v of Object.values(s)) propertyNames(v, out);
+  return out;
+}

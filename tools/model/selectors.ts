@@ -1,0 +1,110 @@
+// Case selectors (spec 1, "Claim item"): whole case paths where `*` matches anything and `\*` is a
+// literal star. `\\` is a literal backslash; any other backslash is ambiguous and so a bad selector.
+
+const STAR = -1;
+
+/** A selector split into code points, with unescaped stars as STAR. */
+export interface Selector {
+  text: string;
+  tokens: number[];
+  glob: boolean;
+  /** the literal case path when the selector has no wildcard */
+  literal?: string;
+}
+
+/** Why a selector cannot be used, or undefined when it is fine. */
+export function selectorProblem(text: string): string | undefined {
+  if (text.trim() === '') return 'selector is empty';
+  if (text !== text.trim()) return 'selector has leading or trailing whitespace (case paths never do)';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/u.test(text)) return 'selector contains a control character';
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '\\') continue;
+    const next = text[i + 1];
+    if (next !== '*' && next !== '\\') {
+      return `backslash at column ${i + 1} escapes nothing; write \\* for a literal star or \\\\ for a backslash`;
+    }
+    i++;
+  }
+  return undefined;
+}
+
+/** Parses a selector (assumed free of problems) into tokens. */
+export function parseSelector(text: string): Selector {
+  const tokens: number[] = [];
+  let glob = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.codePointAt(i)!;
+    if (ch > 0xffff) i++;
+    if (text[i] === '\\' && (text[i + 1] === '*' || text[i + 1] === '\\')) {
+      tokens.push(text.codePointAt(i + 1)!);
+      i++;
+    } else if (text[i] === '*') {
+      tokens.push(STAR);
+      glob = true;
+    } else {
+      tokens.push(ch);
+    }
+  }
+  const selector: Selector = { text, tokens, glob };
+  if (!glob) selector.literal = String.fromCodePoint(...tokens);
+  return selector;
+}
+
+const regexCache = new Map<string, RegExp>();
+
+/** Whether a selector selects a case path. */
+export function selects(selector: Selector, casePath: string): boolean {
+  if (!selector.glob) return selector.literal === casePath;
+  let re = regexCache.get(selector.text);
+  if (!re) {
+    const source = selector.tokens
+      .map((t) =>
+        t === STAR ? '[\\s\\S]*' : String.fromCodePoint(t).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'),
+      )
+      .join('');
+    re = new RegExp(`^${source}$`, 'u');
+    regexCache.set(selector.text, re);
+  }
+  return re.test(casePath);
+}
+
+/** Whether some case path exists that both selectors select (decided without evidence). */
+export function selectorsOverlap(a: Selector, b: Selector): boolean {
+  if (!a.glob && !b.glob) return a.literal === b.literal;
+  if (!a.glob) return selects(b, a.literal!);
+  if (!b.glob) return selects(a, b.literal!);
+  return globsIntersect(a.tokens, b.tokens);
+}
+
+/**
+ * Intersection of two star patterns: reach(i, j) says a common string can complete a[i..] and b[j..].
+ * A star may absorb the other side's next token (char or star) or end; two chars must be equal.
+ */
+function globsIntersect(a: number[], b: number[]): boolean {
+  const n = a.length;
+  const m = b.length;
+  // Iterative search over (i, j) states so very long selectors cannot overflow the call stack.
+  const stack: [number, number][] = [[0, 0]];
+  const seen = new Uint8Array((n + 1) * (m + 1));
+  while (stack.length > 0) {
+    const [i, j] = stack.pop()!;
+    const k = i * (m + 1) + j;
+    if (seen[k]) continue;
+    seen[k] = 1;
+    if (i === n && j === m) return true;
+    const ai = i < n ? a[i]! : undefined;
+    const bj = j < m ? b[j]! : undefined;
+    if (ai === STAR) {
+      stack.push([i + 1, j]);
+      if (bj !== undefined) stack.push([i, j + 1]);
+    }
+    if (bj === STAR) {
+      stack.push([i, j + 1]);
+      if (ai !== undefined) stack.push([i + 1, j]);
+    }
+    if (ai !== undefined && bj !== undefined && ai !== STAR && bj !== STAR && ai === bj)
+      stack.push([i + 1, j + 1]);
+  }
+  return false;
+}

@@ -1,0 +1,63 @@
+import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
+import { positionOf } from '../model/entity.js';
+import type { RuleContext } from './rule-context.js';
+
+const LEVEL_KEYS = [
+  'default_level',
+  'default_provided_level',
+  'autonomous_max_level',
+  'pyramid_min_level',
+] as const;
+
+/** Levels named by claims, test methods and config keys must be configured levels (unknown-value / bad-config). */
+export function levelRules(ctx: RuleContext): Diagnostic[] {
+  const { config, configSources } = ctx.model;
+  const levels = config.levels.map((l) => l.name);
+  if (levels.length === 0) return [];
+  const known = (level: string) => levels.includes(level);
+  const list = levels.join(', ');
+  const out: Diagnostic[] = [];
+  for (const claim of ctx.claims) {
+    if (claim.level === undefined || known(claim.level)) continue;
+    const e = claim.entity;
+    out.push(
+      diagnostic(
+        'unknown-value',
+        'error',
+        `${e.kind} ${e.id}: level "${claim.level}" is not a configured level (${list})`,
+        positionOf(e, `${claim.field}/${claim.index}/level`),
+        e.id,
+      ),
+    );
+  }
+  for (const e of ctx.model.entities) {
+    if (e.kind === 'test_method' && typeof e.data.level === 'string' && !known(e.data.level)) {
+      out.push(
+        diagnostic(
+          'unknown-value',
+          'error',
+          `test method ${e.id}: level "${e.data.level}" is not a configured level (${list})`,
+          positionOf(e, 'level'),
+          e.id,
+        ),
+      );
+    }
+  }
+  const configured: [string, string][] = [
+    ...LEVEL_KEYS.map((k): [string, string] => [k, config[k]]),
+    ...config.pyramid_cheap_levels.map((l): [string, string] => ['pyramid_cheap_levels', l]),
+  ];
+  for (const [key, level] of configured) {
+    const at = configSources[key];
+    if (!at || known(level)) continue; // defaults that name removed levels are not the user's doing
+    out.push(
+      diagnostic(
+        'bad-config',
+        'error',
+        `config.${key}: "${level}" is not one of config.levels (${list})`,
+        at,
+      ),
+    );
+  }
+  return out;
+}
