@@ -1,6 +1,13 @@
 import type { LineCounter } from 'yaml';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
-import { ENTITY_KINDS, KIND_OF_SECTION, type Entity, type EntityKind, type LineColumn } from './entity.js';
+import {
+  ENTITY_KINDS,
+  KIND_OF_SECTION,
+  entityName,
+  type Entity,
+  type EntityKind,
+  type LineColumn,
+} from './entity.js';
 import { collectPositions, keyNodeAtPath, lineColumn, nodeAtPath } from './node-positions.js';
 import type { ParsedDocument } from './parse-documents.js';
 import { checkDocumentSchema } from './schema-check.js';
@@ -76,7 +83,7 @@ export function composeDocument(file: string, parsed: ParsedDocument, lc: LineCo
     const node = issue.key ? keyNodeAtPath(doc, issue.path, issue.key) : nodeAtPath(doc, issue.path);
     const [line, column] = node?.range ? lineColumn(lc, node.range[0]) : rootAt;
     const owner = form === 'single' ? entityAt.get('') : entityAt.get(issue.path.slice(0, 2).join('/'));
-    const prefix = owner ? `${owner.kind} ${owner.id}: ` : '';
+    const prefix = owner ? `${entityName(owner)}: ` : '';
     diagnostics.push(
       diagnostic(issue.rule, 'error', prefix + issue.message, { file, line, column }, owner?.id),
     );

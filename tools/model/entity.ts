@@ -16,6 +16,20 @@ export const KIND_OF_SECTION: Record<string, EntityKind> = Object.fromEntries(
   Object.entries(SECTION_OF_KIND).map(([kind, section]) => [section, kind as EntityKind]),
 );
 
+/** The kind in words, as messages use it: "user need", "test method". */
+export const KIND_WORDS: Record<EntityKind, string> = {
+  user_need: 'user need',
+  requirement: 'requirement',
+  risk: 'risk',
+  mitigation: 'mitigation',
+  test_method: 'test method',
+};
+
+/** "requirement REQ-001": how messages name an entity. */
+export function entityName(entity: { kind: EntityKind; id: string }): string {
+  return `${KIND_WORDS[entity.kind]} ${entity.id}`;
+}
+
 /** Line and column (1-based) of a place inside an entity. */
 export type LineColumn = [line: number, column: number];
 

@@ -1,6 +1,6 @@
 import type { Config } from './config.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
-import { positionOf, stringList, type Entity, type EntityKind } from './entity.js';
+import { KIND_WORDS, entityName, positionOf, stringList, type Entity, type EntityKind } from './entity.js';
 import { closestName } from './spelling.js';
 
 /** Which kind each reference field must point at. */
@@ -11,14 +11,6 @@ export const REFERENCE_FIELDS: readonly { kind: EntityKind; field: string; targe
   { kind: 'mitigation', field: 'mitigates', target: 'risk' },
   { kind: 'mitigation', field: 'implemented_by', target: 'requirement' },
 ];
-
-const KIND_WORD: Record<EntityKind, string> = {
-  user_need: 'a user need',
-  requirement: 'a requirement',
-  risk: 'a risk',
-  mitigation: 'a mitigation',
-  test_method: 'a test method',
-};
 
 /** Reports references to ids that do not exist or name an entity of the wrong kind. */
 export function checkReferences(entities: Entity[], byId: Map<string, Entity>, config: Config): Diagnostic[] {
@@ -40,7 +32,7 @@ export function checkReferences(entities: Entity[], byId: Map<string, Entity>, c
             diagnostic(
               'dangling-reference',
               'error',
-              `${entity.kind} ${entity.id}: ${ref.field} names "${id}", which does not exist${hint}`,
+              `${entityName(entity)}: ${ref.field} names "${id}", which does not exist${hint}`,
               at,
               entity.id,
             ),
@@ -50,7 +42,7 @@ export function checkReferences(entities: Entity[], byId: Map<string, Entity>, c
             diagnostic(
               'wrong-reference-kind',
               'error',
-              `${entity.kind} ${entity.id}: ${ref.field} names "${id}", which is ${KIND_WORD[target.kind]}, not ${KIND_WORD[ref.target]}`,
+              `${entityName(entity)}: ${ref.field} names "${id}", which is ${article(KIND_WORDS[target.kind])}, not ${article(KIND_WORDS[ref.target])}`,
               at,
               entity.id,
             ),
@@ -67,7 +59,7 @@ export function checkReferences(entities: Entity[], byId: Map<string, Entity>, c
           diagnostic(
             'wrong-reference-kind',
             'error',
-            `requirement ${entity.id}: method names "${method}", which is ${KIND_WORD[target.kind]}, not a test method`,
+            `requirement ${entity.id}: method names "${method}", which is ${article(KIND_WORDS[target.kind])}, not a test method`,
             positionOf(entity, 'method'),
             entity.id,
           ),
@@ -87,4 +79,8 @@ export function checkReferences(entities: Entity[], byId: Map<string, Entity>, c
     }
   }
   return out;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }

@@ -62,10 +62,11 @@ export function checkDocumentSchema(value: unknown): SchemaIssue[] {
 }
 
 function unknownKeyIssue(path: string[], key: string): SchemaIssue {
-  const where = path.length === 0 ? 'this document' : `"${path.join('.')}"`;
+  const inner = withinEntity(path);
+  const where = inner.length === 0 ? '' : ` in ${describe(inner)}`;
   const near = closestName(key, knownKeys);
   const hint = near ? `; did you mean "${near}"?` : '; remove it or check its spelling';
-  return { path, key, rule: 'unknown-field', message: `unknown key "${key}" in ${where}${hint}` };
+  return { path, key, rule: 'unknown-field', message: `unknown key "${key}"${where}${hint}` };
 }
 
 const PRIORITY = [
@@ -139,11 +140,26 @@ function rank(keyword: string): number {
   return i < 0 ? PRIORITY.length : i;
 }
 
+/** The part of a path below the entity it belongs to (sections documents start with section/index). */
+function withinEntity(path: string[]): string[] {
+  return SECTIONS.has(path[0] ?? '') && /^\d+$/.test(path[1] ?? '') ? path.slice(2) : path;
+}
+
+const SECTIONS = new Set(['user_needs', 'requirements', 'risks', 'mitigations', 'test_methods']);
+
+/** A path for people: `"status"`, `item 2 of "verified_by"`, `"cases" of item 1 of "verified_by"`. */
 function describe(path: string[]): string {
-  if (path.length === 0) return 'the document';
-  const last = path[path.length - 1]!;
-  if (/^\d+$/.test(last)) return `item ${Number(last) + 1} of "${path[path.length - 2] ?? ''}"`;
-  return `"${last}"`;
+  const inner = withinEntity(path);
+  if (inner.length === 0) return path.length === 0 ? 'the document' : 'the entity';
+  const parts: string[] = [];
+  for (let i = inner.length - 1; i >= 0; i--) {
+    const seg = inner[i]!;
+    if (/^\d+$/.test(seg) && i > 0) {
+      parts.push(`item ${Number(seg) + 1} of "${inner[i - 1]}"`);
+      i--;
+    } else parts.push(`"${seg}"`);
+  }
+  return parts.join(' of ');
 }
 
 function article(type: string): string {

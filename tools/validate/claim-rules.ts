@@ -1,5 +1,6 @@
 import type { Claim } from '../model/claims.js';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
+import { entityName } from '../model/entity.js';
 import {
   claimParts,
   claimsByTarget,
@@ -18,7 +19,7 @@ export function claimRules(ctx: RuleContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const claim of ctx.claims) {
     const id = claim.entity.id;
-    const who = `${claim.entity.kind} ${id}`;
+    const who = entityName(claim.entity);
     if (claim.labelProblem) {
       out.push(diagnostic('bad-target', 'error', `${who}: ${claim.labelProblem}`, claim.at, id));
     }
@@ -89,7 +90,7 @@ function redundantSelectors(claims: Claim[]): Diagnostic[] {
           diagnostic(
             'redundant-selector',
             'warning',
-            `${e.kind} ${e.id}: ${partText(b)} on ${label} can select the same cases as ${partText(a)} (line ${partPosition(a).line}); drop one`,
+            `${entityName(e)}: ${partText(b)} on ${label} can select the same cases as ${partText(a)} (line ${partPosition(a).line}); drop one`,
             partPosition(b),
             e.id,
           ),

@@ -1,5 +1,5 @@
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
-import { positionOf } from '../model/entity.js';
+import { entityName, positionOf } from '../model/entity.js';
 import type { RuleContext } from './rule-context.js';
 
 const LEVEL_KEYS = [
@@ -24,7 +24,7 @@ export function levelRules(ctx: RuleContext): Diagnostic[] {
       diagnostic(
         'unknown-value',
         'error',
-        `${e.kind} ${e.id}: level "${claim.level}" is not a configured level (${list})`,
+        `${entityName(e)}: level "${claim.level}" is not a configured level (${list})`,
         positionOf(e, `${claim.field}/${claim.index}/level`),
         e.id,
       ),

@@ -1,5 +1,6 @@
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { claimParts, claimsByTarget, forEachOverlap, partPosition, partText } from './claim-overlaps.js';
+import { entityName } from '../model/entity.js';
 import type { RuleContext } from './rule-context.js';
 
 /**
@@ -25,7 +26,7 @@ export function sharedCaseRule(ctx: RuleContext): Diagnostic[] {
           diagnostic(
             'shared-case',
             'error',
-            `${eb.kind} ${eb.id} (${partText(b)}) and ${ea.kind} ${ea.id} (${partText(a)} at ${first.file}:${first.line}) can both claim a case of ${label}; a test case verifies at most one entity, so narrow one of the claims`,
+            `${entityName(eb)} (${partText(b)}) and ${entityName(ea)} (${partText(a)} at ${first.file}:${first.line}) can both claim a case of ${label}; a test case verifies at most one entity, so narrow one of the claims`,
             partPosition(b),
             eb.id,
           ),
