@@ -10,6 +10,9 @@ const SCALES = [
   { field: 'residual_likelihood', list: 'likelihoods' },
 ] as const;
 
+// Where a residual score comes from, most specific first, to point the warning at it.
+const SCORE_FIELDS = ['residual_severity', 'residual_likelihood', 'severity', 'likelihood'];
+
 /** risk-unacceptable, and unknown-value for severities and likelihoods outside the configured scales. */
 export function riskRules(ctx: RuleContext): Diagnostic[] {
   const { config } = ctx.model;
@@ -38,7 +41,7 @@ export function riskRules(ctx: RuleContext): Diagnostic[] {
           'risk-unacceptable',
           'warning',
           `risk ${risk.id}: residual risk ${residual.severity} × ${residual.likelihood} scores ${residual.score}, above acceptable_risk_score ${config.acceptable_risk_score}`,
-          positionOf(risk, 'residual_severity' in risk.data ? 'residual_severity' : ''),
+          positionOf(risk, SCORE_FIELDS.find((f) => f in risk.data) ?? ''),
           risk.id,
         ),
       );
