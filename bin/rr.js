@@ -1,5 +1,13 @@
 #!/usr/bin/env node
 // Entry point for `npx rr`: runs the compiled CLI (built by `npm ci` through the prepare script).
-import { main } from '../dist/cli/main.js';
+import { main } from '../dist/tools/cli/main.js';
+
+// `rr validate … | head` closes the pipe early; that is not an error worth a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
 
 process.exitCode = await main(process.argv);
