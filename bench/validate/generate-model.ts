@@ -21,7 +21,10 @@ export async function generateModel(dir: string, n: number): Promise<{ files: nu
   const write = async (name: string, header: string, items: string[]) => {
     for (let start = 0; start < items.length; start += PER_FILE) {
       const body = items.slice(start, start + PER_FILE).join('\n');
-      await writeFile(join(dir, `${name}-${pad(start / PER_FILE)}.yaml`), `# ${name}: generated for bench\n${header}:\n${body}`);
+      await writeFile(
+        join(dir, `${name}-${pad(start / PER_FILE)}.yaml`),
+        `# ${name}: generated for bench\n${header}:\n${body}`,
+      );
       files++;
     }
   };
@@ -77,7 +80,10 @@ export async function generateModel(dir: string, n: number): Promise<{ files: nu
     ]),
   );
   const methodItems = Array.from({ length: methods }, (_, i) =>
-    entity(`TM-${pad(i)}`, `Method ${i}`, ['level: system', 'procedure: |\n      1. Set up the bench.\n      2. Run.']),
+    entity(`TM-${pad(i)}`, `Method ${i}`, [
+      'level: system',
+      'procedure: |\n      1. Set up the bench.\n      2. Run.',
+    ]),
   );
   await write('user-needs', 'user_needs', needItems);
   await write('requirements', 'requirements', reqItems);
