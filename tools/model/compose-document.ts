@@ -89,6 +89,19 @@ export function composeDocument(file: string, parsed: ParsedDocument, lc: LineCo
     );
   }
 
+  if (form === 'single' && Object.keys(KIND_OF_SECTION).some((section) => section in value)) {
+    // Section keys next to `kind` mean the author wrote a sections document with a stray `kind`.
+    const node = keyNodeAtPath(doc, [], 'kind');
+    const [line, column] = node?.range ? lineColumn(lc, node.range[0]) : rootAt;
+    diagnostics.push(
+      diagnostic(
+        'invalid-field',
+        'error',
+        'this document has both "kind" and entity sections; remove "kind" to make it a sections document, or move the sections to another file',
+        { file, line, column },
+      ),
+    );
+  }
   const composed: ComposedDocument = { file, form, entities, diagnostics };
   if (form === 'sections') {
     for (const key of ['config', 'project', 'meta'] as const) {

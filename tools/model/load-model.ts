@@ -1,8 +1,8 @@
 import { dirname, resolve } from 'node:path';
-import { composeDocument, type ComposedDocument, type SourcedObject } from './compose-document.js';
+import { composeDocument, isObject, type ComposedDocument, type SourcedObject } from './compose-document.js';
 import { idMatchesPattern } from './config.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
-import { positionOf, type Entity } from './entity.js';
+import { KIND_WORDS, positionOf, type Entity } from './entity.js';
 import { listModelFiles } from './model-files.js';
 import { readModelText } from './model-text.js';
 import { CURRENT_SCHEMA_VERSION, type Model } from './model.js';
@@ -22,9 +22,12 @@ export async function loadModel(path: string): Promise<Model> {
       return read.ok ? parseModelText(file, read.text) : read.diagnostic;
     }),
   );
+  // The sets_lock file is no model file whatever its name: skip it before its read or parse errors count.
+  const lockFiles = lockFilesNamed(parsedFiles);
   const documents: ComposedDocument[] = [];
   const files: string[] = [];
   for (const parsed of parsedFiles) {
+    if (parsed.file !== undefined && lockFiles.has(resolve(parsed.file))) continue;
     if ('rule' in parsed) {
       diagnostics.push(parsed);
       unreadable = true;
@@ -37,11 +40,7 @@ export async function loadModel(path: string): Promise<Model> {
     }
     for (const doc of parsed.documents) documents.push(composeDocument(parsed.file, doc, parsed.lineCounter));
   }
-  const kept = dropLockFile(documents);
-  const keptFiles = files.filter(
-    (f) => kept.some((d) => d.file === f) || !documents.some((d) => d.file === f),
-  );
-  return assembleModel(path, keptFiles, kept, diagnostics, unreadable);
+  return assembleModel(path, files, documents, diagnostics, unreadable);
 }
 
 /** Builds the model from composed documents; exported so the editor can check edited text in memory. */
@@ -91,7 +90,7 @@ export function assembleModel(
           diagnostic(
             'duplicate-id',
             'error',
-            `id "${entity.id}" is already used by a ${first.kind} at ${at.file}:${at.line}; give one of them a new id`,
+            `id "${entity.id}" is already used by a ${KIND_WORDS[first.kind]} at ${at.file}:${at.line}; give one of them a new id`,
             positionOf(entity, 'id'),
             entity.id,
           ),
@@ -105,7 +104,7 @@ export function assembleModel(
           diagnostic(
             'bad-id',
             'error',
-            `id "${entity.id}" does not match config.id_pattern "${resolved.config.id_pattern}" with prefix "${resolved.config.prefixes[entity.kind]}" for a ${entity.kind}`,
+            `id "${entity.id}" does not match config.id_pattern "${resolved.config.id_pattern}" with prefix "${resolved.config.prefixes[entity.kind]}" for a ${KIND_WORDS[entity.kind]}`,
             positionOf(entity, 'id'),
             entity.id,
           ),
@@ -129,13 +128,16 @@ export function assembleModel(
   };
 }
 
-/** Drops documents of the file config.sets_lock names, when it lies inside the model directory. */
-function dropLockFile(documents: ComposedDocument[]): ComposedDocument[] {
+/** Absolute paths of the files config.sets_lock names, each relative to the file that sets it. */
+function lockFilesNamed(parsedFiles: (ParsedFile | Diagnostic)[]): Set<string> {
   const lockFiles = new Set<string>();
-  for (const doc of documents) {
-    const lock = doc.config?.value.sets_lock;
-    if (typeof lock === 'string' && lock.length > 0) lockFiles.add(resolve(dirname(doc.file), lock));
+  for (const parsed of parsedFiles) {
+    if ('rule' in parsed) continue;
+    for (const { value } of parsed.documents) {
+      const config = isObject(value) && !('kind' in value) ? value.config : undefined;
+      const lock = isObject(config) ? config.sets_lock : undefined;
+      if (typeof lock === 'string' && lock.length > 0) lockFiles.add(resolve(dirname(parsed.file), lock));
+    }
   }
-  if (lockFiles.size === 0) return documents;
-  return documents.filter((doc) => !lockFiles.has(resolve(doc.file)));
+  return lockFiles;
 }

@@ -33,7 +33,8 @@ export async function listModelFiles(path: string): Promise<ModelFileList> {
   const diagnostics: Diagnostic[] = [];
   await walk(path, '', files, diagnostics);
   files.sort(byCodePoint);
-  return { files: files.map((rel) => join(path, rel)), diagnostics, unreadable: false };
+  // A directory that cannot be listed leaves part of the model unread, like an unreadable file.
+  return { files: files.map((rel) => join(path, rel)), diagnostics, unreadable: diagnostics.length > 0 };
 }
 
 async function walk(root: string, rel: string, out: string[], diagnostics: Diagnostic[]): Promise<void> {
@@ -82,7 +83,8 @@ function fail(path: string, message: string): ModelFileList {
 }
 
 function byCodePoint(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  // `<` compares UTF-16 code units, which sorts U+10000 and above before U+E000–U+FFFF; UTF-8 bytes do not.
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
 /** A short reason from a Node.js file-system error. */

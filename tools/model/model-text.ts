@@ -25,32 +25,38 @@ export function decodeModelBytes(file: string, bytes: Uint8Array): ModelText {
   }
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
-  try {
-    return { ok: true, text: decoder.decode(body), bom };
-  } catch {
-    const at = firstInvalidUtf8(body);
-    const { line, column } = lineColumnOfByte(body, at);
-    const byte = body[at]?.toString(16).padStart(2, '0') ?? '??';
-    return failure(
-      file,
-      `file is not valid UTF-8 (byte 0x${byte} at line ${line}, column ${column}); re-save it as UTF-8`,
-      line,
-      column,
-    );
+  // A NUL is valid UTF-8 but never part of YAML or JSON text: it is how UTF-16 without a BOM shows.
+  if (!body.includes(0)) {
+    try {
+      return { ok: true, text: decoder.decode(body), bom };
+    } catch {
+      // reported below with the first bad byte
+    }
   }
+  const at = firstInvalidUtf8(body);
+  const { line, column } = lineColumnOfByte(body, at);
+  const byte = body[at]?.toString(16).padStart(2, '0') ?? '??';
+  const hint = body[at] === 0 ? '; UTF-16 without a BOM?' : '';
+  return failure(
+    file,
+    `file is not valid UTF-8 (byte 0x${byte} at line ${line}, column ${column}${hint}); re-save it as UTF-8`,
+    line,
+    column,
+  );
 }
 
 function failure(file: string, message: string, line?: number, column?: number): ModelText {
   return { ok: false, diagnostic: diagnostic('read-error', 'error', message, { file, line, column }) };
 }
 
-/** Offset of the first byte that breaks UTF-8 (RFC 3629: no overlongs, surrogates or > U+10FFFF). */
+/** Offset of the first byte that breaks UTF-8 (RFC 3629: no overlongs, surrogates or > U+10FFFF) or is a NUL. */
 function firstInvalidUtf8(b: Uint8Array): number {
   let i = 0;
   while (i < b.length) {
     const c = b[i]!;
     let n: number;
     let min: number;
+    if (c === 0) return i;
     if (c < 0x80) {
       i++;
       continue;
@@ -76,14 +82,18 @@ function firstInvalidUtf8(b: Uint8Array): number {
   return b.length;
 }
 
+/** Line and column of a byte whose predecessors are valid UTF-8; columns count UTF-16 code units, as yaml's do. */
 function lineColumnOfByte(b: Uint8Array, offset: number): { line: number; column: number } {
   let line = 1;
-  let lineStart = 0;
+  let column = 1;
   for (let i = 0; i < offset; i++) {
-    if (b[i] === 0x0a) {
+    const c = b[i]!;
+    if (c === 0x0a) {
       line++;
-      lineStart = i + 1;
+      column = 1;
+    } else if ((c & 0xc0) !== 0x80) {
+      column += c >= 0xf0 ? 2 : 1; // continuation bytes add nothing; 4-byte sequences are surrogate pairs
     }
   }
-  return { line, column: offset - lineStart + 1 };
+  return { line, column };
 }

@@ -24,6 +24,12 @@ export function collectPositions(
   if (!(prefix in out) && n.range) out[prefix] = lineColumn(lc, n.range[0]);
   if (isMap(n)) {
     for (const pair of n.items) {
+      if (isScalar(pair.key) && typeof pair.key.value === 'symbol') {
+        // A merge key (`<<: *base`): merged fields sit where the anchored map writes them.
+        const sources = isSeq(pair.value) ? pair.value.items : [pair.value];
+        for (const source of sources) collectMerged(doc, source, lc, out, prefix, depth);
+        continue;
+      }
       const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
       const path = prefix === '' ? key : `${prefix}/${key}`;
       const keyNode = pair.key as Node | null;
@@ -33,6 +39,20 @@ export function collectPositions(
   } else if (isSeq(n)) {
     n.items.forEach((item, i) => collectPositions(doc, item, lc, out, `${prefix}/${i}`, depth + 1));
   }
+}
+
+/** Positions of a merged map's fields, unless the merging map sets them itself. */
+function collectMerged(
+  doc: Document.Parsed,
+  source: unknown,
+  lc: LineCounter,
+  out: Record<string, LineColumn>,
+  prefix: string,
+  depth: number,
+): void {
+  const merged: Record<string, LineColumn> = {};
+  collectPositions(doc, source, lc, merged, prefix, depth + 1);
+  for (const [path, at] of Object.entries(merged)) if (path !== prefix && !(path in out)) out[path] = at;
 }
 
 /** The node at a JSON-pointer-like path of plain keys and indexes, or undefined. */

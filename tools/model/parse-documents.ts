@@ -1,5 +1,6 @@
-import { LineCounter, parseAllDocuments, type Document } from 'yaml';
+import { LineCounter, isAlias, isScalar, parseAllDocuments, visit, type Alias, type Document } from 'yaml';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
+import { jsonErrorOffset } from './json-error-offset.js';
 
 /** Alias expansions allowed per document: enough for real anchors, far below a billion-laughs blow-up. */
 export const MAX_ALIAS_COUNT = 1000;
@@ -31,7 +32,11 @@ export function parseModelText(file: string, text: string): ParsedFile {
   const diagnostics: Diagnostic[] = [];
   const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: true, merge: true, prettyErrors: false });
   const list = Array.isArray(docs) ? docs : [];
-  for (const doc of list) {
+  // A .json file must be strict JSON, and JSON.parse's message is the one a JSON author understands.
+  const jsonError = /\.json$/i.test(file) ? strictJsonError(text) : undefined;
+  if (jsonError)
+    diagnostics.push(diagnostic('syntax-error', 'error', jsonError.message, at(jsonError.offset)));
+  for (const doc of jsonError ? [] : list) {
     for (const error of doc.errors) {
       const start = error.pos[0];
       if (error.code === 'DUPLICATE_KEY') {
@@ -43,28 +48,50 @@ export function parseModelText(file: string, text: string): ParsedFile {
       }
     }
   }
-  if (/\.json$/i.test(file) && diagnostics.length === 0) {
-    const jsonError = strictJsonError(text);
-    if (jsonError)
-      diagnostics.push(diagnostic('syntax-error', 'error', jsonError.message, at(jsonError.offset)));
-  }
-  if (diagnostics.length > 0) return { file, lineCounter, documents: [], diagnostics };
+  // A duplicate key is an error, but the rest of the file is still worth checking; syntax errors are not.
+  if (diagnostics.some((d) => d.rule !== 'duplicate-key'))
+    return { file, lineCounter, documents: [], diagnostics };
 
   const documents: ParsedDocument[] = [];
   for (const doc of list) {
-    if (doc.contents === null) continue; // an empty or comment-only document
+    if (isEmpty(doc)) continue;
     try {
       documents.push({ doc, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) });
     } catch (error) {
-      const offset = doc.contents?.range?.[0] ?? 0;
-      const message =
-        error instanceof ReferenceError && /alias/i.test(error.message)
+      const unresolved = unresolvedAlias(doc);
+      const offset = (unresolved ?? doc.contents)?.range?.[0] ?? 0;
+      const message = unresolved
+        ? `alias "*${unresolved.source}" names no anchor; define "&${unresolved.source}" before it in the same document`
+        : /excessive alias count/i.test((error as Error).message)
           ? `aliases expand to too many nodes (limit ${MAX_ALIAS_COUNT}); this looks like an alias bomb, remove the nested aliases`
           : `cannot read document: ${(error as Error).message}`;
       diagnostics.push(diagnostic('syntax-error', 'error', message, at(offset)));
     }
   }
   return { file, lineCounter, documents, diagnostics };
+}
+
+/** An empty or comment-only document: no contents, or the empty null scalar yaml makes after a bare `---`. */
+function isEmpty(doc: Document.Parsed): boolean {
+  const c = doc.contents;
+  return c === null || (isScalar(c) && c.value === null && c.source === '');
+}
+
+/** The first alias with no anchor before it (toJS throws on it without saying where); one pass, in yaml's order. */
+function unresolvedAlias(doc: Document.Parsed): Alias | undefined {
+  const anchors = new Set<string>();
+  let found: Alias | undefined;
+  visit(doc, {
+    Node: (_key, node) => {
+      if (!isAlias(node)) {
+        if (node.anchor) anchors.add(node.anchor);
+      } else if (!anchors.has(node.source)) {
+        found = node;
+        return visit.BREAK;
+      }
+    },
+  });
+  return found;
 }
 
 function syntaxMessage(raw: string): string {
@@ -117,8 +144,13 @@ function strictJsonError(text: string): { message: string; offset: number } | un
     return undefined;
   } catch (error) {
     const raw = (error as Error).message;
-    const offset = Number(/position (\d+)/.exec(raw)?.[1] ?? 0);
-    const message = raw.replace(/ in JSON at position \d+.*$/s, '').replace(/^JSON\.parse: /, '');
+    // V8 gives no position for an unexpected token (e.g. a trailing comma in a list); find it ourselves.
+    const position = /position (\d+)/.exec(raw)?.[1];
+    const offset = position !== undefined ? Number(position) : (jsonErrorOffset(text) ?? 0);
+    const message = raw
+      .replace(/ in JSON at position \d+.*$/s, '')
+      .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
+      .replace(/^JSON\.parse: /, '');
     return { message: `JSON syntax error: ${message}`, offset };
   }
 }

@@ -82,5 +82,5 @@ export function checkReferences(entities: Entity[], byId: Map<string, Entity>, c
 }
 
 function article(word: string): string {
-  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+  return /^[aeio]/.test(word) ? `an ${word}` : `a ${word}`; // not 'u': "a user need"
 }

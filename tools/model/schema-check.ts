@@ -64,8 +64,14 @@ export function checkDocumentSchema(value: unknown): SchemaIssue[] {
 function unknownKeyIssue(path: string[], key: string): SchemaIssue {
   const inner = withinEntity(path);
   const where = inner.length === 0 ? '' : ` in ${describe(inner)}`;
-  const near = closestName(key, knownKeys);
-  const hint = near ? `; did you mean "${near}"?` : '; remove it or check its spelling';
+  // A key the schema knows elsewhere (kind in a sections entity, rationale on a single risk) is spelled right.
+  const known = knownKeys.includes(key);
+  const near = known ? undefined : closestName(key, knownKeys);
+  const hint = known
+    ? '; it is not allowed here, remove it'
+    : near
+      ? `; did you mean "${near}"?`
+      : '; remove it or check its spelling';
   return { path, key, rule: 'unknown-field', message: `unknown key "${key}"${where}${hint}` };
 }
 
@@ -110,9 +116,13 @@ function explain(path: string[], errors: ErrorObject[], actual: unknown): Schema
     case 'const':
       message = `${field} must be ${show(best.params.allowedValue)}; got ${show(actual)}`;
       break;
-    case 'type':
-      message = `${field} must be ${types.map(article).join(' or ')}; got ${kindOf(actual)}`;
+    case 'type': {
+      // stringOrStrings branches with if/then/else, so ajv names only the branch it took.
+      const either = errors.some((e) => e.schemaPath.includes('/stringOrStrings/'));
+      const expected = either ? 'a string or a list of strings' : types.map(article).join(' or ');
+      message = `${field} must be ${expected}; got ${kindOf(actual)}`;
       break;
+    }
     case 'minItems':
       message = `${field} needs at least ${String(best.params.limit)} item(s)`;
       break;

@@ -1,4 +1,4 @@
-/** The known name closest to a misspelled one (edit distance at most 2, or a case-only difference). */
+/** The known name closest to a misspelled one (a case-only difference, or a few edits for a long enough name). */
 export function closestName(name: string, known: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = 3;
@@ -6,7 +6,9 @@ export function closestName(name: string, known: readonly string[]): string | un
     if (candidate === name) continue;
     const d =
       candidate.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name, candidate, bestDistance);
-    if (d < bestDistance) {
+    // Two edits turn any two-letter name into another: suggest only when most of the name survives
+    // or the name abbreviates the candidate (lvl → level).
+    if (d < bestDistance && (d * 2 < name.length || isSubsequence(name, candidate))) {
       best = candidate;
       bestDistance = d;
     }
@@ -31,4 +33,10 @@ function editDistance(a: string, b: string, limit: number): number {
     prev = row;
   }
   return Math.min(prev[b.length]!, limit);
+}
+
+function isSubsequence(short: string, long: string): boolean {
+  let i = 0;
+  for (const ch of long) if (ch === short[i]) i++;
+  return i === short.length;
 }
