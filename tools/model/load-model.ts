@@ -1,12 +1,12 @@
 import { dirname, resolve } from 'node:path';
-import { composeDocument, isObject, type ComposedDocument, type SourcedObject } from './compose-document.js';
+import type { ComposedDocument, SourcedObject } from './compose-document.js';
+import type { ComposedFile } from './compose-file.js';
+import { composeModelFiles } from './compose-pool.js';
 import { idMatchesPattern } from './config.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
 import { KIND_WORDS, positionOf, type Entity } from './entity.js';
 import { listModelFiles } from './model-files.js';
-import { readModelText } from './model-text.js';
 import { CURRENT_SCHEMA_VERSION, type Model } from './model.js';
-import { parseModelText, type ParsedFile } from './parse-documents.js';
 import { checkReferences } from './references.js';
 import { resolveConfig } from './resolve-config.js';
 
@@ -16,29 +16,18 @@ export async function loadModel(path: string): Promise<Model> {
   const diagnostics: Diagnostic[] = [...listing.diagnostics];
   let unreadable = listing.unreadable;
 
-  const parsedFiles = await Promise.all(
-    listing.files.map(async (file): Promise<ParsedFile | Diagnostic> => {
-      const read = await readModelText(file);
-      return read.ok ? parseModelText(file, read.text) : read.diagnostic;
-    }),
-  );
-  // The sets_lock file is no model file whatever its name: skip it before its read or parse errors count.
-  const lockFiles = lockFilesNamed(parsedFiles);
+  const composed = await composeModelFiles(listing.files);
+  // The sets_lock file is no model file whatever its name: none of its findings count.
+  const lockFiles = lockFilesNamed(composed);
   const documents: ComposedDocument[] = [];
   const files: string[] = [];
-  for (const parsed of parsedFiles) {
-    if (parsed.file !== undefined && lockFiles.has(resolve(parsed.file))) continue;
-    if ('rule' in parsed) {
-      diagnostics.push(parsed);
-      unreadable = true;
-      continue;
-    }
-    files.push(parsed.file);
-    if (parsed.diagnostics.length > 0) {
-      diagnostics.push(...parsed.diagnostics);
-      if (parsed.documents.length === 0) unreadable = true;
-    }
-    for (const doc of parsed.documents) documents.push(composeDocument(parsed.file, doc, parsed.lineCounter));
+  for (const result of composed) {
+    if (lockFiles.has(resolve(result.file))) continue;
+    diagnostics.push(...result.diagnostics);
+    if (result.unreadable) unreadable = true;
+    // A file that could be read counts as part of the model even when it does not parse.
+    if (!result.diagnostics.some((d) => d.rule === 'read-error')) files.push(result.file);
+    documents.push(...result.documents);
   }
   return assembleModel(path, files, documents, diagnostics, unreadable);
 }
@@ -129,14 +118,12 @@ export function assembleModel(
 }
 
 /** Absolute paths of the files config.sets_lock names, each relative to the file that sets it. */
-function lockFilesNamed(parsedFiles: (ParsedFile | Diagnostic)[]): Set<string> {
+function lockFilesNamed(composed: ComposedFile[]): Set<string> {
   const lockFiles = new Set<string>();
-  for (const parsed of parsedFiles) {
-    if ('rule' in parsed) continue;
-    for (const { value } of parsed.documents) {
-      const config = isObject(value) && !('kind' in value) ? value.config : undefined;
-      const lock = isObject(config) ? config.sets_lock : undefined;
-      if (typeof lock === 'string' && lock.length > 0) lockFiles.add(resolve(dirname(parsed.file), lock));
+  for (const result of composed) {
+    for (const doc of result.documents) {
+      const lock = doc.config?.value.sets_lock;
+      if (typeof lock === 'string' && lock.length > 0) lockFiles.add(resolve(dirname(result.file), lock));
     }
   }
   return lockFiles;

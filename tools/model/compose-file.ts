@@ -1,0 +1,26 @@
+import { composeDocument, type ComposedDocument } from './compose-document.js';
+import type { Diagnostic } from './diagnostic.js';
+import { readModelText } from './model-text.js';
+import { parseModelText } from './parse-documents.js';
+
+/** What one model file contributes: plain data only, so a worker thread can send it back. */
+export interface ComposedFile {
+  file: string;
+  documents: ComposedDocument[];
+  diagnostics: Diagnostic[];
+  /** the file could not be read, decoded or parsed at all */
+  unreadable: boolean;
+}
+
+/** Reads, parses and composes one model file. */
+export async function composeModelFile(file: string): Promise<ComposedFile> {
+  const read = await readModelText(file);
+  if (!read.ok) return { file, documents: [], diagnostics: [read.diagnostic], unreadable: true };
+  const parsed = parseModelText(file, read.text);
+  return {
+    file,
+    documents: parsed.documents.map((doc) => composeDocument(file, doc, parsed.lineCounter)),
+    diagnostics: parsed.diagnostics,
+    unreadable: parsed.diagnostics.length > 0 && parsed.documents.length === 0,
+  };
+}
