@@ -28,8 +28,9 @@ export function claimParts(claims: Claim[]): ClaimPart[] {
 }
 
 /**
- * Calls `found` for each pair of parts (earlier, later) that can select one case and that `relevant`
- * accepts. Literals are indexed so a target with thousands of literal selectors stays linear.
+ * Calls `found` for each pair of parts (earlier, later by file and position) that can select one case
+ * and that `relevant` accepts. Literals are indexed so a target with thousands of literal selectors
+ * stays linear.
  */
 export function forEachOverlap(
   parts: ClaimPart[],
@@ -45,7 +46,7 @@ export function forEachOverlap(
       continue;
     }
     const same = literals.get(literal) ?? [];
-    for (const earlier of same) if (relevant(earlier, part)) found(earlier, part);
+    for (const earlier of same) if (relevant(earlier, part)) found(...ordered(earlier, part));
     same.push(part);
     literals.set(literal, same);
   }
@@ -57,7 +58,7 @@ export function forEachOverlap(
         relevant(q, p) &&
         (!p.selector || !q.selector || selectorsOverlap(q.selector.selector, p.selector.selector))
       ) {
-        found(q, p);
+        found(...ordered(q, p));
       }
     }
     for (const [literal, list] of literals) {
@@ -67,6 +68,7 @@ export function forEachOverlap(
   }
 }
 
+// Parts come in load order, which puts sections in a fixed kind order rather than the order written.
 function ordered(a: ClaimPart, b: ClaimPart): [ClaimPart, ClaimPart] {
   const pa = partPosition(a);
   const pb = partPosition(b);

@@ -6,6 +6,11 @@ import { isRiskAccepted } from './risk-score.js';
 /** need-unsatisfied, requirement-orphan, risk-unmitigated and mitigation-unimplemented (obsolete entities exempt). */
 export function coverageRules(ctx: RuleContext): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // An obsolete entity no longer covers anything; an unknown id counts, dangling-reference reports it.
+  const live = (id: string) => {
+    const target = ctx.model.byId.get(id);
+    return target === undefined || !isObsolete(target);
+  };
   for (const e of ctx.model.entities) {
     if (isObsolete(e)) continue;
     const at = positionOf(e);
@@ -25,8 +30,8 @@ export function coverageRules(ctx: RuleContext): Diagnostic[] {
         break;
       case 'requirement': {
         const linked =
-          stringList(e.data.satisfies).length > 0 ||
-          stringList(e.data.refines).length > 0 ||
+          stringList(e.data.satisfies).some(live) ||
+          stringList(e.data.refines).some(live) ||
           ctx.implementedMitigations.has(e.id);
         if (!linked) {
           out.push(
@@ -55,7 +60,7 @@ export function coverageRules(ctx: RuleContext): Diagnostic[] {
         }
         break;
       case 'mitigation':
-        if (stringList(e.data.implemented_by).length === 0) {
+        if (!stringList(e.data.implemented_by).some(live)) {
           out.push(
             diagnostic(
               'mitigation-unimplemented',

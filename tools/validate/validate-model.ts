@@ -39,8 +39,8 @@ export function finalizeDiagnostics(diagnostics: Diagnostic[], config: Config): 
       if (setting === 'off') continue;
       severity = setting;
     }
-    // One finding per rule and place: the schema and the claim rules can both see a bad label.
-    const key = `${d.rule}\u0000${d.file ?? ''}\u0000${d.line ?? ''}\u0000${d.column ?? ''}`;
+    // The same finding twice (e.g. a file listed through two paths) is printed once.
+    const key = `${d.rule}\u0000${d.file ?? ''}\u0000${d.line ?? ''}\u0000${d.column ?? ''}\u0000${d.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(severity === d.severity ? d : { ...d, severity });
