@@ -1,0 +1,92 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
+import { reason } from '../model/model-files.js';
+import type { Annotation, AnnotationScan } from './annotation.js';
+import { compileAnnotationPatterns } from './annotation-pattern.js';
+import { annotationsOfFile, type AnnotationOptions, type FileAnnotations } from './annotations-of-file.js';
+import { mapConcurrently } from './bounded-pool.js';
+import { compareCodePoints } from './code-point-order.js';
+import { readSourceBytes } from './source-bytes.js';
+import { listSourceFiles } from './source-files.js';
+
+/** Files read at once: enough to keep the disk busy, few enough for any descriptor limit. */
+const READ_CONCURRENCY = 32;
+
+// Not fatal: an invalid byte becomes U+FFFD and the scan goes on. A UTF-8 BOM is dropped, so columns
+// on line 1 count from the first visible character.
+const UTF8 = new TextDecoder('utf-8');
+
+/** What scanning one file gave; `scanned` is false for files skipped as binary, oversized or unreadable. */
+interface FileScan extends FileAnnotations {
+  scanned: boolean;
+}
+
+const NOTHING: FileScan = { scanned: false, annotations: [], diagnostics: [] };
+
+/**
+ * Scans every source file below `root` (honouring .gitignore, skipping binary and oversized files)
+ * for annotations written with `patterns`, e.g. `@verifies {id}`.
+ */
+export async function scanAnnotations(
+  root: string,
+  patterns: readonly string[],
+  options: AnnotationOptions = {},
+): Promise<AnnotationScan> {
+  const compiled = compileAnnotationPatterns(patterns);
+  const diagnostics: Diagnostic[] = compiled.problems.map((p) => diagnostic('bad-config', 'error', p));
+  const rootProblem = await directoryProblem(root);
+  if (rootProblem !== undefined) {
+    diagnostics.push(diagnostic('read-error', 'error', rootProblem, { file: root }));
+    return { annotations: [], byEntity: new Map(), diagnostics, filesScanned: 0 };
+  }
+  const listing = await listSourceFiles(root);
+  diagnostics.push(...listing.diagnostics);
+  // Searching raw bytes for a pattern's literal spares decoding the many files without annotations.
+  const anchors = compiled.patterns.map((p) => Buffer.from(p.anchor, 'utf8'));
+
+  const results = await mapConcurrently(listing.files, READ_CONCURRENCY, async (file): Promise<FileScan> => {
+    const read = await readSourceBytes(join(root, file));
+    if (read.kind === 'unreadable') return { ...NOTHING, diagnostics: [unreadableFile(file, read.reason)] };
+    if (read.kind !== 'text') return NOTHING;
+    if (!anchors.some((anchor) => read.bytes.includes(anchor))) return { ...NOTHING, scanned: true };
+    return { scanned: true, ...annotationsOfFile(file, UTF8.decode(read.bytes), patterns, options) };
+  });
+
+  const annotations: Annotation[] = [];
+  let filesScanned = 0;
+  for (const result of results) {
+    if (result.scanned) filesScanned++;
+    annotations.push(...result.annotations);
+    diagnostics.push(...result.diagnostics);
+  }
+  // Files come in code-point order and each file's findings by line and column; a stable sort by
+  // file puts directory problems among them and keeps the rest as it is.
+  diagnostics.sort((a, b) => compareCodePoints(a.file ?? '', b.file ?? ''));
+  return { annotations, byEntity: groupByEntity(annotations), diagnostics, filesScanned };
+}
+
+function groupByEntity(annotations: readonly Annotation[]): Map<string, Annotation[]> {
+  const groups = new Map<string, Annotation[]>();
+  for (const a of annotations) {
+    const group = groups.get(a.id);
+    if (group) group.push(a);
+    else groups.set(a.id, [a]);
+  }
+  return new Map([...groups].sort(([a], [b]) => compareCodePoints(a, b)));
+}
+
+async function directoryProblem(root: string): Promise<string | undefined> {
+  try {
+    if ((await stat(root)).isDirectory()) return undefined;
+    return 'source root is not a directory; pass the workspace directory to scan';
+  } catch (error) {
+    return `cannot read source root: ${reason(error)}`;
+  }
+}
+
+function unreadableFile(file: string, why: string): Diagnostic {
+  // A warning: one unreadable file should not fail a build, but its annotations are missing.
+  const message = `cannot read source file: ${why}; its annotations are not scanned`;
+  return diagnostic('read-error', 'warning', message, { file });
+}
