@@ -2,6 +2,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { modelSchema } from '../model/schema-check.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageVersion } from './package-version.js';
+import { runLockCheck, runLockUpdate, type LockOptions } from './lock-command.js';
+import { runReport, type ReportOptions } from './report-command.js';
 import { runValidate, type ValidateFormat } from './validate-command.js';
 
 /** Builds the rr command tree; actions store their exit code in `result`. */
@@ -22,6 +24,36 @@ function program(io: CliIo, result: { code: number }): Command {
     .action(async (path: string, options: { format: ValidateFormat }) => {
       result.code = await runValidate(path, options.format, io);
     });
+
+  rr.command('report')
+    .description('verdicts, attribution, gaps and diagnostics of a model over its test evidence')
+    .requiredOption('--model <path>', 'model file or directory')
+    .option('--evidence <dir>', 'evidence directory laid out like bazel-testlogs')
+    .option('--lock <file>', 'verification-set lock (default: config.sets_lock)')
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'),
+    )
+    .action(async (options: ReportOptions) => {
+      result.code = await runReport(options, io);
+    });
+
+  const lock = rr.command('lock').description('the verification-set lock (config.sets_lock)');
+  const lockOptions = (command: Command) =>
+    command
+      .requiredOption('--model <path>', 'model file or directory')
+      .requiredOption('--evidence <dir>', 'evidence directory laid out like bazel-testlogs')
+      .option('--lock <file>', 'lock file (default: config.sets_lock)');
+  lockOptions(lock.command('update').description('record the owner attribution decided for each case'))
+    .option('--dry-run', 'print what would change, write nothing')
+    .option('--allow-removals', 'drop entries whose cases no longer have an owner')
+    .action(async (options: LockOptions) => {
+      result.code = await runLockUpdate(options, io);
+    });
+  lockOptions(lock.command('check').description('exit 1 when the lock is out of date')).action(
+    async (options: LockOptions) => {
+      result.code = await runLockCheck(options, io);
+    },
+  );
 
   rr.command('schema')
     .description('print the JSON Schema of model files (draft 2020-12)')

@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { byCodePoint } from './code-point-order.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
 
 const MODEL_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
@@ -80,11 +81,6 @@ function fail(path: string, message: string): ModelFileList {
     diagnostics: [diagnostic('read-error', 'error', message, { file: path })],
     unreadable: true,
   };
-}
-
-function byCodePoint(a: string, b: string): number {
-  // `<` compares UTF-16 code units, which sorts U+10000 and above before U+E000–U+FFFF; UTF-8 bytes do not.
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
 }
 
 /** A short reason from a Node.js file-system error. */

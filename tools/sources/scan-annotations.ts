@@ -6,7 +6,7 @@ import type { Annotation, AnnotationScan } from './annotation.js';
 import { compileAnnotationPatterns } from './annotation-pattern.js';
 import { annotationsOfFile, type AnnotationOptions, type FileAnnotations } from './annotations-of-file.js';
 import { mapConcurrently } from './bounded-pool.js';
-import { compareCodePoints } from './code-point-order.js';
+import { byCodePoint as compareCodePoints } from '../model/code-point-order.js';
 import { readSourceBytes } from './source-bytes.js';
 import { listSourceFiles } from './source-files.js';
 

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { reason } from '../model/model-files.js';
-import { compareCodePoints } from './code-point-order.js';
+import { byCodePoint as compareCodePoints } from '../model/code-point-order.js';
 import { GitignoreRules } from './gitignore-rules.js';
 
 /** The files under a root that may hold annotations, and the directories that could not be read. */

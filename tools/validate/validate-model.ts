@@ -7,15 +7,14 @@ import { coverageRules } from './coverage-rules.js';
 import { hierarchyRules } from './hierarchy-rules.js';
 import { levelRules } from './level-rules.js';
 import { riskRules } from './risk-rules.js';
-import { ruleContext } from './rule-context.js';
+import { ruleContext, type RuleContext } from './rule-context.js';
 import { sharedCaseRule } from './shared-case-rule.js';
 
 /**
  * Every diagnostic that needs no test evidence: the loader's findings plus the model rules, with
  * config.rules severities applied, duplicates dropped, sorted by place. Pure: no I/O.
  */
-export function validateModel(model: Model): Diagnostic[] {
-  const ctx = ruleContext(model);
+export function validateModel(model: Model, ctx: RuleContext = ruleContext(model)): Diagnostic[] {
   const raw = [
     ...model.diagnostics,
     ...coverageRules(ctx),

@@ -1,6 +1,6 @@
 // Path order: code points (UTF-8 byte order), not UTF-16 code units.
 import { describe, expect, it } from 'vitest';
-import { compareCodePoints } from '../../tools/sources/code-point-order.js';
+import { byCodePoint as compareCodePoints } from '../../tools/model/code-point-order.js';
 
 describe('compareCodePoints', () => {
   it('sorts like the UTF-8 bytes of the strings', () => {

@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { ingestEvidence } from '../evidence/ingest-evidence.js';
+import type { Evidence } from '../evidence/test-case.js';
+import { loadModel } from '../model/load-model.js';
+import type { Model } from '../model/model.js';
+import { parseLock, type Lock } from '../verify/lock-file.js';
+
+/** The inputs of analyze, read from disk, and where the lock lives (or would). */
+export interface Inputs {
+  model: Model;
+  evidence?: Evidence;
+  lock?: Lock;
+  lockPath?: string;
+  unreadable: boolean;
+}
+
+/** Loads the model, the evidence directory and the lock (`--lock`, else config.sets_lock beside its file). */
+export async function loadInputs(
+  modelPath: string,
+  evidenceDir?: string,
+  lockOption?: string,
+): Promise<Inputs> {
+  const model = await loadModel(modelPath);
+  const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
+  const evidence = evidenceDir ? await ingestEvidence(evidenceDir, options) : undefined;
+  const setAt = model.configSources.sets_lock;
+  const lockPath =
+    lockOption ??
+    (model.config.sets_lock && setAt ? resolve(dirname(setAt.file), model.config.sets_lock) : undefined);
+  let lock: Lock | undefined;
+  if (lockPath) {
+    const text = await readFile(lockPath, 'utf8').catch(() => undefined);
+    if (text !== undefined) lock = parseLock(lockPath, text, options);
+  }
+  return { model, evidence, lock, lockPath, unreadable: model.unreadable || (evidence?.unreadable ?? false) };
+}

@@ -1,0 +1,87 @@
+import { rename, writeFile } from 'node:fs/promises';
+import { analyze } from '../verify/analyze.js';
+import { serializeLock } from '../verify/lock-file.js';
+import { planChanges, planLockUpdate, type LockPlan } from '../verify/lock-update.js';
+import { EXIT, type CliIo } from './cli-io.js';
+import { loadInputs } from './load-inputs.js';
+
+/** Options of `rr lock update` and `rr lock check`. */
+export interface LockOptions {
+  model: string;
+  evidence: string;
+  lock?: string;
+  dryRun?: boolean;
+  allowRemovals?: boolean;
+}
+
+/** `rr lock update`: records the owner attribution decided for each case; refuses while any case is quarantined. */
+export async function runLockUpdate(options: LockOptions, io: CliIo): Promise<number> {
+  const prepared = await prepare(options, io);
+  if (typeof prepared === 'number') return prepared;
+  const { plan, lockPath } = prepared;
+  printPlan(plan, io, options.allowRemovals ?? false);
+  if (plan.refusedBy.length > 0) {
+    io.err(
+      `rr lock update: refused, ${plan.refusedBy.length} case(s) quarantined (the lock never decides an owner):\n`,
+    );
+    for (const q of plan.refusedBy) io.err(`  ${q}\n`);
+    return EXIT.errors;
+  }
+  if (options.dryRun) {
+    io.out(`dry run: ${lockPath} not written\n`);
+    return EXIT.ok;
+  }
+  // Same directory, then rename: the lock is either the old file or the new one, never half.
+  const temp = `${lockPath}.${process.pid}.tmp`;
+  await writeFile(temp, serializeLock(plan.entries));
+  await rename(temp, lockPath);
+  io.out(`wrote ${lockPath} (${plan.entries.length} cases)\n`);
+  return EXIT.ok;
+}
+
+/** `rr lock check`: exit 1 when the lock differs from what `rr lock update` would write. */
+export async function runLockCheck(options: LockOptions, io: CliIo): Promise<number> {
+  const prepared = await prepare(options, io);
+  if (typeof prepared === 'number') return prepared;
+  const { plan, lockPath } = prepared;
+  if (!planChanges(plan)) {
+    io.out(`${lockPath} is up to date (${plan.entries.length} cases)\n`);
+    return EXIT.ok;
+  }
+  printPlan(plan, io, true);
+  io.out(
+    `${lockPath} is out of date; review the changes above, then run: rr lock update --model ${options.model} --evidence ${options.evidence}${plan.removed.length ? ' --allow-removals' : ''}\n`,
+  );
+  return EXIT.errors;
+}
+
+async function prepare(
+  options: LockOptions,
+  io: CliIo,
+): Promise<{ plan: LockPlan; lockPath: string } | number> {
+  const inputs = await loadInputs(options.model, options.evidence, options.lock);
+  if (!inputs.lockPath) {
+    io.err('rr lock: no lock file: set config.sets_lock in the model or pass --lock FILE\n');
+    return EXIT.usage;
+  }
+  if (inputs.unreadable) {
+    io.err('rr lock: the model or evidence cannot be read; run rr validate first\n');
+    return EXIT.usage;
+  }
+  const analysis = analyze({ model: inputs.model, evidence: inputs.evidence });
+  return {
+    plan: planLockUpdate(analysis, inputs.lock, options.allowRemovals ?? false),
+    lockPath: inputs.lockPath,
+  };
+}
+
+function printPlan(plan: LockPlan, io: CliIo, allowRemovals: boolean): void {
+  for (const e of plan.added) io.out(`+ ${e.target} ${e.path} → ${e.owner}\n`);
+  for (const { entry, from } of plan.changed)
+    io.out(`~ ${entry.target} ${entry.path}: ${from} → ${entry.owner}\n`);
+  for (const e of plan.removed) {
+    io.out(
+      `- ${e.target} ${e.path} (${e.owner})${allowRemovals ? '' : ' kept: pass --allow-removals to drop it'}\n`,
+    );
+  }
+}

@@ -1,0 +1,30 @@
+import { countDiagnostics } from '../report/diagnostic-counts.js';
+import { diagnosticsToSarif } from '../report/diagnostics-sarif.js';
+import { reportJson } from '../report/report-json.js';
+import { reportText } from '../report/report-text.js';
+import { analyze } from '../verify/analyze.js';
+import { EXIT, type CliIo } from './cli-io.js';
+import { loadInputs } from './load-inputs.js';
+import { packageVersion } from './package-version.js';
+
+/** Options of `rr report`. */
+export interface ReportOptions {
+  model: string;
+  evidence?: string;
+  lock?: string;
+  format: 'text' | 'json' | 'sarif';
+}
+
+/** `rr report`: verdicts, attribution, gaps and diagnostics over the model and its evidence. */
+export async function runReport(options: ReportOptions, io: CliIo): Promise<number> {
+  const inputs = await loadInputs(options.model, options.evidence, options.lock);
+  const analysis = analyze(inputs);
+  if (options.format === 'json') io.out(JSON.stringify(reportJson(analysis), null, 2) + '\n');
+  else if (options.format === 'sarif')
+    io.out(
+      JSON.stringify(diagnosticsToSarif(analysis.diagnostics, packageVersion(), io.cwd), null, 2) + '\n',
+    );
+  else io.out(reportText(analysis));
+  if (inputs.unreadable) return EXIT.usage;
+  return countDiagnostics(analysis.diagnostics).errors > 0 ? EXIT.errors : EXIT.ok;
+}

@@ -1,0 +1,272 @@
+// Evidence ingestion (docs/evidence.md): every result file of an evidence directory, read into the
+// cases of normalized targets, merged over shards, runs and attempts.
+import { compareDiagnostics, diagnostic, type Diagnostic } from '../model/diagnostic.js';
+import { parseLabel, type Label, type LabelOptions } from '../model/labels.js';
+import { isBazelGenerated, syntheticCasePath } from './bazel-generated.js';
+import type { CaseObservation } from './case-observation.js';
+import { mergeOneRun, mergeParts, mergeSequence } from './case-merge.js';
+import { byCodePoint } from '../model/code-point-order.js';
+import { listEvidenceFiles } from './evidence-files.js';
+import { evidenceRole, targetOfDir, type EvidenceRole } from './evidence-layout.js';
+import { readEvidenceText } from './evidence-text.js';
+import { readJUnitFile } from './junit-file.js';
+import type { JUnitReport } from './junit-report.js';
+import { readRecordJson } from './record-json.js';
+import type { Evidence, RecordInfo, TargetEvidence, TestCase } from './test-case.js';
+
+/** Settings that change how evidence paths become labels. */
+export interface IngestOptions {
+  /** config main_repo: results under `external/<mainRepo>/` belong to this repository */
+  mainRepo?: string;
+}
+
+/** One test.xml or attempt_N.xml of a testlogs target, read. */
+interface TestlogsFile {
+  shard: number;
+  run: number;
+  attempt: number;
+  cases: CaseObservation[];
+  /** written by Bazel for a test that wrote no XML */
+  synthetic: boolean;
+}
+
+/** What is collected for one target before its files are merged. */
+interface Collected {
+  origin: TargetEvidence['origin'];
+  /** testlogs targets: every file, merged by shard, run and attempt at the end */
+  files: TestlogsFile[];
+  /** record and suite targets: independent parts, one per file */
+  parts: CaseObservation[][];
+  record?: RecordInfo;
+}
+
+/** What reading one file needs: where files are, where results and diagnostics go. */
+interface Reading {
+  dir: string;
+  labelOptions: LabelOptions;
+  diagnostics: Diagnostic[];
+  /** the entry of a target, created on first use */
+  collect: (label: string, origin: Collected['origin']) => Collected;
+}
+
+/** Reads an evidence directory laid out like bazel-testlogs (plus records/ and free JUnit files). */
+export async function ingestEvidence(dir: string, options: IngestOptions = {}): Promise<Evidence> {
+  const listing = await listEvidenceFiles(dir);
+  const diagnostics = [...listing.diagnostics];
+  const collected = new Map<string, Collected>();
+  const reading: Reading = {
+    dir,
+    labelOptions: options.mainRepo === undefined ? {} : { mainRepo: options.mainRepo },
+    diagnostics,
+    collect: (label, origin) => {
+      let entry = collected.get(label);
+      if (entry === undefined) {
+        entry = { origin, files: [], parts: [] };
+        collected.set(label, entry);
+      }
+      return entry;
+    },
+  };
+
+  // Files are read one after another in code-point order, so diagnostics come out the same every run.
+  for (const rel of listing.files) {
+    const role = evidenceRole(rel);
+    if (role.kind === 'testlogs') await readTestlogsFile(rel, role, reading);
+    else if (role.kind === 'record') await readRecordFile(rel, role, reading);
+    else if (role.kind === 'suites') await readSuitesFile(rel, reading);
+    else if (role.why !== undefined) {
+      diagnostics.push(diagnostic('read-error', 'warning', `file not read: ${role.why}`, { file: rel }));
+    }
+  }
+
+  const targets = new Map<string, TargetEvidence>();
+  for (const label of [...collected.keys()].sort(byCodePoint)) {
+    targets.set(label, targetEvidence(label, collected.get(label)!, diagnostics));
+  }
+  return {
+    root: dir,
+    targets,
+    diagnostics: diagnostics.sort(compareDiagnostics),
+    unreadable: listing.unreadable,
+  };
+}
+
+async function readTestlogsFile(
+  rel: string,
+  role: Extract<EvidenceRole, { kind: 'testlogs' }>,
+  reading: Reading,
+): Promise<void> {
+  const target = targetOfDir(role.targetDir, reading.labelOptions);
+  if (!target.ok) {
+    reading.diagnostics.push(
+      badTarget(rel, `folder "${role.targetDir}" names no Bazel target: ${target.message}`),
+    );
+    return;
+  }
+  const report = await readXml(reading.dir, rel, reading.diagnostics);
+  if (report === undefined) return;
+  const file = testlogsFile(report, target.label, rel, reading.diagnostics);
+  const { shard, run, attempt } = role;
+  reading.collect(target.label.canonical, 'testlogs').files.push({ shard, run, attempt, ...file });
+}
+
+async function readRecordFile(
+  rel: string,
+  role: Extract<EvidenceRole, { kind: 'record' }>,
+  reading: Reading,
+): Promise<void> {
+  const label = parseLabel(`record:${role.stem}`);
+  if (!label.ok) {
+    reading.diagnostics.push(badTarget(rel, `file name gives no record label: ${label.message}`));
+    return;
+  }
+  if (role.format === 'xml') {
+    const report = await readXml(reading.dir, rel, reading.diagnostics);
+    if (report === undefined) return;
+    const cases = report.suites.flatMap((suite) => suite.cases);
+    reading.collect(label.label.canonical, 'record').parts.push(mergeOneRun(cases, rel, reading.diagnostics));
+    return;
+  }
+  const text = await readEvidenceText(reading.dir, rel);
+  if (!text.ok) {
+    reading.diagnostics.push(text.diagnostic);
+    return;
+  }
+  const record = readRecordJson(text.text, rel);
+  reading.diagnostics.push(...record.diagnostics);
+  // A record that breaks the schema is rejected whole: no target, not even an empty one.
+  if (record.diagnostics.length > 0) return;
+  const entry = reading.collect(label.label.canonical, 'record');
+  if (record.record !== undefined) entry.record = record.record;
+  entry.parts.push(mergeOneRun(record.cases, rel, reading.diagnostics));
+}
+
+async function readSuitesFile(rel: string, reading: Reading): Promise<void> {
+  const report = await readXml(reading.dir, rel, reading.diagnostics);
+  if (report === undefined) return;
+  for (const [label, cases] of suiteCases(report, rel, reading.diagnostics)) {
+    reading.collect(label, 'suite').parts.push(mergeOneRun(cases, rel, reading.diagnostics));
+  }
+}
+
+/** A target's merged, sorted cases. */
+function targetEvidence(label: string, entry: Collected, diagnostics: Diagnostic[]): TargetEvidence {
+  const observations =
+    entry.origin === 'testlogs'
+      ? mergeTestlogs(entry.files, label, diagnostics)
+      : mergeParts(entry.parts, label, diagnostics);
+  const cases = observations.map((o) => toTestCase(label, o)).sort((a, b) => byCodePoint(a.path, b.path));
+  const evidence: TargetEvidence = {
+    target: label,
+    origin: entry.origin,
+    synthetic: cases.length > 0 && cases.every((c) => c.synthetic),
+    cases,
+  };
+  if (entry.record !== undefined) evidence.record = entry.record;
+  return evidence;
+}
+
+/** A file's JUnit report, or undefined (with diagnostics) when the file gives no evidence. */
+async function readXml(
+  dir: string,
+  rel: string,
+  diagnostics: Diagnostic[],
+): Promise<JUnitReport | undefined> {
+  const text = await readEvidenceText(dir, rel);
+  if (!text.ok) {
+    diagnostics.push(text.diagnostic);
+    return undefined;
+  }
+  const read = readJUnitFile(text.text, rel);
+  diagnostics.push(...read.diagnostics);
+  return read.report;
+}
+
+/** A testlogs file's cases: its one synthetic case when Bazel wrote it, else its own (one run). */
+function testlogsFile(
+  report: JUnitReport,
+  label: Label,
+  rel: string,
+  diagnostics: Diagnostic[],
+): Pick<TestlogsFile, 'cases' | 'synthetic'> {
+  if (isBazelGenerated(report, label)) {
+    const generated = report.suites[0]!.cases[0]!;
+    // The tag, file and line fields stay empty: Bazel knows none of them.
+    const synthetic: CaseObservation = { ...generated, path: syntheticCasePath(label), synthetic: true };
+    return { cases: [synthetic], synthetic: true };
+  }
+  const cases = report.suites.flatMap((suite) => suite.cases);
+  return { cases: mergeOneRun(cases, rel, diagnostics), synthetic: false };
+}
+
+/**
+ * A testlogs target's cases: per shard, its runs and attempts in order (the last decides, earlier
+ * failures make a pass flaky); then the shards together. Where the target wrote XML of its own, Bazel's
+ * synthetic results are dropped, except a failed one that is a shard's last word (a shard that crashed).
+ */
+function mergeTestlogs(files: TestlogsFile[], label: string, diagnostics: Diagnostic[]): CaseObservation[] {
+  const wroteOwnXml = files.some((f) => !f.synthetic);
+  const shards = [...new Set(files.map((f) => f.shard))].sort((a, b) => a - b);
+  const parts = shards.map((shard) => {
+    const sequence = files
+      .filter((f) => f.shard === shard)
+      .sort((a, b) => a.run - b.run || a.attempt - b.attempt);
+    const merged = mergeSequence(sequence.map((f) => f.cases));
+    if (!wroteOwnXml) return merged;
+    const lastIsSynthetic = sequence[sequence.length - 1]!.synthetic;
+    return merged.filter(
+      (o) => !o.synthetic || (lastIsSynthetic && (o.result === 'failed' || o.result === 'error')),
+    );
+  });
+  return mergeParts(parts, label, diagnostics);
+}
+
+/** A free-standing report's cases by suite:NAME label; suites whose name is no label are reported. */
+function suiteCases(
+  report: JUnitReport,
+  rel: string,
+  diagnostics: Diagnostic[],
+): Map<string, CaseObservation[]> {
+  const bySuite = new Map<string, CaseObservation[]>();
+  for (const suite of report.suites) {
+    const label = parseLabel(`suite:${suite.name}`);
+    if (!label.ok) {
+      diagnostics.push(
+        badTarget(
+          rel,
+          `test suite "${suite.name}" gives no suite:NAME label (${label.message}); its ` +
+            `${suite.cases.length} case(s) are not read: rename the suite, or put the report in a ` +
+            "target's testlogs folder",
+          suite.line,
+        ),
+      );
+      continue;
+    }
+    const list = bySuite.get(label.label.canonical) ?? [];
+    list.push(...suite.cases);
+    bySuite.set(label.label.canonical, list);
+  }
+  return bySuite;
+}
+
+function badTarget(file: string, message: string, line?: number): Diagnostic {
+  return diagnostic('bad-target', 'error', message, { file, line });
+}
+
+function toTestCase(target: string, o: CaseObservation): TestCase {
+  const testCase: TestCase = {
+    target,
+    path: o.path,
+    result: o.result,
+    flaky: o.flaky,
+    tags: o.tags,
+    synthetic: o.synthetic,
+    sources: o.sources,
+  };
+  if (o.level !== undefined) testCase.level = o.level;
+  if (o.file !== undefined) testCase.file = o.file;
+  if (o.line !== undefined) testCase.line = o.line;
+  if (o.message !== undefined) testCase.message = o.message;
+  if (o.attachments !== undefined) testCase.attachments = o.attachments;
+  return testCase;
+}

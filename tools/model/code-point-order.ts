@@ -1,0 +1,18 @@
+/** Orders strings by Unicode code point, as their UTF-8 bytes sort, so output is the same everywhere. */
+export function byCodePoint(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return rank(x) - rank(y);
+  }
+  return a.length - b.length;
+}
+
+// UTF-16 puts surrogate pairs (code points above U+FFFF) before U+E000–U+FFFF; moving the surrogates
+// above that range restores code-point order without decoding.
+function rank(unit: number): number {
+  if (unit >= 0xe000) return unit - 0x800;
+  if (unit >= 0xd800) return unit + 0x2000;
+  return unit;
+}

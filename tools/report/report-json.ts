@@ -1,0 +1,32 @@
+import type { Analysis } from '../verify/analyze.js';
+
+/** The report contract of design.md: cases, entities, gaps and diagnostics (plus counts and ok). */
+export function reportJson(analysis: Analysis): Record<string, unknown> {
+  return {
+    ok: !analysis.diagnostics.some((d) => d.severity === 'error'),
+    counts: analysis.counts,
+    cases: analysis.cases.map((a) => ({
+      target: a.case.target,
+      path: a.case.path,
+      owner: a.owner,
+      basis: a.basis,
+      state: a.quarantine ? 'quarantined' : a.case.result,
+      quarantine: a.quarantine,
+      flaky: a.case.flaky,
+      coarse: a.coarse,
+      level: a.level,
+      claimed_by: a.claimedBy,
+      tags: a.case.tags,
+    })),
+    entities: analysis.entities.map((v) => ({
+      id: v.id,
+      kind: v.kind,
+      verdict: v.verdict,
+      basis: v.basis,
+      derived_from: v.derived_from,
+      members: v.members,
+    })),
+    gaps: analysis.gaps,
+    diagnostics: analysis.diagnostics,
+  };
+}

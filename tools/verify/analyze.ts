@@ -1,0 +1,81 @@
+import { isAbsolute, join } from 'node:path';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { Model } from '../model/model.js';
+import type { Evidence } from '../evidence/test-case.js';
+import { ruleContext } from '../validate/rule-context.js';
+import { finalizeDiagnostics, validateModel } from '../validate/validate-model.js';
+import { attributeCases, settleQuarantines, type AttributedCase } from './attribution.js';
+import { claimEvidenceRules } from './claim-evidence-rules.js';
+import { crossTargetRules } from './cross-target-rules.js';
+import { checkLock, type LockedAbsence } from './lock-checks.js';
+import type { Lock } from './lock-file.js';
+import { findGaps, type Gap } from './gaps.js';
+import { entityVerdicts, type EntityVerdict } from './verdicts.js';
+
+/** What analyze needs: the model, and optionally evidence and the verification-set lock. */
+export interface AnalyzeInput {
+  model: Model;
+  evidence?: Evidence;
+  lock?: Lock;
+}
+
+/** Everything rr knows about a model and its evidence, shared by the CLI, Bazel actions and the editor. */
+export interface Analysis {
+  diagnostics: Diagnostic[];
+  cases: AttributedCase[];
+  entities: EntityVerdict[];
+  gaps: Gap[];
+  absences: LockedAbsence[];
+  counts: { cases: number; owned: number; unowned: number; quarantined: number };
+}
+
+// Hard errors on an entity's claims make its verdict INVALID.
+const INVALIDATING = new Set([
+  'bad-target',
+  'bad-selector',
+  'shared-case',
+  'unknown-target',
+  'same-code-multiple-owners',
+]);
+
+/** model + evidence + lock → diagnostics, attribution, verdicts. Pure: no I/O. */
+export function analyze({ model, evidence, lock }: AnalyzeInput): Analysis {
+  const ctx = ruleContext(model);
+  const diagnostics: Diagnostic[] = validateModel(model, ctx);
+  let cases: AttributedCase[] = [];
+  let absences: LockedAbsence[] = [];
+  let stale = new Set<string>();
+  if (evidence) {
+    // Evidence names files relative to its directory; people open them from where they ran rr.
+    diagnostics.push(
+      ...evidence.diagnostics.map((d) =>
+        d.file && !isAbsolute(d.file) ? { ...d, file: join(evidence.root, d.file) } : d,
+      ),
+    );
+    const attributed = attributeCases(ctx.claims, evidence, model.config, model.byId);
+    cases = attributed.cases;
+    diagnostics.push(...attributed.diagnostics);
+    diagnostics.push(...crossTargetRules(cases, model.config));
+    if (lock) {
+      const checked = checkLock(lock, cases, ctx.claims, evidence, model.config, model.byId);
+      diagnostics.push(...checked.diagnostics);
+      absences = checked.absences;
+      stale = checked.stale;
+    }
+    settleQuarantines(cases, model.byId);
+    diagnostics.push(...claimEvidenceRules(ctx.claims, evidence, lock));
+  }
+  const final = finalizeDiagnostics(diagnostics, model.config);
+  const invalid = new Set(final.filter((d) => INVALIDATING.has(d.rule) && d.entity).map((d) => d.entity!));
+  const entities = entityVerdicts(model.entities, cases, absences, invalid, stale, model.config);
+  const quarantined = cases.filter((a) => a.quarantine).length;
+  const owned = cases.filter((a) => a.owner).length;
+  return {
+    diagnostics: final,
+    cases,
+    entities,
+    gaps: findGaps(model.entities, entities, final, model.config),
+    absences,
+    counts: { cases: cases.length, owned, unowned: cases.length - owned - quarantined, quarantined },
+  };
+}

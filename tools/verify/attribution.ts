@@ -1,0 +1,176 @@
+import { join } from 'node:path';
+import type { Claim } from '../model/claims.js';
+import type { Config } from '../model/config.js';
+import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
+import { entityName, type Entity } from '../model/entity.js';
+import { selects } from '../model/selectors.js';
+import type { Evidence, TestCase } from '../evidence/test-case.js';
+
+/** How a case got its owner: a claim of the model, or (hybrid mode) the case's own single tag. */
+export type Basis = 'model' | 'tag';
+
+/** Hard errors that take a case's owner away until they are fixed. */
+export type QuarantineCode =
+  | 'shared-case'
+  | 'multi-tag'
+  | 'attribution-conflict'
+  | 'same-code-multiple-owners'
+  | 'lock-owner-changed'
+  | 'lock-invalid';
+
+/** One case of the evidence with the one owner attribution gives it, or none. */
+export interface AttributedCase {
+  case: TestCase;
+  owner: string | null;
+  basis: Basis | null;
+  /** entities whose claims select the case, sorted */
+  claimedBy: string[];
+  /** the claim that gives the owner, when the basis is the model */
+  claim?: Claim;
+  quarantine: QuarantineCode | null;
+  /** entities a quarantine makes INVALID: claimers, taggers and the owner it had (set by settleQuarantines) */
+  implicated: string[];
+  /** owned through a whole-target claim on a target that reports per-case results */
+  coarse: boolean;
+  /** the level the case counts at: its own, else the owning claim's, else config.default_provided_level */
+  level: string;
+}
+
+const VERIFIABLE = new Set(['requirement', 'user_need', 'mitigation']);
+
+/**
+ * Decides exactly one owner (or none) per case: claims select cases; two claimers share the case
+ * (quarantine); a multi-id tag quarantines; with no claimer, hybrid mode lets a single-id tag own it.
+ */
+export function attributeCases(
+  claims: readonly Claim[],
+  evidence: Evidence,
+  config: Config,
+  byId: ReadonlyMap<string, Entity>,
+): { cases: AttributedCase[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const claimsByTarget = new Map<string, Claim[]>();
+  for (const claim of claims) {
+    if (!claim.label) continue;
+    const list = claimsByTarget.get(claim.label) ?? [];
+    list.push(claim);
+    claimsByTarget.set(claim.label, list);
+  }
+  const cases: AttributedCase[] = [];
+  for (const target of evidence.targets.values()) {
+    const onTarget = claimsByTarget.get(target.target) ?? [];
+    for (const c of target.cases) {
+      const selecting = onTarget.filter(
+        (claim) =>
+          claim.wholeTarget || claim.selectors.some((s) => !s.problem && selects(s.selector, c.path)),
+      );
+      const claimedBy = [...new Set(selecting.map((s) => s.entity.id))].sort();
+      const a: AttributedCase = {
+        case: c,
+        owner: null,
+        basis: null,
+        claimedBy,
+        quarantine: null,
+        implicated: [],
+        coarse: false,
+        level: c.level ?? config.default_provided_level,
+      };
+      const where = { file: c.sources[0] ? join(evidence.root, c.sources[0]) : undefined };
+      const label = `${c.target} ${c.path}`;
+      if (claimedBy.length > 1) {
+        a.quarantine = 'shared-case';
+        diagnostics.push(
+          diagnostic(
+            'shared-case',
+            'error',
+            `case ${label} is claimed by ${claimedBy.join(' and ')}; a case verifies at most one entity, so narrow the claims`,
+            where,
+          ),
+        );
+      } else if (c.tags.length > 1) {
+        a.quarantine = 'multi-tag';
+        diagnostics.push(
+          diagnostic(
+            'multi-tag',
+            'error',
+            `case ${label} is tagged with ${c.tags.join(', ')}; a case verifies one entity: split the test or keep one tag`,
+            where,
+          ),
+        );
+      } else if (claimedBy.length === 1) {
+        const claim = selecting[0]!;
+        a.owner = claim.entity.id;
+        a.basis = 'model';
+        a.claim = claim;
+        a.coarse = claim.wholeTarget && !target.synthetic;
+        a.level = c.level ?? claim.level ?? config.default_provided_level;
+        const tag = c.tags[0];
+        if (tag !== undefined && tag !== a.owner) {
+          diagnostics.push(
+            diagnostic(
+              'tag-mismatch',
+              'warning',
+              `case ${label} is tagged ${tag} but the claim of ${entityName(claim.entity)} owns it`,
+              claim.at,
+              claim.entity.id,
+            ),
+          );
+        }
+        if (c.level !== undefined && claim.level !== undefined && c.level !== claim.level) {
+          diagnostics.push(
+            diagnostic(
+              'level-mismatch',
+              'warning',
+              `case ${label} declares level ${c.level} but the claim of ${entityName(claim.entity)} gives level ${claim.level}`,
+              claim.at,
+              claim.entity.id,
+            ),
+          );
+        }
+      } else if (c.tags.length === 1) {
+        const tag = c.tags[0]!;
+        const tagged = byId.get(tag);
+        if (!tagged || !VERIFIABLE.has(tagged.kind)) {
+          const why = tagged ? `${entityName(tagged)}, which cannot own test cases` : 'no entity';
+          diagnostics.push(
+            diagnostic(
+              'dangling-reference',
+              'error',
+              `case ${label} is tagged ${tag}, which names ${why}`,
+              where,
+            ),
+          );
+        } else if (config.attribution === 'hybrid') {
+          a.owner = tag;
+          a.basis = 'tag';
+        } else {
+          diagnostics.push(
+            diagnostic(
+              'unclaimed-tag',
+              'warning',
+              `case ${label} is tagged ${tag} but no claim covers it (attribution: model); add it to ${tag}'s verified_by`,
+              where,
+              tag,
+            ),
+          );
+        }
+      }
+      cases.push(a);
+    }
+  }
+  return { cases, diagnostics };
+}
+
+/** Takes the owner away from every quarantined case, remembering the entities it implicates. */
+export function settleQuarantines(cases: AttributedCase[], byId: ReadonlyMap<string, Entity>): void {
+  for (const a of cases) {
+    if (!a.quarantine) continue;
+    const ids = [...a.claimedBy, ...a.case.tags.filter((t) => VERIFIABLE.has(byId.get(t)?.kind ?? ''))];
+    if (a.owner) ids.push(a.owner);
+    a.implicated = [...new Set(ids)].sort();
+    a.owner = null;
+    a.basis = null;
+    a.claim = undefined;
+    a.coarse = false;
+  }
+}

@@ -1,0 +1,47 @@
+import type { Claim } from '../model/claims.js';
+import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
+import { entityName } from '../model/entity.js';
+import type { Evidence } from '../evidence/test-case.js';
+import type { Lock } from './lock-file.js';
+
+/**
+ * Claims checked against the evidence: unknown-target (a claimed target that neither the evidence nor
+ * the lock knows: most likely a typo) and coarse-claim (a whole-target claim on a target that reports
+ * per-case results).
+ */
+export function claimEvidenceRules(
+  claims: readonly Claim[],
+  evidence: Evidence,
+  lock: Lock | undefined,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const lockedTargets = new Set(lock?.entries.map((e) => e.target) ?? []);
+  for (const claim of claims) {
+    if (!claim.label) continue;
+    const who = entityName(claim.entity);
+    const target = evidence.targets.get(claim.label);
+    if (!target) {
+      if (lockedTargets.has(claim.label)) continue; // known from the lock: it just did not run
+      out.push(
+        diagnostic(
+          'unknown-target',
+          'error',
+          `${who}: target ${claim.label} is not in the evidence (${evidence.root}) nor in the lock; check the label, or run the target`,
+          claim.at,
+          claim.entity.id,
+        ),
+      );
+    } else if (claim.wholeTarget && !target.synthetic) {
+      out.push(
+        diagnostic(
+          'coarse-claim',
+          'warning',
+          `${who}: whole-target claim on ${claim.label}, which reports ${target.cases.length} cases of its own; claim them by case`,
+          claim.at,
+          claim.entity.id,
+        ),
+      );
+    }
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+import type { Config } from '../model/config.js';
+import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
+import { normalizeLabel } from '../model/labels.js';
+import type { AttributedCase } from './attribution.js';
+
+/**
+ * Rules over equal case paths in different targets: variant targets (config.variants) run the same
+ * code, so different owners are same-code-multiple-owners (quarantine) and uneven ownership is
+ * set_consistency; outside variants, the same path and source file with different owners is
+ * attribution-conflict (quarantine), and the same path without a source file is
+ * same-path-multiple-owners (warning).
+ */
+export function crossTargetRules(cases: AttributedCase[], config: Config): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const options = config.main_repo ? { mainRepo: config.main_repo } : {};
+  const groupOf = new Map<string, number>();
+  config.variants.forEach((group, i) => {
+    for (const label of group) {
+      const canonical = normalizeLabel(label, options);
+      if (canonical) groupOf.set(canonical, i);
+    }
+  });
+  const byPath = new Map<string, AttributedCase[]>();
+  for (const a of cases) {
+    const list = byPath.get(a.case.path) ?? [];
+    list.push(a);
+    byPath.set(a.case.path, list);
+  }
+  for (const [path, list] of byPath) {
+    if (list.length < 2) continue;
+    // Variant groups first: their targets are known to run the same code.
+    const groups = new Map<number, AttributedCase[]>();
+    for (const a of list) {
+      const g = groupOf.get(a.case.target);
+      if (g === undefined) continue;
+      groups.set(g, [...(groups.get(g) ?? []), a]);
+    }
+    for (const members of groups.values()) {
+      const owners = new Set(members.map((a) => a.owner));
+      if (owners.size < 2) continue;
+      const named = [...owners].filter((o): o is string => o !== null);
+      if (named.length >= 2) {
+        for (const a of members) a.quarantine ??= 'same-code-multiple-owners';
+        out.push(
+          diagnostic(
+            'same-code-multiple-owners',
+            'error',
+            `case path ${path} runs in variant targets ${members.map((a) => a.case.target).join(', ')} with owners ${named.join(', ')}; variants run the same code, so give the case one owner`,
+          ),
+        );
+      } else if (config.set_consistency !== 'off') {
+        const unowned = members.filter((a) => a.owner === null).map((a) => a.case.target);
+        out.push(
+          diagnostic(
+            'set-consistency',
+            config.set_consistency === 'enforce' ? 'error' : 'warning',
+            `case path ${path} is owned by ${named[0]} in some variant targets but by nobody in ${unowned.join(', ')}; claim it alike in every variant`,
+          ),
+        );
+      }
+    }
+    const outside = list.filter((a) => !groupOf.has(a.case.target) && a.owner !== null);
+    const owners = new Set(outside.map((a) => a.owner));
+    if (owners.size < 2) continue;
+    // Per known source file: other targets with other files (or none) must not hide a conflict.
+    const byFile = new Map<string, AttributedCase[]>();
+    for (const a of outside) {
+      if (a.case.file) byFile.set(a.case.file, [...(byFile.get(a.case.file) ?? []), a]);
+    }
+    for (const [file, same] of byFile) {
+      const fileOwners = new Set(same.map((a) => a.owner));
+      if (fileOwners.size < 2) continue;
+      for (const a of same) a.quarantine ??= 'attribution-conflict';
+      out.push(
+        diagnostic(
+          'attribution-conflict',
+          'error',
+          `case path ${path} from one source file ${file} runs in ${same.map((a) => a.case.target).join(', ')} with owners ${[...fileOwners].join(', ')}; one test has one owner`,
+        ),
+      );
+    }
+    if (outside.some((a) => !a.case.file)) {
+      out.push(
+        diagnostic(
+          'same-path-multiple-owners',
+          'warning',
+          `case path ${path} has owners ${[...owners].join(', ')} in targets ${outside.map((a) => a.case.target).join(', ')} and no source file tells whether it is the same test`,
+        ),
+      );
+    }
+  }
+  return out;
+}

@@ -1,0 +1,98 @@
+import type { Config } from '../model/config.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import { entityName, type Entity } from '../model/entity.js';
+import type { EntityVerdict } from './verdicts.js';
+
+/** One item of the work queue: what is missing, for which entity, and who may act on it. */
+export interface Gap {
+  kind: string;
+  entity: string;
+  route: 'autonomous' | 'human-gate';
+  detail: string;
+}
+
+const NOTE_GAPS = new Set(['gap', 'todo', 'question']);
+
+/**
+ * The gaps of a model: unverified, failing, missing and quarantined sets, unmitigated risks, open
+ * notes (`note:gap`, `note:todo`, `note:question`; questions always go to a human), and pyramid gaps
+ * (a requirement with passing cases but none at or below pyramid_min_level or a cheap level).
+ * A gap is autonomous when the level it needs is at most autonomous_max_level.
+ */
+export function findGaps(
+  entities: readonly Entity[],
+  verdicts: readonly EntityVerdict[],
+  diagnostics: readonly Diagnostic[],
+  config: Config,
+): Gap[] {
+  const order = config.levels.map((l) => l.name);
+  const rank = (level: string) => {
+    const i = order.indexOf(level);
+    return i < 0 ? order.length : i;
+  };
+  const byId = new Map(entities.map((e) => [e.id, e]));
+  const testMethodLevel = (e: Entity) => {
+    const method = typeof e.data.method === 'string' ? e.data.method : undefined;
+    const tm = method ? byId.get(method) : undefined;
+    if (tm?.kind === 'test_method' && typeof tm.data.level === 'string') return tm.data.level;
+    return method && order.includes(method) ? method : config.default_level;
+  };
+  const route = (level: string): Gap['route'] =>
+    rank(level) <= rank(config.autonomous_max_level) ? 'autonomous' : 'human-gate';
+  const gaps: Gap[] = [];
+  for (const v of verdicts) {
+    const e = byId.get(v.id);
+    if (!e || e.data.status === 'obsolete' || v.verdict === null) continue;
+    const needed =
+      e.kind === 'requirement'
+        ? testMethodLevel(e)
+        : e.kind === 'user_need'
+          ? 'validation'
+          : config.default_level;
+    const add = (kind: string, detail: string, r = route(needed)) =>
+      gaps.push({ kind, entity: e.id, route: r, detail });
+    const states = (s: string) => v.members.filter((m) => m.state === s);
+    if (v.verdict === 'INVALID')
+      add(
+        'quarantined',
+        `${entityName(e)} is INVALID: fix the hard errors on its claims or cases`,
+        'human-gate',
+      );
+    else if (v.verdict === 'FAILED')
+      add('failing', `${states('failed').length + states('error').length} case(s) of ${entityName(e)} fail`);
+    else if (v.verdict === 'UNVERIFIED' && v.basis === 'none' && e.kind !== 'risk')
+      add('unverified', `${entityName(e)} has no verification set; claim test cases at level ${needed}`);
+    for (const m of v.members.filter(
+      (x) => x.state === 'missing' || x.state === 'not run' || x.state === 'moved',
+    )) {
+      add('missing', `locked case ${m.target} ${m.path} is ${m.state}`);
+    }
+    if (e.kind === 'requirement' && v.members.some((m) => m.state === 'passed')) {
+      const cheap = v.members.some(
+        (m) =>
+          rank(m.level) <= rank(config.pyramid_min_level) || config.pyramid_cheap_levels.includes(m.level),
+      );
+      if (!cheap)
+        add(
+          'pyramid',
+          `${entityName(e)} is verified only above ${config.pyramid_min_level}; add cheaper tests`,
+          route(config.pyramid_min_level),
+        );
+    }
+    const notes = Array.isArray(e.data.notes) ? e.data.notes : [];
+    for (const note of notes) {
+      if (!note || typeof note !== 'object') continue;
+      const n = note as { kind?: string; status?: string; text?: string };
+      if (!n.kind || !NOTE_GAPS.has(n.kind) || n.status === 'resolved') continue;
+      add(`note:${n.kind}`, String(n.text ?? ''), n.kind === 'question' ? 'human-gate' : route(needed));
+    }
+  }
+  for (const d of diagnostics) {
+    if (d.rule === 'risk-unmitigated' && d.entity) {
+      gaps.push({ kind: 'unmitigated', entity: d.entity, route: 'human-gate', detail: d.message });
+    }
+  }
+  return gaps.sort((a, b) =>
+    a.entity < b.entity ? -1 : a.entity > b.entity ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0,
+  );
+}

@@ -1,0 +1,60 @@
+import type { Analysis } from './analyze.js';
+import { caseKey } from './case-key.js';
+import type { Lock } from './lock-file.js';
+
+/** A lock entry without its line. */
+export interface LockCase {
+  target: string;
+  path: string;
+  owner: string;
+}
+
+/** What updating the lock would do, and the entries it would write. */
+export interface LockPlan {
+  added: LockCase[];
+  changed: { entry: LockCase; from: string }[];
+  removed: LockCase[];
+  /** removals kept because they were not allowed */
+  kept: LockCase[];
+  entries: LockCase[];
+  /** quarantined cases: the lock records owners attribution decided and never decides one */
+  refusedBy: string[];
+}
+
+/** Plans a lock update from an analysis made without the lock (so old pins do not quarantine). */
+export function planLockUpdate(analysis: Analysis, old: Lock | undefined, allowRemovals: boolean): LockPlan {
+  const refusedBy = analysis.cases
+    .filter((a) => a.quarantine)
+    .map((a) => `${a.case.target} ${a.case.path} (${a.quarantine})`);
+  const desired = new Map<string, LockCase>();
+  for (const a of analysis.cases) {
+    if (a.owner)
+      desired.set(caseKey(a.case.target, a.case.path), {
+        target: a.case.target,
+        path: a.case.path,
+        owner: a.owner,
+      });
+  }
+  const plan: LockPlan = { added: [], changed: [], removed: [], kept: [], entries: [], refusedBy };
+  for (const [key, entry] of desired) {
+    const before = old?.byKey.get(key);
+    if (!before) plan.added.push(entry);
+    else if (before.owner !== entry.owner) plan.changed.push({ entry, from: before.owner });
+    plan.entries.push(entry);
+  }
+  for (const before of old?.entries ?? []) {
+    if (desired.has(caseKey(before.target, before.path))) continue;
+    const entry = { target: before.target, path: before.path, owner: before.owner };
+    plan.removed.push(entry);
+    if (!allowRemovals) {
+      plan.kept.push(entry);
+      plan.entries.push(entry);
+    }
+  }
+  return plan;
+}
+
+/** Whether the plan changes anything (removals count even when kept: the lock is out of date). */
+export function planChanges(plan: LockPlan): boolean {
+  return plan.added.length + plan.changed.length + plan.removed.length > 0;
+}

@@ -1,0 +1,214 @@
+import type { Config } from '../model/config.js';
+import { stringList, type Entity } from '../model/entity.js';
+import { selects } from '../model/selectors.js';
+import type { AttributedCase } from './attribution.js';
+import { byCodePoint } from '../model/code-point-order.js';
+import type { LockedAbsence } from './lock-checks.js';
+
+/** The state of one member of an entity's verification set (spec 2). */
+export type MemberState =
+  'passed' | 'failed' | 'error' | 'skipped' | 'missing' | 'not run' | 'moved' | 'quarantined';
+
+/** An entity's verdict; docs/verification.md defines each. */
+export type Verdict = 'VERIFIED' | 'FAILED' | 'PARTIAL' | 'UNVERIFIED' | 'INVALID' | 'ACCEPTED';
+
+/** One member of a verification set. */
+export interface SetMember {
+  target: string;
+  path: string;
+  state: MemberState;
+  flaky: boolean;
+  /** the member's lock entry pins an owner no claim selects it for any more */
+  stale: boolean;
+  basis: 'model' | 'tag' | 'lock';
+  level: string;
+  /** the selector that selects it, or 'whole target' */
+  selector?: string;
+  quarantine?: string;
+  movedTo?: string;
+}
+
+/** An entity's verdict, how it was reached, and its own verification set. */
+export interface EntityVerdict {
+  id: string;
+  kind: Entity['kind'];
+  verdict: Verdict | null;
+  /** own: from its own set; derived: from the entities in derived_from; both: from both */
+  basis: 'own' | 'derived' | 'both' | 'none' | 'accepted';
+  derived_from: string[];
+  members: SetMember[];
+}
+
+/** Ids with a hard error on their claims (bad target or selector, unknown target, static shared case). */
+export type InvalidClaims = ReadonlySet<string>;
+
+/**
+ * Verdicts for every entity: own sets from attribution and the lock, then derivation through the
+ * refines tree, from implementing requirements to mitigations, from mitigations to risks, and from
+ * satisfying requirements to user needs. Test methods have no verdict.
+ */
+export function entityVerdicts(
+  entities: readonly Entity[],
+  cases: readonly AttributedCase[],
+  absences: readonly LockedAbsence[],
+  invalidClaims: InvalidClaims,
+  staleEntries: ReadonlySet<string>,
+  config: Config,
+): EntityVerdict[] {
+  const members = new Map<string, SetMember[]>();
+  const invalid = new Set(invalidClaims);
+  const push = (id: string, m: SetMember) => members.set(id, [...(members.get(id) ?? []), m]);
+  for (const a of cases) {
+    const c = a.case;
+    if (a.quarantine) {
+      for (const id of a.implicated) {
+        invalid.add(id);
+        push(id, {
+          target: c.target,
+          path: c.path,
+          state: 'quarantined',
+          flaky: c.flaky,
+          stale: false,
+          basis: 'model',
+          level: a.level,
+          quarantine: a.quarantine,
+        });
+      }
+      continue;
+    }
+    if (!a.owner) continue;
+    const selector = a.claim
+      ? a.claim.wholeTarget
+        ? 'whole target'
+        : a.claim.selectors.find((s) => !s.problem && selects(s.selector, c.path))?.selector.text
+      : undefined;
+    const member: SetMember = {
+      target: c.target,
+      path: c.path,
+      state: c.result,
+      flaky: c.flaky,
+      stale: false,
+      basis: a.basis ?? 'model',
+      level: a.level,
+    };
+    if (selector !== undefined) member.selector = selector;
+    push(a.owner, member);
+  }
+  for (const { entry, state, movedTo } of absences) {
+    const m: SetMember = {
+      target: entry.target,
+      path: entry.path,
+      state,
+      flaky: false,
+      stale: staleEntries.has(`${entry.target}\u0000${entry.path}`),
+      basis: 'lock',
+      level: config.default_provided_level,
+    };
+    if (movedTo) m.movedTo = movedTo;
+    push(entry.owner, m);
+  }
+
+  const byId = new Map(entities.map((e) => [e.id, e]));
+  const children = new Map<string, string[]>();
+  const add = (parent: string, child: string) =>
+    children.set(parent, [...(children.get(parent) ?? []), child]);
+  for (const e of entities) {
+    if (e.kind === 'requirement') {
+      for (const p of stringList(e.data.refines)) add(p, e.id);
+      for (const n of stringList(e.data.satisfies)) add(n, e.id);
+    } else if (e.kind === 'mitigation') {
+      for (const r of stringList(e.data.implemented_by)) add(e.id, r);
+      for (const risk of stringList(e.data.mitigates)) add(risk, e.id);
+    } else if (e.kind === 'risk') {
+      for (const m of stringList(e.data.mitigated_by)) add(e.id, m);
+    }
+  }
+
+  const done = new Map<string, EntityVerdict>();
+  const active = new Set<string>();
+  const verdictOf = (e: Entity): EntityVerdict => {
+    const known = done.get(e.id);
+    if (known) return known;
+    // By target, then path: concatenating them would interleave targets that share a prefix.
+    const own = [...(members.get(e.id) ?? [])].sort(
+      (a, b) => byCodePoint(a.target, b.target) || byCodePoint(a.path, b.path),
+    );
+    if (e.kind === 'test_method') {
+      const v: EntityVerdict = {
+        id: e.id,
+        kind: e.kind,
+        verdict: null,
+        basis: 'none',
+        derived_from: [],
+        members: own,
+      };
+      done.set(e.id, v);
+      return v;
+    }
+    active.add(e.id); // a refines cycle is reported by validate; here it just stops the recursion
+    const from = [...new Set(children.get(e.id) ?? [])]
+      .map((id) => byId.get(id))
+      .filter(
+        (c): c is Entity =>
+          c !== undefined && c.data.status !== 'obsolete' && !active.has(c.id) && c.kind !== 'test_method',
+      );
+    const derived = from.map((c) => verdictOf(c).verdict).filter((v): v is Verdict => v !== null);
+    active.delete(e.id);
+    const ownVerdict = own.length > 0 ? setVerdict(own, config) : undefined;
+    let verdict: Verdict;
+    let basis: EntityVerdict['basis'];
+    if (invalid.has(e.id)) {
+      verdict = 'INVALID';
+      basis = own.length > 0 ? 'own' : 'none';
+    } else if (ownVerdict && derived.length > 0) {
+      verdict = combine([ownVerdict, ...derived]);
+      basis = 'both';
+    } else if (ownVerdict) {
+      verdict = ownVerdict;
+      basis = 'own';
+    } else if (derived.length > 0) {
+      verdict = combine(derived);
+      basis = 'derived';
+    } else if (e.kind === 'risk' && /^\s*accepted\b/i.test(String(e.data.residual ?? ''))) {
+      verdict = 'ACCEPTED';
+      basis = 'accepted';
+    } else {
+      verdict = 'UNVERIFIED';
+      basis = 'none';
+    }
+    const v: EntityVerdict = {
+      id: e.id,
+      kind: e.kind,
+      verdict,
+      basis,
+      derived_from: basis === 'derived' || basis === 'both' ? from.map((c) => c.id) : [],
+      members: own,
+    };
+    done.set(e.id, v);
+    return v;
+  };
+  return entities.map(verdictOf);
+}
+
+/** The verdict of one set of members under the flaky policy. */
+function setVerdict(members: readonly SetMember[], config: Config): Verdict {
+  if (members.some((m) => m.state === 'quarantined')) return 'INVALID';
+  const failing = (m: SetMember) =>
+    m.state === 'failed' || m.state === 'error' || (m.flaky && config.flaky === 'fail');
+  const passing = (m: SetMember) =>
+    m.state === 'passed' && !(m.flaky && (config.flaky === 'under-verify' || config.flaky === 'fail'));
+  if (members.some(failing)) return 'FAILED';
+  const passed = members.filter(passing).length;
+  if (passed === members.length) return 'VERIFIED';
+  return passed > 0 ? 'PARTIAL' : 'UNVERIFIED';
+}
+
+/** Several verdicts as one: any INVALID or FAILED wins, all alike stay, anything else is PARTIAL. */
+export function combine(verdicts: readonly Verdict[]): Verdict {
+  if (verdicts.includes('INVALID')) return 'INVALID';
+  if (verdicts.includes('FAILED')) return 'FAILED';
+  const done = verdicts.map((v) => (v === 'ACCEPTED' ? 'VERIFIED' : v));
+  if (done.every((v) => v === 'VERIFIED')) return 'VERIFIED';
+  if (done.every((v) => v === 'UNVERIFIED')) return 'UNVERIFIED';
+  return 'PARTIAL';
+}
