@@ -364,6 +364,23 @@ describe('the effective level', () => {
   });
 });
 
+describe('a claimed case whose single tag names nothing', () => {
+  it('is dangling-reference (an error), not just tag-mismatch; the claim still owns it', async () => {
+    const r = await analyzeYaml(
+      { requirements: [req('REQ-1', [cases(T, 'A')])] },
+      evidence({ [T]: [{ path: 'A', tags: ['REQ-9'] }] }),
+    );
+    expect(r.of('dangling-reference')).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        message: `case ${T} A is tagged REQ-9, which names no entity`,
+      }),
+    ]);
+    expect(r.of('tag-mismatch')).toEqual([]);
+    expect(r.at(T, 'A')).toMatchObject({ owner: 'REQ-1', basis: 'model' });
+  });
+});
+
 describe('a case no claim selects, with a single tag', () => {
   it.each([
     ['names no entity', 'REQ-9', 'no entity'],

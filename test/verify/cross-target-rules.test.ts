@@ -129,6 +129,15 @@ describe('variants: set-consistency', () => {
     expect(r.at(A, 'X')).toMatchObject({ owner: 'REQ-1', quarantine: null });
   });
 
+  it('a quarantined variant is not reported as unowned', async () => {
+    const r = await analyzeYaml(
+      split([A], [], config()),
+      evidence({ [A]: [{ path: 'X' }], [B]: [{ path: 'X', tags: ['REQ-1', 'REQ-2'] }] }),
+    );
+    expect(r.at(B, 'X').quarantine).toBe('multi-tag');
+    expect(r.of('set-consistency')).toEqual([]);
+  });
+
   it.each([['off'], [false]])('set_consistency: %j reports nothing', async (setting) => {
     const r = await analyzeYaml(split([A], [], config(setting)), xIn({ [A]: undefined, [B]: undefined }));
     expect(r.of('set-consistency')).toEqual([]);

@@ -87,7 +87,7 @@ describe('lock-invalid: an entry whose owner cannot own cases', () => {
 });
 
 describe('lock-owner-changed: attribution no longer gives the case to its locked owner', () => {
-  it('another owner now: quarantined, new owner INVALID', async () => {
+  it('another owner now: quarantined, new and locked owner INVALID', async () => {
     const r = await analyzeYaml(
       { requirements: [req('REQ-1'), req('REQ-2', [cases(T, 'A')])] },
       evidence({ [T]: [{ path: 'A' }] }),
@@ -96,7 +96,7 @@ describe('lock-owner-changed: attribution no longer gives the case to its locked
     expect(r.at(T, 'A')).toMatchObject({
       owner: null,
       quarantine: 'lock-owner-changed',
-      implicated: ['REQ-2'],
+      implicated: ['REQ-1', 'REQ-2'],
     });
     expect(r.of('lock-owner-changed')).toEqual([
       expect.objectContaining({
@@ -114,6 +114,11 @@ describe('lock-owner-changed: attribution no longer gives the case to its locked
       members: [
         expect.objectContaining({ path: 'A', state: 'quarantined', quarantine: 'lock-owner-changed' }),
       ],
+    });
+    // The locked owner's set shows the case it is losing, instead of silently shrinking.
+    expect(r.entity('REQ-1')).toMatchObject({
+      verdict: 'INVALID',
+      members: [expect.objectContaining({ path: 'A', state: 'quarantined' })],
     });
   });
 
@@ -135,7 +140,7 @@ describe('lock-owner-changed: attribution no longer gives the case to its locked
       lockOf([{ target: T, path: 'A', owner: 'REQ-1' }]),
     );
     expect(r.at(T, 'A').quarantine).toBe('lock-owner-changed');
-    expect(r.at(T, 'A').implicated).toEqual(['REQ-2']);
+    expect(r.at(T, 'A').implicated).toEqual(['REQ-1', 'REQ-2']);
   });
 
   it('the same owner, by claim or by tag: nothing to report', async () => {
@@ -212,6 +217,22 @@ describe('locked cases absent from the evidence', () => {
     );
     // A build target that moved is no stale entry.
     expect(lockRules(r)).toEqual([]);
+  });
+
+  it('the same path under another target with another owner is not a move: not run', async () => {
+    const r = await analyzeYaml(
+      {
+        requirements: [
+          req('REQ-1', [cases('//p:gone', 'Suite/test_init')]),
+          req('REQ-2', [cases('//p:other', 'Suite/test_init')]),
+        ],
+      },
+      evidence({ '//p:other': [{ path: 'Suite/test_init' }] }),
+      lockOf([{ target: '//p:gone', path: 'Suite/test_init', owner: 'REQ-1' }]),
+    );
+    expect(r.absences).toEqual([
+      { entry: expect.objectContaining({ target: '//p:gone' }), state: 'not run' },
+    ]);
   });
 
   it.each([['suite:Old'], ['record:old']])(

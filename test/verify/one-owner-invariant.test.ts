@@ -117,7 +117,12 @@ describe('no case ever has more than one owner', () => {
           expect(a.claim, where).toBeUndefined();
           for (const id of a.implicated) {
             expect(verifiable(id), where).toBe(true);
-            expect([...a.claimedBy, ...a.case.tags], where).toContain(id);
+            // Implicated: the claimers, the taggers, and (lock-owner-changed) the owner the lock pins.
+            const pinned =
+              a.quarantine === 'lock-owner-changed'
+                ? lock?.byKey.get(caseKey(a.case.target, a.case.path))?.owner
+                : undefined;
+            expect([...a.claimedBy, ...a.case.tags, ...(pinned ? [pinned] : [])], where).toContain(id);
             expect(r.entity(id).verdict, where).toBe('INVALID');
           }
         } else if (a.owner !== null) {

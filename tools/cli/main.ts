@@ -2,6 +2,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { modelSchema } from '../model/schema-check.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageVersion } from './package-version.js';
+import { runCases, type CasesOptions } from './cases-command.js';
+import { runGraph, type GraphOptions } from './graph-command.js';
 import { runLockCheck, runLockUpdate, type LockOptions } from './lock-command.js';
 import { runReport, type ReportOptions } from './report-command.js';
 import { runValidate, type ValidateFormat } from './validate-command.js';
@@ -55,6 +57,48 @@ function program(io: CliIo, result: { code: number }): Command {
     },
   );
 
+  rr.command('cases')
+    .description(
+      'the case ledger: every case with its one owner (or none), how it got it, and its lock entry',
+    )
+    .requiredOption('--model <path>', 'model file or directory')
+    .requiredOption('--evidence <dir>', 'evidence directory laid out like bazel-testlogs')
+    .option('--lock <file>', 'verification-set lock (default: config.sets_lock)')
+    .addOption(
+      new Option('--filter <filter>', 'only these cases').choices([
+        'owned',
+        'unowned',
+        'quarantined',
+        'unlocked',
+        'coarse',
+      ]),
+    )
+    .option(
+      '--lane-targets <NAME=FILE>',
+      'a lane: FILE lists one target label per line (repeatable)',
+      collect,
+      [],
+    )
+    .option('--lane <name>', 'only cases of targets in this lane')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (options: CasesOptions) => {
+      result.code = await runCases(options, io);
+    });
+
+  rr.command('graph')
+    .description('the trace graph of needs, requirements, mitigations and risks')
+    .requiredOption('--model <path>', 'model file or directory')
+    .option('--evidence <dir>', 'evidence directory, to colour nodes by verdict')
+    .option('--focus <id>', 'show only the neighbourhood of this entity')
+    .option('--depth <n>', 'hops from the focus', '2')
+    .option('--kinds <list>', 'comma-separated kinds to show (user_need,requirement,mitigation,risk)')
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['mermaid', 'json']).default('mermaid'),
+    )
+    .action(async (options: GraphOptions) => {
+      result.code = await runGraph(options, io);
+    });
+
   rr.command('schema')
     .description('print the JSON Schema of model files (draft 2020-12)')
     .action(() => {
@@ -62,6 +106,11 @@ function program(io: CliIo, result: { code: number }): Command {
       result.code = EXIT.ok;
     });
   return rr;
+}
+
+/** Collects a repeatable option's values. */
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 /** Runs the rr command line with the given argv and resolves to the process exit code. */

@@ -105,7 +105,9 @@ export function attributeCases(
         a.coarse = claim.wholeTarget && !target.synthetic;
         a.level = c.level ?? claim.level ?? config.default_provided_level;
         const tag = c.tags[0];
-        if (tag !== undefined && tag !== a.owner) {
+        if (tag !== undefined && !VERIFIABLE.has(byId.get(tag)?.kind ?? '')) {
+          diagnostics.push(danglingTag(label, tag, byId, where));
+        } else if (tag !== undefined && tag !== a.owner) {
           diagnostics.push(
             diagnostic(
               'tag-mismatch',
@@ -131,15 +133,7 @@ export function attributeCases(
         const tag = c.tags[0]!;
         const tagged = byId.get(tag);
         if (!tagged || !VERIFIABLE.has(tagged.kind)) {
-          const why = tagged ? `${entityName(tagged)}, which cannot own test cases` : 'no entity';
-          diagnostics.push(
-            diagnostic(
-              'dangling-reference',
-              'error',
-              `case ${label} is tagged ${tag}, which names ${why}`,
-              where,
-            ),
-          );
+          diagnostics.push(danglingTag(label, tag, byId, where));
         } else if (config.attribution === 'hybrid') {
           a.owner = tag;
           a.basis = 'tag';
@@ -165,7 +159,11 @@ export function attributeCases(
 export function settleQuarantines(cases: AttributedCase[], byId: ReadonlyMap<string, Entity>): void {
   for (const a of cases) {
     if (!a.quarantine) continue;
-    const ids = [...a.claimedBy, ...a.case.tags.filter((t) => VERIFIABLE.has(byId.get(t)?.kind ?? ''))];
+    const ids = [
+      ...a.implicated,
+      ...a.claimedBy,
+      ...a.case.tags.filter((t) => VERIFIABLE.has(byId.get(t)?.kind ?? '')),
+    ];
     if (a.owner) ids.push(a.owner);
     a.implicated = [...new Set(ids)].sort();
     a.owner = null;
@@ -173,4 +171,21 @@ export function settleQuarantines(cases: AttributedCase[], byId: ReadonlyMap<str
     a.claim = undefined;
     a.coarse = false;
   }
+}
+
+/** A tag naming no entity, or one that cannot own cases (a risk or test method). */
+function danglingTag(
+  label: string,
+  tag: string,
+  byId: ReadonlyMap<string, Entity>,
+  where: { file?: string },
+): Diagnostic {
+  const tagged = byId.get(tag);
+  const why = tagged ? `${entityName(tagged)}, which cannot own test cases` : 'no entity';
+  return diagnostic(
+    'dangling-reference',
+    'error',
+    `case ${label} is tagged ${tag}, which names ${why}`,
+    where,
+  );
 }

@@ -49,7 +49,9 @@ export function crossTargetRules(cases: AttributedCase[], config: Config): Diagn
           ),
         );
       } else if (config.set_consistency !== 'off') {
-        const unowned = members.filter((a) => a.owner === null).map((a) => a.case.target);
+        // A quarantined variant has its own error; set-consistency is about cases nobody claimed.
+        const unowned = members.filter((a) => a.owner === null && !a.quarantine).map((a) => a.case.target);
+        if (unowned.length === 0) continue;
         out.push(
           diagnostic(
             'set-consistency',

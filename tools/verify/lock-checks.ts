@@ -58,6 +58,8 @@ export function checkLock(
       a.quarantine ??= 'lock-invalid';
     } else if (!a.quarantine && a.owner !== entry.owner) {
       a.quarantine = 'lock-owner-changed';
+      // The pinned owner loses the case too: its set must show it, not silently shrink.
+      a.implicated = [...a.implicated, entry.owner];
       diagnostics.push(
         diagnostic(
           'lock-owner-changed',
@@ -71,7 +73,10 @@ export function checkLock(
   }
   for (const entry of lock.entries) {
     if (byKey.has(caseKey(entry.target, entry.path)) || invalidOwner.has(entry)) continue;
-    const elsewhere = cases.find((a) => a.case.path === entry.path && a.case.target !== entry.target);
+    // Moved only when the same owner now has the same path elsewhere: generic paths repeat across targets.
+    const elsewhere = cases.find(
+      (a) => a.case.path === entry.path && a.case.target !== entry.target && a.owner === entry.owner,
+    );
     const targetRan = evidence.targets.has(entry.target);
     if (!targetRan && elsewhere) {
       absences.push({ entry, state: 'moved', movedTo: elsewhere.case.target });
