@@ -1,5 +1,6 @@
 import { stringList, type Entity, type EntityKind } from '../model/entity.js';
 import type { Model } from '../model/model.js';
+import { appendTo } from '../model/multi-map.js';
 
 /** A node of the trace graph. */
 export interface TraceNode {
@@ -74,8 +75,8 @@ export function traceGraph(
 function neighbourhood(focus: string, depth: number, edges: TraceEdge[]): Set<string> {
   const next = new Map<string, string[]>();
   for (const e of edges) {
-    next.set(e.from, [...(next.get(e.from) ?? []), e.to]);
-    next.set(e.to, [...(next.get(e.to) ?? []), e.from]);
+    appendTo(next, e.from, e.to);
+    appendTo(next, e.to, e.from);
   }
   const seen = new Set([focus]);
   let frontier = [focus];

@@ -1,4 +1,5 @@
 import type { TraceEdge, TraceNode } from './trace-graph.js';
+import { appendTo } from '../model/multi-map.js';
 
 const SHAPE: Record<TraceNode['kind'], [string, string]> = {
   user_need: ['([', '])'],
@@ -21,7 +22,7 @@ export function traceMermaid(graph: { nodes: TraceNode[]; edges: TraceEdge[] }):
   const byVerdict = new Map<string, string[]>();
   for (const n of graph.nodes) {
     if (!n.verdict) continue;
-    byVerdict.set(n.verdict, [...(byVerdict.get(n.verdict) ?? []), key.get(n.id)!]);
+    appendTo(byVerdict, n.verdict, key.get(n.id)!);
   }
   for (const [verdict, ids] of byVerdict) lines.push(`  class ${ids.join(',')} ${verdict.toLowerCase()}`);
   return lines.join('\n') + '\n';

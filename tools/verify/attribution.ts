@@ -5,6 +5,7 @@ import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { entityName, type Entity } from '../model/entity.js';
 import { selects } from '../model/selectors.js';
 import type { Evidence, TestCase } from '../evidence/test-case.js';
+import { appendTo } from '../model/multi-map.js';
 
 /** How a case got its owner: a claim of the model, or (hybrid mode) the case's own single tag. */
 export type Basis = 'model' | 'tag';
@@ -52,18 +53,21 @@ export function attributeCases(
   const claimsByTarget = new Map<string, Claim[]>();
   for (const claim of claims) {
     if (!claim.label) continue;
-    const list = claimsByTarget.get(claim.label) ?? [];
-    list.push(claim);
-    claimsByTarget.set(claim.label, list);
+    appendTo(claimsByTarget, claim.label, claim);
   }
   const cases: AttributedCase[] = [];
   for (const target of evidence.targets.values()) {
-    const onTarget = claimsByTarget.get(target.target) ?? [];
+    const { literal, patterns } = indexClaims(claimsByTarget.get(target.target) ?? []);
     for (const c of target.cases) {
-      const selecting = onTarget.filter(
-        (claim) =>
-          claim.wholeTarget || claim.selectors.some((s) => !s.problem && selects(s.selector, c.path)),
-      );
+      // Literal selectors by map lookup; only globs and whole-target claims are tested one by one.
+      const selecting = [
+        ...(literal.get(c.path) ?? []),
+        ...patterns.filter(
+          (claim) =>
+            claim.wholeTarget ||
+            claim.selectors.some((s) => !s.problem && s.selector.glob && selects(s.selector, c.path)),
+        ),
+      ];
       const claimedBy = [...new Set(selecting.map((s) => s.entity.id))].sort();
       const a: AttributedCase = {
         case: c,
@@ -188,4 +192,20 @@ function danglingTag(
     `case ${label} is tagged ${tag}, which names ${why}`,
     where,
   );
+}
+
+/** A target's claims split into literal selectors (by case path) and claims needing a pattern test. */
+function indexClaims(claims: readonly Claim[]): { literal: Map<string, Claim[]>; patterns: Claim[] } {
+  const literal = new Map<string, Claim[]>();
+  const patterns: Claim[] = [];
+  for (const claim of claims) {
+    if (claim.wholeTarget || claim.selectors.some((s) => !s.problem && s.selector.glob)) patterns.push(claim);
+    for (const s of claim.selectors) {
+      if (s.problem || s.selector.literal === undefined) continue;
+      const list = literal.get(s.selector.literal);
+      if (!list) literal.set(s.selector.literal, [claim]);
+      else if (!list.includes(claim)) list.push(claim);
+    }
+  }
+  return { literal, patterns };
 }

@@ -2,6 +2,7 @@ import type { Config } from '../model/config.js';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { normalizeLabel } from '../model/labels.js';
 import type { AttributedCase } from './attribution.js';
+import { appendTo } from '../model/multi-map.js';
 
 /**
  * Rules over equal case paths in different targets: variant targets (config.variants) run the same
@@ -22,9 +23,7 @@ export function crossTargetRules(cases: AttributedCase[], config: Config): Diagn
   });
   const byPath = new Map<string, AttributedCase[]>();
   for (const a of cases) {
-    const list = byPath.get(a.case.path) ?? [];
-    list.push(a);
-    byPath.set(a.case.path, list);
+    appendTo(byPath, a.case.path, a);
   }
   for (const [path, list] of byPath) {
     if (list.length < 2) continue;
@@ -33,7 +32,7 @@ export function crossTargetRules(cases: AttributedCase[], config: Config): Diagn
     for (const a of list) {
       const g = groupOf.get(a.case.target);
       if (g === undefined) continue;
-      groups.set(g, [...(groups.get(g) ?? []), a]);
+      appendTo(groups, g, a);
     }
     for (const members of groups.values()) {
       const owners = new Set(members.map((a) => a.owner));
@@ -67,7 +66,7 @@ export function crossTargetRules(cases: AttributedCase[], config: Config): Diagn
     // Per known source file: other targets with other files (or none) must not hide a conflict.
     const byFile = new Map<string, AttributedCase[]>();
     for (const a of outside) {
-      if (a.case.file) byFile.set(a.case.file, [...(byFile.get(a.case.file) ?? []), a]);
+      if (a.case.file) appendTo(byFile, a.case.file, a);
     }
     for (const [file, same] of byFile) {
       const fileOwners = new Set(same.map((a) => a.owner));

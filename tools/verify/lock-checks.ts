@@ -7,6 +7,7 @@ import type { Evidence } from '../evidence/test-case.js';
 import type { AttributedCase } from './attribution.js';
 import { caseKey } from './case-key.js';
 import type { Lock, LockEntry } from './lock-file.js';
+import { appendTo } from '../model/multi-map.js';
 
 /** A locked case the evidence does not show where the lock says: its state for the locked owner. */
 export interface LockedAbsence {
@@ -36,6 +37,8 @@ export function checkLock(
   const stale = new Set<string>(); // case keys of lock-stale entries
   const at = (entry: LockEntry) => ({ file: lock.file, line: entry.line, column: 5 });
   const byKey = new Map(cases.map((a) => [caseKey(a.case.target, a.case.path), a]));
+  const byPath = new Map<string, AttributedCase[]>();
+  for (const a of cases) appendTo(byPath, a.case.path, a);
   const invalidOwner = new Set<LockEntry>();
   for (const entry of lock.entries) {
     const owner = byId.get(entry.owner);
@@ -74,8 +77,8 @@ export function checkLock(
   for (const entry of lock.entries) {
     if (byKey.has(caseKey(entry.target, entry.path)) || invalidOwner.has(entry)) continue;
     // Moved only when the same owner now has the same path elsewhere: generic paths repeat across targets.
-    const elsewhere = cases.find(
-      (a) => a.case.path === entry.path && a.case.target !== entry.target && a.owner === entry.owner,
+    const elsewhere = (byPath.get(entry.path) ?? []).find(
+      (a) => a.case.target !== entry.target && a.owner === entry.owner,
     );
     const targetRan = evidence.targets.has(entry.target);
     if (!targetRan && elsewhere) {
@@ -97,13 +100,12 @@ export function checkLock(
     }
   }
   if (config.attribution === 'model') {
+    const claimsOf = new Map<string, Claim[]>(); // owner + target → that owner's claims on the target
+    for (const c of claims) if (c.label) appendTo(claimsOf, `${c.entity.id}\u0000${c.label}`, c);
     for (const entry of lock.entries) {
       if (invalidOwner.has(entry)) continue;
-      const matched = claims.some(
-        (c) =>
-          c.entity.id === entry.owner &&
-          c.label === entry.target &&
-          (c.wholeTarget || c.selectors.some((s) => !s.problem && selects(s.selector, entry.path))),
+      const matched = (claimsOf.get(`${entry.owner}\u0000${entry.target}`) ?? []).some(
+        (c) => c.wholeTarget || c.selectors.some((s) => !s.problem && selects(s.selector, entry.path)),
       );
       if (!matched) {
         stale.add(caseKey(entry.target, entry.path));

@@ -4,6 +4,7 @@ import { selects } from '../model/selectors.js';
 import type { AttributedCase } from './attribution.js';
 import { byCodePoint } from '../model/code-point-order.js';
 import type { LockedAbsence } from './lock-checks.js';
+import { appendTo } from '../model/multi-map.js';
 
 /** The state of one member of an entity's verification set (spec 2). */
 export type MemberState =
@@ -57,7 +58,7 @@ export function entityVerdicts(
 ): EntityVerdict[] {
   const members = new Map<string, SetMember[]>();
   const invalid = new Set(invalidClaims);
-  const push = (id: string, m: SetMember) => members.set(id, [...(members.get(id) ?? []), m]);
+  const push = (id: string, m: SetMember) => appendTo(members, id, m);
   for (const a of cases) {
     const c = a.case;
     if (a.quarantine) {
@@ -110,8 +111,7 @@ export function entityVerdicts(
 
   const byId = new Map(entities.map((e) => [e.id, e]));
   const children = new Map<string, string[]>();
-  const add = (parent: string, child: string) =>
-    children.set(parent, [...(children.get(parent) ?? []), child]);
+  const add = (parent: string, child: string) => appendTo(children, parent, child);
   for (const e of entities) {
     if (e.kind === 'requirement') {
       for (const p of stringList(e.data.refines)) add(p, e.id);
