@@ -4,6 +4,8 @@ import { ingestEvidence } from '../evidence/ingest-evidence.js';
 import type { Evidence } from '../evidence/test-case.js';
 import { loadModel } from '../model/load-model.js';
 import type { Model } from '../model/model.js';
+import { scanAnnotations } from '../sources/scan-annotations.js';
+import type { SourceAnnotations } from '../verify/analyze.js';
 import { parseLock, type Lock } from '../verify/lock-file.js';
 
 /** The inputs of analyze, read from disk, and where the lock lives (or would). */
@@ -12,14 +14,16 @@ export interface Inputs {
   evidence?: Evidence;
   lock?: Lock;
   lockPath?: string;
+  sources?: SourceAnnotations;
   unreadable: boolean;
 }
 
-/** Loads the model, the evidence directory and the lock (`--lock`, else config.sets_lock beside its file). */
+/** Loads the model, the evidence, the lock (`--lock`, else config.sets_lock beside its file) and annotations. */
 export async function loadInputs(
   modelPath: string,
   evidenceDir?: string,
   lockOption?: string,
+  sourcesDir?: string,
 ): Promise<Inputs> {
   const model = await loadModel(modelPath);
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
@@ -33,5 +37,21 @@ export async function loadInputs(
     const text = await readFile(lockPath, 'utf8').catch(() => undefined);
     if (text !== undefined) lock = parseLock(lockPath, text, options);
   }
-  return { model, evidence, lock, lockPath, unreadable: model.unreadable || (evidence?.unreadable ?? false) };
+  // Only known ids count, so `@implements Foo` in unrelated code is no annotation.
+  const sources = sourcesDir
+    ? {
+        root: sourcesDir,
+        scan: await scanAnnotations(sourcesDir, model.config.annotation_patterns, {
+          knownIds: new Set(model.byId.keys()),
+        }),
+      }
+    : undefined;
+  return {
+    model,
+    evidence,
+    lock,
+    lockPath,
+    sources,
+    unreadable: model.unreadable || (evidence?.unreadable ?? false),
+  };
 }

@@ -32,6 +32,8 @@ function program(io: CliIo, result: { code: number }): Command {
     .requiredOption('--model <path>', 'model file or directory')
     .option('--evidence <dir>', 'evidence directory laid out like bazel-testlogs')
     .option('--lock <file>', 'verification-set lock (default: config.sets_lock)')
+    .option('--sources <dir>', 'source tree to scan for annotations (default: the workspace root)')
+    .option('--no-sources', 'do not scan sources for annotations')
     .addOption(
       new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'),
     )

@@ -6,18 +6,27 @@ import { analyze } from '../verify/analyze.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { loadInputs } from './load-inputs.js';
 import { packageVersion } from './package-version.js';
+import { workspaceRoot } from './workspace-root.js';
 
 /** Options of `rr report`. */
 export interface ReportOptions {
   model: string;
   evidence?: string;
   lock?: string;
+  /** source tree to scan for annotations; false with --no-sources */
+  sources?: string | boolean;
   format: 'text' | 'json' | 'sarif';
 }
 
 /** `rr report`: verdicts, attribution, gaps and diagnostics over the model and its evidence. */
 export async function runReport(options: ReportOptions, io: CliIo): Promise<number> {
-  const inputs = await loadInputs(options.model, options.evidence, options.lock);
+  const sources =
+    typeof options.sources === 'string'
+      ? options.sources
+      : options.sources === false
+        ? undefined
+        : workspaceRoot(options.model, io.cwd);
+  const inputs = await loadInputs(options.model, options.evidence, options.lock, sources);
   const analysis = analyze(inputs);
   if (options.format === 'json') io.out(JSON.stringify(reportJson(analysis), null, 2) + '\n');
   else if (options.format === 'sarif')

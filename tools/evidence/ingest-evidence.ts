@@ -268,5 +268,6 @@ function toTestCase(target: string, o: CaseObservation): TestCase {
   if (o.line !== undefined) testCase.line = o.line;
   if (o.message !== undefined) testCase.message = o.message;
   if (o.attachments !== undefined) testCase.attachments = o.attachments;
+  if (o.at !== undefined) testCase.at = o.at;
   return testCase;
 }

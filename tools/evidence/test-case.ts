@@ -25,6 +25,8 @@ export interface TestCase {
   synthetic: boolean;
   /** evidence files the case was read from, relative to the evidence directory, sorted */
   sources: string[];
+  /** where the case stands in the evidence file it was last read from (relative path, 1-based line) */
+  at?: { file: string; line?: number };
   /** files a record names for the case (records/*.json only) */
   attachments?: Attachment[];
 }

@@ -17,6 +17,8 @@ export function reportJson(analysis: Analysis): Record<string, unknown> {
       level: a.level,
       claimed_by: a.claimedBy,
       tags: a.case.tags,
+      // A case whose runner names its source file links to its code.
+      ...(a.case.file !== undefined ? { file: a.case.file, line: a.case.line ?? null } : {}),
     })),
     entities: analysis.entities.map((v) => ({
       id: v.id,
@@ -25,6 +27,12 @@ export function reportJson(analysis: Analysis): Record<string, unknown> {
       basis: v.basis,
       derived_from: v.derived_from,
       members: v.members,
+      sources: (analysis.annotations.get(v.id) ?? []).map(({ file, line, column, verb }) => ({
+        file,
+        line,
+        column,
+        verb,
+      })),
     })),
     gaps: analysis.gaps,
     diagnostics: analysis.diagnostics,

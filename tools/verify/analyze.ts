@@ -2,6 +2,7 @@ import { isAbsolute, join } from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Model } from '../model/model.js';
 import type { Evidence } from '../evidence/test-case.js';
+import type { Annotation, AnnotationScan } from '../sources/annotation.js';
 import { ruleContext } from '../validate/rule-context.js';
 import { finalizeDiagnostics, validateModel } from '../validate/validate-model.js';
 import { attributeCases, settleQuarantines, type AttributedCase } from './attribution.js';
@@ -17,6 +18,13 @@ export interface AnalyzeInput {
   model: Model;
   evidence?: Evidence;
   lock?: Lock;
+  sources?: SourceAnnotations;
+}
+
+/** Annotations scanned under a source root (paths in the scan are relative to it). */
+export interface SourceAnnotations {
+  root: string;
+  scan: AnnotationScan;
 }
 
 /** Everything rr knows about a model and its evidence, shared by the CLI, Bazel actions and the editor. */
@@ -26,6 +34,8 @@ export interface Analysis {
   entities: EntityVerdict[];
   gaps: Gap[];
   absences: LockedAbsence[];
+  /** entity id → its source annotations, files under the sources root as given */
+  annotations: Map<string, Annotation[]>;
   counts: { cases: number; owned: number; unowned: number; quarantined: number };
 }
 
@@ -39,7 +49,7 @@ const INVALIDATING = new Set([
 ]);
 
 /** model + evidence + lock → diagnostics, attribution, verdicts. Pure: no I/O. */
-export function analyze({ model, evidence, lock }: AnalyzeInput): Analysis {
+export function analyze({ model, evidence, lock, sources }: AnalyzeInput): Analysis {
   const ctx = ruleContext(model);
   const diagnostics: Diagnostic[] = validateModel(model, ctx);
   let cases: AttributedCase[] = [];
@@ -47,11 +57,7 @@ export function analyze({ model, evidence, lock }: AnalyzeInput): Analysis {
   let stale = new Set<string>();
   if (evidence) {
     // Evidence names files relative to its directory; people open them from where they ran rr.
-    diagnostics.push(
-      ...evidence.diagnostics.map((d) =>
-        d.file && !isAbsolute(d.file) ? { ...d, file: join(evidence.root, d.file) } : d,
-      ),
-    );
+    diagnostics.push(...evidence.diagnostics.map((d) => underRoot(d, evidence.root)));
     const attributed = attributeCases(ctx.claims, evidence, model.config, model.byId);
     cases = attributed.cases;
     diagnostics.push(...attributed.diagnostics);
@@ -65,6 +71,16 @@ export function analyze({ model, evidence, lock }: AnalyzeInput): Analysis {
     settleQuarantines(cases, model.byId);
     diagnostics.push(...claimEvidenceRules(ctx.claims, evidence, lock));
   }
+  const annotations = new Map<string, Annotation[]>();
+  if (sources) {
+    diagnostics.push(...sources.scan.diagnostics.map((d) => underRoot(d, sources.root)));
+    for (const [id, list] of sources.scan.byEntity) {
+      annotations.set(
+        id,
+        list.map((a) => ({ ...a, file: join(sources.root, a.file) })),
+      );
+    }
+  }
   const final = finalizeDiagnostics(diagnostics, model.config);
   const invalid = new Set(final.filter((d) => INVALIDATING.has(d.rule) && d.entity).map((d) => d.entity!));
   const entities = entityVerdicts(model.entities, cases, absences, invalid, stale, model.config);
@@ -76,6 +92,12 @@ export function analyze({ model, evidence, lock }: AnalyzeInput): Analysis {
     entities,
     gaps: findGaps(model.entities, entities, final, model.config),
     absences,
+    annotations,
     counts: { cases: cases.length, owned, unowned: cases.length - owned - quarantined, quarantined },
   };
+}
+
+/** A diagnostic whose file is relative to a scanned root, with the root put in front. */
+function underRoot(d: Diagnostic, root: string): Diagnostic {
+  return d.file && !isAbsolute(d.file) ? { ...d, file: join(root, d.file) } : d;
 }

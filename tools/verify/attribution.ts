@@ -79,7 +79,9 @@ export function attributeCases(
         coarse: false,
         level: c.level ?? config.default_provided_level,
       };
-      const where = { file: c.sources[0] ? join(evidence.root, c.sources[0]) : undefined };
+      // Point at the testcase itself when ingestion knows its line.
+      const at = c.at ?? (c.sources[0] !== undefined ? { file: c.sources[0] } : undefined);
+      const where = at ? { file: join(evidence.root, at.file), line: at.line } : {};
       const label = `${c.target} ${c.path}`;
       if (claimedBy.length > 1) {
         a.quarantine = 'shared-case';

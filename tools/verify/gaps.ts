@@ -58,9 +58,15 @@ export function findGaps(
         `${entityName(e)} is INVALID: fix the hard errors on its claims or cases`,
         'human-gate',
       );
-    else if (v.verdict === 'FAILED')
-      add('failing', `${states('failed').length + states('error').length} case(s) of ${entityName(e)} fail`);
-    else if (v.verdict === 'UNVERIFIED' && v.basis === 'none' && e.kind !== 'risk')
+    else if (v.verdict === 'FAILED') {
+      const own = states('failed').length + states('error').length;
+      add(
+        'failing',
+        own > 0
+          ? `${own} case(s) of ${entityName(e)} fail`
+          : `${entityName(e)} fails through ${v.derived_from.join(', ')}`,
+      );
+    } else if (v.verdict === 'UNVERIFIED' && v.basis === 'none' && e.kind !== 'risk')
       add('unverified', `${entityName(e)} has no verification set; claim test cases at level ${needed}`);
     for (const m of v.members.filter(
       (x) => x.state === 'missing' || x.state === 'not run' || x.state === 'moved',
