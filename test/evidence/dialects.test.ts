@@ -254,6 +254,7 @@ describe('JUnit dialects', () => {
         tags: [],
         synthetic: true,
         sources: ['pump/firmware/boot_test/test.xml'],
+        at: { file: 'pump/firmware/boot_test/test.xml', line: 4 },
       },
     ]);
   });

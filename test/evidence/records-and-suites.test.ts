@@ -31,6 +31,7 @@ describe('records', () => {
           level: 'system',
           synthetic: false,
           sources: ['records/bench.json'],
+          at: { file: 'records/bench.json', line: 17 },
           attachments: [{ path: 'scope.png' }],
         },
         {
@@ -42,6 +43,7 @@ describe('records', () => {
           message: 'first line',
           synthetic: false,
           sources: ['records/bench.json'],
+          at: { file: 'records/bench.json', line: 7 },
         },
       ],
     });

@@ -16,6 +16,7 @@ describe('synthetic targets', () => {
         tags: [],
         synthetic: true,
         sources: ['pump/boot_test/test.xml'],
+        at: { file: 'pump/boot_test/test.xml', line: 4 },
       },
     ]);
   });

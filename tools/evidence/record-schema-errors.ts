@@ -1,15 +1,16 @@
 // Schema errors of a records/*.json file in words: which field of which case, what was expected, what
 // was found.
 import type { ErrorObject } from 'ajv/dist/2020.js';
+import { pointerSegments, showValue, typeWord, valueAtPath, valueKind } from '../model/schema-values.js';
 
 /** A schema error in words, with the path (and offending key) to point at. */
 export function explainRecordError(
   error: ErrorObject,
   value: unknown,
 ): { path: string[]; key?: string; message: string } {
-  const path = pointer(error.instancePath);
+  const path = pointerSegments(error.instancePath);
   const field = describe(path);
-  const actual = valueAt(value, path);
+  const actual = valueAtPath(value, path);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
@@ -21,10 +22,10 @@ export function explainRecordError(
     case 'enum':
       return {
         path,
-        message: `${field} must be one of ${(params.allowedValues as unknown[]).map(show).join(', ')}; got ${show(actual)}`,
+        message: `${field} must be one of ${(params.allowedValues as unknown[]).map(showValue).join(', ')}; got ${showValue(actual)}`,
       };
     case 'type':
-      return { path, message: `${field} must be ${article(String(params.type))}; got ${kindOf(actual)}` };
+      return { path, message: `${field} must be ${typeWord(String(params.type))}; got ${valueKind(actual)}` };
     case 'minLength':
       return { path, message: `${field} must not be empty` };
     case 'pattern':
@@ -32,8 +33,8 @@ export function explainRecordError(
         path,
         message:
           path[path.length - 1] === 'sha256'
-            ? `${field} must be 64 hexadecimal digits; got ${show(actual)}`
-            : `${field} must be one entity id without spaces or commas; got ${show(actual)} (list several ids as separate items)`,
+            ? `${field} must be 64 hexadecimal digits; got ${showValue(actual)}`
+            : `${field} must be one entity id without spaces or commas; got ${showValue(actual)} (list several ids as separate items)`,
       };
     default:
       return { path, message: `${field} ${error.message ?? 'is invalid'}` };
@@ -57,35 +58,4 @@ function describe(path: string[]): string {
     } else parts.push(`"${segment}"`);
   }
   return parts.join(' of ');
-}
-
-function article(type: string): string {
-  if (type === 'array') return 'a list';
-  if (type === 'object') return 'a mapping';
-  return `a ${type}`;
-}
-
-function kindOf(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  if (typeof value === 'object') return 'a mapping';
-  return `${typeof value} ${show(value)}`;
-}
-
-function show(value: unknown): string {
-  return JSON.stringify(value) ?? String(value);
-}
-
-function pointer(instancePath: string): string[] {
-  if (instancePath === '') return [];
-  return instancePath
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-function valueAt(value: unknown, path: string[]): unknown {
-  let v = value;
-  for (const p of path) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[p] : undefined;
-  return v;
 }

@@ -3,6 +3,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { parseLabel } from './labels.js';
 import { schemaPath } from './package-paths.js';
 import { closestName } from './spelling.js';
+import { pointerSegments, showValue, typeWord, valueAtPath, valueKind } from './schema-values.js';
 
 /** A schema violation at a path of the document; `key` names the offending key for unknown keys. */
 export interface SchemaIssue {
@@ -45,7 +46,7 @@ export function checkDocumentSchema(value: unknown): SchemaIssue[] {
       const id = `${error.instancePath}/${unknown}`;
       if (seenUnknown.has(id)) continue;
       seenUnknown.add(id);
-      issues.push(unknownKeyIssue(pointer(error.instancePath), unknown));
+      issues.push(unknownKeyIssue(pointerSegments(error.instancePath), unknown));
       continue;
     }
     const list = byPath.get(error.instancePath) ?? [];
@@ -53,10 +54,10 @@ export function checkDocumentSchema(value: unknown): SchemaIssue[] {
     byPath.set(error.instancePath, list);
   }
   for (const [instancePath, list] of byPath) {
-    const path = pointer(instancePath);
+    const path = pointerSegments(instancePath);
     // Claim targets get bad-target from the claim rules, which know config.main_repo.
     if (path.some((p) => p === 'verified_by' || p === 'validated_by') && isLabelError(list)) continue;
-    issues.push(explain(path, list, valueAt(value, path)));
+    issues.push(explain(path, list, valueAtPath(value, path)));
   }
   return dropShadowed(issues);
 }
@@ -111,16 +112,16 @@ function explain(path: string[], errors: ErrorObject[], actual: unknown): Schema
       message = `${field} is missing required key "${String(best.params.missingProperty)}"`;
       break;
     case 'enum':
-      message = `${field} must be one of ${(best.params.allowedValues as unknown[]).map(show).join(', ')}; got ${show(actual)}`;
+      message = `${field} must be one of ${(best.params.allowedValues as unknown[]).map(showValue).join(', ')}; got ${showValue(actual)}`;
       break;
     case 'const':
-      message = `${field} must be ${show(best.params.allowedValue)}; got ${show(actual)}`;
+      message = `${field} must be ${showValue(best.params.allowedValue)}; got ${showValue(actual)}`;
       break;
     case 'type': {
       // stringOrStrings branches with if/then/else, so ajv names only the branch it took.
       const either = errors.some((e) => e.schemaPath.includes('/stringOrStrings/'));
-      const expected = either ? 'a string or a list of strings' : types.map(article).join(' or ');
-      message = `${field} must be ${expected}; got ${kindOf(actual)}`;
+      const expected = either ? 'a string or a list of strings' : types.map(typeWord).join(' or ');
+      message = `${field} must be ${expected}; got ${valueKind(actual)}`;
       break;
     }
     case 'minItems':
@@ -170,39 +171,6 @@ function describe(path: string[]): string {
     } else parts.push(`"${seg}"`);
   }
   return parts.join(' of ');
-}
-
-function article(type: string): string {
-  if (type === 'array') return 'a list';
-  if (type === 'object') return 'a mapping';
-  if (type === 'integer') return 'an integer';
-  if (type === 'null') return 'null';
-  return `a ${type}`;
-}
-
-function kindOf(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  if (typeof value === 'object') return 'a mapping';
-  return `${typeof value} ${show(value)}`;
-}
-
-function show(value: unknown): string {
-  return JSON.stringify(value) ?? String(value);
-}
-
-function pointer(instancePath: string): string[] {
-  if (instancePath === '') return [];
-  return instancePath
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-function valueAt(value: unknown, path: string[]): unknown {
-  let v = value;
-  for (const p of path) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[p] : undefined;
-  return v;
 }
 
 function propertyNames(schema: unknown, out = new Set<string>()): Set<string> {
