@@ -2,6 +2,7 @@ import type { Config } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { entityName, type Entity } from '../model/entity.js';
 import type { EntityVerdict } from './verdicts.js';
+import { byCodePoint } from '../model/code-point-order.js';
 
 /** One item of the work queue: what is missing, for which entity, and who may act on it. */
 export interface Gap {
@@ -15,8 +16,8 @@ const NOTE_GAPS = new Set(['gap', 'todo', 'question']);
 
 /**
  * The gaps of a model: unverified, failing, missing and quarantined sets, unmitigated risks, open
- * notes (`note:gap`, `note:todo`, `note:question`; questions always go to a human), and pyramid gaps
- * (a requirement with passing cases but none at or below pyramid_min_level or a cheap level).
+ * notes of any entity (`note:gap`, `note:todo`, `note:question`; questions always go to a human), and
+ * pyramid gaps (a requirement with passing cases but none at or below pyramid_min_level or a cheap level).
  * A gap is autonomous when the level it needs is at most autonomous_max_level.
  */
 export function findGaps(
@@ -31,6 +32,7 @@ export function findGaps(
     return i < 0 ? order.length : i;
   };
   const byId = new Map(entities.map((e) => [e.id, e]));
+  const failed = new Set(verdicts.filter((v) => v.verdict === 'FAILED').map((v) => v.id));
   const testMethodLevel = (e: Entity) => {
     const method = typeof e.data.method === 'string' ? e.data.method : undefined;
     const tm = method ? byId.get(method) : undefined;
@@ -42,16 +44,18 @@ export function findGaps(
   const gaps: Gap[] = [];
   for (const v of verdicts) {
     const e = byId.get(v.id);
-    if (!e || e.data.status === 'obsolete' || v.verdict === null) continue;
+    // A test method has no verdict, so it raises no verdict gap; its open notes still join the queue.
+    if (!e || e.data.status === 'obsolete') continue;
     const needed =
       e.kind === 'requirement'
         ? testMethodLevel(e)
         : e.kind === 'user_need'
           ? 'validation'
-          : config.default_level;
+          : e.kind === 'test_method' && typeof e.data.level === 'string'
+            ? e.data.level
+            : config.default_level;
     const add = (kind: string, detail: string, r = route(needed)) =>
       gaps.push({ kind, entity: e.id, route: r, detail });
-    const states = (s: string) => v.members.filter((m) => m.state === s);
     if (v.verdict === 'INVALID')
       add(
         'quarantined',
@@ -59,12 +63,16 @@ export function findGaps(
         'human-gate',
       );
     else if (v.verdict === 'FAILED') {
-      const own = states('failed').length + states('error').length;
+      // As the verdict counts them: under `flaky: fail` a flaky pass fails too.
+      const own = v.members.filter(
+        (m) => m.state === 'failed' || m.state === 'error' || (m.flaky && config.flaky === 'fail'),
+      ).length;
+      // Only the sources that fail explain the failure; passing ones would mislead.
       add(
         'failing',
         own > 0
           ? `${own} case(s) of ${entityName(e)} fail`
-          : `${entityName(e)} fails through ${v.derived_from.join(', ')}`,
+          : `${entityName(e)} fails through ${v.derived_from.filter((id) => failed.has(id)).join(', ')}`,
       );
     } else if (v.verdict === 'UNVERIFIED' && v.basis === 'none' && e.kind !== 'risk')
       add('unverified', `${entityName(e)} has no verification set; claim test cases at level ${needed}`);
@@ -74,9 +82,11 @@ export function findGaps(
       add('missing', `locked case ${m.target} ${m.path} is ${m.state}`);
     }
     if (e.kind === 'requirement' && v.members.some((m) => m.state === 'passed')) {
+      // Only passing cases build the pyramid: a missing or failing cheap test is no base.
       const cheap = v.members.some(
         (m) =>
-          rank(m.level) <= rank(config.pyramid_min_level) || config.pyramid_cheap_levels.includes(m.level),
+          m.state === 'passed' &&
+          (rank(m.level) <= rank(config.pyramid_min_level) || config.pyramid_cheap_levels.includes(m.level)),
       );
       if (!cheap)
         add(
@@ -98,7 +108,5 @@ export function findGaps(
       gaps.push({ kind: 'unmitigated', entity: d.entity, route: 'human-gate', detail: d.message });
     }
   }
-  return gaps.sort((a, b) =>
-    a.entity < b.entity ? -1 : a.entity > b.entity ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0,
-  );
+  return gaps.sort((a, b) => byCodePoint(a.entity, b.entity) || byCodePoint(a.kind, b.kind));
 }
