@@ -1,0 +1,235 @@
+// Prints what `rr report --evidence` costs on a large workspace: a model of 5,000 entities and an evidence
+// tree of 200,000 cases over 2,000 targets (bazel-testlogs layout, several runner dialects). Measured in
+// one process after a warm-up: load (loadModel), ingest (ingestEvidence), analyze, their total, the peak
+// RSS, and the bare fast-xml-parser time of the same XML files (read + parse, rr's parser options) with
+// the ratio ingest / bare parse, plus the time of the well-formedness check rr runs before each parse.
+// A fresh child process then does the work once, cold, as a CLI run would, and reports its time and
+// maxRSS. Sizes: RR_BENCH_ENTITIES, RR_BENCH_CASES, RR_BENCH_TARGETS; RR_BENCH_RUNS measured runs;
+// RR_BENCH_KEEP=1 keeps the generated workspace (to profile `run.js --once MODEL EVIDENCE`).
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
+import { ingestEvidence } from '../../tools/evidence/ingest-evidence.js';
+import { loadModel } from '../../tools/model/load-model.js';
+import { analyze, type Analysis } from '../../tools/verify/analyze.js';
+import { generateWorkspace } from './generate-workspace.js';
+
+const ENTITIES = Number(process.env.RR_BENCH_ENTITIES ?? 5000);
+const CASES = Number(process.env.RR_BENCH_CASES ?? 200_000);
+const TARGETS = Number(process.env.RR_BENCH_TARGETS ?? 2000);
+const RUNS = Number(process.env.RR_BENCH_RUNS ?? 3);
+const KEEP = process.env.RR_BENCH_KEEP === '1';
+
+/** The options of tools/evidence/xml-document.ts (not exported there), so the bare parse does the same parse. */
+const PARSER_OPTIONS: X2jOptions = {
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  processEntities: false,
+  htmlEntities: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  cdataPropName: '#cdata',
+  commentPropName: false,
+  captureMetaData: true,
+};
+
+interface Figures {
+  load: number;
+  ingest: number;
+  analyze: number;
+  total: number;
+  /** MB: the sampled RSS high-water mark of this run (in process), or the child's maxRSS (cold) */
+  rss: number;
+  summary: string;
+}
+
+const mb = (bytes: number) => bytes / (1024 * 1024);
+
+/** RSS sampled every few ms while the event loop is free, and at each phase boundary. */
+function rssSampler(): { sample: () => void; stop: () => number } {
+  let peak = process.memoryUsage.rss();
+  const sample = () => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  };
+  const timer = setInterval(sample, 10);
+  return {
+    sample,
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+  };
+}
+
+/** load → ingest → analyze, as loadInputs and `rr report` do them (no lock). */
+async function pipeline(modelDir: string, evidenceDir: string): Promise<Figures> {
+  const rss = rssSampler();
+  const t0 = performance.now();
+  const model = await loadModel(modelDir);
+  const t1 = performance.now();
+  rss.sample();
+  const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
+  const evidence = await ingestEvidence(evidenceDir, options);
+  const t2 = performance.now();
+  rss.sample();
+  const analysis = analyze({ model, evidence });
+  const t3 = performance.now();
+  return {
+    load: t1 - t0,
+    ingest: t2 - t1,
+    analyze: t3 - t2,
+    total: t3 - t0,
+    rss: mb(rss.stop()),
+    summary: summarize(analysis, evidence.targets.size),
+  };
+}
+
+function summarize(analysis: Analysis, targets: number): string {
+  const { cases, owned, unowned, quarantined } = analysis.counts;
+  const byTag = analysis.cases.filter((a) => a.basis === 'tag').length;
+  const rules = new Map<string, number>();
+  for (const d of analysis.diagnostics) rules.set(d.rule, (rules.get(d.rule) ?? 0) + 1);
+  const list = [...rules].sort((a, b) => b[1] - a[1]).map(([rule, n]) => `${rule} ${n}`);
+  const verdicts = new Map<string, number>();
+  for (const e of analysis.entities) {
+    if (e.verdict) verdicts.set(e.verdict, (verdicts.get(e.verdict) ?? 0) + 1);
+  }
+  return [
+    `analysis: ${cases} cases in ${targets} targets; owned ${owned} (${pct(owned, cases)}, by tag ${byTag}), unowned ${unowned}, quarantined ${quarantined}`,
+    `  verdicts: ${[...verdicts].map(([v, n]) => `${v} ${n}`).join(', ')}`,
+    `  diagnostics: ${analysis.diagnostics.length} (${list.join(', ') || 'none'})`,
+  ].join('\n');
+}
+
+const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(0)}%`;
+
+async function bareParse(files: string[]): Promise<number> {
+  const t0 = performance.now();
+  for (const file of files) new XMLParser(PARSER_OPTIONS).parse(await readFile(file, 'utf8'));
+  return performance.now() - t0;
+}
+
+/** The well-formedness check rr runs before each parse (xml-document.ts), alone: read + validate. */
+async function bareValidate(files: string[]): Promise<number> {
+  const t0 = performance.now();
+  for (const file of files) XMLValidator.validate(await readFile(file, 'utf8'));
+  return performance.now() - t0;
+}
+
+// A full collection before each measured run, so no run pays for (or keeps the RSS of) the one before.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+/** Child mode: the work once in a fresh process; prints its figures as JSON. */
+async function once(modelDir: string, evidenceDir: string): Promise<void> {
+  const figures = await pipeline(modelDir, evidenceDir);
+  figures.rss = process.resourceUsage().maxRSS / 1024;
+  console.log(JSON.stringify(figures));
+}
+
+function coldRun(modelDir: string, evidenceDir: string): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--once', modelDir, evidenceDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`cold run exited with ${code}`));
+      else resolve(JSON.parse(out) as Figures);
+    });
+  });
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+function row(cells: (string | number)[]): string {
+  const widths = [5, 6, 7, 8, 7, 9, 11, 10, 9, 15];
+  return cells.map((c, i) => (typeof c === 'number' ? c.toFixed(0) : c).padStart(widths[i] ?? 8)).join(' ');
+}
+
+async function main(): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'rr-bench-report-'));
+  try {
+    console.log(
+      `node ${process.version}, ${availableParallelism()} CPUs, load average ${load()} (1, 5, 15 min)`,
+    );
+    const g0 = performance.now();
+    const ws = await generateWorkspace(root, { entities: ENTITIES, cases: CASES, targets: TARGETS });
+    const s = ws.stats;
+    console.log(
+      `generated in ${((performance.now() - g0) / 1000).toFixed(1)} s${KEEP ? ` under ${root}` : ''}:\n` +
+        `  model: ${s.entities} entities in ${s.modelFiles} files, ${mb(s.modelBytes).toFixed(1)} MB; ` +
+        `${s.literalSelectors} literal selectors, ${s.globSelectors} globs, ${s.wholeClaims} whole-target claims\n` +
+        `  evidence: ${s.cases} cases over ${s.targets} targets in ${ws.xmlFiles.length} XML files, ${mb(s.xmlBytes).toFixed(1)} MB ` +
+        `(${Object.entries(s.filesByDialect)
+          .map(([d, n]) => `${d} ${n}`)
+          .join(
+            ', ',
+          )}); ${s.shardedTargets} sharded, ${s.attemptTargets} with test_attempts, ${s.runTargets} with runs; ` +
+        `claims meant to select ${s.claimedCases} cases (${pct(s.claimedCases, s.cases)}), ${s.taggedCases} cases tagged`,
+    );
+
+    // Warm-up: the same work once, so the measured runs see compiled code and a warm file cache.
+    await bareParse(ws.xmlFiles);
+    const warm = await pipeline(ws.modelDir, ws.evidenceDir);
+    console.log(warm.summary);
+
+    console.log(
+      `\n${RUNS} measured runs in this process after one warm-up run, each after a full GC (ms; RSS in MB).\n` +
+        'bare XML: read + fast-xml-parser parse of the same files; validator: read + XMLValidator.validate,\n' +
+        'which rr runs before each parse; cold: a fresh process doing the work once, RSS its maxRSS.',
+    );
+    console.log(
+      row([
+        'run',
+        'load',
+        'ingest',
+        'analyze',
+        'total',
+        'bare XML',
+        'ingest/XML',
+        'validator',
+        'RSS peak',
+        'load average',
+      ]),
+    );
+    const totals: number[] = [];
+    for (let i = 1; i <= RUNS; i++) {
+      const parse = await bareParse(ws.xmlFiles);
+      const check = await bareValidate(ws.xmlFiles);
+      collectGarbage();
+      const f = await pipeline(ws.modelDir, ws.evidenceDir);
+      totals.push(f.total);
+      const ratio = `${(f.ingest / parse).toFixed(2)}x`;
+      console.log(row([String(i), f.load, f.ingest, f.analyze, f.total, parse, ratio, check, f.rss, load()]));
+    }
+    const cold = await coldRun(ws.modelDir, ws.evidenceDir);
+    console.log(
+      row(['cold', cold.load, cold.ingest, cold.analyze, cold.total, '', '', '', cold.rss, load()]),
+    );
+    const median = [...totals].sort((a, b) => a - b)[Math.floor(totals.length / 2)]!;
+    console.log(
+      `\nmedian warm total ${(median / 1000).toFixed(2)} s, cold ${(cold.total / 1000).toFixed(2)} s ` +
+        `(target < 3 s); cold maxRSS ${cold.rss.toFixed(0)} MB (target < 1024 MB); ` +
+        `this process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+    );
+  } finally {
+    if (!KEEP) await rm(root, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--once') await once(process.argv[3]!, process.argv[4]!);
+else await main();
