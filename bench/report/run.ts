@@ -13,32 +13,18 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ingestEvidence } from '../../tools/evidence/ingest-evidence.js';
 import { loadModel } from '../../tools/model/load-model.js';
 import { analyze, type Analysis } from '../../tools/verify/analyze.js';
 import { generateWorkspace } from './generate-workspace.js';
+import { PARSER_OPTIONS } from '../../tools/evidence/xml-document.js';
 
 const ENTITIES = Number(process.env.RR_BENCH_ENTITIES ?? 5000);
 const CASES = Number(process.env.RR_BENCH_CASES ?? 200_000);
 const TARGETS = Number(process.env.RR_BENCH_TARGETS ?? 2000);
 const RUNS = Number(process.env.RR_BENCH_RUNS ?? 3);
 const KEEP = process.env.RR_BENCH_KEEP === '1';
-
-/** The options of tools/evidence/xml-document.ts (not exported there), so the bare parse does the same parse. */
-const PARSER_OPTIONS: X2jOptions = {
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  cdataPropName: '#cdata',
-  commentPropName: false,
-  captureMetaData: true,
-};
 
 interface Figures {
   load: number;

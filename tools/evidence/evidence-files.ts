@@ -2,7 +2,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
-import { reason } from '../model/model-files.js';
+import { isFile, reason } from '../model/model-files.js';
 import { byCodePoint } from '../model/code-point-order.js';
 
 /** The candidate evidence files under a directory and what could not be listed. */
@@ -63,14 +63,6 @@ async function walk(root: string, rel: string, out: string[], diagnostics: Diagn
 function isCandidate(rel: string): boolean {
   const lower = rel.toLowerCase();
   return lower.endsWith('.xml') || (lower.startsWith('records/') && lower.endsWith('.json'));
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
 }
 
 function fail(root: string, message: string): EvidenceFileList {

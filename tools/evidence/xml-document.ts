@@ -20,7 +20,8 @@ export type XmlParse =
   | { ok: true; elements: XmlElement[]; doctype: boolean }
   | { ok: false; message: string; line?: number; column?: number };
 
-const PARSER_OPTIONS: X2jOptions = {
+/** fast-xml-parser options of every evidence parse (exported so bench/report parses alike). */
+export const PARSER_OPTIONS: X2jOptions = {
   preserveOrder: true,
   ignoreAttributes: false,
   attributeNamePrefix: '',

@@ -67,7 +67,8 @@ export function isModelFileName(name: string): boolean {
   return MODEL_EXTENSIONS.has(extname(name).toLowerCase()) && !LOCK_FILE.test(name);
 }
 
-async function isFile(path: string): Promise<boolean> {
+/** Whether a path is a file (following links); false when it cannot be read. */
+export async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
   } catch {
