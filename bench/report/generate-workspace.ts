@@ -4,6 +4,7 @@
 // (copied from the fixtures under test/fixtures/evidence/testlogs/).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { padId, planModel, writeModel } from '../validate/generate-model.js';
 
 /** How big a workspace to generate. */
 export interface WorkspaceSize {
@@ -183,7 +184,6 @@ function random(seed: number): () => number {
 const pick = <T>(rng: () => number, list: readonly T[]): T => list[Math.floor(rng() * list.length)]!;
 const between = (rng: () => number, low: number, high: number) => low + Math.floor(rng() * (high - low + 1));
 const lower = (word: string) => word.toLowerCase();
-const pad = (i: number) => String(i).padStart(6, '0');
 
 function dialectOf(t: number): Dialect {
   const slot = t % 100;
@@ -396,31 +396,16 @@ export async function generateWorkspace(root: string, size: WorkspaceSize): Prom
   await mkdir(modelDir, { recursive: true });
   await mkdir(evidenceDir, { recursive: true });
 
-  // Entities as in bench/validate: 10% needs, 10% risks, 10% mitigations, 2% methods, the rest
-  // requirements (half of them refining an earlier one; only leaves claim cases).
-  const n = size.entities;
-  const needs = Math.max(1, Math.floor(n * 0.1));
-  const risks = Math.max(1, Math.floor(n * 0.1));
-  const mitigations = risks;
-  const methods = Math.max(1, Math.floor(n * 0.02));
-  const requirements = n - needs - risks - mitigations - methods;
-  const parentOf = (i: number): number | undefined => {
-    if (i < mitigations || i % 2 !== 0) return undefined;
-    const parent = i - Math.floor((i - mitigations) / 2) - 1;
-    return parent >= mitigations && parent !== i ? parent : undefined;
-  };
-  const parents = new Set<number>();
-  for (let i = 0; i < requirements; i++) {
-    const p = parentOf(i);
-    if (p !== undefined) parents.add(p);
-  }
+  // Entities as in bench/validate (planModel): only leaf requirements and mitigations claim cases.
+  const plan = planModel(size.entities);
+  const { needs, requirements, mitigations, parents } = plan;
   // Claimers: leaf requirements and mitigations, interleaved so both get groups everywhere.
   const leaves: string[] = [];
-  for (let i = 0; i < requirements; i++) if (!parents.has(i)) leaves.push(`REQ-${pad(i)}`);
+  for (let i = 0; i < requirements; i++) if (!parents.has(i)) leaves.push(`REQ-${padId(i)}`);
   const claimers: string[] = [];
   for (let i = 0, m = 0; i < leaves.length || m < mitigations; i++) {
     if (i < leaves.length) claimers.push(leaves[i]!);
-    if (i % 5 === 4 && m < mitigations) claimers.push(`MIT-${pad(m++)}`);
+    if (i % 5 === 4 && m < mitigations) claimers.push(`MIT-${padId(m++)}`);
   }
 
   // Case counts: records hold one case per need plus two lab files; Bazel's synthetic targets one
@@ -550,13 +535,11 @@ export async function generateWorkspace(root: string, size: WorkspaceSize): Prom
     stats.filesByDialect.record = (stats.filesByDialect.record ?? 0) + 1;
   }
 
-  const model = await writeModel(
-    modelDir,
-    { needs, requirements, risks, mitigations, methods },
-    parentOf,
-    parents,
-    claims,
-  );
+  const model = await writeModel(modelDir, plan, {
+    needRecords: Math.min(10, needs),
+    needLevel: 'validation',
+    verifiedBy: (kind, i) => verifiedBy(claims, `${kind === 'requirement' ? 'REQ' : 'MIT'}-${padId(i)}`),
+  });
   stats.entities = model.entities;
   stats.modelFiles = model.files;
   stats.modelBytes = model.bytes;
@@ -959,104 +942,16 @@ async function writeRecords(evidenceDir: string, needs: number): Promise<{ path:
   return written;
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Model files
-
-/** How a generated model is spread: entities per sections file. */
-const PER_FILE = 250;
-
-async function writeModel(
-  dir: string,
-  counts: { needs: number; requirements: number; risks: number; mitigations: number; methods: number },
-  parentOf: (i: number) => number | undefined,
-  parents: Set<number>,
-  claims: Map<string, PlannedClaim[]>,
-): Promise<{ files: number; entities: number; bytes: number }> {
-  const { needs, requirements, risks, mitigations, methods } = counts;
-  let files = 0;
-  let bytes = 0;
-  const put = async (name: string, text: string) => {
-    await writeFile(join(dir, name), text);
-    files++;
-    bytes += Buffer.byteLength(text);
-  };
-  const write = async (name: string, header: string, items: string[]) => {
-    for (let start = 0; start < items.length; start += PER_FILE) {
-      const body = items.slice(start, start + PER_FILE).join('\n');
-      await put(
-        `${name}-${pad(start / PER_FILE)}.yaml`,
-        `# ${name}: generated for bench\n${header}:\n${body}`,
-      );
-    }
-  };
-  await put(
-    'rr.yaml',
-    'schema_version: 1\nproject:\n  name: bench\nconfig:\n  id_pattern: "^{prefix}[0-9]{6}$"\n  acceptable_risk_score: 6\n  attribution: hybrid\n',
-  );
-  const verifiedBy = (id: string): string[] => {
-    const list = claims.get(id);
-    if (!list || list.length === 0) return [];
-    const items = list.map((c) => {
-      const lines = [`      - target: ${JSON.stringify(c.target)}`];
-      if (c.whole) lines.push('        whole: true', `        reason: ${c.reason ?? 'One result per run.'}`);
-      else lines.push('        cases:', ...c.selectors.map((s) => `          - ${JSON.stringify(s)}`));
-      if (c.level) lines.push(`        level: ${c.level}`);
-      return lines.join('\n');
-    });
-    return [`verified_by:\n${items.join('\n')}`];
-  };
-  const recordFiles = Math.min(10, needs);
-  const needItems = Array.from({ length: needs }, (_, i) =>
-    entity(`UN-${pad(i)}`, `User need ${i}`, [
-      'status: approved',
-      `validated_by:\n      - target: record:usability_${i % recordFiles}\n        cases: ["Session/need_${i}"]\n        level: validation`,
-    ]),
-  );
-  const reqItems = Array.from({ length: requirements }, (_, i) => {
-    const fields = ['status: implemented', `method: ${i % 3 === 0 ? `TM-${pad(i % methods)}` : 'unit'}`];
-    const parent = parentOf(i);
-    if (parent !== undefined) fields.push(`refines: REQ-${pad(parent)}`);
-    else if (i >= mitigations) fields.push(`satisfies: [UN-${pad(Math.floor(i / 2) % needs)}]`);
-    if (!parents.has(i)) fields.push(...verifiedBy(`REQ-${pad(i)}`));
-    return entity(`REQ-${pad(i)}`, `Requirement ${i}`, fields);
+/** The `verified_by` field of a claimer from its planned claims, or none. */
+function verifiedBy(claims: Map<string, PlannedClaim[]>, id: string): string[] {
+  const list = claims.get(id);
+  if (!list || list.length === 0) return [];
+  const items = list.map((c) => {
+    const lines = [`      - target: ${JSON.stringify(c.target)}`];
+    if (c.whole) lines.push('        whole: true', `        reason: ${c.reason ?? 'One result per run.'}`);
+    else lines.push('        cases:', ...c.selectors.map((s) => `          - ${JSON.stringify(s)}`));
+    if (c.level) lines.push(`        level: ${c.level}`);
+    return lines.join('\n');
   });
-  const riskItems = Array.from({ length: risks }, (_, i) =>
-    entity(`RISK-${pad(i)}`, `Risk ${i}`, [
-      'hazard: Excess flow',
-      'severity: serious',
-      'likelihood: occasional',
-      'residual_likelihood: remote',
-      `mitigated_by: MIT-${pad(i)}`,
-    ]),
-  );
-  const mitItems = Array.from({ length: mitigations }, (_, i) =>
-    entity(`MIT-${pad(i)}`, `Mitigation ${i}`, [
-      'type: protective',
-      `implemented_by: [REQ-${pad(i)}]`,
-      ...verifiedBy(`MIT-${pad(i)}`),
-    ]),
-  );
-  const methodItems = Array.from({ length: methods }, (_, i) =>
-    entity(`TM-${pad(i)}`, `Method ${i}`, [
-      'level: system',
-      'procedure: |\n      1. Set up the bench.\n      2. Run.',
-    ]),
-  );
-  await write('user-needs', 'user_needs', needItems);
-  await write('requirements', 'requirements', reqItems);
-  await write('risks', 'risks', riskItems);
-  await write('mitigations', 'mitigations', mitItems);
-  await write('test-methods', 'test_methods', methodItems);
-  return { files, entities: needs + requirements + risks + mitigations + methods, bytes };
-}
-
-function entity(id: string, title: string, fields: string[]): string {
-  return [
-    `  # ---- ${id} ----`,
-    `  - id: ${id}`,
-    `    title: ${title}`,
-    `    description: >-\n      ${title} described over\n      two folded lines.`,
-    ...fields.map((f) => `    ${f}`),
-    '',
-  ].join('\n');
+  return [`verified_by:\n${items.join('\n')}`];
 }
