@@ -79,7 +79,7 @@ function ordered(a: ClaimPart, b: ClaimPart): [ClaimPart, ClaimPart] {
 }
 
 /** Groups claims by normalized target label (claims with bad labels are left out). */
-export function claimsByTarget(claims: Claim[]): Map<string, Claim[]> {
+export function claimsByTarget(claims: readonly Claim[]): Map<string, Claim[]> {
   const map = new Map<string, Claim[]>();
   for (const c of claims) {
     if (!c.label) continue;

@@ -5,7 +5,7 @@ import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { entityName, type Entity } from '../model/entity.js';
 import { selects } from '../model/selectors.js';
 import type { Evidence, TestCase } from '../evidence/test-case.js';
-import { appendTo } from '../model/multi-map.js';
+import { claimsByTarget } from '../validate/claim-overlaps.js';
 
 /** How a case got its owner: a claim of the model, or (hybrid mode) the case's own single tag. */
 export type Basis = 'model' | 'tag';
@@ -50,14 +50,10 @@ export function attributeCases(
   byId: ReadonlyMap<string, Entity>,
 ): { cases: AttributedCase[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const claimsByTarget = new Map<string, Claim[]>();
-  for (const claim of claims) {
-    if (!claim.label) continue;
-    appendTo(claimsByTarget, claim.label, claim);
-  }
+  const byTarget = claimsByTarget(claims);
   const cases: AttributedCase[] = [];
   for (const target of evidence.targets.values()) {
-    const { literal, patterns } = indexClaims(claimsByTarget.get(target.target) ?? []);
+    const { literal, patterns } = indexClaims(byTarget.get(target.target) ?? []);
     for (const c of target.cases) {
       // Literal selectors by map lookup; only globs and whole-target claims are tested one by one.
       const selecting = [
