@@ -37,4 +37,25 @@ describe('loading on worker threads', () => {
     );
     expect(three.stdout).toBe(one.stdout);
   });
+
+  it('reads evidence on worker threads into exactly the report of one thread', async () => {
+    const env = (threads: string) => ({ ...process.env, RR_PARSE_THREADS: threads });
+    // The fixture tree holds every dialect and broken files, so results and diagnostics both interleave.
+    const args = (evidence: string) => [
+      'report',
+      '--model',
+      'examples/infusion-pump',
+      '--evidence',
+      evidence,
+    ];
+    for (const evidence of ['examples/infusion-pump/bazel-testlogs', 'test/fixtures/evidence/testlogs']) {
+      const one = await rr([...args(evidence), '--format', 'json'], undefined, env('1'));
+      const three = await rr([...args(evidence), '--format', 'json'], undefined, env('3'));
+      expect(three.stderr).toBe('');
+      expect(three.code).toBe(one.code);
+      const report = JSON.parse(one.stdout) as { cases: unknown[]; diagnostics: unknown[] };
+      expect(report.cases.length).toBeGreaterThan(10);
+      expect(three.stdout).toBe(one.stdout);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { ingestEvidence } from '../evidence/ingest-evidence.js';
+import { assembleEvidence, readEvidence } from '../evidence/ingest-evidence.js';
 import type { Evidence } from '../evidence/test-case.js';
 import { loadModel } from '../model/load-model.js';
 import type { Model } from '../model/model.js';
@@ -25,9 +25,11 @@ export async function loadInputs(
   lockOption?: string,
   sourcesDir?: string,
 ): Promise<Inputs> {
+  // Evidence files parse (on worker threads) while the model loads; only their labels need the config.
+  const reading = evidenceDir ? readEvidence(evidenceDir) : undefined;
   const model = await loadModel(modelPath);
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
-  const evidence = evidenceDir ? await ingestEvidence(evidenceDir, options) : undefined;
+  const evidence = reading ? assembleEvidence(await reading, options) : undefined;
   const setAt = model.configSources.sets_lock;
   const lockPath =
     lockOption ??

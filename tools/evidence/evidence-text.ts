@@ -14,10 +14,10 @@ export type EvidenceText = { ok: true; text: string } | { ok: false; diagnostic:
  * Reads `rel` under `root`: UTF-8 (a BOM is dropped), or UTF-16 when a BOM says so. Bytes that are not
  * valid UTF-8 become U+FFFD rather than failing the file: test logs in <system-out> often hold them.
  */
-export async function readEvidenceText(root: string, rel: string): Promise<EvidenceText> {
-  // Synchronous calls: ingestion reads its files one after another, and four awaited round trips
-  // through the thread pool per file (open, stat, read, close) left the main thread idle for about a
-  // fifth of ingestion (bench/report). Parsing the text blocks far longer than reading it.
+export function readEvidenceText(root: string, rel: string): EvidenceText {
+  // Synchronous calls: a reader (a worker thread, or ingestion's own loop) reads its files one after
+  // another, and four awaited round trips through the thread pool per file (open, stat, read, close)
+  // left the thread idle for about a fifth of ingestion (bench/report).
   let handle: number;
   try {
     handle = openSync(join(root, rel), 'r');

@@ -6,10 +6,10 @@ import { isBazelGenerated, syntheticCasePath } from './bazel-generated.js';
 import type { CaseObservation } from './case-observation.js';
 import { mergeOneRun, mergeParts, mergeSequence } from './case-merge.js';
 import { byCodePoint } from '../model/code-point-order.js';
-import { listEvidenceFiles } from './evidence-files.js';
+import { listEvidenceFiles, type EvidenceFileList } from './evidence-files.js';
 import { evidenceRole, targetOfDir, type EvidenceRole } from './evidence-layout.js';
 import { readEvidenceText } from './evidence-text.js';
-import { readJUnitFile } from './junit-file.js';
+import { readJUnitFiles, type JUnitRead } from './junit-files.js';
 import type { JUnitReport } from './junit-report.js';
 import { readRecordJson } from './record-json.js';
 import type { Evidence, RecordInfo, TargetEvidence, TestCase } from './test-case.js';
@@ -40,9 +40,18 @@ interface Collected {
   record?: RecordInfo;
 }
 
+/** An evidence directory's listing and its XML files read and parsed: the CPU-heavy part of ingestion. */
+export interface EvidenceReading {
+  dir: string;
+  listing: EvidenceFileList;
+  /** every listed *.xml file by relative path */
+  xml: Map<string, JUnitRead>;
+}
+
 /** What reading one file needs: where files are, where results and diagnostics go. */
 interface Reading {
   dir: string;
+  xml: Map<string, JUnitRead>;
   labelOptions: LabelOptions;
   diagnostics: Diagnostic[];
   /** the entry of a target, created on first use */
@@ -51,11 +60,25 @@ interface Reading {
 
 /** Reads an evidence directory laid out like bazel-testlogs (plus records/ and free JUnit files). */
 export async function ingestEvidence(dir: string, options: IngestOptions = {}): Promise<Evidence> {
+  return assembleEvidence(await readEvidence(dir), options);
+}
+
+/** Lists an evidence directory and parses its XML files (on worker threads when there are many). */
+export async function readEvidence(dir: string): Promise<EvidenceReading> {
   const listing = await listEvidenceFiles(dir);
+  const xmlFiles = listing.files.filter((rel) => rel.toLowerCase().endsWith('.xml'));
+  const reads = await readJUnitFiles(dir, xmlFiles);
+  return { dir, listing, xml: new Map(xmlFiles.map((rel, i) => [rel, reads[i]!])) };
+}
+
+/** The cases of every target, from a directory's files already read; settings decide the labels. */
+export function assembleEvidence(read: EvidenceReading, options: IngestOptions = {}): Evidence {
+  const { dir, listing } = read;
   const diagnostics = [...listing.diagnostics];
   const collected = new Map<string, Collected>();
   const reading: Reading = {
     dir,
+    xml: read.xml,
     labelOptions: options.mainRepo === undefined ? {} : { mainRepo: options.mainRepo },
     diagnostics,
     collect: (label, origin) => {
@@ -71,9 +94,9 @@ export async function ingestEvidence(dir: string, options: IngestOptions = {}): 
   // Files are read one after another in code-point order, so diagnostics come out the same every run.
   for (const rel of listing.files) {
     const role = evidenceRole(rel);
-    if (role.kind === 'testlogs') await readTestlogsFile(rel, role, reading);
-    else if (role.kind === 'record') await readRecordFile(rel, role, reading);
-    else if (role.kind === 'suites') await readSuitesFile(rel, reading);
+    if (role.kind === 'testlogs') readTestlogsFile(rel, role, reading);
+    else if (role.kind === 'record') readRecordFile(rel, role, reading);
+    else if (role.kind === 'suites') readSuitesFile(rel, reading);
     else if (role.why !== undefined) {
       diagnostics.push(diagnostic('read-error', 'warning', `file not read: ${role.why}`, { file: rel }));
     }
@@ -91,11 +114,11 @@ export async function ingestEvidence(dir: string, options: IngestOptions = {}): 
   };
 }
 
-async function readTestlogsFile(
+function readTestlogsFile(
   rel: string,
   role: Extract<EvidenceRole, { kind: 'testlogs' }>,
   reading: Reading,
-): Promise<void> {
+): void {
   const target = targetOfDir(role.targetDir, reading.labelOptions);
   if (!target.ok) {
     reading.diagnostics.push(
@@ -103,31 +126,31 @@ async function readTestlogsFile(
     );
     return;
   }
-  const report = await readXml(reading.dir, rel, reading.diagnostics);
+  const report = readXml(reading, rel);
   if (report === undefined) return;
   const file = testlogsFile(report, target.label, rel, reading.diagnostics);
   const { shard, run, attempt } = role;
   reading.collect(target.label.canonical, 'testlogs').files.push({ shard, run, attempt, ...file });
 }
 
-async function readRecordFile(
+function readRecordFile(
   rel: string,
   role: Extract<EvidenceRole, { kind: 'record' }>,
   reading: Reading,
-): Promise<void> {
+): void {
   const label = parseLabel(`record:${role.stem}`);
   if (!label.ok) {
     reading.diagnostics.push(badTarget(rel, `file name gives no record label: ${label.message}`));
     return;
   }
   if (role.format === 'xml') {
-    const report = await readXml(reading.dir, rel, reading.diagnostics);
+    const report = readXml(reading, rel);
     if (report === undefined) return;
     const cases = report.suites.flatMap((suite) => suite.cases);
     reading.collect(label.label.canonical, 'record').parts.push(mergeOneRun(cases, rel, reading.diagnostics));
     return;
   }
-  const text = await readEvidenceText(reading.dir, rel);
+  const text = readEvidenceText(reading.dir, rel);
   if (!text.ok) {
     reading.diagnostics.push(text.diagnostic);
     return;
@@ -141,8 +164,8 @@ async function readRecordFile(
   entry.parts.push(mergeOneRun(record.cases, rel, reading.diagnostics));
 }
 
-async function readSuitesFile(rel: string, reading: Reading): Promise<void> {
-  const report = await readXml(reading.dir, rel, reading.diagnostics);
+function readSuitesFile(rel: string, reading: Reading): void {
+  const report = readXml(reading, rel);
   if (report === undefined) return;
   for (const [label, cases] of suiteCases(report, rel, reading.diagnostics)) {
     reading.collect(label, 'suite').parts.push(mergeOneRun(cases, rel, reading.diagnostics));
@@ -167,18 +190,14 @@ function targetEvidence(label: string, entry: Collected, diagnostics: Diagnostic
 }
 
 /** A file's JUnit report, or undefined (with diagnostics) when the file gives no evidence. */
-async function readXml(
-  dir: string,
-  rel: string,
-  diagnostics: Diagnostic[],
-): Promise<JUnitReport | undefined> {
-  const text = await readEvidenceText(dir, rel);
-  if (!text.ok) {
-    diagnostics.push(text.diagnostic);
+function readXml(reading: Reading, rel: string): JUnitReport | undefined {
+  const read = reading.xml.get(rel);
+  if (read === undefined) return undefined; // listed files ending in .xml are all read
+  if ('unreadable' in read) {
+    reading.diagnostics.push(read.unreadable);
     return undefined;
   }
-  const read = readJUnitFile(text.text, rel);
-  diagnostics.push(...read.diagnostics);
+  reading.diagnostics.push(...read.diagnostics);
   return read.report;
 }
 
