@@ -10,4 +10,8 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+// Under `bazel run` the process starts in the runfiles tree; relative paths the user typed mean the
+// directory they ran bazel from.
+if (process.env.BUILD_WORKING_DIRECTORY) process.chdir(process.env.BUILD_WORKING_DIRECTORY);
+
 process.exitCode = await main(process.argv);

@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { modelSchema } from '../model/schema-check.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageVersion } from './package-version.js';
+import { registerBazelSteps } from './bazel-command.js';
 import { runCases, type CasesOptions } from './cases-command.js';
 import { runGraph, type GraphOptions } from './graph-command.js';
 import { runLockCheck, runLockUpdate, type LockOptions } from './lock-command.js';
@@ -107,6 +108,8 @@ function program(io: CliIo, result: { code: number }): Command {
       io.out(JSON.stringify(modelSchema(), null, 2) + '\n');
       result.code = EXIT.ok;
     });
+
+  registerBazelSteps(rr, io, result);
   return rr;
 }
 

@@ -1,22 +1,56 @@
 import { dirname, resolve } from 'node:path';
 import type { ComposedDocument, SourcedObject } from './compose-document.js';
 import type { ComposedFile } from './compose-file.js';
+import { byCodePoint } from './code-point-order.js';
 import { composeModelFiles } from './compose-pool.js';
 import { idMatchesPattern } from './config.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
 import { KIND_WORDS, positionOf, type Entity } from './entity.js';
-import { listModelFiles } from './model-files.js';
+import { listModelFiles, type ModelFileList } from './model-files.js';
 import { CURRENT_SCHEMA_VERSION, type Model } from './model.js';
 import { checkReferences } from './references.js';
 import { resolveConfig } from './resolve-config.js';
 
 /** Loads a model file or directory: read → parse → compose → merge → check ids and references. */
 export async function loadModel(path: string): Promise<Model> {
-  const listing = await listModelFiles(path);
-  const diagnostics: Diagnostic[] = [...listing.diagnostics];
-  let unreadable = listing.unreadable;
+  return modelOf(await composeModel(path));
+}
 
-  const composed = await composeModelFiles(listing.files);
+/**
+ * A model read and composed but not yet assembled: plain data, written as JSON by Bazel's rr_model
+ * action so later actions assemble the model without parsing YAML again.
+ */
+export interface ComposedModel {
+  root: string;
+  /** the listing's own findings (unreadable folders) */
+  diagnostics: Diagnostic[];
+  unreadable: boolean;
+  files: ComposedFile[];
+}
+
+/** Lists and composes a model file or directory. */
+export async function composeModel(path: string): Promise<ComposedModel> {
+  const listing = await listModelFiles(path);
+  return composeListed(path, listing);
+}
+
+/** Composes the given model files (Bazel srcs) as one model whose root is `root`, in code-point order. */
+export async function composeModelFileList(root: string, files: string[]): Promise<ComposedModel> {
+  // The order a directory load uses, so ids, diagnostics and reports come out the same either way.
+  const sorted = [...new Set(files)].sort(byCodePoint);
+  return composeListed(root, { files: sorted, diagnostics: [], unreadable: false });
+}
+
+async function composeListed(root: string, listing: ModelFileList): Promise<ComposedModel> {
+  const files = await composeModelFiles(listing.files);
+  return { root, diagnostics: listing.diagnostics, unreadable: listing.unreadable, files };
+}
+
+/** Merges composed files into the model and checks ids and references. */
+export function modelOf(composedModel: ComposedModel): Model {
+  const { root, files: composed } = composedModel;
+  const diagnostics: Diagnostic[] = [...composedModel.diagnostics];
+  let unreadable = composedModel.unreadable;
   // The sets_lock file is no model file whatever its name: none of its findings count.
   const lockFiles = lockFilesNamed(composed);
   const documents: ComposedDocument[] = [];
@@ -29,7 +63,7 @@ export async function loadModel(path: string): Promise<Model> {
     if (!result.diagnostics.some((d) => d.rule === 'read-error')) files.push(result.file);
     documents.push(...result.documents);
   }
-  return assembleModel(path, files, documents, diagnostics, unreadable);
+  return assembleModel(root, files, documents, diagnostics, unreadable);
 }
 
 /** Builds the model from composed documents; exported so the editor can check edited text in memory. */

@@ -24,6 +24,12 @@ interface FileScan extends FileAnnotations {
 
 const NOTHING: FileScan = { scanned: false, annotations: [], diagnostics: [] };
 
+/** How to scan: annotation options, and optionally the files to scan instead of listing the tree. */
+export interface ScanOptions extends AnnotationOptions {
+  /** '/'-separated paths below the root (Bazel's declared sources); default: every file not ignored */
+  files?: readonly string[];
+}
+
 /**
  * Scans every source file below `root` (honouring .gitignore, skipping binary and oversized files)
  * for annotations written with `patterns`, e.g. `@verifies {id}`.
@@ -31,7 +37,7 @@ const NOTHING: FileScan = { scanned: false, annotations: [], diagnostics: [] };
 export async function scanAnnotations(
   root: string,
   patterns: readonly string[],
-  options: AnnotationOptions = {},
+  options: ScanOptions = {},
 ): Promise<AnnotationScan> {
   const compiled = compileAnnotationPatterns(patterns);
   const diagnostics: Diagnostic[] = compiled.problems.map((p) => diagnostic('bad-config', 'error', p));
@@ -40,7 +46,9 @@ export async function scanAnnotations(
     diagnostics.push(diagnostic('read-error', 'error', rootProblem, { file: root }));
     return { annotations: [], byEntity: new Map(), diagnostics, filesScanned: 0 };
   }
-  const listing = await listSourceFiles(root);
+  const listing = options.files
+    ? { files: [...new Set(options.files)].sort(compareCodePoints), diagnostics: [] }
+    : await listSourceFiles(root);
   diagnostics.push(...listing.diagnostics);
   // Searching raw bytes for a pattern's literal spares decoding the many files without annotations.
   const anchors = compiled.patterns.map((p) => Buffer.from(p.anchor, 'utf8'));

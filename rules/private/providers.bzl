@@ -1,0 +1,35 @@
+"""Providers of rules_rr."""
+
+RrModelInfo = provider(
+    doc = "A requirements model read and validated by rr_model.",
+    fields = {
+        "model_json": "File: the composed model (rr's own JSON form), read by later actions instead of the YAML",
+        "diagnostics": "File: JSON {ok, diagnostics} as `rr validate --format json` prints it",
+        "srcs": "depset of File: the model's source files",
+    },
+)
+
+RrCheckInfo = provider(
+    doc = "What a check's test prints and reports: the files a rules_rr test replays.",
+    fields = {
+        "check": "File: the text the test prints",
+        "junit": "File: the JUnit XML the test leaves as its test.xml",
+        "exit_code": "File: the test's exit code (0 passes)",
+    },
+)
+
+RrVerificationSetInfo = provider(
+    doc = "A verification set's report and the lock an update would write.",
+    fields = {
+        "report_json": "File: `rr report --format json` of the set",
+        "report_txt": "File: the text report",
+        "lock": "File: the lock to check in (the checked-in one when an update is refused)",
+        "update_refusal": "File: why the lock cannot be updated; empty when it can",
+        "lock_path": "string: the lock's path in the workspace",
+    },
+)
+
+RrTestSourcesInfo = provider(
+    doc = "Source files of test targets and their dependencies, scanned for annotations.",
+    fields = {"files": "depset of File"},
+)

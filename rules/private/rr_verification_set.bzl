@@ -1,0 +1,144 @@
+"""rr_verification_set: attribution, report and the verification-set lock as build actions."""
+
+load(":check_test.bzl", "rr_check_test")
+load(":labels.bzl", "display_label", "package_dir", "workspace_path")
+load(":lock_update.bzl", "rr_lock_update")
+load(":providers.bzl", "RrCheckInfo", "RrModelInfo", "RrTestSourcesInfo", "RrVerificationSetInfo")
+load(":rr_tool.bzl", "rr_tool_attr")
+load(":test_sources_aspect.bzl", "rr_test_sources_aspect")
+
+_OUTPUTS = ["report.json", "report.txt", "lock.json", "update_refusal.txt", "check.txt", "test.xml", "exit_code"]
+
+def _stage_evidence(ctx):
+    """Links each evidence file into <name>.rr/evidence/ at its path below evidence_root."""
+    root = package_dir(ctx.label)
+    if ctx.attr.evidence_root:
+        root = root + "/" + ctx.attr.evidence_root if root != "." else ctx.attr.evidence_root
+    prefix = "" if root == "." else root + "/"
+    staged = []
+    for f in ctx.files.evidence:
+        # Source files sit at their path; generated ones under bazel-out/... with the same short path.
+        path = f.short_path
+        if not path.startswith(prefix):
+            fail("evidence file %s is not under evidence_root %s" % (path, root))
+        link = ctx.actions.declare_file("%s.rr/evidence/%s" % (ctx.label.name, path[len(prefix):]))
+        ctx.actions.symlink(output = link, target_file = f)
+        staged.append(link)
+    return staged
+
+def _rr_verification_set_impl(ctx):
+    model = ctx.attr.model[RrModelInfo]
+    outs = {name: ctx.actions.declare_file("%s.rr/%s" % (ctx.label.name, name)) for name in _OUTPUTS}
+    evidence = _stage_evidence(ctx)
+    sources = depset(
+        ctx.files.sources,
+        transitive = [t[RrTestSourcesInfo].files for t in ctx.attr.tests if RrTestSourcesInfo in t],
+    ).to_list()
+    sources_file = ctx.actions.declare_file(ctx.label.name + ".rr/sources.txt")
+    ctx.actions.write(sources_file, "".join([f.path + "\n" for f in sources]))
+    lock_path = workspace_path(ctx.label, ctx.attr.lock_path)
+    update_label = display_label(ctx.label).rsplit(":", 1)[0] + ":" + ctx.label.name + ".update"
+
+    args = ctx.actions.args()
+    args.add_all(["bazel", "set"])
+    args.add("--label", display_label(ctx.label))
+    args.add("--model-json", model.model_json)
+    if evidence:
+        args.add("--evidence", outs["report.json"].dirname + "/evidence")
+    if ctx.file.lock:
+        args.add("--lock", ctx.file.lock)
+    args.add("--lock-path", lock_path)
+    args.add("--sources-file", sources_file)
+    args.add("--update-command", "bazel run " + update_label)
+    if ctx.attr.allow_removals:
+        args.add("--allow-removals")
+    args.add("--out-dir", outs["report.json"].dirname)
+    ctx.actions.run(
+        executable = ctx.executable.rr,
+        arguments = [args],
+        inputs = [model.model_json, sources_file] + evidence + sources + ([ctx.file.lock] if ctx.file.lock else []),
+        outputs = outs.values(),
+        mnemonic = "RrVerificationSet",
+        progress_message = "Attributing test cases of %s" % display_label(ctx.label),
+    )
+    return [
+        DefaultInfo(files = depset([outs["report.txt"], outs["report.json"], outs["lock.json"]])),
+        RrVerificationSetInfo(
+            report_json = outs["report.json"],
+            report_txt = outs["report.txt"],
+            lock = outs["lock.json"],
+            update_refusal = outs["update_refusal.txt"],
+            lock_path = lock_path,
+        ),
+        RrCheckInfo(check = outs["check.txt"], junit = outs["test.xml"], exit_code = outs["exit_code"]),
+    ]
+
+rr_verification_set_rule = rule(
+    implementation = _rr_verification_set_impl,
+    doc = "Ingests evidence, attributes every case to at most one entity, and computes the report and lock.",
+    attrs = {
+        "model": attr.label(mandatory = True, providers = [RrModelInfo], doc = "An rr_model target."),
+        "tests": attr.label_list(
+            aspects = [rr_test_sources_aspect],
+            doc = "Test targets whose sources (and their deps' sources) are scanned for annotations.",
+        ),
+        "evidence": attr.label_list(
+            allow_files = [".xml", ".json"],
+            doc = "Result files laid out like bazel-testlogs below evidence_root (records/, test.xml trees).",
+        ),
+        "evidence_root": attr.string(doc = "Folder of the evidence tree, relative to the package."),
+        "sources": attr.label_list(allow_files = True, doc = "More source files to scan for annotations."),
+        "lock": attr.label(allow_single_file = True, doc = "The checked-in lock, when it exists."),
+        "lock_path": attr.string(mandatory = True, doc = "The lock's path relative to the package."),
+        "allow_removals": attr.bool(doc = "Drop lock entries whose cases no longer have an owner."),
+        "rr": rr_tool_attr("exec"),
+    },
+)
+
+def rr_verification_set(
+        name,
+        model,
+        tests = [],
+        evidence = [],
+        evidence_root = "",
+        sources = [],
+        lock = "rr.lock.json",
+        allow_removals = False,
+        tags = [],
+        visibility = None,
+        **kwargs):
+    """A verification set `name`, its test `name_test` and the lock writer `name.update`.
+
+    Args:
+      name: the set's target; `name_test` fails when the checked-in lock is out of date or the
+        analysis finds errors; `bazel run :name.update` writes the computed lock into the workspace.
+      model: an rr_model target.
+      tests: test targets whose sources are scanned for `@verifies`-style annotations.
+      evidence: result files (JUnit XML, records) laid out like bazel-testlogs below evidence_root.
+      evidence_root: the evidence tree's folder, relative to the package.
+      sources: more files to scan for annotations.
+      lock: the lock's path relative to the package; it need not exist yet.
+      allow_removals: drop lock entries whose cases no longer have an owner.
+      tags: tags of every target.
+      visibility: visibility of the set target.
+      **kwargs: passed to the set rule (for example `rr`).
+    """
+
+    # A glob, not a label: the lock does not exist before the first update.
+    existing = native.glob([lock], allow_empty = True)
+    rr_verification_set_rule(
+        name = name,
+        model = model,
+        tests = tests,
+        evidence = evidence,
+        evidence_root = evidence_root,
+        sources = sources,
+        lock = existing[0] if existing else None,
+        lock_path = lock,
+        allow_removals = allow_removals,
+        tags = tags,
+        visibility = visibility,
+        **kwargs
+    )
+    rr_check_test(name = name + "_test", subject = ":" + name, tags = tags)
+    rr_lock_update(name = name + ".update", set = ":" + name, tags = tags)

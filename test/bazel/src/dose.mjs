@@ -1,0 +1,4 @@
+// @verifies REQ-001
+export function clampRate(rate, limit) {
+  return Math.min(rate, limit);
+}

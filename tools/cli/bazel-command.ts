@@ -1,0 +1,38 @@
+// `rr bazel model|set`: the steps rules_rr's build actions run (docs/bazel.md). Users run rr_model and
+// rr_verification_set targets, not these commands.
+import type { Command } from 'commander';
+import type { CliIo } from './cli-io.js';
+import { runBazelModel, type BazelModelOptions } from './bazel-model-step.js';
+import { runBazelSet, type BazelSetOptions } from './bazel-set-step.js';
+
+/** Adds `rr bazel` and its steps to the command tree. */
+export function registerBazelSteps(rr: Command, io: CliIo, result: { code: number }): void {
+  const bazel = rr
+    .command('bazel')
+    .description('build-action steps of the rules_rr Bazel rules (see docs/bazel.md)');
+  bazel
+    .command('model')
+    .description("rr_model's action: compose and validate the model's sources")
+    .requiredOption('--label <label>', 'the rr_model target')
+    .requiredOption('--root <dir>', "the model's package directory")
+    .requiredOption('--srcs-file <file>', 'model sources, one path per line')
+    .requiredOption('--out-dir <dir>', 'where model.json, check.txt, test.xml and exit_code go')
+    .action(async (options: BazelModelOptions) => {
+      result.code = await runBazelModel(options, io);
+    });
+  bazel
+    .command('set')
+    .description("rr_verification_set's action: report, computed lock and the set's test")
+    .requiredOption('--label <label>', 'the rr_verification_set target')
+    .requiredOption('--model-json <file>', "rr_model's model.json")
+    .option('--evidence <dir>', 'evidence directory laid out like bazel-testlogs')
+    .option('--lock <file>', 'the checked-in lock')
+    .requiredOption('--lock-path <path>', "the lock's place in the workspace, for messages")
+    .option('--sources-file <file>', 'source files to scan for annotations, one path per line')
+    .requiredOption('--update-command <command>', 'the command that writes the lock into the workspace')
+    .option('--allow-removals', 'drop lock entries whose cases no longer have an owner')
+    .requiredOption('--out-dir <dir>', 'where the report, lock and test files go')
+    .action(async (options: BazelSetOptions) => {
+      result.code = await runBazelSet(options, io);
+    });
+}

@@ -1,0 +1,120 @@
+// `rr bazel set`: the build action of rules_rr's rr_verification_set. From the composed model (rr_model's
+// output), the declared evidence, sources and the checked-in lock it writes the report, the lock
+// `rr lock update` would write, and what the set's test prints; it never fails on findings.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ingestEvidence } from '../evidence/ingest-evidence.js';
+import { modelOf, type ComposedModel } from '../model/load-model.js';
+import { countDiagnostics, plural } from '../report/diagnostic-counts.js';
+import { formatDiagnosticLine } from '../report/diagnostics-text.js';
+import { junitOfChecks, type CheckResult } from '../report/junit-checks.js';
+import { reportJson } from '../report/report-json.js';
+import { reportText } from '../report/report-text.js';
+import { scanAnnotations } from '../sources/scan-annotations.js';
+import { analyze, type SourceAnnotations } from '../verify/analyze.js';
+import { parseLock, serializeLock } from '../verify/lock-file.js';
+import { planChanges, planLockUpdate, type LockPlan } from '../verify/lock-update.js';
+import { EXIT, type CliIo } from './cli-io.js';
+
+/** Options of `rr bazel set`. */
+export interface BazelSetOptions {
+  label: string;
+  /** model.json written by `rr bazel model` */
+  modelJson: string;
+  evidence?: string;
+  /** the checked-in lock, when the package has one */
+  lock?: string;
+  /** where the lock lives in the workspace (named in messages) */
+  lockPath: string;
+  /** a file listing source files to scan for annotations, one execroot-relative path per line */
+  sourcesFile?: string;
+  /** the command that writes the computed lock into the workspace */
+  updateCommand: string;
+  allowRemovals?: boolean;
+  outDir: string;
+}
+
+/**
+ * Writes report.json, report.txt, lock.json (the lock to check in), update_refusal.txt (why the lock
+ * cannot be updated, empty when it can), check.txt and test.xml (the set's test) and exit_code.
+ */
+export async function runBazelSet(options: BazelSetOptions, io: CliIo): Promise<number> {
+  const model = modelOf(JSON.parse(await readFile(options.modelJson, 'utf8')) as ComposedModel);
+  const labelOptions = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
+  const evidence = options.evidence ? await ingestEvidence(options.evidence, labelOptions) : undefined;
+  const lockText = options.lock ? await readFile(options.lock, 'utf8') : undefined;
+  const lock = lockText === undefined ? undefined : parseLock(options.lockPath, lockText, labelOptions);
+  const sources = options.sourcesFile ? await scanSources(options.sourcesFile, model) : undefined;
+
+  const analysis = analyze({ model, evidence, lock, sources });
+  // The lock is planned from an analysis without it, as `rr lock update` does: old pins never quarantine.
+  const plan = planLockUpdate(analyze({ model, evidence }), lock, options.allowRemovals ?? false);
+  const lockCheck = checkLock(plan, options);
+  const errors = countDiagnostics(analysis.diagnostics).errors;
+  const code = errors > 0 || lockCheck.failure ? EXIT.errors : EXIT.ok;
+
+  const out = (name: string, text: string) => writeFile(join(options.outDir, name), text);
+  await mkdir(options.outDir, { recursive: true });
+  await out('report.json', JSON.stringify(reportJson(analysis), null, 2) + '\n');
+  const text = reportText(analysis);
+  await out('report.txt', text);
+  await out(
+    'lock.json',
+    plan.refusedBy.length > 0 ? (lockText ?? serializeLock([])) : serializeLock(plan.entries),
+  );
+  await out('update_refusal.txt', refusal(plan, options));
+  await out('check.txt', `${text}\n${lockCheck.detail}\n`);
+  const checks: CheckResult[] = [
+    {
+      name: 'lock',
+      ...(lockCheck.failure ? { failure: { message: lockCheck.failure, detail: lockCheck.detail } } : {}),
+    },
+    diagnosticsCheck(analysis.diagnostics.filter((d) => d.severity === 'error').map(formatDiagnosticLine)),
+  ];
+  await out('test.xml', junitOfChecks(`rr verification set ${options.label}`, checks));
+  await out('exit_code', `${code}\n`);
+  io.out(`${options.label}: ${plural(analysis.counts.cases, 'case')}, ${plural(errors, 'error')}\n`);
+  return EXIT.ok;
+}
+
+async function scanSources(listFile: string, model: ReturnType<typeof modelOf>): Promise<SourceAnnotations> {
+  const files = (await readFile(listFile, 'utf8')).split('\n').filter((line) => line !== '');
+  const scan = await scanAnnotations('.', model.config.annotation_patterns, {
+    files,
+    knownIds: new Set(model.byId.keys()),
+  });
+  return { root: '.', scan };
+}
+
+/** Whether the checked-in lock is what an update would write; the detail says what differs and the fix. */
+function checkLock(plan: LockPlan, options: BazelSetOptions): { failure?: string; detail: string } {
+  if (plan.refusedBy.length > 0) {
+    return { failure: 'cases quarantined', detail: refusal(plan, options) };
+  }
+  if (!planChanges(plan))
+    return { detail: `${options.lockPath} is up to date (${plural(plan.entries.length, 'case')})` };
+  const lines = [
+    ...plan.added.map((e) => `+ ${e.target} ${e.path} → ${e.owner}`),
+    ...plan.changed.map(({ entry, from }) => `~ ${entry.target} ${entry.path}: ${from} → ${entry.owner}`),
+    ...plan.removed.map((e) => `- ${e.target} ${e.path} (${e.owner})`),
+    `${options.lockPath} is out of date; review the changes above, then run: ${options.updateCommand}`,
+  ];
+  return { failure: `${options.lockPath} is out of date`, detail: lines.join('\n') };
+}
+
+function refusal(plan: LockPlan, options: BazelSetOptions): string {
+  if (plan.refusedBy.length === 0) return '';
+  return [
+    `${options.lockPath} cannot be updated: ${plural(plan.refusedBy.length, 'case')} quarantined (the lock never decides an owner):`,
+    ...plan.refusedBy.map((q) => `  ${q}`),
+    '',
+  ].join('\n');
+}
+
+function diagnosticsCheck(errors: string[]): CheckResult {
+  if (errors.length === 0) return { name: 'diagnostics' };
+  return {
+    name: 'diagnostics',
+    failure: { message: plural(errors.length, 'error'), detail: errors.join('\n') },
+  };
+}
