@@ -9,11 +9,16 @@ load(":test_sources_aspect.bzl", "rr_test_sources_aspect")
 
 _OUTPUTS = ["report.json", "report.txt", "lock.json", "update_refusal.txt", "check.txt", "test.xml", "exit_code"]
 
-def _stage_evidence(ctx):
-    """Links each evidence file into <name>.rr/evidence/ at its path below evidence_root."""
+def _evidence_root(ctx):
+    """The evidence tree's folder relative to the workspace root ('.' for the root itself)."""
     root = package_dir(ctx.label)
     if ctx.attr.evidence_root:
         root = root + "/" + ctx.attr.evidence_root if root != "." else ctx.attr.evidence_root
+    return root
+
+def _stage_evidence(ctx):
+    """Links each evidence file into <name>.rr/evidence/ at its path below evidence_root."""
+    root = _evidence_root(ctx)
     prefix = "" if root == "." else root + "/"
     staged = []
     for f in ctx.files.evidence:
@@ -45,6 +50,7 @@ def _rr_verification_set_impl(ctx):
     args.add("--model-json", model.model_json)
     if evidence:
         args.add("--evidence", outs["report.json"].dirname + "/evidence")
+        args.add("--evidence-source", _evidence_root(ctx))
     if ctx.file.lock:
         args.add("--lock", ctx.file.lock)
     args.add("--lock-path", lock_path)

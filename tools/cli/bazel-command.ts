@@ -26,6 +26,7 @@ export function registerBazelSteps(rr: Command, io: CliIo, result: { code: numbe
     .requiredOption('--label <label>', 'the rr_verification_set target')
     .requiredOption('--model-json <file>', "rr_model's model.json")
     .option('--evidence <dir>', 'evidence directory laid out like bazel-testlogs')
+    .option('--evidence-source <dir>', 'the evidence folder in the workspace, named in diagnostics')
     .option('--lock <file>', 'the checked-in lock')
     .requiredOption('--lock-path <path>', "the lock's place in the workspace, for messages")
     .option('--sources-file <file>', 'source files to scan for annotations, one path per line')

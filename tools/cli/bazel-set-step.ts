@@ -22,6 +22,8 @@ export interface BazelSetOptions {
   /** model.json written by `rr bazel model` */
   modelJson: string;
   evidence?: string;
+  /** where the evidence files live in the workspace: diagnostics name them there, not in bazel-out */
+  evidenceSource?: string;
   /** the checked-in lock, when the package has one */
   lock?: string;
   /** where the lock lives in the workspace (named in messages) */
@@ -41,7 +43,9 @@ export interface BazelSetOptions {
 export async function runBazelSet(options: BazelSetOptions, io: CliIo): Promise<number> {
   const model = modelOf(JSON.parse(await readFile(options.modelJson, 'utf8')) as ComposedModel);
   const labelOptions = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
-  const evidence = options.evidence ? await ingestEvidence(options.evidence, labelOptions) : undefined;
+  const ingested = options.evidence ? await ingestEvidence(options.evidence, labelOptions) : undefined;
+  const evidence =
+    ingested && options.evidenceSource ? { ...ingested, root: options.evidenceSource } : ingested;
   const lockText = options.lock ? await readFile(options.lock, 'utf8') : undefined;
   const lock = lockText === undefined ? undefined : parseLock(options.lockPath, lockText, labelOptions);
   const sources = options.sourcesFile ? await scanSources(options.sourcesFile, model) : undefined;

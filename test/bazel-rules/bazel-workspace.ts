@@ -1,0 +1,72 @@
+// A throwaway copy of the consumer workspace in test/bazel/, driven by the real `bazel` binary.
+import { execFile, execFileSync } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from '../cli/run-cli.js';
+
+/** The bazel binary on PATH, or undefined. */
+export function findBazel(): string | undefined {
+  try {
+    return execFileSync('sh', ['-c', 'command -v bazel'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What one bazel command gave. */
+export interface BazelRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr together, for messages */
+  output: string;
+}
+
+/** A copy of test/bazel whose rules_rr is this checkout. */
+export class BazelWorkspace {
+  private constructor(readonly dir: string) {}
+
+  /** Copies the consumer workspace to a temporary folder and points it at this checkout. */
+  static async create(): Promise<BazelWorkspace> {
+    const dir = await mkdtemp(join(tmpdir(), 'rr-bazel-'));
+    await cp(join(repoRoot, 'test/bazel'), dir, { recursive: true });
+    const workspace = join(dir, 'WORKSPACE');
+    const text = await readFile(workspace, 'utf8');
+    await writeFile(workspace, text.replace('path = "../.."', `path = ${JSON.stringify(repoRoot)}`));
+    return new BazelWorkspace(dir);
+  }
+
+  /** Runs `bazel COMMAND ARGS` here with the flags Debian's offline Bazel needs. */
+  bazel(command: string, args: string[]): Promise<BazelRun> {
+    const flags = [`--override_repository=remote_coverage_tools=${join(this.dir, 'tools/coverage')}`];
+    const argv = ['--max_idle_secs=60', command, ...(command === 'info' ? [] : flags), ...args];
+    return new Promise((resolve) => {
+      execFile('bazel', argv, { cwd: this.dir, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr, output: `${stdout}\n${stderr}` });
+      });
+    });
+  }
+
+  /** Reads a file of the workspace. */
+  read(rel: string): Promise<string> {
+    return readFile(join(this.dir, rel), 'utf8');
+  }
+
+  /** Writes a file of the workspace. */
+  write(rel: string, text: string): Promise<void> {
+    return writeFile(join(this.dir, rel), text);
+  }
+
+  /** Deletes a file of the workspace. */
+  remove(rel: string): Promise<void> {
+    return rm(join(this.dir, rel));
+  }
+
+  /** Stops this workspace's Bazel server and deletes the copy. */
+  async dispose(): Promise<void> {
+    await this.bazel('shutdown', []);
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,115 @@
+// The rules from rules/ in a real Bazel (Debian's bazel-bootstrap in CI), offline, on the consumer
+// workspace in test/bazel/. Skipped with a message when bazel is missing, except under CI.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BazelWorkspace, findBazel } from './bazel-workspace.js';
+
+const bazel = findBazel();
+const required = Boolean(process.env.CI);
+
+describe.runIf(!bazel && required)('Bazel under CI', () => {
+  it('is installed (CI installs Debian bazel-bootstrap in .ci/run)', () => {
+    expect(bazel, 'no bazel on PATH: install bazel-bootstrap').toBeDefined();
+  });
+});
+
+if (!bazel && !required) {
+  console.warn('test/bazel-rules: skipped, no `bazel` on PATH (apt-get install bazel-bootstrap)');
+}
+
+describe.runIf(Boolean(bazel))('rules_rr in a real Bazel workspace', { timeout: 300_000 }, () => {
+  let ws: BazelWorkspace;
+
+  beforeAll(async () => {
+    ws = await BazelWorkspace.create();
+  }, 300_000);
+
+  afterAll(async () => {
+    await ws?.dispose();
+  }, 120_000);
+
+  it('passes `bazel test` on a clean model, failing only the set whose lock is not written yet', async () => {
+    const run = await ws.bazel('test', ['//...']);
+    expect(run.output).toMatch(/\/\/:model_test\s+PASSED/);
+    expect(run.output).toMatch(/\/\/:set_test\s+FAILED/);
+    expect(run.output).toContain(
+      'rr.lock.json is out of date; review the changes above, then run: bazel run //:set.update',
+    );
+  });
+
+  it('writes the lock into the workspace with `bazel run :set.update`, after which the set test passes', async () => {
+    const update = await ws.bazel('run', ['//:set.update']);
+    expect(update.code, update.output).toBe(0);
+    const lock = JSON.parse(await ws.read('rr.lock.json')) as { cases: { path: string; owner: string }[] };
+    expect(lock.cases).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'Bench/accuracy_1_ml_h', owner: 'REQ-001' }),
+        expect.objectContaining({ path: 'Bench/rate_limit', owner: 'REQ-002' }),
+      ]),
+    );
+    const run = await ws.bazel('test', ['//...']);
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toMatch(/\/\/:set_test\s+PASSED/);
+  });
+
+  it('runs no action on a second build with no change', async () => {
+    await ws.bazel('build', ['//...']);
+    const again = await ws.bazel('build', ['//...']);
+    expect(again.code, again.output).toBe(0);
+    // "INFO: 1 process: 1 internal." — nothing ran locally.
+    expect(again.output).toMatch(/INFO: \d+ process(es)?: \d+ internal\./);
+    expect(again.output).not.toMatch(/\d+ local/);
+  });
+
+  it('fails the set test after a claim moves a case, naming the fix, and passes after the update', async () => {
+    const requirements = await ws.read('model/requirements.yaml');
+    // REQ-001 takes the rate-limit case from REQ-002.
+    const moved = requirements
+      .replace('          - Bench/rate_limit\n', '')
+      .replace(
+        '          - Bench/accuracy_1_ml_h\n',
+        '          - Bench/accuracy_1_ml_h\n          - Bench/rate_limit\n',
+      );
+    expect(moved).not.toBe(requirements);
+    await ws.write('model/requirements.yaml', moved);
+    const stale = await ws.bazel('test', ['//:set_test']);
+    expect(stale.code).not.toBe(0);
+    expect(stale.output).toContain('~ record:bench_accuracy Bench/rate_limit: REQ-002 → REQ-001');
+    expect(stale.output).toContain('then run: bazel run //:set.update');
+    const xml = await ws.read('bazel-testlogs/set_test/test.xml');
+    expect(xml).toMatch(/<testcase classname="rr verification set \/\/:set" name="lock">\s*<failure/);
+
+    expect((await ws.bazel('run', ['//:set.update'])).code).toBe(0);
+    const fixed = await ws.bazel('test', ['//:set_test']);
+    expect(fixed.code, fixed.output).toBe(0);
+  });
+
+  it('fails `bazel test` on a broken model with the diagnostic in the log and test.xml', async () => {
+    await ws.write(
+      'model/broken.yaml',
+      'requirements:\n  - id: REQ-003\n    title: Orphan\n    satisfies: UN-404\n    status: approved\n',
+    );
+    const run = await ws.bazel('test', ['//:model_test']);
+    expect(run.code).not.toBe(0);
+    expect(run.output).toMatch(/model\/broken\.yaml:4:\d+: error dangling-reference: .*UN-404/);
+    const xml = await ws.read('bazel-testlogs/model_test/test.xml');
+    expect(xml).toMatch(
+      /<testcase classname="rr validate \/\/:model" name="model\/broken.yaml">\s*<failure message="1 error">/,
+    );
+    await ws.remove('model/broken.yaml');
+  });
+
+  it('runs rr from where bazel was run: `bazel run //:rr -- report` with relative paths', async () => {
+    const run = await ws.bazel('run', [
+      '//:rr',
+      '--',
+      'report',
+      '--model',
+      'model',
+      '--evidence',
+      'evidence',
+      '--no-sources',
+    ]);
+    expect(run.stdout, run.output).toMatch(/REQ-001\s+requirement\s+VERIFIED/);
+    expect(run.stdout).toContain('each case maps to at most one requirement');
+  });
+});
