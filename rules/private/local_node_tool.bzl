@@ -33,6 +33,7 @@ def _rr_local_node_repository_impl(rctx):
     node = rctx.which("node")
     if node == None:
         fail("rr_local_node_repository: no `node` on PATH; install Node.js 20.19 or newer")
+
     # A file of the rules package: the root package loads rules_js, which this workspace may not have.
     root = rctx.path(Label("//rules:BUILD.bazel")).dirname.dirname
     rr = root.get_child("bin").get_child("rr.js")

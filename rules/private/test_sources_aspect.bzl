@@ -6,7 +6,7 @@ def _main_repo_sources(files):
     # Only the workspace's own sources: annotations in external code are not the project's.
     return [f for f in files if f.is_source and not f.owner.workspace_name]
 
-def _rr_test_sources_aspect_impl(target, ctx):
+def _rr_test_sources_aspect_impl(_target, ctx):
     own = []
     if hasattr(ctx.rule.files, "srcs"):
         own = _main_repo_sources(ctx.rule.files.srcs)
