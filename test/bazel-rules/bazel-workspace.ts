@@ -30,7 +30,9 @@ export class BazelWorkspace {
   /** Copies the consumer workspace to a temporary folder and points it at this checkout. */
   static async create(): Promise<BazelWorkspace> {
     const dir = await mkdtemp(join(tmpdir(), 'rr-bazel-'));
-    await cp(join(repoRoot, 'test/bazel'), dir, { recursive: true });
+    // Leftovers of a run in place (convenience links, a written lock) are not part of the workspace.
+    const leftover = (path: string) => /(^|\/)(bazel-[^/]*|rr\.lock\.json)$/.test(path);
+    await cp(join(repoRoot, 'test/bazel'), dir, { recursive: true, filter: (source) => !leftover(source) });
     const workspace = join(dir, 'WORKSPACE');
     const text = await readFile(workspace, 'utf8');
     await writeFile(workspace, text.replace('path = "../.."', `path = ${JSON.stringify(repoRoot)}`));
