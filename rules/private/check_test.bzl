@@ -1,5 +1,6 @@
 """A test that replays a check computed at build time: prints it, leaves its test.xml, exits with its code."""
 
+load(":launcher.bzl", "launcher")
 load(":providers.bzl", "RrCheckInfo")
 
 _SCRIPT = """#!/bin/sh
@@ -13,18 +14,14 @@ exit "$(cat '{exit_code}')"
 
 def _rr_check_test_impl(ctx):
     check = ctx.attr.subject[RrCheckInfo]
-    script = ctx.actions.declare_file(ctx.label.name + ".sh")
-    ctx.actions.write(
-        script,
-        _SCRIPT.format(
-            check = check.check.short_path,
-            junit = check.junit.short_path,
-            exit_code = check.exit_code.short_path,
-        ),
-        is_executable = True,
-    )
-    files = [check.check, check.junit, check.exit_code]
-    return [DefaultInfo(executable = script, runfiles = ctx.runfiles(files = files))]
+    return [launcher(
+        ctx,
+        _SCRIPT,
+        [check.check, check.junit, check.exit_code],
+        check = check.check.short_path,
+        junit = check.junit.short_path,
+        exit_code = check.exit_code.short_path,
+    )]
 
 rr_check_test = rule(
     implementation = _rr_check_test_impl,

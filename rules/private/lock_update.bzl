@@ -1,6 +1,7 @@
 """rr_lock_update: `bazel run` writes a verification set's computed lock into the workspace."""
 
 load(":labels.bzl", "display_label")
+load(":launcher.bzl", "launcher")
 load(":providers.bzl", "RrVerificationSetInfo")
 
 _SCRIPT = """#!/bin/sh
@@ -25,21 +26,15 @@ echo "wrote {lock_path}"
 
 def _rr_lock_update_impl(ctx):
     info = ctx.attr.set[RrVerificationSetInfo]
-    script = ctx.actions.declare_file(ctx.label.name + ".sh")
-    ctx.actions.write(
-        script,
-        _SCRIPT.format(
-            label = display_label(ctx.attr.set.label),
-            update = display_label(ctx.label),
-            refusal = info.update_refusal.short_path,
-            lock = info.lock.short_path,
-            lock_path = info.lock_path,
-        ),
-        is_executable = True,
-    )
-    return [DefaultInfo(
-        executable = script,
-        runfiles = ctx.runfiles(files = [info.lock, info.update_refusal]),
+    return [launcher(
+        ctx,
+        _SCRIPT,
+        [info.lock, info.update_refusal],
+        label = display_label(ctx.attr.set.label),
+        update = display_label(ctx.label),
+        refusal = info.update_refusal.short_path,
+        lock = info.lock.short_path,
+        lock_path = info.lock_path,
     )]
 
 rr_lock_update = rule(

@@ -1,6 +1,7 @@
 """rr_editor and rr_viewer: `bazel run` targets that start rr's servers on the workspace's files."""
 
 load(":labels.bzl", "workspace_path")
+load(":launcher.bzl", "launcher")
 load(":rr_tool.bzl", "rr_tool_attr")
 
 # rr itself resolves relative arguments against BUILD_WORKING_DIRECTORY (where the user ran bazel), so
@@ -22,14 +23,14 @@ def _quote(word):
     return "'" + word.replace("'", "'\\''") + "'"
 
 def _run_target(ctx, args):
-    script = ctx.actions.declare_file(ctx.label.name + ".sh")
-    ctx.actions.write(
-        script,
-        _SCRIPT.format(tool = ctx.executable.rr.short_path, args = " ".join(args)),
-        is_executable = True,
-    )
-    runfiles = ctx.runfiles(files = [ctx.executable.rr]).merge(ctx.attr.rr[DefaultInfo].default_runfiles)
-    return [DefaultInfo(executable = script, runfiles = runfiles)]
+    return [launcher(
+        ctx,
+        _SCRIPT,
+        [ctx.executable.rr],
+        runfiles = ctx.attr.rr[DefaultInfo].default_runfiles,
+        tool = ctx.executable.rr.short_path,
+        args = " ".join(args),
+    )]
 
 def _workspace_arg(ctx, path):
     return '"$BUILD_WORKSPACE_DIRECTORY"/' + _quote(workspace_path(ctx.label, path))
