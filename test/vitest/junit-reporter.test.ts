@@ -21,6 +21,15 @@ const CONFIG = `export default {
 const PLAIN_CONFIG = `export default { test: { include: ['src/**/*.test.ts'] } };
 `;
 
+/** Case paths relative to src/ instead of the vitest root. */
+const ROOTED_CONFIG = `export default {
+  test: {
+    include: ['src/**/*.test.ts'],
+    reporters: [['rules-rr/vitest-reporter', { outputFile: 'rooted/report.xml', root: 'src' }]],
+  },
+};
+`;
+
 const DOSE_TEST = `import { describe, expect, test } from 'vitest';
 import { verifies } from 'rules-rr/vitest';
 
@@ -80,6 +89,7 @@ beforeAll(async () => {
   project = await createVitestProject({
     'vitest.config.mjs': CONFIG,
     'plain.config.mjs': PLAIN_CONFIG,
+    'rooted.config.mjs': ROOTED_CONFIG,
     'src/dose.test.ts': DOSE_TEST,
     'src/escaping.test.ts': ESCAPING_TEST,
     'src/retry.test.ts': RETRY_TEST,
@@ -237,11 +247,24 @@ describe('vitest reporter outside Bazel', () => {
   it("writes to vitest's --outputFile when the reporter is named on the command line", async () => {
     const result = await project.vitest({
       config: 'plain.config.mjs',
-      args: ['src/retry.test.ts', '--reporter', 'rules-rr/vitest-reporter', '--outputFile', 'cli-out/report.xml'],
+      args: [
+        'src/retry.test.ts',
+        '--reporter',
+        'rules-rr/vitest-reporter',
+        '--outputFile',
+        'cli-out/report.xml',
+      ],
     });
     expect(result.code).toBe(0);
     const xml = await readFile(join(project.dir, 'cli-out', 'report.xml'), 'utf8');
     expect(xml).toContain('<property name="requirement" value="REQ-SENSOR-1"/>');
+  }, 180_000);
+
+  it('makes case paths relative to the root option', async () => {
+    const result = await project.vitest({ config: 'rooted.config.mjs', args: ['src/retry.test.ts'] });
+    expect(result.code).toBe(0);
+    const xml = await readFile(join(project.dir, 'rooted', 'report.xml'), 'utf8');
+    expect(xml).toContain('classname="retry.test.ts" file="retry.test.ts"');
   }, 180_000);
 
   it('says so and writes nothing when no output path is known', async () => {

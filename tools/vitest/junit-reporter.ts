@@ -6,7 +6,7 @@ import type { Reporter, SerializedError, TestModule, Vitest } from 'vitest/node'
 import { writeFileAtomically } from './atomic-write.js';
 import type { JUnitSuiteRecord } from './junit-records.js';
 import { junitXml } from './junit-xml.js';
-import { errorCase, reportPath, suiteRecord } from './vitest-cases.js';
+import { errorCase, suiteRecord } from './vitest-cases.js';
 
 /** Options of the reporter, given in the vitest config: `reporters: [['rules-rr/vitest-reporter', {…}]]`. */
 export interface RrJUnitReporterOptions {

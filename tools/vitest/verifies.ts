@@ -40,7 +40,10 @@ const LEVEL = /^\S(?:.*\S)?$/;
  * Test options tagging a test (or every test of a describe block) with the ids it verifies:
  * `test('clamps the dose', verifies('REQ-001', { level: 'unit' }), () => { … })`.
  */
-export function verifies(ids: string | readonly string[], options: VerifiesOptions = {}): VerifiesTestOptions {
+export function verifies(
+  ids: string | readonly string[],
+  options: VerifiesOptions = {},
+): VerifiesTestOptions {
   const list = typeof ids === 'string' ? [ids] : [...ids];
   if (list.length === 0) throw new TypeError('verifies(): name at least one id');
   for (const id of list) {

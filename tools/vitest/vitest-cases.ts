@@ -33,7 +33,11 @@ export function suiteRecord(module: TestModule, root: string): JUnitSuiteRecord 
 }
 
 /** A case for errors that no test owns, so a file that failed to load is not a silent pass. */
-export function errorCase(classname: string, name: string, errors: readonly SerializedError[]): JUnitCaseRecord {
+export function errorCase(
+  classname: string,
+  name: string,
+  errors: readonly SerializedError[],
+): JUnitCaseRecord {
   return {
     classname,
     name,
@@ -67,7 +71,8 @@ function properties(test: TestCase): JUnitCaseRecord['properties'] {
   const { ids, level } = readRequirementMeta(test.meta());
   const list = ids.map((id) => ({ name: 'requirement', value: id }));
   if (level !== undefined) list.push({ name: 'level', value: level });
-  for (const annotation of test.annotations()) list.push({ name: annotation.type, value: annotation.message });
+  for (const annotation of test.annotations())
+    list.push({ name: annotation.type, value: annotation.message });
   return list;
 }
 
