@@ -15,7 +15,7 @@ export const FILE_ERROR_NAME = '(file)';
 export const DESCRIBE_ERROR_NAME = '(describe)';
 
 /** The `/`-separated path of a test file relative to the report's root directory. */
-export function reportPath(moduleId: string, root: string): string {
+function reportPath(moduleId: string, root: string): string {
   const path = relative(root, moduleId);
   return sep === '/' ? path : path.split(sep).join('/');
 }
