@@ -31,10 +31,41 @@ def _stage_evidence(ctx):
         staged.append(link)
     return staged
 
+def _testlogs_dir(label):
+    """A test's folder in bazel-testlogs: `<package>/<name>`, under `external/<repo>/` for other repos."""
+    path = "%s/%s" % (label.package, label.name) if label.package else label.name
+    return "external/%s/%s" % (label.workspace_name, path) if label.workspace_name else path
+
+def _run_tests(ctx):
+    """Runs each executable test of `tests` once in an action; its test.xml lands in the evidence tree."""
+    results = []
+    for test in ctx.attr.tests:
+        run = test[DefaultInfo].files_to_run
+        if not run or not run.executable:
+            continue
+        xml = ctx.actions.declare_file("%s.rr/evidence/%s/test.xml" % (ctx.label.name, _testlogs_dir(test.label)))
+        args = ctx.actions.args()
+        args.add_all(["bazel", "test-results"])
+        args.add("--label", display_label(test.label))
+        args.add("--exe", run.executable)
+        args.add("--workspace", ctx.workspace_name)
+        args.add("--xml", xml)
+        ctx.actions.run(
+            executable = ctx.executable.rr,
+            arguments = [args],
+            tools = [run],
+            outputs = [xml],
+            mnemonic = "RrTestResults",
+            progress_message = "Running %s for %s" % (display_label(test.label), display_label(ctx.label)),
+            use_default_shell_env = True,
+        )
+        results.append(xml)
+    return results
+
 def _rr_verification_set_impl(ctx):
     model = ctx.attr.model[RrModelInfo]
     outs = {name: ctx.actions.declare_file("%s.rr/%s" % (ctx.label.name, name)) for name in _OUTPUTS}
-    evidence = _stage_evidence(ctx)
+    evidence = _stage_evidence(ctx) + (_run_tests(ctx) if ctx.attr.run_tests else [])
     sources = depset(
         ctx.files.sources,
         transitive = [t[RrTestSourcesInfo].files for t in ctx.attr.tests if RrTestSourcesInfo in t],
@@ -86,13 +117,17 @@ rr_verification_set_rule = rule(
         "model": attr.label(mandatory = True, providers = [RrModelInfo], doc = "An rr_model target."),
         "tests": attr.label_list(
             aspects = [rr_test_sources_aspect],
-            doc = "Test targets whose sources (and their deps' sources) are scanned for annotations.",
+            doc = "Test targets: run once for their results (run_tests) and scanned for annotations.",
         ),
         "evidence": attr.label_list(
             allow_files = [".xml", ".json"],
             doc = "Result files laid out like bazel-testlogs below evidence_root (records/, test.xml trees).",
         ),
         "evidence_root": attr.string(doc = "Folder of the evidence tree, relative to the package."),
+        "run_tests": attr.bool(
+            default = True,
+            doc = "Run each test of `tests` once in a build action and read its test.xml as evidence.",
+        ),
         "sources": attr.label_list(allow_files = True, doc = "More source files to scan for annotations."),
         "lock": attr.label(allow_single_file = True, doc = "The checked-in lock, when it exists."),
         "lock_path": attr.string(mandatory = True, doc = "The lock's path relative to the package."),
@@ -108,6 +143,7 @@ def rr_verification_set(
         evidence = [],
         evidence_root = "",
         sources = [],
+        run_tests = True,
         lock = "rr.lock.json",
         allow_removals = False,
         tags = [],
@@ -119,10 +155,12 @@ def rr_verification_set(
       name: the set's target; `name_test` fails when the checked-in lock is out of date or the
         analysis finds errors; `bazel run :name.update` writes the computed lock into the workspace.
       model: an rr_model target.
-      tests: test targets whose sources are scanned for `@verifies`-style annotations.
+      tests: test targets; each runs once in a build action (its test.xml becomes evidence of the
+        set, at its bazel-testlogs path) and its sources are scanned for `@verifies`-style annotations.
       evidence: result files (JUnit XML, records) laid out like bazel-testlogs below evidence_root.
       evidence_root: the evidence tree's folder, relative to the package.
       sources: more files to scan for annotations.
+      run_tests: run the tests for their results; False reads declared evidence only.
       lock: the lock's path relative to the package; it need not exist yet.
       allow_removals: drop lock entries whose cases no longer have an owner.
       tags: tags of every target.
@@ -132,6 +170,9 @@ def rr_verification_set(
 
     # A glob, not a label: the lock does not exist before the first update.
     existing = native.glob([lock], allow_empty = True)
+
+    # Test targets are testonly, and so is whatever depends on them.
+    testonly = kwargs.pop("testonly", False) or bool(tests)
     rr_verification_set_rule(
         name = name,
         model = model,
@@ -139,12 +180,14 @@ def rr_verification_set(
         evidence = evidence,
         evidence_root = evidence_root,
         sources = sources,
+        run_tests = run_tests,
         lock = existing[0] if existing else None,
         lock_path = lock,
         allow_removals = allow_removals,
         tags = tags,
+        testonly = testonly,
         visibility = visibility,
         **kwargs
     )
     rr_check_test(name = name + "_test", subject = ":" + name, tags = tags)
-    rr_lock_update(name = name + ".update", set = ":" + name, tags = tags)
+    rr_lock_update(name = name + ".update", set = ":" + name, tags = tags, testonly = testonly)

@@ -30,7 +30,9 @@ describe.runIf(Boolean(bazel))('rules_rr in a real Bazel workspace', { timeout: 
   it('passes `bazel test` on a clean model, failing only the set whose lock is not written yet', async () => {
     const run = await ws.bazel('test', ['//...']);
     expect(run.output).toMatch(/\/\/:model_test\s+PASSED/);
+    expect(run.output).toMatch(/\/\/:dose_test\s+PASSED/);
     expect(run.output).toMatch(/\/\/:set_test\s+FAILED/);
+    expect(run.output).toContain('+ //:dose_test src/dose.test.mjs/keeps a rate within the limit → REQ-003');
     expect(run.output).toContain(
       'rr.lock.json is out of date; review the changes above, then run: bazel run //:set.update',
     );
@@ -49,6 +51,48 @@ describe.runIf(Boolean(bazel))('rules_rr in a real Bazel workspace', { timeout: 
     const run = await ws.bazel('test', ['//...']);
     expect(run.code, run.output).toBe(0);
     expect(run.output).toMatch(/\/\/:set_test\s+PASSED/);
+  });
+
+  it("reports the vitest cases with owners from a claim and from the reporter's tag", async () => {
+    type Report = {
+      cases: { target: string; path: string; owner: string | null; basis: string | null }[];
+      entities: { id: string; verdict: string; sources: { file: string; line: number }[] }[];
+    };
+    const owners = (report: Report) =>
+      report.cases
+        .filter((c) => c.target === '//:dose_test')
+        .map((c) => [c.path, c.owner, c.basis])
+        .sort();
+    const expected = [
+      ['src/dose.test.mjs/clamps a rate above the limit', 'REQ-002', 'model'],
+      ['src/dose.test.mjs/keeps a rate within the limit', 'REQ-003', 'tag'],
+    ];
+    // The set's own report, built from the test run in its action.
+    const built = JSON.parse(await ws.read('bazel-bin/set.rr/report.json')) as Report;
+    expect(owners(built)).toEqual(expected);
+    // The annotation in the test's source (found through the aspect) links REQ-001 to its code.
+    expect(built.entities.find((e) => e.id === 'REQ-001')?.sources).toEqual([
+      expect.objectContaining({ file: 'src/dose.mjs', line: 1 }),
+    ]);
+    // The flow after `bazel test`: the reporter's test.xml in bazel-testlogs, read by `bazel run //:rr`.
+    const xml = await ws.read('bazel-testlogs/dose_test/test.xml');
+    expect(xml).toContain('<property name="requirement" value="REQ-003"/>');
+    const testlogs = (await ws.bazel('info', ['bazel-testlogs'])).stdout.trim();
+    const run = await ws.bazel('run', ['//:rr', '--', 'report', '--model', 'model', '--evidence', testlogs]);
+    expect(run.stdout, run.output).toMatch(/REQ-003\s+requirement\s+VERIFIED/);
+    const json = await ws.bazel('run', [
+      '//:rr',
+      '--',
+      'report',
+      '--model',
+      'model',
+      '--evidence',
+      testlogs,
+      '--no-sources',
+      '--format',
+      'json',
+    ]);
+    expect(owners(JSON.parse(json.stdout) as Report)).toEqual(expected);
   });
 
   it('runs no action on a second build with no change', async () => {

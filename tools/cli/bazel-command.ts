@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import { runBazelModel, type BazelModelOptions } from './bazel-model-step.js';
 import { runBazelSet, type BazelSetOptions } from './bazel-set-step.js';
+import { runBazelTest, type BazelTestOptions } from './bazel-test-step.js';
 
 /** Adds `rr bazel` and its steps to the command tree. */
 export function registerBazelSteps(rr: Command, io: CliIo, result: { code: number }): void {
@@ -35,5 +36,16 @@ export function registerBazelSteps(rr: Command, io: CliIo, result: { code: numbe
     .requiredOption('--out-dir <dir>', 'where the report, lock and test files go')
     .action(async (options: BazelSetOptions) => {
       result.code = await runBazelSet(options, io);
+    });
+  bazel
+    .command('test-results')
+    .description("rr_verification_set's test action: run a test once and keep its test.xml")
+    .requiredOption('--label <label>', 'the test target')
+    .requiredOption('--exe <path>', 'the test executable; its runfiles tree is beside it')
+    .requiredOption('--workspace <name>', 'the workspace name (the runfiles folder it starts in)')
+    .requiredOption('--xml <file>', 'where the test.xml goes')
+    .option('--timeout <seconds>', 'stop the test after this long', '300')
+    .action(async (options: BazelTestOptions) => {
+      result.code = await runBazelTest(options, io);
     });
 }
