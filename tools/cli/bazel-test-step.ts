@@ -1,0 +1,82 @@
+// `rr bazel test-results`: runs a test target's executable inside a build action, as `bazel test` would,
+// and keeps its JUnit XML (or the one Bazel writes for a test that wrote none), so a verification set's
+// report and lock cover the set's own tests and are cached like any action.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { XMLBuilder } from 'fast-xml-parser';
+import { EXIT, type CliIo } from './cli-io.js';
+
+/** Options of `rr bazel test-results`. */
+export interface BazelTestOptions {
+  /** the test target, e.g. //pump/dose:dose_test */
+  label: string;
+  /** the test executable (execroot-relative) */
+  exe: string;
+  /** the test's workspace name, the folder of its runfiles tree it starts in */
+  workspace: string;
+  /** where the test.xml goes */
+  xml: string;
+  /** seconds before the test is stopped */
+  timeout: string;
+}
+
+/** Runs the test once and writes its test.xml; the action succeeds whatever the test's result. */
+export async function runBazelTest(options: BazelTestOptions, io: CliIo): Promise<number> {
+  const exe = resolve(options.exe);
+  const runfiles = `${exe}.runfiles`;
+  const tmp = mkdtempSync(join(tmpdir(), 'rr-test-'));
+  const written = join(tmp, 'test.xml');
+  try {
+    const run = spawnSync(exe, [], {
+      cwd: join(runfiles, options.workspace),
+      env: {
+        ...process.env,
+        XML_OUTPUT_FILE: written,
+        TEST_TMPDIR: tmp,
+        TEST_SRCDIR: runfiles,
+        RUNFILES_DIR: runfiles,
+        TEST_WORKSPACE: options.workspace,
+        TEST_TARGET: options.label,
+        TEST_BINARY: binaryPath(options.label),
+      },
+      encoding: 'utf8',
+      timeout: Number(options.timeout) * 1000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const code = run.status ?? 1;
+    const own = existsSync(written) && statSync(written).size > 0 ? readFileSync(written, 'utf8') : undefined;
+    await mkdir(dirname(options.xml), { recursive: true });
+    await writeFile(options.xml, own ?? generatedXml(options.label, code, run.signal));
+    io.out(`${options.label}: exit ${code}${own ? '' : ' (no XML of its own)'}\n`);
+    return EXIT.ok;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** TEST_BINARY as Bazel sets it: the executable's runfiles path, `<package>/<name>`. */
+function binaryPath(label: string): string {
+  const [pkg, name] = label.replace(/^@[^/]*\/\//, '').replace(/^\/\//, '').split(':');
+  return pkg ? `${pkg}/${name}` : name!;
+}
+
+/** The test.xml Bazel's generate-xml.sh writes for a test that wrote none (see bazel-generated.ts). */
+function generatedXml(label: string, code: number, signal: NodeJS.Signals | null): string {
+  const name = binaryPath(label);
+  const failed = code !== 0 || signal !== null;
+  const testcase = {
+    '@name': name,
+    '@status': 'run',
+    ...(failed ? { error: { '@message': signal ? `killed by ${signal}` : `exited with error code ${code}` } } : {}),
+  };
+  const document = {
+    testsuites: {
+      testsuite: { '@name': name, '@tests': 1, '@failures': 0, '@errors': failed ? 1 : 0, testcase },
+    },
+  };
+  const xml = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true }).build(document);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${xml as string}`;
+}
