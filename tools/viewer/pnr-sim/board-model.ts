@@ -14,6 +14,10 @@ export interface SimPad {
   height: number;
   /** The pad's own rotation relative to the footprint (degrees). */
   rotation: number;
+  /** KiCad's pad shape: rect, roundrect, circle, oval, trapezoid, custom, ... */
+  shape: string;
+  /** Corner radius of a roundrect as a fraction of its smaller side. */
+  roundrectRatio: number;
   layers: PadLayers;
   net: string | null;
 }
@@ -95,6 +99,39 @@ export function padRect(board: SimBoard, p: Placement, fp: number, pad: number):
   const hw = (turned ? d.height : d.width) / 2;
   const hh = (turned ? d.width : d.height) / 2;
   return { minX: cx - hw, minY: cy - hh, maxX: cx + hw, maxY: cy + hh };
+}
+
+/**
+ * Whether a point lies inside a pad's copper, at least `margin` from its edge. Shapes other than rect,
+ * roundrect, circle and oval count by the rectangle at half their size, so the answer stays safe.
+ */
+export function padContains(board: SimBoard, p: Placement, fp: number, pad: number, x: number, y: number, margin = 0.01): boolean {
+  const d = board.footprints[fp]!.pads[pad]!;
+  const [cx, cy] = padPosition(board, p, fp, pad);
+  const [lx, ly] = rotatePoint(x - cx, y - cy, -(p.rotation[fp]! + d.rotation));
+  const hw = d.width / 2 - margin;
+  const hh = d.height / 2 - margin;
+  const ax = Math.abs(lx);
+  const ay = Math.abs(ly);
+  switch (d.shape) {
+    case 'rect':
+      return ax <= hw && ay <= hh;
+    case 'roundrect': {
+      const r = d.roundrectRatio * Math.min(d.width, d.height);
+      if (ax > hw || ay > hh) return false;
+      if (ax <= hw - r || ay <= hh - r) return true;
+      return Math.hypot(ax - (hw - r), ay - (hh - r)) <= r;
+    }
+    case 'circle':
+      return Math.hypot(lx, ly) <= Math.min(hw, hh);
+    case 'oval': {
+      const r = Math.min(hw, hh);
+      const along = Math.max(hw, hh) - r;
+      return hw >= hh ? Math.hypot(Math.max(0, ax - along), ay) <= r : Math.hypot(ax, Math.max(0, ay - along)) <= r;
+    }
+    default:
+      return ax <= hw / 2 && ay <= hh / 2;
+  }
 }
 
 /** Absolute courtyard box of a footprint under a placement. */

@@ -176,7 +176,7 @@ function footprint(
   const [cx0, cy0, cx1, cy1] = spec.court;
   const fp: SList = [
     'footprint',
-    quoted(`rr_sim:${spec.lib}`),
+    quoted(spec.lib),
     ['layer', quoted('F.Cu')],
     ['uuid', id('footprint')],
     ['at', numberAtom(x), numberAtom(y)],

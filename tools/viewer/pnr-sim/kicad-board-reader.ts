@@ -111,6 +111,8 @@ function readPad(node: SList, footprintAngle: number): SimPad {
     height: numberAt(size, 2) ?? width,
     // The file holds the pad's absolute angle; the model keeps it relative to the footprint.
     rotation: (numberAt(at, 3) ?? 0) - footprintAngle,
+    shape: atomText(node[3]) ?? 'rect',
+    roundrectRatio: numberAt(child(node, 'roundrect_rratio'), 1) ?? 0.25,
     layers,
     net: netName ? netName : null,
   };

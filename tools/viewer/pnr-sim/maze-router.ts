@@ -2,7 +2,7 @@
 // layers. Each net is grown as a tree, one pad at a time, from everything already connected to the
 // nearest unconnected pad. Routed copper blocks other nets; pads and board edges are obstacles.
 import type { NetRouteStatus, TrackPolyline, ViaMark } from '../telemetry/live-event.js';
-import { padRect, type Placement, type Rect, type SimBoard } from './board-model.js';
+import { padContains, padPosition, padRect, type Placement, type Rect, type SimBoard } from './board-model.js';
 
 export interface RouterOptions {
   /** Grid pitch (mm): track centre lines lie on cell centres. */
@@ -53,6 +53,8 @@ export class MazeRouter {
   private readonly from: Int32Array;
   private readonly stamp: Uint32Array;
   private search = 0;
+  /** Pad centres to extend a track to, for pads smaller than a grid cell. */
+  private readonly leads = new Map<number, [number, number]>();
 
   constructor(
     private readonly board: SimBoard,
@@ -147,19 +149,30 @@ export class MazeRouter {
     return l === 'both' ? [0, 1] : l === 'back' ? [1] : [0];
   }
 
-  /** Cells inside a pad's copper (the nearest cell when the pad is smaller than a cell). */
+  /** Cells whose centres lie inside a pad's copper (the nearest cell when none does). */
   private padCells(fp: number, pad: number): number[] {
     const r = padRect(this.board, this.placement, fp, pad);
     const [x0, x1, y0, y1] = this.cellRange(r);
     const cells: number[] = [];
     const layers = this.padLayers(fp, pad);
-    for (const layer of layers)
-      for (let iy = y0; iy <= y1; iy++) for (let ix = x0; ix <= x1; ix++) cells.push(this.cell(layer, ix, iy));
+    for (let iy = y0; iy <= y1; iy++)
+      for (let ix = x0; ix <= x1; ix++) {
+        const [x, y] = this.centre(ix, iy);
+        if (padContains(this.board, this.placement, fp, pad, x, y)) for (const layer of layers) cells.push(this.cell(layer, ix, iy));
+      }
     if (cells.length === 0) {
+      const [px, py] = padPosition(this.board, this.placement, fp, pad);
       const o = this.board.outline;
-      const ix = Math.floor(((r.minX + r.maxX) / 2 - o.minX) / this.options.pitch);
-      const iy = Math.floor(((r.minY + r.maxY) / 2 - o.minY) / this.options.pitch);
-      if (ix >= 0 && iy >= 0 && ix < this.cols && iy < this.rows) for (const layer of layers) cells.push(this.cell(layer, ix, iy));
+      const ix = Math.floor((px - o.minX) / this.options.pitch);
+      const iy = Math.floor((py - o.minY) / this.options.pitch);
+      if (ix >= 0 && iy >= 0 && ix < this.cols && iy < this.rows) {
+        for (const layer of layers) {
+          const c = this.cell(layer, ix, iy);
+          cells.push(c);
+          // A track ending on this cell would stop outside the pad: lead it on to the pad's centre.
+          this.leads.set(c, [round(px), round(py)]);
+        }
+      }
     }
     return cells;
   }
@@ -293,11 +306,16 @@ export class MazeRouter {
     let runLayer = -1;
     let length = 0;
     const flush = () => {
-      if (run.length >= 2) tracks.push({ layer: LAYERS[runLayer]!, width: this.options.trackWidth, points: corners(run) });
+      const points = run.filter((p, i) => i === 0 || p[0] !== run[i - 1]![0] || p[1] !== run[i - 1]![1]);
+      if (points.length >= 2) tracks.push({ layer: LAYERS[runLayer]!, width: this.options.trackWidth, points: corners(points) });
       run = [];
     };
+    const first = path[0]!;
+    const last = path[path.length - 1]!;
     for (const c of path) {
       const [layer, ix, iy] = this.coords(c);
+      const lead = c === first ? this.leads.get(c) : undefined;
+      if (lead) run.push(lead);
       this.owner[c] = ni;
       if (layer !== runLayer && runLayer !== -1) {
         flush();
@@ -315,6 +333,8 @@ export class MazeRouter {
       runLayer = layer;
       const [x, y] = this.centre(ix, iy);
       run.push([round(x), round(y)]);
+      const tail = c === last ? this.leads.get(c) : undefined;
+      if (tail) run.push(tail);
     }
     flush();
     return length;
