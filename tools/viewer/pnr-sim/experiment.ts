@@ -148,7 +148,6 @@ class Simulation {
       question: 'Which candidate placement wins the experiment?',
       options: outcomes.map((o) => option(o, o === best)),
     });
-    await this.writer.emit('checkpoint', { lane: best.lane, board: best.checkpoint!, phase: 'final', cost: round(best.cost), label: 'experiment result' });
     return { lane: best.lane, cost: round(best.cost), checkpoint: best.checkpoint! };
   }
 
@@ -184,6 +183,7 @@ class Simulation {
       question: `Which trial does candidate ${c} keep?`,
       options: trials.map((o) => option(o, o === best)),
     });
+    if (best.checkpoint) await this.writer.emit('checkpoint', { lane, board: best.checkpoint, phase: 'final', cost: round(best.cost), label: 'best trial' });
     const outcome: LaneOutcome = { lane, cost: best.cost, status: 'completed', ...(best.checkpoint ? { checkpoint: best.checkpoint } : {}) };
     await this.endLane(outcome);
     return outcome;
