@@ -159,7 +159,7 @@ describe('live directory reader: files as they arrive', () => {
     expect(s.problems).toMatchObject([{ kind: 'unreadable', file: 'events/00000000-lane_start.json' }]);
   });
 
-  it('ignores folders and dot-files in events/, and reports a missing live directory', async () => {
+  it('ignores folders and dangling links in events/, and reports a missing or wrong live directory', async () => {
     const root = liveDir();
     start(root);
     const { mkdirSync } = await import('node:fs');
@@ -168,6 +168,12 @@ describe('live directory reader: files as they arrive', () => {
     const { reader: r } = reader(root);
     await settle(r);
     expect(r.state().events).toHaveLength(1);
+
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, 'not a folder');
+    const wrong = new LiveDirectoryReader({ root: file });
+    await wrong.poll();
+    expect(wrong.state({ limit: Number.NaN }).problems).toMatchObject([{ kind: 'missing-root', message: `the live directory ${file} is a file, not a folder; check --root` }]);
 
     const gone = new LiveDirectoryReader({ root: join(tempDir(), 'not-there') });
     await gone.poll();

@@ -7,7 +7,7 @@
 // costs one stat. fs.watch is not used: it is unreliable on network and container file systems.
 import { opendir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, statSync, type Stats } from 'node:fs';
+import { readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { eventFileName, isEventFileName } from '../telemetry/event-files.js';
 import { EVENT_KINDS, type LiveEvent } from '../telemetry/live-event.js';
@@ -16,6 +16,7 @@ import { checkEventText, type FileProblem } from './event-file-check.js';
 import { arrivedAfter, EventIndex, type EventEntry } from './event-index.js';
 import { cursorRevision, formatCursor } from './live-cursor.js';
 import type { EventRecord, ExperimentSummary, LaneNow, LaneSummary, LiveState, ReaderProblem, StateQuery } from './live-state.js';
+import { statOrUndefined } from './safe-stat.js';
 
 export interface ReaderOptions {
   /** The live directory (holding events/ and boards/). */
@@ -106,7 +107,7 @@ export class LiveDirectoryReader {
       await this.rescan();
       return;
     }
-    const st = statSync(this.eventsDir, { throwIfNoEntry: false });
+    const st = statOrUndefined(this.eventsDir);
     if (!st) {
       this.checkRoot();
       return;
@@ -143,7 +144,7 @@ export class LiveDirectoryReader {
 
   /** The state for GET /api/state: everything, or what changed after `query.since`. */
   state(query: StateQuery = {}): LiveState {
-    const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(query.limit ?? DEFAULT_LIMIT)));
+    const limit = eventLimit(query.limit);
     const since = query.since === undefined ? undefined : cursorRevision(query.since, this.epoch, this.rev);
     const lane = query.lane === undefined ? undefined : this.index.lanes.get(query.lane);
     if (since === undefined) {
@@ -193,7 +194,7 @@ export class LiveDirectoryReader {
 
   /** Events before a seq (all when omitted), latest `limit` of them, for replaying a lane's history. */
   history(options: { lane?: string; before?: number; limit?: number } = {}): EventRecord[] {
-    const limit = Math.min(MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? DEFAULT_LIMIT)));
+    const limit = eventLimit(options.limit);
     const seqs = options.lane === undefined ? this.index.seqs : (this.index.lanes.get(options.lane)?.seqs ?? []);
     const before = options.before ?? Infinity;
     let end = seqs.length;
@@ -285,7 +286,7 @@ export class LiveDirectoryReader {
 
   private async list(): Promise<void> {
     const startedAt = Date.now();
-    const st = statSync(this.eventsDir, { throwIfNoEntry: false });
+    const st = statOrUndefined(this.eventsDir);
     if (!st) {
       this.checkRoot();
       return;
@@ -305,7 +306,7 @@ export class LiveDirectoryReader {
       if (known === undefined) fresh.push(name);
       else if (known.state === 'rejected') {
         // A refused file is looked at again when it changes (someone fixed it).
-        const now = statSync(join(this.eventsDir, name), { throwIfNoEntry: false });
+        const now = statOrUndefined(join(this.eventsDir, name));
         if (now && (now.size !== known.size || now.mtimeMs !== known.mtimeMs)) this.processFile(name, now);
       }
     }
@@ -331,7 +332,7 @@ export class LiveDirectoryReader {
           found = true;
           break;
         }
-        const st = statSync(join(this.eventsDir, name), { throwIfNoEntry: false });
+        const st = statOrUndefined(join(this.eventsDir, name));
         if (st) {
           this.processFile(name, st);
           found = true;
@@ -345,7 +346,7 @@ export class LiveDirectoryReader {
   private recheckWaiting(): void {
     for (const [name, state] of this.files) {
       if (state.state !== 'waiting') continue;
-      const st = statSync(join(this.eventsDir, name), { throwIfNoEntry: false });
+      const st = statOrUndefined(join(this.eventsDir, name));
       if (!st) {
         this.files.delete(name);
         this.resolve(`file:${name}`);
@@ -362,7 +363,7 @@ export class LiveDirectoryReader {
 
   private processFile(name: string, known?: Stats): void {
     const path = join(this.eventsDir, name);
-    const st = known ?? statSync(path, { throwIfNoEntry: false });
+    const st = known ?? statOrUndefined(path);
     if (!st) {
       this.files.delete(name);
       return;
@@ -416,8 +417,9 @@ export class LiveDirectoryReader {
   }
 
   private checkRoot(): void {
-    const exists = statSync(this.root, { throwIfNoEntry: false });
-    if (exists) this.resolve('root');
+    const st = statOrUndefined(this.root);
+    if (st?.isDirectory()) this.resolve('root');
+    else if (st) this.raise('root', { kind: 'missing-root', message: `the live directory ${this.root} is a file, not a folder; check --root` });
     else this.raise('root', { kind: 'missing-root', message: `the live directory ${this.root} does not exist (yet); check --root` });
   }
 
@@ -431,6 +433,12 @@ export class LiveDirectoryReader {
     if (!this.problems.delete(id)) return;
     this.resolvedLog.push({ id, rev: ++this.rev });
   }
+}
+
+/** A usable page size from a requested one (anything not a positive number gives the default). */
+function eventLimit(requested: number | undefined): number {
+  if (requested === undefined || !Number.isFinite(requested) || requested < 1) return DEFAULT_LIMIT;
+  return Math.min(MAX_LIMIT, Math.floor(requested));
 }
 
 function withoutRev(p: ReaderProblem & { rev: number }): ReaderProblem {

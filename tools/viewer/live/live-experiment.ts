@@ -1,6 +1,6 @@
 // The experiment around a live directory: its folder (parent of the root unless given), the trial run
 // folders under it, and restart-status.json. One reader per run folder, the least recently used dropped.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { LruCache } from './event-cache.js';
 import { cursorRevision } from './live-cursor.js';
@@ -8,6 +8,7 @@ import { LiveDirectoryReader, type ReaderOptions } from './live-directory-reader
 import type { LiveState, StateQuery } from './live-state.js';
 import { RestartStatusFile, type RestartStatus } from './restart-status.js';
 import { resolveRunDir } from './run-path.js';
+import { statOrUndefined } from './safe-stat.js';
 
 export interface LiveExperimentOptions extends Omit<ReaderOptions, 'root'> {
   root: string;
@@ -97,7 +98,7 @@ export class LiveExperiment {
     }
     for (const name of names.sort()) {
       if (name.startsWith('.')) continue;
-      if (statSync(join(this.experimentDir, name, 'events'), { throwIfNoEntry: false })?.isDirectory()) found.set(name, { path: name, root: name === rootRel });
+      if (statOrUndefined(join(this.experimentDir, name, 'events'))?.isDirectory()) found.set(name, { path: name, root: name === rootRel });
     }
     if (!found.has(rootRel)) found.set(rootRel, { path: rootRel, root: true });
     for (const run of this.rootReader.experiment().runs) {

@@ -1,5 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { statOrUndefined } from './safe-stat.js';
 
 /** The experiment's optional restart-status.json, shown in the page as it is. */
 export interface RestartStatus {
@@ -22,7 +23,7 @@ export class RestartStatusFile {
 
   /** Re-reads the file when its size or mtime changed; returns whether the shown status changed. */
   check(): boolean {
-    const st = statSync(this.path, { throwIfNoEntry: false });
+    const st = statOrUndefined(this.path);
     const stamp = st ? `${st.size}:${st.mtimeMs}:${st.ino}` : '';
     if (stamp === this.stamp) return false;
     this.stamp = stamp;
