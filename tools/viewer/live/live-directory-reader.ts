@@ -71,6 +71,8 @@ export class LiveDirectoryReader {
   private readonly cache: LruCache<string, LiveEvent>;
   private readonly index = new EventIndex();
   private readonly files = new Map<string, FileState>();
+  /** Names of files in the waiting state, so a poll looks at them without walking every file. */
+  private readonly waiting = new Set<string>();
   private readonly problems = new Map<string, ReaderProblem & { rev: number }>();
   private readonly resolvedLog: { id: string; rev: number }[] = [];
   private rev = 0;
@@ -204,12 +206,9 @@ export class LiveDirectoryReader {
 
   /** Figures about memory use: counts, not bytes. */
   stats(): ReaderStats {
-    let waiting = 0;
     let rejected = 0;
-    for (const f of this.files.values()) {
-      if (f.state === 'waiting') waiting++;
-      else if (f.state === 'rejected') rejected++;
-    }
+    for (const f of this.files.values()) if (f.state === 'rejected') rejected++;
+    const waiting = this.waiting.size;
     return {
       indexed: this.index.arrivals.length,
       parsedHeld: this.cache.size,
@@ -344,11 +343,16 @@ export class LiveDirectoryReader {
   }
 
   private recheckWaiting(): void {
-    for (const [name, state] of this.files) {
-      if (state.state !== 'waiting') continue;
+    for (const name of [...this.waiting]) {
+      const state = this.files.get(name);
+      if (state?.state !== 'waiting') {
+        this.waiting.delete(name);
+        continue;
+      }
       const st = statOrUndefined(join(this.eventsDir, name));
       if (!st) {
         this.files.delete(name);
+        this.waiting.delete(name);
         this.resolve(`file:${name}`);
       } else if (st.size !== state.size || st.mtimeMs !== state.mtimeMs) this.processFile(name, st);
       else if (this.now() - st.mtimeMs >= this.settleMs) this.settle(name, state);
@@ -359,9 +363,11 @@ export class LiveDirectoryReader {
   private settle(name: string, state: { size: number; mtimeMs: number; problem: FileProblem }): void {
     this.raise(`file:${name}`, { ...state.problem, file: `events/${name}` });
     this.files.set(name, { state: 'rejected', size: state.size, mtimeMs: state.mtimeMs });
+    this.waiting.delete(name);
   }
 
   private processFile(name: string, known?: Stats): void {
+    this.waiting.delete(name);
     const path = join(this.eventsDir, name);
     const st = known ?? statOrUndefined(path);
     if (!st) {
@@ -397,6 +403,7 @@ export class LiveDirectoryReader {
       else {
         const waiting = { state: 'waiting' as const, size: st.size, mtimeMs: st.mtimeMs, problem: check.problem };
         this.files.set(name, waiting);
+        this.waiting.add(name);
         // Possibly a writer still writing: it becomes a problem only once it stays broken.
         if (this.now() - st.mtimeMs >= this.settleMs) this.settle(name, waiting);
       }
