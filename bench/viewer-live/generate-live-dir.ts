@@ -27,28 +27,49 @@ export class LiveDirGenerator {
 
   private emit<K extends EventKind>(kind: K, fields: EventFields[K]): void {
     const seq = this.seq++;
-    const event = { schema: 'pnr-live-event-v1', seq, time: new Date(1_750_000_000_000 + seq * 50).toISOString(), run: 'bench-run', kind, ...fields };
+    const event = {
+      schema: 'pnr-live-event-v1',
+      seq,
+      time: new Date(1_750_000_000_000 + seq * 50).toISOString(),
+      run: 'bench-run',
+      kind,
+      ...fields,
+    };
     writeFileSync(join(this.events, eventFileName(seq, kind)), JSON.stringify(event) + '\n');
   }
 
   /** Writes at least `count` more events (whole lanes), the way a search proceeds. */
   write(count: number): void {
     const target = this.seq + count;
-    if (this.seq === 0) this.emit('experiment_start', { experiment: { name: 'bench', seed: 1, parameters: { lanes: 'many' } } });
+    if (this.seq === 0)
+      this.emit('experiment_start', {
+        experiment: { name: 'bench', seed: 1, parameters: { lanes: 'many' } },
+      });
     while (this.seq < target) this.trial(target);
   }
 
   /** Writes exactly `count` more cost events into the current lane (for the arrival phase). */
   writeCosts(count: number): void {
     const lane = `cand-${this.lane}.trial-0`;
-    for (let i = 0; i < count; i++) this.emit('placement_cost', { lane, step: ++this.step, total: 500 - (this.step % 400), terms: { wirelength: 300, overlap: 1, outside: 0 } });
+    for (let i = 0; i < count; i++)
+      this.emit('placement_cost', {
+        lane,
+        step: ++this.step,
+        total: 500 - (this.step % 400),
+        terms: { wirelength: 300, overlap: 1, outside: 0 },
+      });
   }
 
   private trial(target: number): void {
     const c = `cand-${this.lane++}`;
     const t = `${c}.trial-0`;
     this.emit('lane_start', { lane: c, lane_kind: 'candidate', parent: null, label: c });
-    this.emit('lane_start', { lane: t, lane_kind: 'trial', parent: c, parameters: { start_temperature: 20 } });
+    this.emit('lane_start', {
+      lane: t,
+      lane_kind: 'trial',
+      parent: c,
+      parameters: { start_temperature: 20 },
+    });
     for (let i = 0; i < 60 && this.seq < target; i++) {
       this.step++;
       this.emit('placement_cost', {
@@ -59,10 +80,24 @@ export class LiveDirGenerator {
         temperature: 20 * 0.95 ** i,
         accepted: 40,
         rejected: 60,
-        footprints: REFS.map((ref, k) => ({ ref, total: 50 + k, terms: { wirelength: 45 + k, overlap: 0.5, outside: 0 } })),
+        footprints: REFS.map((ref, k) => ({
+          ref,
+          total: 50 + k,
+          terms: { wirelength: 45 + k, overlap: 0.5, outside: 0 },
+        })),
       });
       if (i % 2 === 0)
-        this.emit('placement', { lane: t, step: this.step, footprints: REFS.map((ref, k) => ({ ref, x: 100 + ((k * 7 + i) % 50), y: 80 + ((k * 3 + i) % 40), rotation: (k % 4) * 90, side: 'front' as const })) });
+        this.emit('placement', {
+          lane: t,
+          step: this.step,
+          footprints: REFS.map((ref, k) => ({
+            ref,
+            x: 100 + ((k * 7 + i) % 50),
+            y: 80 + ((k * 3 + i) % 40),
+            rotation: (k % 4) * 90,
+            side: 'front' as const,
+          })),
+        });
     }
     for (let r = 0; r < 2 && this.seq < target; r++) {
       const lane = `${t}.round-${r}`;
@@ -72,10 +107,32 @@ export class LiveDirGenerator {
           lane,
           provisional: true,
           replace: n === 0,
-          nets: NETS.slice(n, n + 3).map((net, k) => ({ net, tracks: [{ layer: 'F.Cu', width: 0.25, points: [[100 + k, 80], [110 + k, 80], [110 + k, 90]] as [number, number][] }], vias: [] })),
+          nets: NETS.slice(n, n + 3).map((net, k) => ({
+            net,
+            tracks: [
+              {
+                layer: 'F.Cu',
+                width: 0.25,
+                points: [
+                  [100 + k, 80],
+                  [110 + k, 80],
+                  [110 + k, 90],
+                ] as [number, number][],
+              },
+            ],
+            vias: [],
+          })),
         });
-      this.emit('net_status', { lane, nets: NETS.map((net) => ({ net, status: 'routed' as const, length: 12.5, vias: 0 })) });
-      this.emit('checkpoint', { lane, board: `boards/${'ab'.repeat(32)}.kicad_pcb`, phase: 'routing', cost: 250 });
+      this.emit('net_status', {
+        lane,
+        nets: NETS.map((net) => ({ net, status: 'routed' as const, length: 12.5, vias: 0 })),
+      });
+      this.emit('checkpoint', {
+        lane,
+        board: `boards/${'ab'.repeat(32)}.kicad_pcb`,
+        phase: 'routing',
+        cost: 250,
+      });
       this.emit('lane_end', { lane, status: 'completed', cost: 250 });
     }
     this.emit('lane_end', { lane: t, status: 'completed', cost: 250 });

@@ -35,7 +35,9 @@ try {
   const generator = new LiveDirGenerator(root);
   let t = performance.now();
   generator.write(EVENTS);
-  console.log(`node ${process.version}; generated ${generator.written} events in ${((performance.now() - t) / 1000).toFixed(1)} s${gc ? '' : ' (run with --expose-gc for exact heap figures)'}`);
+  console.log(
+    `node ${process.version}; generated ${generator.written} events in ${((performance.now() - t) / 1000).toFixed(1)} s${gc ? '' : ' (run with --expose-gc for exact heap figures)'}`,
+  );
 
   const heapBefore = heapMb();
   const experiment = new LiveExperiment({ root });
@@ -45,12 +47,18 @@ try {
   const reader = experiment.reader();
   await reader.idle();
   const heapAfter = heapMb();
-  console.log(`first full state: ${firstMs.toFixed(0)} ms (${reader.stats().indexed} events indexed, ${full.lanes.length} lanes, ${full.events.length} events returned)`);
-  console.log(`heap: ${heapAfter.toFixed(1)} MB with the reader loaded (+${(heapAfter - heapBefore).toFixed(1)} MB for ${reader.stats().indexed} events; ${reader.stats().parsedHeld} parsed events held)`);
+  console.log(
+    `first full state: ${firstMs.toFixed(0)} ms (${reader.stats().indexed} events indexed, ${full.lanes.length} lanes, ${full.events.length} events returned)`,
+  );
+  console.log(
+    `heap: ${heapAfter.toFixed(1)} MB with the reader loaded (+${(heapAfter - heapBefore).toFixed(1)} MB for ${reader.stats().indexed} events; ${reader.stats().parsedHeld} parsed events held)`,
+  );
 
   t = performance.now();
   const laneState = await experiment.state({ lane: full.lanes.at(-1)!.id });
-  console.log(`full state of one lane (with its current view): ${(performance.now() - t).toFixed(1)} ms, ${laneState.events.length} events`);
+  console.log(
+    `full state of one lane (with its current view): ${(performance.now() - t).toFixed(1)} ms, ${laneState.events.length} events`,
+  );
 
   let cursor = full.cursor;
   const idle: number[] = [];
@@ -75,9 +83,13 @@ try {
   await reader.idle();
   delivered += (await experiment.state({ since: cursor })).events.length;
   console.log(line(`since poll, ${ARRIVALS_PER_POLL} new events before each`, arriving));
-  console.log(`delivered ${delivered} of ${POLLS * ARRIVALS_PER_POLL} new events; reader holds ${reader.stats().parsedHeld} parsed events; heap ${heapMb().toFixed(1)} MB`);
+  console.log(
+    `delivered ${delivered} of ${POLLS * ARRIVALS_PER_POLL} new events; reader holds ${reader.stats().parsedHeld} parsed events; heap ${heapMb().toFixed(1)} MB`,
+  );
   const p95 = Math.max(percentile(idle, 95), percentile(arriving, 95));
-  console.log(`target p95 < ${TARGET_P95_MS} ms: ${p95 < TARGET_P95_MS ? 'met' : 'missed'} (worst p95 ${p95.toFixed(2)} ms)`);
+  console.log(
+    `target p95 < ${TARGET_P95_MS} ms: ${p95 < TARGET_P95_MS ? 'met' : 'missed'} (worst p95 ${p95.toFixed(2)} ms)`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

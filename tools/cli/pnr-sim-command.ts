@@ -29,7 +29,8 @@ export async function runPnrSim(options: PnrSimOptions, io: CliIo, signal?: Abor
     candidates: wholeNumber('--candidates', options.candidates, 1),
     trials: wholeNumber('--trials', options.trials, 1),
     rounds: wholeNumber('--rounds', options.rounds, 1),
-    reportEvery: options.reportEvery === undefined ? undefined : wholeNumber('--report-every', options.reportEvery, 1),
+    reportEvery:
+      options.reportEvery === undefined ? undefined : wholeNumber('--report-every', options.reportEvery, 1),
   };
   const bad = Object.values(numbers).find((n): n is string => typeof n === 'string');
   if (bad !== undefined) {
@@ -60,8 +61,12 @@ export async function runPnrSim(options: PnrSimOptions, io: CliIo, signal?: Abor
       toolVersion: packageVersion(),
       ...(signal ? { signal } : {}),
     });
-    const best = summary.best ? `; best ${summary.best.lane} at cost ${summary.best.cost} (${summary.best.checkpoint})` : '';
-    io.out(`pnr-sim ${summary.status}: ${summary.events} events and ${summary.checkpoints.length} checkpoints in ${options.out}${best}\n`);
+    const best = summary.best
+      ? `; best ${summary.best.lane} at cost ${summary.best.cost} (${summary.best.checkpoint})`
+      : '';
+    io.out(
+      `pnr-sim ${summary.status}: ${summary.events} events and ${summary.checkpoints.length} checkpoints in ${options.out}${best}\n`,
+    );
     return EXIT.ok;
   } catch (error) {
     if (error instanceof BoardReadError || error instanceof LiveDirInUseError) {
@@ -76,5 +81,7 @@ export async function runPnrSim(options: PnrSimOptions, io: CliIo, signal?: Abor
 /** A whole number of at least `min`, or the message to print. */
 function wholeNumber(flag: string, text: string, min: number): number | string {
   const n = Number(text);
-  return /^\d+$/.test(text.trim()) && n >= min ? n : `${flag} takes a whole number of at least ${min}; got "${text}"`;
+  return /^\d+$/.test(text.trim()) && n >= min
+    ? n
+    : `${flag} takes a whole number of at least ${min}; got "${text}"`;
 }

@@ -15,11 +15,26 @@ export function liveDir(): string {
 
 /** The JSON text of a valid event. */
 export function eventText<K extends EventKind>(seq: number, kind: K, fields: EventFields[K]): string {
-  return JSON.stringify({ schema: 'pnr-live-event-v1', seq, time: '2025-06-01T12:00:00.000Z', run: 'run-1', kind, ...fields }) + '\n';
+  return (
+    JSON.stringify({
+      schema: 'pnr-live-event-v1',
+      seq,
+      time: '2025-06-01T12:00:00.000Z',
+      run: 'run-1',
+      kind,
+      ...fields,
+    }) + '\n'
+  );
 }
 
 /** Writes an event as a well-behaved writer does (temporary name, then rename) under its conventional name. */
-export function writeEvent<K extends EventKind>(root: string, seq: number, kind: K, fields: EventFields[K], name = eventFileName(seq, kind)): string {
+export function writeEvent<K extends EventKind>(
+  root: string,
+  seq: number,
+  kind: K,
+  fields: EventFields[K],
+  name = eventFileName(seq, kind),
+): string {
   const temp = join(root, 'events', `.${name}.tmp`);
   writeFileSync(temp, eventText(seq, kind, fields));
   renameSync(temp, join(root, 'events', name));
@@ -46,7 +61,10 @@ export class FakeClock {
 }
 
 /** A reader whose background listings may run on every poll, with a fake clock. */
-export function reader(root: string, options: Partial<ReaderOptions> = {}): { reader: LiveDirectoryReader; clock: FakeClock } {
+export function reader(
+  root: string,
+  options: Partial<ReaderOptions> = {},
+): { reader: LiveDirectoryReader; clock: FakeClock } {
   const clock = new FakeClock();
   return { reader: new LiveDirectoryReader({ root, now: clock.now, listIntervalMs: 0, ...options }), clock };
 }

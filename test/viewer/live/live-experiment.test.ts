@@ -52,11 +52,15 @@ describe('live experiment', () => {
     for (const run of ['..', '../x', `${elsewhere}`, 'sneaky', 'runs/../../x']) {
       const e = refused(() => x.reader(run));
       expect(e.status, run).toBe(403);
-      expect(e.message).toBe(`run "${run}" is not inside the experiment folder ${x.experimentDir}; trial run folders must lie under it`);
+      expect(e.message).toBe(
+        `run "${run}" is not inside the experiment folder ${x.experimentDir}; trial run folders must lie under it`,
+      );
     }
     const missing = refused(() => x.reader('runs/trial-9'));
     expect(missing.status).toBe(404);
-    expect(missing.message).toBe(`run "runs/trial-9" does not exist under the experiment folder ${x.experimentDir}`);
+    expect(missing.message).toBe(
+      `run "runs/trial-9" does not exist under the experiment folder ${x.experimentDir}`,
+    );
   });
 
   it('honours --experiment-dir: run folders must lie under that folder instead', () => {
@@ -73,7 +77,10 @@ describe('live experiment', () => {
     expect(first.restartStatus).toBeNull();
     writeFileSync(join(dir, 'restart-status.json'), JSON.stringify({ restarts: 2, reason: 'out of memory' }));
     const changed = await x.state({ since: first.cursor });
-    expect(changed.restartStatus).toEqual({ file: 'restart-status.json', value: { restarts: 2, reason: 'out of memory' } });
+    expect(changed.restartStatus).toEqual({
+      file: 'restart-status.json',
+      value: { restarts: 2, reason: 'out of memory' },
+    });
     const idle = await x.state({ since: changed.cursor });
     expect(idle.changed).toBe(false);
     expect(idle.restartStatus).toBeUndefined();
@@ -96,7 +103,15 @@ describe('live experiment', () => {
       else expect(byId.get(lane.parent!)!.kind).toBe(lane.kind === 'trial' ? 'candidate' : 'trial');
       expect(lane.status).toBe('completed');
     }
-    expect(s.experiment).toMatchObject({ status: 'completed', best: summary.best, runs: [{ run: 'pnr-sim-s7', runDir: 'live', status: 'completed' }] });
-    expect(s.now!.checkpoint!.event).toMatchObject({ kind: 'checkpoint', phase: 'final', board: summary.best!.checkpoint });
+    expect(s.experiment).toMatchObject({
+      status: 'completed',
+      best: summary.best,
+      runs: [{ run: 'pnr-sim-s7', runDir: 'live', status: 'completed' }],
+    });
+    expect(s.now!.checkpoint!.event).toMatchObject({
+      kind: 'checkpoint',
+      phase: 'final',
+      board: summary.best!.checkpoint,
+    });
   });
 });

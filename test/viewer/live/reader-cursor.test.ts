@@ -39,7 +39,17 @@ describe('live directory reader: cursors', () => {
     const first = r.state();
     await settle(r);
     const idle = r.state({ since: first.cursor });
-    expect(idle).toEqual({ cursor: first.cursor, reset: false, changed: false, root, lanes: [], events: [], more: false, problems: [], resolved: [] });
+    expect(idle).toEqual({
+      cursor: first.cursor,
+      reset: false,
+      changed: false,
+      root,
+      lanes: [],
+      events: [],
+      more: false,
+      problems: [],
+      resolved: [],
+    });
 
     writeEvent(root, 3, 'placement_cost', cost('c0.t0', 10, 50));
     writeEvent(root, 4, 'lane_start', { lane: 'c1', lane_kind: 'candidate', parent: null });
@@ -52,19 +62,31 @@ describe('live directory reader: cursors', () => {
     expect(next.experiment).toBeUndefined();
 
     await settle(r);
-    expect(r.state({ since: next.cursor })).toMatchObject({ changed: false, cursor: next.cursor, events: [] });
+    expect(r.state({ since: next.cursor })).toMatchObject({
+      changed: false,
+      cursor: next.cursor,
+      events: [],
+    });
   });
 
   it('filters events by lane, and gives the lane as it is now in a full state', async () => {
     const root = liveDir();
     startLanes(root);
-    writeEvent(root, 3, 'placement', { lane: 'c0.t0', step: 1, footprints: [{ ref: 'R1', x: 1, y: 2, rotation: 0 }] });
+    writeEvent(root, 3, 'placement', {
+      lane: 'c0.t0',
+      step: 1,
+      footprints: [{ ref: 'R1', x: 1, y: 2, rotation: 0 }],
+    });
     writeEvent(root, 4, 'placement_cost', cost('c0', 0, 10));
     writeEvent(root, 5, 'route', { lane: 'c0.t0', replace: true, nets: [{ net: 'A', tracks: [] }] });
     writeEvent(root, 6, 'route', { lane: 'c0.t0', nets: [{ net: 'B', tracks: [] }] });
     writeEvent(root, 7, 'route', { lane: 'c0.t0', replace: true, nets: [{ net: 'C', tracks: [] }] });
     writeEvent(root, 8, 'route', { lane: 'c0.t0', nets: [{ net: 'D', tracks: [] }] });
-    writeEvent(root, 9, 'placement', { lane: 'c0.t0', step: 2, footprints: [{ ref: 'R1', x: 3, y: 4, rotation: 90 }] });
+    writeEvent(root, 9, 'placement', {
+      lane: 'c0.t0',
+      step: 2,
+      footprints: [{ ref: 'R1', x: 3, y: 4, rotation: 90 }],
+    });
     const { reader: r } = reader(root);
     await settle(r);
     const s = r.state({ lane: 'c0.t0' });

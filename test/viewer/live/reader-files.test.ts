@@ -52,7 +52,8 @@ describe('live directory reader: files as they arrive', () => {
         file: 'events/00000001-placement_cost.json',
         line: 2,
         column: expect.any(Number) as number,
-        message: 'the JSON ends early at line 2; the file is truncated (a writer must write to a temporary name and rename it)',
+        message:
+          'the JSON ends early at line 2; the file is truncated (a writer must write to a temporary name and rename it)',
       },
     ]);
 
@@ -72,7 +73,12 @@ describe('live directory reader: files as they arrive', () => {
     clock.advance(5000);
     await settle(r);
     const problems = r.state().problems.sort((a, b) => a.id.localeCompare(b.id));
-    expect(problems[0]).toMatchObject({ kind: 'malformed', file: 'events/00000003-route.json', line: 2, column: 12 });
+    expect(problems[0]).toMatchObject({
+      kind: 'malformed',
+      file: 'events/00000003-route.json',
+      line: 2,
+      column: 12,
+    });
     expect(problems[0]!.message).toMatch(/^not JSON at line 2, column 12: /);
     expect(problems[1]).toMatchObject({
       kind: 'truncated',
@@ -83,14 +89,49 @@ describe('live directory reader: files as they arrive', () => {
 
   it('reports valid JSON that is not an event at once, naming the field', async () => {
     const root = liveDir();
-    writeRaw(root, '00000000-lane_start.json', JSON.stringify({ schema: 'pnr-live-event-v1', seq: 0, time: '2025-01-01T00:00:00Z', run: 'r', kind: 'lane_start', lane: 'c0', lane_kind: 'bucket', parent: null }));
-    writeRaw(root, '00000001-placement.json', JSON.stringify({ schema: 'pnr-live-event-v1', seq: 1, time: '2025-01-01T00:00:00Z', run: 'r', kind: 'placement', lane: 'c0', step: 1, footprints: [], colour: 'red' }));
+    writeRaw(
+      root,
+      '00000000-lane_start.json',
+      JSON.stringify({
+        schema: 'pnr-live-event-v1',
+        seq: 0,
+        time: '2025-01-01T00:00:00Z',
+        run: 'r',
+        kind: 'lane_start',
+        lane: 'c0',
+        lane_kind: 'bucket',
+        parent: null,
+      }),
+    );
+    writeRaw(
+      root,
+      '00000001-placement.json',
+      JSON.stringify({
+        schema: 'pnr-live-event-v1',
+        seq: 1,
+        time: '2025-01-01T00:00:00Z',
+        run: 'r',
+        kind: 'placement',
+        lane: 'c0',
+        step: 1,
+        footprints: [],
+        colour: 'red',
+      }),
+    );
     const { reader: r } = reader(root);
     await settle(r);
     const problems = r.state().problems.sort((a, b) => a.id.localeCompare(b.id));
     expect(problems.map((p) => [p.kind, p.file, p.message])).toEqual([
-      ['invalid', 'events/00000000-lane_start.json', 'not a pnr-live-event-v1 event: "lane_kind" must be one of candidate, trial, round'],
-      ['invalid', 'events/00000001-placement.json', 'not a pnr-live-event-v1 event: the event has unknown field "colour"'],
+      [
+        'invalid',
+        'events/00000000-lane_start.json',
+        'not a pnr-live-event-v1 event: "lane_kind" must be one of candidate, trial, round',
+      ],
+      [
+        'invalid',
+        'events/00000001-placement.json',
+        'not a pnr-live-event-v1 event: the event has unknown field "colour"',
+      ],
     ]);
     expect(r.stats().indexed).toBe(0);
   });
@@ -136,13 +177,17 @@ describe('live directory reader: files as they arrive', () => {
     writeEvent(root, 1, 'placement_cost', cost('c0', 1, 8), 'zz-duplicate.json');
     await settle(r);
     const s = r.state();
-    expect(s.events.map((e) => e.file)).toEqual(['events/00000000-lane_start.json', 'events/00000001-placement_cost.json']);
+    expect(s.events.map((e) => e.file)).toEqual([
+      'events/00000000-lane_start.json',
+      'events/00000001-placement_cost.json',
+    ]);
     expect(s.problems).toEqual([
       {
         id: 'file:zz-duplicate.json',
         kind: 'duplicate-seq',
         file: 'events/zz-duplicate.json',
-        message: 'seq 1 is already used by events/00000001-placement_cost.json; this file is ignored (every event needs its own sequence number)',
+        message:
+          'seq 1 is already used by events/00000001-placement_cost.json; this file is ignored (every event needs its own sequence number)',
       },
     ]);
   });
@@ -173,13 +218,19 @@ describe('live directory reader: files as they arrive', () => {
     writeFileSync(file, 'not a folder');
     const wrong = new LiveDirectoryReader({ root: file });
     await wrong.poll();
-    expect(wrong.state({ limit: Number.NaN }).problems).toMatchObject([{ kind: 'missing-root', message: `the live directory ${file} is a file, not a folder; check --root` }]);
+    expect(wrong.state({ limit: Number.NaN }).problems).toMatchObject([
+      { kind: 'missing-root', message: `the live directory ${file} is a file, not a folder; check --root` },
+    ]);
 
     const gone = new LiveDirectoryReader({ root: join(tempDir(), 'not-there') });
     await gone.poll();
     await gone.poll();
     expect(gone.state().problems).toEqual([
-      { id: 'root', kind: 'missing-root', message: `the live directory ${join(gone.root)} does not exist (yet); check --root` },
+      {
+        id: 'root',
+        kind: 'missing-root',
+        message: `the live directory ${join(gone.root)} does not exist (yet); check --root`,
+      },
     ]);
   });
 });
@@ -216,7 +267,8 @@ describe('live directory reader: bounded memory', () => {
   it('indexes every event but holds at most cacheSize parsed ones, re-reading the rest on demand', async () => {
     const root = liveDir();
     start(root);
-    for (let seq = 1; seq <= 1500; seq++) writeEvent(root, seq, 'placement_cost', cost('c0', seq, 2000 - seq));
+    for (let seq = 1; seq <= 1500; seq++)
+      writeEvent(root, seq, 'placement_cost', cost('c0', seq, 2000 - seq));
     const { reader: r } = reader(root, { cacheSize: 32 });
     await settle(r);
     expect(r.stats()).toMatchObject({ indexed: 1501, lanes: 1 });
@@ -225,7 +277,9 @@ describe('live directory reader: bounded memory', () => {
     expect(s.events).toHaveLength(1000);
     expect(s.events[0]!.event).toMatchObject({ seq: 501, kind: 'placement_cost', total: 1499 });
     expect(r.stats().parsedHeld).toBeLessThanOrEqual(32);
-    expect(r.history({ before: 10, limit: 5 }).map((e) => (e.event as { total: number }).total)).toEqual([1995, 1994, 1993, 1992, 1991]);
+    expect(r.history({ before: 10, limit: 5 }).map((e) => (e.event as { total: number }).total)).toEqual([
+      1995, 1994, 1993, 1992, 1991,
+    ]);
     expect(r.stats().parsedHeld).toBeLessThanOrEqual(32);
     expect(s.lanes[0]!.cost).toEqual({ seq: 1500, step: 1500, total: 500 });
   });

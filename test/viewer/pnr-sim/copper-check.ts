@@ -23,7 +23,12 @@ export function clearanceViolations(kb: KicadBoard, clearance: number): string[]
     f.pads.forEach((p, pi) => {
       if (p.net === null) return;
       const layers = p.layers === 'both' ? ['F.Cu', 'B.Cu'] : p.layers === 'back' ? ['B.Cu'] : ['F.Cu'];
-      items.push({ net: p.net, layers, rect: padRect(kb.board, kb.placement, fi, pi), what: `pad ${f.ref}.${p.number}` });
+      items.push({
+        net: p.net,
+        layers,
+        rect: padRect(kb.board, kb.placement, fi, pi),
+        what: `pad ${f.ref}.${p.number}`,
+      });
     }),
   );
   for (const s of children(kb.tree, 'segment')) {
@@ -41,7 +46,14 @@ export function clearanceViolations(kb: KicadBoard, clearance: number): string[]
   for (const v of children(kb.tree, 'via')) {
     const at = child(v, 'at');
     const p: [number, number] = [numberAt(at, 1)!, numberAt(at, 2)!];
-    items.push({ net: names.get(numberAt(child(v, 'net'), 1)!)!, layers: ['F.Cu', 'B.Cu'], a: p, b: p, radius: numberAt(child(v, 'size'), 1)! / 2, what: `via ${p.join(',')}` });
+    items.push({
+      net: names.get(numberAt(child(v, 'net'), 1)!)!,
+      layers: ['F.Cu', 'B.Cu'],
+      a: p,
+      b: p,
+      radius: numberAt(child(v, 'size'), 1)! / 2,
+      what: `via ${p.join(',')}`,
+    });
   }
   const problems: string[] = [];
   for (let i = 0; i < items.length; i++)
@@ -51,7 +63,8 @@ export function clearanceViolations(kb: KicadBoard, clearance: number): string[]
       if (x.net === y.net || !x.layers.some((l) => y.layers.includes(l))) continue;
       if (x.rect && y.rect) continue; // pad against pad is the footprint's and the placement's business
       const gap = distance(x, y);
-      if (gap < clearance - 1e-6) problems.push(`${x.what} (${x.net}) and ${y.what} (${y.net}) are ${gap.toFixed(3)} mm apart`);
+      if (gap < clearance - 1e-6)
+        problems.push(`${x.what} (${x.net}) and ${y.what} (${y.net}) are ${gap.toFixed(3)} mm apart`);
     }
   return problems;
 }
@@ -70,20 +83,32 @@ function pointSegment(p: [number, number], a: [number, number], b: [number, numb
   return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
 }
 
-function segmentSegment(a: [number, number], b: [number, number], c: [number, number], d: [number, number]): number {
+function segmentSegment(
+  a: [number, number],
+  b: [number, number],
+  c: [number, number],
+  d: [number, number],
+): number {
   // Grid tracks are axis-parallel, so crossing segments show up as a zero endpoint distance or are caught
   // by the crossing test below.
   if (crosses(a, b, c, d)) return 0;
   return Math.min(pointSegment(a, c, d), pointSegment(b, c, d), pointSegment(c, a, b), pointSegment(d, a, b));
 }
 
-function crosses(a: [number, number], b: [number, number], c: [number, number], d: [number, number]): boolean {
-  const o = (p: [number, number], q: [number, number], r: [number, number]) => Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
+function crosses(
+  a: [number, number],
+  b: [number, number],
+  c: [number, number],
+  d: [number, number],
+): boolean {
+  const o = (p: [number, number], q: [number, number], r: [number, number]) =>
+    Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
   return o(a, b, c) * o(a, b, d) < 0 && o(c, d, a) * o(c, d, b) < 0;
 }
 
 function segmentRect(a: [number, number], b: [number, number], r: Rect): number {
-  const inside = (p: [number, number]) => p[0] >= r.minX && p[0] <= r.maxX && p[1] >= r.minY && p[1] <= r.maxY;
+  const inside = (p: [number, number]) =>
+    p[0] >= r.minX && p[0] <= r.maxX && p[1] >= r.minY && p[1] <= r.maxY;
   if (inside(a) || inside(b)) return 0;
   const corners: [number, number][] = [
     [r.minX, r.minY],

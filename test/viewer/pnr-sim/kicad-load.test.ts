@@ -36,7 +36,16 @@ describe.skipIf(!hasPcbnew)('KiCad 9 pcbnew loads what the simulator writes', ()
     expect(view.footprints).toHaveLength(16);
     expect(view.edges[0]).toBeCloseTo(50.1, 1); // the outline's line width adds 0.1 mm
     expect(view.edges[1]).toBeCloseTo(40.1, 1);
-    expect(view.footprints.find((f) => f.ref === 'U1')!.pads.map((p) => p.net)).toEqual(['NRST', 'LED1', 'LED2', 'GND', 'SDA', 'SCL', 'SENSE', '+3V3']);
+    expect(view.footprints.find((f) => f.ref === 'U1')!.pads.map((p) => p.net)).toEqual([
+      'NRST',
+      'LED1',
+      'LED2',
+      'GND',
+      'SDA',
+      'SCL',
+      'SENSE',
+      '+3V3',
+    ]);
     expectSamePads(exampleBoardText(), file, view);
   });
 
@@ -48,7 +57,9 @@ describe.skipIf(!hasPcbnew)('KiCad 9 pcbnew loads what the simulator writes', ()
     const file = join(live, routing.board);
     const view = loadWithPcbnew(file);
     const trial = routing.lane.split('.').slice(0, 2).join('.');
-    const placed = ofKind(events, 'placement').filter((p) => p.lane === trial).at(-1)!;
+    const placed = ofKind(events, 'placement')
+      .filter((p) => p.lane === trial)
+      .at(-1)!;
     for (const fp of placed.footprints) {
       const theirs = view.footprints.find((f) => f.ref === fp.ref)!;
       expect([theirs.x, theirs.y]).toEqual([fp.x, fp.y]);
@@ -77,7 +88,9 @@ describe.skipIf(!hasKicadCli)("KiCad 9's DRC on a routed checkpoint", () => {
     const result = kicadDrc(final, join(dir, 'drc.json'));
     // Silkscreen findings concern reference texts, which the search does not place.
     expect(result.violations.filter((v) => !v.type.startsWith('silk_'))).toEqual([]);
-    const status = ofKind(events, 'net_status').find((s) => ofKind(events, 'checkpoint').some((c) => c.lane === s.lane && c.board === summary.best!.checkpoint))!;
+    const status = ofKind(events, 'net_status').find((s) =>
+      ofKind(events, 'checkpoint').some((c) => c.lane === s.lane && c.board === summary.best!.checkpoint),
+    )!;
     if (status.nets.every((n) => n.status === 'routed')) expect(result.unconnected).toBe(0);
   });
 });

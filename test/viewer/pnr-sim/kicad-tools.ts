@@ -2,7 +2,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 
 /** Whether /usr/bin/python3 can import KiCad's pcbnew module. */
-export const hasPcbnew = spawnSync('/usr/bin/python3', ['-c', 'import pcbnew'], { stdio: 'ignore' }).status === 0;
+export const hasPcbnew =
+  spawnSync('/usr/bin/python3', ['-c', 'import pcbnew'], { stdio: 'ignore' }).status === 0;
 
 /** Whether kicad-cli is on PATH. */
 export const hasKicadCli = spawnSync('kicad-cli', ['version'], { stdio: 'ignore' }).status === 0;
@@ -26,7 +27,13 @@ print(json.dumps(out))
 
 /** What pcbnew.LoadBoard sees in a board file. */
 export interface PcbnewView {
-  footprints: { ref: string; x: number; y: number; rotation: number; pads: { number: string; net: string; x: number; y: number }[] }[];
+  footprints: {
+    ref: string;
+    x: number;
+    y: number;
+    rotation: number;
+    pads: { number: string; net: string; x: number; y: number }[];
+  }[];
   tracks: number;
   vias: number;
   edges: [number, number];
@@ -34,13 +41,26 @@ export interface PcbnewView {
 
 /** Loads a board with pcbnew.LoadBoard in KiCad's own Python and reports what it holds. */
 export function loadWithPcbnew(file: string): PcbnewView {
-  const out = execFileSync('/usr/bin/python3', ['-c', PADS_SCRIPT, file], { encoding: 'utf8', timeout: 120_000, maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync('/usr/bin/python3', ['-c', PADS_SCRIPT, file], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return JSON.parse(out.trim().split('\n').at(-1)!) as PcbnewView;
 }
 
 /** KiCad's design-rule check of a board: violation types and the number of unconnected items. */
-export function kicadDrc(file: string, report: string): { violations: { type: string; description: string }[]; unconnected: number } {
-  execFileSync('kicad-cli', ['pcb', 'drc', '--format', 'json', '-o', report, file], { stdio: 'ignore', timeout: 120_000 });
-  const json = JSON.parse(execFileSync('cat', [report], { encoding: 'utf8' })) as { violations: { type: string; description: string }[]; unconnected_items: unknown[] };
+export function kicadDrc(
+  file: string,
+  report: string,
+): { violations: { type: string; description: string }[]; unconnected: number } {
+  execFileSync('kicad-cli', ['pcb', 'drc', '--format', 'json', '-o', report, file], {
+    stdio: 'ignore',
+    timeout: 120_000,
+  });
+  const json = JSON.parse(execFileSync('cat', [report], { encoding: 'utf8' })) as {
+    violations: { type: string; description: string }[];
+    unconnected_items: unknown[];
+  };
   return { violations: json.violations, unconnected: json.unconnected_items.length };
 }

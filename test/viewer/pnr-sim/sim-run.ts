@@ -2,11 +2,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exampleBoardText } from '../../../tools/viewer/pnr-sim/example-board.js';
-import { runExperiment, type ExperimentOptions, type ExperimentSummary } from '../../../tools/viewer/pnr-sim/experiment.js';
+import {
+  runExperiment,
+  type ExperimentOptions,
+  type ExperimentSummary,
+} from '../../../tools/viewer/pnr-sim/experiment.js';
 import type { LiveEvent } from '../../../tools/viewer/telemetry/live-event.js';
 
 /** Runs the example board unpaced with small, deterministic settings into `liveDir`. */
-export function shortRun(liveDir: string, overrides: Partial<ExperimentOptions> = {}): Promise<ExperimentSummary> {
+export function shortRun(
+  liveDir: string,
+  overrides: Partial<ExperimentOptions> = {},
+): Promise<ExperimentSummary> {
   return runExperiment({
     liveDir,
     board: { text: exampleBoardText(), name: 'example.kicad_pcb' },
@@ -29,6 +36,9 @@ export function readEvents(liveDir: string): { name: string; value: LiveEvent }[
 }
 
 /** Events of one kind. */
-export function ofKind<K extends LiveEvent['kind']>(events: { value: LiveEvent }[], kind: K): Extract<LiveEvent, { kind: K }>[] {
+export function ofKind<K extends LiveEvent['kind']>(
+  events: { value: LiveEvent }[],
+  kind: K,
+): Extract<LiveEvent, { kind: K }>[] {
   return events.map((e) => e.value).filter((e): e is Extract<LiveEvent, { kind: K }> => e.kind === kind);
 }

@@ -12,7 +12,9 @@ import { tempDir } from '../temp-dir.js';
 import { clearanceViolations } from './copper-check.js';
 import { ofKind, readEvents, shortRun } from './sim-run.js';
 
-const schema = JSON.parse(readFileSync(new URL('../../../schemas/pnr-live-event-v1.schema.json', import.meta.url), 'utf8')) as object;
+const schema = JSON.parse(
+  readFileSync(new URL('../../../schemas/pnr-live-event-v1.schema.json', import.meta.url), 'utf8'),
+) as object;
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
 
 describe('rr pnr-sim experiment', () => {
@@ -38,11 +40,16 @@ describe('rr pnr-sim experiment', () => {
     const boards = readdirSync(join(live, 'boards'));
     expect(boards.length).toBe(summary.checkpoints.length);
     for (const name of boards) {
-      const sha = createHash('sha256').update(readFileSync(join(live, 'boards', name))).digest('hex');
+      const sha = createHash('sha256')
+        .update(readFileSync(join(live, 'boards', name)))
+        .digest('hex');
       expect(name).toBe(`${sha}.kicad_pcb`);
     }
     const events = readEvents(live);
-    const named = [...ofKind(events, 'checkpoint').map((e) => e.board), ...ofKind(events, 'run_start').map((e) => e.board!)];
+    const named = [
+      ...ofKind(events, 'checkpoint').map((e) => e.board),
+      ...ofKind(events, 'run_start').map((e) => e.board!),
+    ];
     for (const ref of named) expect(existsSync(join(live, ref)), ref).toBe(true);
   });
 
@@ -108,7 +115,11 @@ describe('rr pnr-sim experiment', () => {
       const status = ofKind(events, 'net_status').find((s) => s.lane === c.lane)!;
       const routedNets = new Set(status.nets.filter((n) => n.status === 'routed').map((n) => n.net));
       expect(routedNets.size).toBeGreaterThan(0);
-      const netsWithTracks = new Set(ofKind(events, 'route').filter((r) => r.lane === c.lane).flatMap((r) => r.nets.filter((n) => n.tracks.length > 0).map((n) => n.net)));
+      const netsWithTracks = new Set(
+        ofKind(events, 'route')
+          .filter((r) => r.lane === c.lane)
+          .flatMap((r) => r.nets.filter((n) => n.tracks.length > 0).map((n) => n.net)),
+      );
       for (const net of routedNets) expect(netsWithTracks.has(net), `${c.lane} ${net}`).toBe(true);
     }
   });
@@ -129,7 +140,10 @@ describe('rr pnr-sim experiment', () => {
     const stop = new AbortController();
     const run = shortRun(live, { rate: 500, signal: stop.signal });
     // Stop once the first trial has begun.
-    while (!readdirSync(join(live, 'events'), { withFileTypes: false }).some((n) => n.includes('lane_start')) || readdirSync(join(live, 'events')).length < 8)
+    while (
+      !readdirSync(join(live, 'events'), { withFileTypes: false }).some((n) => n.includes('lane_start')) ||
+      readdirSync(join(live, 'events')).length < 8
+    )
       await new Promise((r) => setTimeout(r, 5));
     stop.abort();
     const summary = await run;
@@ -148,6 +162,8 @@ describe('rr pnr-sim experiment', () => {
     mkdirSync(join(live, 'events'), { recursive: true });
     writeFileSync(join(live, 'events', '00000000-experiment_start.json'), '{}');
     await expect(shortRun(live)).rejects.toThrow(LiveDirInUseError);
-    await expect(shortRun(live)).rejects.toThrow(/already holds events; give the simulator a new or empty live directory/);
+    await expect(shortRun(live)).rejects.toThrow(
+      /already holds events; give the simulator a new or empty live directory/,
+    );
   });
 });

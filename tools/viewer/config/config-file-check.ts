@@ -19,12 +19,19 @@ export function keyName(path: readonly string[]): string {
   return path.length === 1 ? path[0]! : `[${path.slice(0, -1).join('.')}] ${path.at(-1)!}`;
 }
 
-const MACHINE = SETTING_NAMES.filter((n) => settingSpec(n).machine).map((n) => ({ name: n, spec: settingSpec(n) }));
+const MACHINE = SETTING_NAMES.filter((n) => settingSpec(n).machine).map((n) => ({
+  name: n,
+  spec: settingSpec(n),
+}));
 
 /** Problems of the project config file given with --config. */
 export function checkProjectFile(doc: TomlDocument, machineFileHint: string): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  const at = (path: readonly string[], message: string): ConfigProblem => ({ file: doc.file, line: doc.lineOf(path), message });
+  const at = (path: readonly string[], message: string): ConfigProblem => ({
+    file: doc.file,
+    line: doc.lineOf(path),
+    message,
+  });
   const value = structuredClone({ ...doc.value });
   for (const { spec } of MACHINE) {
     const path = spec.machine!;
@@ -38,10 +45,12 @@ export function checkProjectFile(doc: TomlDocument, machineFileHint: string): Co
     // Leave it out of the schema check so it is reported once.
     const table = valueAt(value, path.slice(0, -1)) as Record<string, unknown>;
     delete table[path.at(-1)!];
-    if (Object.keys(table).length === 0 && path.length === 2) delete (value as Record<string, unknown>)[path[0]!];
+    if (Object.keys(table).length === 0 && path.length === 2)
+      delete (value as Record<string, unknown>)[path[0]!];
   }
   validator ??= new Ajv2020({ allErrors: true, strict: true }).compile(viewerConfigSchema());
-  if (!validator(value)) for (const error of validator.errors ?? []) problems.push(explain(doc, error, value));
+  if (!validator(value))
+    for (const error of validator.errors ?? []) problems.push(explain(doc, error, value));
   return problems;
 }
 
@@ -50,23 +59,43 @@ function explain(doc: TomlDocument, error: ErrorObject, value: Record<string, un
   const params = error.params as Record<string, unknown>;
   const name = keyName(path);
   const got = JSON.stringify(valueAt(value, path));
-  const at = (p: readonly string[], message: string): ConfigProblem => ({ file: doc.file, line: doc.lineOf(p), message });
+  const at = (p: readonly string[], message: string): ConfigProblem => ({
+    file: doc.file,
+    line: doc.lineOf(p),
+    message,
+  });
   switch (error.keyword) {
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const full = [...path, key];
-      const flagOnly = SETTING_NAMES.map(settingSpec).find((s) => s.flagOnlyBecause && s.flag.slice(2).replace(/-/g, '_') === key);
-      if (flagOnly) return at(full, `${keyName(full)}: ${flagOnly.flag} is a flag only, because ${flagOnly.flagOnlyBecause}`);
-      const known = Object.keys(((schemaAt(path)?.properties ?? {}) as Record<string, unknown>));
+      const flagOnly = SETTING_NAMES.map(settingSpec).find(
+        (s) => s.flagOnlyBecause && s.flag.slice(2).replace(/-/g, '_') === key,
+      );
+      if (flagOnly)
+        return at(
+          full,
+          `${keyName(full)}: ${flagOnly.flag} is a flag only, because ${flagOnly.flagOnlyBecause}`,
+        );
+      const known = Object.keys((schemaAt(path)?.properties ?? {}) as Record<string, unknown>);
       const near = closestName(key, known);
-      return at(full, `unknown key ${keyName(full)}${near ? `; did you mean "${near}"?` : `; ${path.length ? `[${path.join('.')}]` : 'the top level'} holds ${known.join(', ')}`}`);
+      return at(
+        full,
+        `unknown key ${keyName(full)}${near ? `; did you mean "${near}"?` : `; ${path.length ? `[${path.join('.')}]` : 'the top level'} holds ${known.join(', ')}`}`,
+      );
     }
     case 'required':
-      return { file: doc.file, line: 1, message: `missing schema = "${VIEWER_CONFIG_SCHEMA}" at the top of the file (it says which format the file is in)` };
+      return {
+        file: doc.file,
+        line: 1,
+        message: `missing schema = "${VIEWER_CONFIG_SCHEMA}" at the top of the file (it says which format the file is in)`,
+      };
     case 'const':
       return at(path, `schema must be "${VIEWER_CONFIG_SCHEMA}"; got ${got}`);
     case 'type':
-      return at(path, `${name} must be ${params.type === 'integer' ? 'a whole number' : `a ${String(params.type)}`}; got ${got}`);
+      return at(
+        path,
+        `${name} must be ${params.type === 'integer' ? 'a whole number' : `a ${String(params.type)}`}; got ${got}`,
+      );
     case 'minimum':
     case 'maximum':
       return at(path, `${name} must be from 0 to 65535; got ${got}`);
@@ -80,7 +109,8 @@ function explain(doc: TomlDocument, error: ErrorObject, value: Record<string, un
 /** The schema node describing an object at a key path (for listing its keys). */
 function schemaAt(path: readonly string[]): Record<string, unknown> | undefined {
   let node: Record<string, unknown> | undefined = viewerConfigSchema();
-  for (const key of path) node = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[key];
+  for (const key of path)
+    node = (node?.properties as Record<string, Record<string, unknown>> | undefined)?.[key];
   return node;
 }
 
@@ -93,7 +123,12 @@ export function checkMachineFile(doc: TomlDocument): ConfigProblem[] {
       const here = [...path, key];
       const spec = allowed.get(here.join('.'));
       if (spec) {
-        if (typeof v !== 'string' || v === '') problems.push({ file: doc.file, line: doc.lineOf(here), message: `${keyName(here)} must be a path (a non-empty string)` });
+        if (typeof v !== 'string' || v === '')
+          problems.push({
+            file: doc.file,
+            line: doc.lineOf(here),
+            message: `${keyName(here)} must be a path (a non-empty string)`,
+          });
         continue;
       }
       if (v !== null && typeof v === 'object' && !Array.isArray(v)) {

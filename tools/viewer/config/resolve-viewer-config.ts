@@ -60,7 +60,12 @@ export interface ConfigInputs {
 }
 
 export type ConfigResolution =
-  | { ok: true; config: ViewerConfig; origins: Record<SettingName, SettingOrigin>; files: { project?: string; machine?: string } }
+  | {
+      ok: true;
+      config: ViewerConfig;
+      origins: Record<SettingName, SettingOrigin>;
+      files: { project?: string; machine?: string };
+    }
   | { ok: false; problems: ConfigProblem[] };
 
 /** Reads a file, or undefined when there is none (other failures throw). */
@@ -73,7 +78,13 @@ export function readTextIfExists(path: string): string | undefined {
   }
 }
 
-type Raw = { value: unknown; origin: SettingOrigin; base: string; file?: TomlDocument; path?: readonly string[] };
+type Raw = {
+  value: unknown;
+  origin: SettingOrigin;
+  base: string;
+  file?: TomlDocument;
+  path?: readonly string[];
+};
 
 /** Resolves every viewer setting; problems name the flag or the file and line to fix. */
 export function resolveViewerConfig(inputs: ConfigInputs): ConfigResolution {
@@ -84,7 +95,10 @@ export function resolveViewerConfig(inputs: ConfigInputs): ConfigResolution {
     try {
       text = readText(path);
     } catch (error) {
-      problems.push({ file: path, message: `cannot read the ${what}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+      problems.push({
+        file: path,
+        message: `cannot read the ${what}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      });
       return undefined;
     }
     if (text === undefined) {
@@ -98,10 +112,19 @@ export function resolveViewerConfig(inputs: ConfigInputs): ConfigResolution {
   };
 
   const configFlag = single(inputs.flags.config);
-  const project = configFlag === undefined ? undefined : load(resolve(inputs.cwd, configFlag), 'config file given with --config', true);
+  const project =
+    configFlag === undefined
+      ? undefined
+      : load(resolve(inputs.cwd, configFlag), 'config file given with --config', true);
   const location = machineConfigLocation(inputs.env, inputs.home);
   const machinePath = location ? resolve(inputs.cwd, location.path) : undefined;
-  const machine = machinePath ? load(machinePath, location!.named ? 'machine config named by VIEWER_USER_CONFIG' : 'machine config', location!.named) : undefined;
+  const machine = machinePath
+    ? load(
+        machinePath,
+        location!.named ? 'machine config named by VIEWER_USER_CONFIG' : 'machine config',
+        location!.named,
+      )
+    : undefined;
   const machineHint = machinePath ?? '~/.config/viewer/config.toml';
   if (project) problems.push(...checkProjectFile(project, machineHint));
   if (machine) problems.push(...checkMachineFile(machine));
@@ -141,26 +164,54 @@ export function resolveViewerConfig(inputs: ConfigInputs): ConfigResolution {
     const out = parse(raw);
     if ('value' in out) return out.value;
     const where = raw.origin === 'flag' ? settingSpec(name).flag : raw.origin.replace('env ', '');
-    problems.push(raw.file ? { file: raw.file.file, line: raw.file.lineOf(raw.path!), message: `${keyName(raw.path!)} ${out.error}` } : { message: `${where} ${out.error}` });
+    problems.push(
+      raw.file
+        ? {
+            file: raw.file.file,
+            line: raw.file.lineOf(raw.path!),
+            message: `${keyName(raw.path!)} ${out.error}`,
+          }
+        : { message: `${where} ${out.error}` },
+    );
     return undefined;
   };
   const path = (name: SettingName) => read(name, (r) => asPath(single(r.value), r.base, inputs.home));
-  const paths = (name: SettingName) => read(name, (r) => all(list(r.value).map((v) => asPath(v, r.base, inputs.home))));
+  const paths = (name: SettingName) =>
+    read(name, (r) => all(list(r.value).map((v) => asPath(v, r.base, inputs.home))));
   const text = (name: SettingName) => read(name, (r): Parsed<string> => ({ value: String(single(r.value)) }));
   const texts = (name: SettingName) => read(name, (r): Parsed<string[]> => ({ value: list(r.value) }));
   const number = (name: SettingName, check: (n: number) => boolean, rule: string) =>
     read(name, (r): Parsed<number> => {
-      const n = typeof r.value === 'number' ? r.value : /^\s*\d+(\.\d+)?\s*$/.test(String(r.value)) ? Number(r.value) : NaN;
-      return Number.isFinite(n) && check(n) ? { value: n } : { error: `takes ${rule}; got ${JSON.stringify(r.value)}` };
+      const n =
+        typeof r.value === 'number'
+          ? r.value
+          : /^\s*\d+(\.\d+)?\s*$/.test(String(r.value))
+            ? Number(r.value)
+            : NaN;
+      return Number.isFinite(n) && check(n)
+        ? { value: n }
+        : { error: `takes ${rule}; got ${JSON.stringify(r.value)}` };
     });
   const onOff = (name: SettingName) =>
-    read(name, (r): Parsed<boolean> => (r.value === 'on' ? { value: true } : r.value === 'off' ? { value: false } : { error: `takes on or off; got ${JSON.stringify(r.value)}` }));
+    read(name, (r): Parsed<boolean> =>
+      r.value === 'on'
+        ? { value: true }
+        : r.value === 'off'
+          ? { value: false }
+          : { error: `takes on or off; got ${JSON.stringify(r.value)}` },
+    );
 
   const root = path('root');
   if (root === undefined && !problems.length)
-    problems.push({ message: `no live directory: pass --root${project ? ` or set root in ${project.file}` : ' (or set root in a --config file)'}` });
+    problems.push({
+      message: `no live directory: pass --root${project ? ` or set root in ${project.file}` : ' (or set root in a --config file)'}`,
+    });
   const experimentDir = path('experimentDir');
-  const port = number('port', (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a whole number from 0 to 65535');
+  const port = number(
+    'port',
+    (n) => Number.isInteger(n) && n >= 0 && n <= 65535,
+    'a whole number from 0 to 65535',
+  );
   const hdlSrc = path('hdlSrc');
   const hdlRoot = path('hdlRoot');
   const values = {
@@ -220,7 +271,11 @@ export function resolveViewerConfig(inputs: ConfigInputs): ConfigResolution {
     netSummaryBudgetUsd: fill('netSummaryBudgetUsd', values.netSummaryBudgetUsd, 1)!,
     agentTotalUsd: fill('agentTotalUsd', values.agentTotalUsd, 20)!,
     agentCwd: fill('agentCwd', values.agentCwd, experiment)!,
-    agentReadDirs: fill('agentReadDirs', values.agentReadDirs, designSources ? [designSources, experiment] : [experiment])!,
+    agentReadDirs: fill(
+      'agentReadDirs',
+      values.agentReadDirs,
+      designSources ? [designSources, experiment] : [experiment],
+    )!,
   };
   const optional = {
     graph: values.graph,
@@ -236,8 +291,14 @@ export function resolveViewerConfig(inputs: ConfigInputs): ConfigResolution {
     pcbPython: values.pcbPython,
     agentCli: values.agentCli,
   };
-  for (const [key, value] of Object.entries(optional)) if (value !== undefined) (config as unknown as Record<string, unknown>)[key] = value;
-  return { ok: true, config, origins, files: { ...(project ? { project: project.file } : {}), ...(machine ? { machine: machine.file } : {}) } };
+  for (const [key, value] of Object.entries(optional))
+    if (value !== undefined) (config as unknown as Record<string, unknown>)[key] = value;
+  return {
+    ok: true,
+    config,
+    origins,
+    files: { ...(project ? { project: project.file } : {}), ...(machine ? { machine: machine.file } : {}) },
+  };
 }
 
 type Parsed<T> = { value: T } | { error: string };

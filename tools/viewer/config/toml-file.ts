@@ -25,7 +25,12 @@ export function parseTomlFile(text: string, file: string): TomlDocument | Config
   } catch (error) {
     if (error instanceof TomlError) {
       const reason = error.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');
-      return { file, line: error.line, column: error.column, message: `TOML syntax error: ${reason}; fix the file (see https://toml.io)` };
+      return {
+        file,
+        line: error.line,
+        column: error.column,
+        message: `TOML syntax error: ${reason}; fix the file (see https://toml.io)`,
+      };
     }
     throw error;
   }
@@ -64,7 +69,8 @@ function keyLines(text: string): Map<string, number> {
     remember(lines, path, line);
     // Keys of an inline table on the same line: `pcb = { cli = "..." }`.
     const rest = raw.slice(key[0].length);
-    for (const inner of rest.matchAll(/[{,]\s*([A-Za-z0-9_-]+)\s*=/g)) remember(lines, [...path, inner[1]!], line);
+    for (const inner of rest.matchAll(/[{,]\s*([A-Za-z0-9_-]+)\s*=/g))
+      remember(lines, [...path, inner[1]!], line);
   });
   return lines;
 }
@@ -92,6 +98,9 @@ export function valueAt(value: Record<string, unknown>, path: readonly string[])
 
 /** `file:line:column: message`, leaving out what is unknown. */
 export function formatProblem(p: ConfigProblem): string {
-  const where = p.file === undefined ? '' : `${p.file}${p.line !== undefined ? `:${p.line}${p.column !== undefined ? `:${p.column}` : ''}` : ''}: `;
+  const where =
+    p.file === undefined
+      ? ''
+      : `${p.file}${p.line !== undefined ? `:${p.line}${p.column !== undefined ? `:${p.column}` : ''}` : ''}: `;
   return where + p.message;
 }

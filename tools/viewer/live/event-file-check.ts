@@ -52,7 +52,10 @@ export function checkEventText(text: string): FileCheck {
   }
   const check = checkLiveEvent(value);
   if (check.ok) return check;
-  return { ok: false, problem: { kind: 'invalid', message: `not a pnr-live-event-v1 event: ${check.problems.join('; ')}` } };
+  return {
+    ok: false,
+    problem: { kind: 'invalid', message: `not a pnr-live-event-v1 event: ${check.problems.join('; ')}` },
+  };
 }
 
 function position(text: string, offset: number): { line: number; column: number } {

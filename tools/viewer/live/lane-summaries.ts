@@ -22,7 +22,21 @@ export interface LaneRecord {
 /** A new, empty lane record. */
 export function newLane(id: string, rev: number): LaneRecord {
   return {
-    summary: { id, kind: null, parent: null, status: 'running', children: [], events: 0, firstSeq: Infinity, lastSeq: -1, cost: null, checkpoint: null, nets: null, errors: 0, latest: {} },
+    summary: {
+      id,
+      kind: null,
+      parent: null,
+      status: 'running',
+      children: [],
+      events: 0,
+      firstSeq: Infinity,
+      lastSeq: -1,
+      cost: null,
+      checkpoint: null,
+      nets: null,
+      errors: 0,
+      latest: {},
+    },
     rev,
     statusSeq: -1,
     replaceSeq: -1,
@@ -54,10 +68,22 @@ export function applyToLane(lane: LaneRecord, event: LiveEvent, rev: number): vo
       }
       break;
     case 'placement_cost':
-      if (newest) s.cost = { seq: event.seq, step: event.step, total: event.total, ...(event.best !== undefined ? { best: event.best } : {}) };
+      if (newest)
+        s.cost = {
+          seq: event.seq,
+          step: event.step,
+          total: event.total,
+          ...(event.best !== undefined ? { best: event.best } : {}),
+        };
       break;
     case 'checkpoint':
-      if (newest) s.checkpoint = { seq: event.seq, board: event.board, phase: event.phase, ...(event.cost !== undefined ? { cost: event.cost } : {}) };
+      if (newest)
+        s.checkpoint = {
+          seq: event.seq,
+          board: event.board,
+          phase: event.phase,
+          ...(event.cost !== undefined ? { cost: event.cost } : {}),
+        };
       break;
     case 'net_status':
       if (newest) {
@@ -85,11 +111,16 @@ function applyRoute(lane: LaneRecord, seq: number, replace: boolean): void {
   }
   insertSorted(lane.routeSeqs, seq);
   // Without a replace the list would grow with the run; the oldest routes are the least current.
-  if (lane.routeSeqs.length > MAX_ROUTE_EVENTS) lane.routeSeqs.splice(0, lane.routeSeqs.length - MAX_ROUTE_EVENTS);
+  if (lane.routeSeqs.length > MAX_ROUTE_EVENTS)
+    lane.routeSeqs.splice(0, lane.routeSeqs.length - MAX_ROUTE_EVENTS);
 }
 
 /** Folds an experiment or run event into the experiment summary; returns whether it changed. */
-export function applyToExperiment(x: ExperimentSummary, event: LiveEvent, seqs: { start: number; end: number }): boolean {
+export function applyToExperiment(
+  x: ExperimentSummary,
+  event: LiveEvent,
+  seqs: { start: number; end: number },
+): boolean {
   switch (event.kind) {
     case 'experiment_start':
       if (event.seq < seqs.start) return false;

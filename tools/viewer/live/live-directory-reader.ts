@@ -15,7 +15,15 @@ import { LruCache } from './event-cache.js';
 import { checkEventText, type FileProblem } from './event-file-check.js';
 import { arrivedAfter, EventIndex, type EventEntry } from './event-index.js';
 import { cursorRevision, formatCursor } from './live-cursor.js';
-import type { EventRecord, ExperimentSummary, LaneNow, LaneSummary, LiveState, ReaderProblem, StateQuery } from './live-state.js';
+import type {
+  EventRecord,
+  ExperimentSummary,
+  LaneNow,
+  LaneSummary,
+  LiveState,
+  ReaderProblem,
+  StateQuery,
+} from './live-state.js';
 import { statOrUndefined } from './safe-stat.js';
 
 export interface ReaderOptions {
@@ -167,7 +175,17 @@ export class LiveDirectoryReader {
       return state;
     }
     if (since === this.rev) {
-      return { cursor: formatCursor(this.epoch, since), reset: false, changed: false, root: this.root, lanes: [], events: [], more: false, problems: [], resolved: [] };
+      return {
+        cursor: formatCursor(this.epoch, since),
+        reset: false,
+        changed: false,
+        root: this.root,
+        lanes: [],
+        events: [],
+        more: false,
+        problems: [],
+        resolved: [],
+      };
     }
     const arrivals = query.lane === undefined ? this.index.arrivals : (lane?.arrivals ?? []);
     const newer = arrivedAfter(arrivals, since);
@@ -197,7 +215,8 @@ export class LiveDirectoryReader {
   /** Events before a seq (all when omitted), latest `limit` of them, for replaying a lane's history. */
   history(options: { lane?: string; before?: number; limit?: number } = {}): EventRecord[] {
     const limit = eventLimit(options.limit);
-    const seqs = options.lane === undefined ? this.index.seqs : (this.index.lanes.get(options.lane)?.seqs ?? []);
+    const seqs =
+      options.lane === undefined ? this.index.seqs : (this.index.lanes.get(options.lane)?.seqs ?? []);
     const before = options.before ?? Infinity;
     let end = seqs.length;
     while (end > 0 && seqs[end - 1]! >= before) end--;
@@ -226,15 +245,23 @@ export class LiveDirectoryReader {
     const bySeq = (a: string, b: string) => lanes.get(a)!.summary.firstSeq - lanes.get(b)!.summary.firstSeq;
     return [...lanes.values()]
       .filter((l) => changed(l.rev))
-      .map((l) => ({ ...l.summary, children: [...l.summary.children].sort(bySeq), latest: { ...l.summary.latest } }))
+      .map((l) => ({
+        ...l.summary,
+        children: [...l.summary.children].sort(bySeq),
+        latest: { ...l.summary.latest },
+      }))
       .sort((a, b) => a.firstSeq - b.firstSeq);
   }
 
   private laneNow(id: string): LaneNow {
     const lane = this.index.lanes.get(id)!;
     const latest = lane.summary.latest;
-    const one = (seq: number | undefined) => (seq === undefined ? undefined : this.records([this.index.bySeq.get(seq)!])[0]);
-    const now: LaneNow = { lane: id, routes: this.records(lane.routeSeqs.map((s) => this.index.bySeq.get(s)!)) };
+    const one = (seq: number | undefined) =>
+      seq === undefined ? undefined : this.records([this.index.bySeq.get(seq)!])[0];
+    const now: LaneNow = {
+      lane: id,
+      routes: this.records(lane.routeSeqs.map((s) => this.index.bySeq.get(s)!)),
+    };
     for (const kind of ['placement', 'placement_cost', 'checkpoint', 'net_status'] as const) {
       const record = one(latest[kind]);
       if (record) now[kind] = record;
@@ -262,12 +289,21 @@ export class LiveDirectoryReader {
     try {
       text = readFileSync(join(this.eventsDir, entry.name), 'utf8');
     } catch (error) {
-      this.raise(`file:${entry.name}`, { kind: 'unreadable', file: `events/${entry.name}`, message: `the event file was indexed but can no longer be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); events are immutable, so nothing may delete or move them` });
+      this.raise(`file:${entry.name}`, {
+        kind: 'unreadable',
+        file: `events/${entry.name}`,
+        message: `the event file was indexed but can no longer be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); events are immutable, so nothing may delete or move them`,
+      });
       return undefined;
     }
     const check = checkEventText(text);
     if (!check.ok || check.event.seq !== entry.seq) {
-      this.raise(`file:${entry.name}`, { kind: 'invalid', file: `events/${entry.name}`, message: 'the event file changed after it was indexed; events are immutable, write a new event instead' });
+      this.raise(`file:${entry.name}`, {
+        kind: 'invalid',
+        file: `events/${entry.name}`,
+        message:
+          'the event file changed after it was indexed; events are immutable, write a new event instead',
+      });
       return undefined;
     }
     return check.event;
@@ -385,7 +421,11 @@ export class LiveDirectoryReader {
       this.files.set(name, { state: 'rejected', size: st.size, mtimeMs: st.mtimeMs });
     };
     if (st.size > this.maxFileBytes) {
-      reject({ kind: 'too-large', file, message: `the event file has ${st.size} bytes, more than the ${this.maxFileBytes} an event may have; split the data over several events` });
+      reject({
+        kind: 'too-large',
+        file,
+        message: `the event file has ${st.size} bytes, more than the ${this.maxFileBytes} an event may have; split the data over several events`,
+      });
       return;
     }
     let text: string;
@@ -394,14 +434,24 @@ export class LiveDirectoryReader {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') this.files.delete(name);
-      else reject({ kind: 'unreadable', file, message: `cannot read the event file (${code ?? (error as Error).message}); check its permissions` });
+      else
+        reject({
+          kind: 'unreadable',
+          file,
+          message: `cannot read the event file (${code ?? (error as Error).message}); check its permissions`,
+        });
       return;
     }
     const check = checkEventText(text);
     if (!check.ok) {
       if (check.problem.kind === 'invalid') reject({ ...check.problem, file });
       else {
-        const waiting = { state: 'waiting' as const, size: st.size, mtimeMs: st.mtimeMs, problem: check.problem };
+        const waiting = {
+          state: 'waiting' as const,
+          size: st.size,
+          mtimeMs: st.mtimeMs,
+          problem: check.problem,
+        };
         this.files.set(name, waiting);
         this.waiting.add(name);
         // Possibly a writer still writing: it becomes a problem only once it stays broken.
@@ -412,7 +462,11 @@ export class LiveDirectoryReader {
     const event = check.event;
     const holder = this.index.holder(event.seq);
     if (holder && holder.name !== name) {
-      reject({ kind: 'duplicate-seq', file, message: `seq ${event.seq} is already used by events/${holder.name}; this file is ignored (every event needs its own sequence number)` });
+      reject({
+        kind: 'duplicate-seq',
+        file,
+        message: `seq ${event.seq} is already used by events/${holder.name}; this file is ignored (every event needs its own sequence number)`,
+      });
       return;
     }
     this.resolve(id);
@@ -426,8 +480,16 @@ export class LiveDirectoryReader {
   private checkRoot(): void {
     const st = statOrUndefined(this.root);
     if (st?.isDirectory()) this.resolve('root');
-    else if (st) this.raise('root', { kind: 'missing-root', message: `the live directory ${this.root} is a file, not a folder; check --root` });
-    else this.raise('root', { kind: 'missing-root', message: `the live directory ${this.root} does not exist (yet); check --root` });
+    else if (st)
+      this.raise('root', {
+        kind: 'missing-root',
+        message: `the live directory ${this.root} is a file, not a folder; check --root`,
+      });
+    else
+      this.raise('root', {
+        kind: 'missing-root',
+        message: `the live directory ${this.root} does not exist (yet); check --root`,
+      });
   }
 
   private raise(id: string, problem: Omit<ReaderProblem, 'id'>): void {
@@ -449,6 +511,7 @@ function eventLimit(requested: number | undefined): number {
 }
 
 function withoutRev(p: ReaderProblem & { rev: number }): ReaderProblem {
-  const { rev: _rev, ...rest } = p;
+  const rest: ReaderProblem & { rev?: number } = { ...p };
+  delete rest.rev;
   return rest;
 }

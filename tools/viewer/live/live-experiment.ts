@@ -79,7 +79,11 @@ export class LiveExperiment {
       seen = { version: this.restartVersion, rev: reader.bump() };
       this.restartSeen.set(reader, seen);
     }
-    const state: ExperimentState = { ...reader.state(query), experimentDir: this.experimentDir, run: query.run ? query.run : null };
+    const state: ExperimentState = {
+      ...reader.state(query),
+      experimentDir: this.experimentDir,
+      run: query.run ? query.run : null,
+    };
     if (state.reset) state.runs = this.runs();
     const since = state.reset ? -1 : cursorRevision(query.since ?? '', reader.epoch, reader.revision)!;
     if (seen.rev > since) state.restartStatus = this.restart.status;
@@ -90,7 +94,7 @@ export class LiveExperiment {
   runs(): RunFolder[] {
     const found = new Map<string, RunFolder>();
     const rootRel = relative(this.experimentDir, this.root).split(sep).join('/');
-    let names: string[] = [];
+    let names: string[];
     try {
       names = readdirSync(this.experimentDir);
     } catch {
@@ -98,7 +102,8 @@ export class LiveExperiment {
     }
     for (const name of names.sort()) {
       if (name.startsWith('.')) continue;
-      if (statOrUndefined(join(this.experimentDir, name, 'events'))?.isDirectory()) found.set(name, { path: name, root: name === rootRel });
+      if (statOrUndefined(join(this.experimentDir, name, 'events'))?.isDirectory())
+        found.set(name, { path: name, root: name === rootRel });
     }
     if (!found.has(rootRel)) found.set(rootRel, { path: rootRel, root: true });
     for (const run of this.rootReader.experiment().runs) {

@@ -1,5 +1,13 @@
 // The shapes GET /api/state answers with (the HTTP layer serialises these as they are).
-import type { CheckpointPhase, EndStatus, EventKind, LaneEndStatus, LaneKind, LiveEvent, NetRouteStatus } from '../telemetry/live-event.js';
+import type {
+  CheckpointPhase,
+  EndStatus,
+  EventKind,
+  LaneEndStatus,
+  LaneKind,
+  LiveEvent,
+  NetRouteStatus,
+} from '../telemetry/live-event.js';
 
 /** A lane as the viewer lists it, kept up to date from its events without holding them. */
 export interface LaneSummary {
@@ -37,13 +45,26 @@ export interface ExperimentSummary {
   parameters?: Record<string, unknown>;
   status: 'running' | EndStatus | 'not started';
   best?: { lane: string; cost: number; checkpoint?: string };
-  runs: { run: string; runDir?: string; tool?: { name: string; version?: string }; status: 'running' | EndStatus }[];
+  runs: {
+    run: string;
+    runDir?: string;
+    tool?: { name: string; version?: string };
+    status: 'running' | EndStatus;
+  }[];
 }
 
 /** A problem the reader found, shown in the page; none of them stops the reader. */
 export interface ReaderProblem {
   id: string;
-  kind: 'truncated' | 'malformed' | 'invalid' | 'duplicate-seq' | 'unreadable' | 'too-large' | 'missing-root' | 'restart-status';
+  kind:
+    | 'truncated'
+    | 'malformed'
+    | 'invalid'
+    | 'duplicate-seq'
+    | 'unreadable'
+    | 'too-large'
+    | 'missing-root'
+    | 'restart-status';
   /** Path relative to the live directory (or the experiment folder for restart-status.json). */
   file?: string;
   line?: number;

@@ -30,9 +30,15 @@ export class RestartStatusFile {
     if (!st) this.current = null;
     else {
       try {
-        this.current = { file: 'restart-status.json', value: JSON.parse(readFileSync(this.path, 'utf8')) as unknown };
+        this.current = {
+          file: 'restart-status.json',
+          value: JSON.parse(readFileSync(this.path, 'utf8')) as unknown,
+        };
       } catch (error) {
-        this.current = { file: 'restart-status.json', problem: `cannot show restart-status.json: ${(error as Error).message}` };
+        this.current = {
+          file: 'restart-status.json',
+          problem: `cannot show restart-status.json: ${(error as Error).message}`,
+        };
       }
     }
     return true;

@@ -22,7 +22,10 @@ export function resolveRunDir(experimentDir: string, run: string): string {
   try {
     realExperiment = realpathSync(experimentDir);
   } catch {
-    throw new LiveRequestError(`the experiment folder ${experimentDir} does not exist; check --experiment-dir`, 404);
+    throw new LiveRequestError(
+      `the experiment folder ${experimentDir} does not exist; check --experiment-dir`,
+      404,
+    );
   }
   const candidate = isAbsolute(run) ? run : resolve(realExperiment, run);
   const lexical = relative(realExperiment, candidate);
@@ -31,7 +34,10 @@ export function resolveRunDir(experimentDir: string, run: string): string {
   try {
     real = realpathSync(candidate);
   } catch {
-    throw new LiveRequestError(`run "${run}" does not exist under the experiment folder ${experimentDir}`, 404);
+    throw new LiveRequestError(
+      `run "${run}" does not exist under the experiment folder ${experimentDir}`,
+      404,
+    );
   }
   if (escapes(relative(realExperiment, real))) throw outside(run, experimentDir);
   return real;
@@ -42,5 +48,8 @@ function escapes(rel: string): boolean {
 }
 
 function outside(run: string, experimentDir: string): LiveRequestError {
-  return new LiveRequestError(`run "${run}" is not inside the experiment folder ${experimentDir}; trial run folders must lie under it`, 403);
+  return new LiveRequestError(
+    `run "${run}" is not inside the experiment folder ${experimentDir}; trial run folders must lie under it`,
+    403,
+  );
 }

@@ -72,7 +72,10 @@ export class Annealer {
     } else {
       // Displacements shrink as the search cools, from a third of the board to a grid step.
       const o = this.board.outline;
-      const reach = Math.max(this.schedule.grid, ((o.maxX - o.minX) / 3) * Math.min(1, this.temperature / this.schedule.startTemperature));
+      const reach = Math.max(
+        this.schedule.grid,
+        ((o.maxX - o.minX) / 3) * Math.min(1, this.temperature / this.schedule.startTemperature),
+      );
       p.x[a] = this.snap(clamp(p.x[a]! + this.random.between(-reach, reach), o.minX, o.maxX));
       p.y[a] = this.snap(clamp(p.y[a]! + this.random.between(-reach, reach), o.minY, o.maxY));
     }

@@ -105,7 +105,15 @@ export function padRect(board: SimBoard, p: Placement, fp: number, pad: number):
  * Whether a point lies inside a pad's copper, at least `margin` from its edge. Shapes other than rect,
  * roundrect, circle and oval count by the rectangle at half their size, so the answer stays safe.
  */
-export function padContains(board: SimBoard, p: Placement, fp: number, pad: number, x: number, y: number, margin = 0.01): boolean {
+export function padContains(
+  board: SimBoard,
+  p: Placement,
+  fp: number,
+  pad: number,
+  x: number,
+  y: number,
+  margin = 0.01,
+): boolean {
   const d = board.footprints[fp]!.pads[pad]!;
   const [cx, cy] = padPosition(board, p, fp, pad);
   const [lx, ly] = rotatePoint(x - cx, y - cy, -(p.rotation[fp]! + d.rotation));
@@ -127,7 +135,9 @@ export function padContains(board: SimBoard, p: Placement, fp: number, pad: numb
     case 'oval': {
       const r = Math.min(hw, hh);
       const along = Math.max(hw, hh) - r;
-      return hw >= hh ? Math.hypot(Math.max(0, ax - along), ay) <= r : Math.hypot(ax, Math.max(0, ay - along)) <= r;
+      return hw >= hh
+        ? Math.hypot(Math.max(0, ax - along), ay) <= r
+        : Math.hypot(ax, Math.max(0, ay - along)) <= r;
     }
     default:
       return ax <= hw / 2 && ay <= hh / 2;
@@ -147,7 +157,10 @@ export function courtyard(board: SimBoard, p: Placement, fp: number): Rect {
 }
 
 /** Groups pads by net (nets with fewer than two pads need no routing and are left out). */
-export function indexNets(footprints: SimFootprint[]): { nets: string[]; netPads: Map<string, [number, number][]> } {
+export function indexNets(footprints: SimFootprint[]): {
+  nets: string[];
+  netPads: Map<string, [number, number][]>;
+} {
   const netPads = new Map<string, [number, number][]>();
   footprints.forEach((f, fi) =>
     f.pads.forEach((pad, pi) => {

@@ -28,7 +28,9 @@ export class EventWriter {
   static open(liveDir: string, run: string, pacer: Pacer, clock: () => Date = () => new Date()): EventWriter {
     const events = join(liveDir, 'events');
     if (existsSync(events) && readdirSync(events).some(isEventFileName))
-      throw new LiveDirInUseError(`${events} already holds events; give the simulator a new or empty live directory`);
+      throw new LiveDirInUseError(
+        `${events} already holds events; give the simulator a new or empty live directory`,
+      );
     mkdirSync(events, { recursive: true });
     mkdirSync(join(liveDir, 'boards'), { recursive: true });
     return new EventWriter(liveDir, run, pacer, clock);
@@ -43,7 +45,14 @@ export class EventWriter {
   async emit<K extends EventKind>(kind: K, fields: EventFields[K]): Promise<number> {
     await this.pacer.next();
     const seq = this.seq++;
-    const event = { schema: LIVE_EVENT_SCHEMA, seq, time: this.clock().toISOString(), run: this.run, kind, ...fields };
+    const event = {
+      schema: LIVE_EVENT_SCHEMA,
+      seq,
+      time: this.clock().toISOString(),
+      run: this.run,
+      kind,
+      ...fields,
+    };
     const check = checkLiveEvent(event);
     // The simulator is the test source of the viewer: an event it cannot vouch for is a bug here.
     if (!check.ok) throw new Error(`pnr-sim built an invalid ${kind} event: ${check.problems.join('; ')}`);

@@ -115,7 +115,12 @@ export function exampleBoardText(): string {
     ['paper', quoted('A4')],
     ['title_block', ['title', quoted('rr pnr-sim example: sensor node')]],
     layers(),
-    ['setup', ['pad_to_mask_clearance', '0'], ['allow_soldermask_bridges_in_footprints', 'no'], ['tenting', 'front', 'back']],
+    [
+      'setup',
+      ['pad_to_mask_clearance', '0'],
+      ['allow_soldermask_bridges_in_footprints', 'no'],
+      ['tenting', 'front', 'back'],
+    ],
     ['net', '0', quoted('')],
     ...nets.map((n): SList => ['net', String(code.get(n)), quoted(n)]),
   ];
@@ -160,7 +165,15 @@ function layers(): SList {
     [35, 'F.Fab', 'user'],
     [33, 'B.Fab', 'user'],
   ];
-  return ['layers', ...list.map(([n, name, type, user]): SList => [String(n), quoted(name), type, ...(user ? [quoted(user)] : [])])];
+  return [
+    'layers',
+    ...list.map(([n, name, type, user]): SList => [
+      String(n),
+      quoted(name),
+      type,
+      ...(user ? [quoted(user)] : []),
+    ]),
+  ];
 }
 
 function footprint(
@@ -180,8 +193,24 @@ function footprint(
     ['layer', quoted('F.Cu')],
     ['uuid', id('footprint')],
     ['at', numberAtom(x), numberAtom(y)],
-    ['property', quoted('Reference'), quoted(ref), ['at', '0', numberAtom(cy0 - 0.8), '0'], ['layer', quoted('F.SilkS')], ['uuid', id('reference')], font],
-    ['property', quoted('Value'), quoted(value), ['at', '0', numberAtom(cy1 + 0.8), '0'], ['layer', quoted('F.Fab')], ['uuid', id('value')], font],
+    [
+      'property',
+      quoted('Reference'),
+      quoted(ref),
+      ['at', '0', numberAtom(cy0 - 0.8), '0'],
+      ['layer', quoted('F.SilkS')],
+      ['uuid', id('reference')],
+      font,
+    ],
+    [
+      'property',
+      quoted('Value'),
+      quoted(value),
+      ['at', '0', numberAtom(cy1 + 0.8), '0'],
+      ['layer', quoted('F.Fab')],
+      ['uuid', id('value')],
+      font,
+    ],
     ['attr', spec.through ? 'through_hole' : 'smd'],
     [
       'fp_rect',
@@ -204,7 +233,11 @@ function footprint(
       ['size', numberAtom(pad.w), numberAtom(pad.h)],
     ];
     if (pad.drill !== undefined) node.push(['drill', numberAtom(pad.drill)]);
-    node.push(spec.through ? ['layers', quoted('*.Cu'), quoted('*.Mask')] : ['layers', quoted('F.Cu'), quoted('F.Paste'), quoted('F.Mask')]);
+    node.push(
+      spec.through
+        ? ['layers', quoted('*.Cu'), quoted('*.Mask')]
+        : ['layers', quoted('F.Cu'), quoted('F.Paste'), quoted('F.Mask')],
+    );
     if (spec.through) node.push(['remove_unused_layers', 'no']);
     if (pad.shape === 'roundrect') node.push(['roundrect_rratio', '0.25']);
     if (net !== null) node.push(['net', String(code.get(net)), quoted(net)]);

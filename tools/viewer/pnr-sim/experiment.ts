@@ -58,14 +58,24 @@ interface LaneOutcome {
 export async function runExperiment(options: ExperimentOptions): Promise<ExperimentSummary> {
   const kb = readKicadBoard(options.board.text, options.board.name);
   const run = `pnr-sim-s${options.seed}`;
-  const writer = EventWriter.open(options.liveDir, run, new Pacer(options.rate, options.signal), options.clock);
+  const writer = EventWriter.open(
+    options.liveDir,
+    run,
+    new Pacer(options.rate, options.signal),
+    options.clock,
+  );
   const sim = new Simulation(kb, writer, options);
   await writer.emit('experiment_start', {
     experiment: {
       name: `pnr-sim ${options.board.name}`,
       board: options.board.name,
       seed: options.seed,
-      parameters: { steps: options.steps, candidates: options.candidates, trials: options.trials, rounds: options.rounds },
+      parameters: {
+        steps: options.steps,
+        candidates: options.candidates,
+        trials: options.trials,
+        rounds: options.rounds,
+      },
     },
   });
   const input = sim.store(options.board.text);
@@ -82,12 +92,17 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     return { status: 'completed', events: writer.written, checkpoints: sim.checkpoints(), best };
   } catch (error) {
     if (!(error instanceof Stopped)) {
-      await writer.emit('error', { severity: 'error', message: (error as Error).message, code: 'simulator-failure' });
+      await writer.emit('error', {
+        severity: 'error',
+        message: (error as Error).message,
+        code: 'simulator-failure',
+      });
       await writer.emit('run_end', { status: 'failed', message: (error as Error).message });
       await writer.emit('experiment_end', { status: 'failed', message: (error as Error).message });
       throw error;
     }
-    for (const lane of sim.openLanes.reverse()) await writer.emit('lane_end', { lane, status: 'stopped', message: 'stopped on request' });
+    for (const lane of sim.openLanes.reverse())
+      await writer.emit('lane_end', { lane, status: 'stopped', message: 'stopped on request' });
     await writer.emit('run_end', { status: 'stopped', message: 'stopped on request' });
     await writer.emit('experiment_end', { status: 'stopped', message: 'stopped on request' });
     return { status: 'stopped', events: writer.written, checkpoints: sim.checkpoints() };
@@ -123,7 +138,13 @@ class Simulation {
     if (this.options.signal?.aborted) throw new Stopped();
   }
 
-  private async startLane(lane: string, kind: 'candidate' | 'trial' | 'round', parent: string | null, label: string, parameters: Record<string, unknown>): Promise<void> {
+  private async startLane(
+    lane: string,
+    kind: 'candidate' | 'trial' | 'round',
+    parent: string | null,
+    label: string,
+    parameters: Record<string, unknown>,
+  ): Promise<void> {
     this.checkStop();
     await this.writer.emit('lane_start', { lane, lane_kind: kind, parent, label, parameters });
     this.openLanes.push(lane);
@@ -169,13 +190,22 @@ class Simulation {
     const lane = `cand-${c}`;
     const random = new SeededRandom(this.options.seed * 7919 + c);
     const start = this.startPlacement(c, random);
-    await this.startLane(lane, 'candidate', null, `candidate ${c}`, { start: c === 0 ? 'board' : 'random scatter' });
+    await this.startLane(lane, 'candidate', null, `candidate ${c}`, {
+      start: c === 0 ? 'board' : 'random scatter',
+    });
     await this.reportPlacement(lane, 0, start);
     await this.reportCost(lane, 0, start, {});
     const ref = this.store(boardText(this.kb, start, []));
-    await this.writer.emit('checkpoint', { lane, board: ref, phase: 'placement', cost: round(placementCost(this.board, start).total), label: 'starting placement' });
+    await this.writer.emit('checkpoint', {
+      lane,
+      board: ref,
+      phase: 'placement',
+      cost: round(placementCost(this.board, start).total),
+      label: 'starting placement',
+    });
     const trials: LaneOutcome[] = [];
-    for (let t = 0; t < this.options.trials; t++) trials.push(await this.trial(lane, t, start, random, trials));
+    for (let t = 0; t < this.options.trials; t++)
+      trials.push(await this.trial(lane, t, start, random, trials));
     const finished = trials.filter((o) => o.status === 'completed');
     const best = pickBest(finished.length > 0 ? finished : trials);
     await this.writer.emit('alternatives', {
@@ -183,19 +213,41 @@ class Simulation {
       question: `Which trial does candidate ${c} keep?`,
       options: trials.map((o) => option(o, o === best)),
     });
-    if (best.checkpoint) await this.writer.emit('checkpoint', { lane, board: best.checkpoint, phase: 'final', cost: round(best.cost), label: 'best trial' });
-    const outcome: LaneOutcome = { lane, cost: best.cost, status: 'completed', ...(best.checkpoint ? { checkpoint: best.checkpoint } : {}) };
+    if (best.checkpoint)
+      await this.writer.emit('checkpoint', {
+        lane,
+        board: best.checkpoint,
+        phase: 'final',
+        cost: round(best.cost),
+        label: 'best trial',
+      });
+    const outcome: LaneOutcome = {
+      lane,
+      cost: best.cost,
+      status: 'completed',
+      ...(best.checkpoint ? { checkpoint: best.checkpoint } : {}),
+    };
     await this.endLane(outcome);
     return outcome;
   }
 
-  private async trial(parent: string, t: number, start: Placement, random: SeededRandom, siblings: LaneOutcome[]): Promise<LaneOutcome> {
+  private async trial(
+    parent: string,
+    t: number,
+    start: Placement,
+    random: SeededRandom,
+    siblings: LaneOutcome[],
+  ): Promise<LaneOutcome> {
     const lane = `${parent}.trial-${t}`;
     const steps = this.options.steps;
     // Each trial starts hotter than the one before; all cool to a two-hundredth of their start.
     const startTemperature = 10 * (t + 1);
     const schedule = { startTemperature, cooling: Math.pow(0.005, 1 / Math.max(1, steps)), grid: 0.5 };
-    await this.startLane(lane, 'trial', parent, `trial ${t}`, { start_temperature: startTemperature, cooling: round(schedule.cooling, 6), steps });
+    await this.startLane(lane, 'trial', parent, `trial ${t}`, {
+      start_temperature: startTemperature,
+      cooling: round(schedule.cooling, 6),
+      steps,
+    });
     const annealer = new Annealer(this.board, start, new SeededRandom(random.below(2 ** 31)), schedule);
     const rival = Math.min(...siblings.filter((s) => s.status === 'completed').map((s) => s.cost));
     for (let step = 1; step <= steps; step++) {
@@ -204,12 +256,22 @@ class Simulation {
         this.checkStop();
         annealer.resync();
         const counts = annealer.takeCounts();
-        await this.reportCost(lane, step, annealer.placement, { temperature: annealer.temperature, ...counts, best: annealer.bestCost });
-        if ((step / this.reportEvery) % 2 === 0 || step === steps) await this.reportPlacement(lane, step, annealer.placement);
+        await this.reportCost(lane, step, annealer.placement, {
+          temperature: annealer.temperature,
+          ...counts,
+          best: annealer.bestCost,
+        });
+        if ((step / this.reportEvery) % 2 === 0 || step === steps)
+          await this.reportPlacement(lane, step, annealer.placement);
       }
       // Prune a trial whose placement is far behind a finished sibling's routed result halfway through.
       if (step === Math.floor(steps / 2) && Number.isFinite(rival) && annealer.bestCost > rival * 1.5) {
-        const outcome: LaneOutcome = { lane, cost: annealer.bestCost, status: 'pruned', note: `pruned at step ${step}: placement cost ${round(annealer.bestCost)} is far above trial cost ${round(rival)}` };
+        const outcome: LaneOutcome = {
+          lane,
+          cost: annealer.bestCost,
+          status: 'pruned',
+          note: `pruned at step ${step}: placement cost ${round(annealer.bestCost)} is far above trial cost ${round(rival)}`,
+        };
         await this.endLane(outcome);
         return outcome;
       }
@@ -217,7 +279,13 @@ class Simulation {
     const placed = annealer.best;
     await this.reportPlacement(lane, steps, placed);
     const placedRef = this.store(boardText(this.kb, placed, []));
-    await this.writer.emit('checkpoint', { lane, board: placedRef, phase: 'placement', cost: round(annealer.bestCost), label: 'annealed placement' });
+    await this.writer.emit('checkpoint', {
+      lane,
+      board: placedRef,
+      phase: 'placement',
+      cost: round(annealer.bestCost),
+      label: 'annealed placement',
+    });
     const rounds: LaneOutcome[] = [];
     let previous: RoutedNet[] = [];
     for (let r = 0; r < this.options.rounds; r++) {
@@ -226,17 +294,36 @@ class Simulation {
       previous = result.routes;
     }
     const best = pickBest(rounds);
-    await this.writer.emit('alternatives', { lane, question: `Which routing round does trial ${t} keep?`, options: rounds.map((o) => option(o, o === best)) });
-    await this.writer.emit('checkpoint', { lane, board: best.checkpoint!, phase: 'final', cost: round(best.cost), label: 'best routing' });
+    await this.writer.emit('alternatives', {
+      lane,
+      question: `Which routing round does trial ${t} keep?`,
+      options: rounds.map((o) => option(o, o === best)),
+    });
+    await this.writer.emit('checkpoint', {
+      lane,
+      board: best.checkpoint!,
+      phase: 'final',
+      cost: round(best.cost),
+      label: 'best routing',
+    });
     const outcome: LaneOutcome = { lane, cost: best.cost, status: 'completed', checkpoint: best.checkpoint! };
     await this.endLane(outcome);
     return outcome;
   }
 
-  private async round(parent: string, r: number, placement: Placement, previous: RoutedNet[], random: SeededRandom): Promise<{ outcome: LaneOutcome; routes: RoutedNet[] }> {
+  private async round(
+    parent: string,
+    r: number,
+    placement: Placement,
+    previous: RoutedNet[],
+    random: SeededRandom,
+  ): Promise<{ outcome: LaneOutcome; routes: RoutedNet[] }> {
     const lane = `${parent}.round-${r}`;
     const order = this.netOrder(r, placement, previous, random);
-    await this.startLane(lane, 'round', parent, `routing round ${r}`, { order: r === 0 ? 'shortest first' : 'unrouted first', nets: order.length });
+    await this.startLane(lane, 'round', parent, `routing round ${r}`, {
+      order: r === 0 ? 'shortest first' : 'unrouted first',
+      nets: order.length,
+    });
     const router = new MazeRouter(this.board, placement, DEFAULT_ROUTER_OPTIONS);
     const routes: RoutedNet[] = [];
     for (let i = 0; i < order.length; i += 3) {
@@ -252,13 +339,31 @@ class Simulation {
     }
     await this.writer.emit('net_status', {
       lane,
-      nets: routes.map((b) => ({ net: b.net, status: b.status, length: round(b.length), vias: b.vias.length, ...(b.reason ? { reason: b.reason } : {}) })),
+      nets: routes.map((b) => ({
+        net: b.net,
+        status: b.status,
+        length: round(b.length),
+        vias: b.vias.length,
+        ...(b.reason ? { reason: b.reason } : {}),
+      })),
     });
     for (const b of routes.filter((x) => x.status !== 'routed'))
-      await this.writer.emit('error', { lane, severity: 'warning', code: 'net-unrouted', net: b.net, message: `net ${b.net} is ${b.status}: ${b.reason ?? 'no path'}` });
+      await this.writer.emit('error', {
+        lane,
+        severity: 'warning',
+        code: 'net-unrouted',
+        net: b.net,
+        message: `net ${b.net} is ${b.status}: ${b.reason ?? 'no path'}`,
+      });
     const cost = routingCost(routes);
     const ref = this.store(boardText(this.kb, placement, routes));
-    await this.writer.emit('checkpoint', { lane, board: ref, phase: 'routing', cost: round(cost), label: `routing round ${r}` });
+    await this.writer.emit('checkpoint', {
+      lane,
+      board: ref,
+      phase: 'routing',
+      cost: round(cost),
+      label: `routing round ${r}`,
+    });
     const outcome: LaneOutcome = { lane, cost, status: 'completed', checkpoint: ref };
     await this.endLane(outcome);
     return { outcome, routes };
@@ -266,34 +371,68 @@ class Simulation {
 
   /** Round 0 routes short nets first; later rounds start with what the previous round could not finish. */
   private netOrder(r: number, placement: Placement, previous: RoutedNet[], random: SeededRandom): string[] {
-    const byLength = [...this.board.nets].sort((a, b) => netWirelength(this.board, placement, a) - netWirelength(this.board, placement, b) || (a < b ? -1 : 1));
+    const byLength = [...this.board.nets].sort(
+      (a, b) =>
+        netWirelength(this.board, placement, a) - netWirelength(this.board, placement, b) || (a < b ? -1 : 1),
+    );
     if (r === 0) return byLength;
     const failed = new Set(previous.filter((x) => x.status !== 'routed').map((x) => x.net));
     const rest = byLength.filter((n) => !failed.has(n));
     // Swap a few neighbours so a round with nothing to fix still explores another order.
-    for (let i = 0; i + 1 < rest.length; i += 2) if (random.next() < 0.5) [rest[i], rest[i + 1]] = [rest[i + 1]!, rest[i]!];
+    for (let i = 0; i + 1 < rest.length; i += 2)
+      if (random.next() < 0.5) [rest[i], rest[i + 1]] = [rest[i + 1]!, rest[i]!];
     return [...byLength.filter((n) => failed.has(n)), ...rest];
   }
 
   private async reportPlacement(lane: string, step: number, p: Placement): Promise<void> {
-    const footprints: PlacedFootprint[] = this.board.footprints.map((f, i) => ({ ref: f.ref, x: round(p.x[i]!, 4), y: round(p.y[i]!, 4), rotation: p.rotation[i]!, side: f.side }));
+    const footprints: PlacedFootprint[] = this.board.footprints.map((f, i) => ({
+      ref: f.ref,
+      x: round(p.x[i]!, 4),
+      y: round(p.y[i]!, 4),
+      rotation: p.rotation[i]!,
+      side: f.side,
+    }));
     await this.writer.emit('placement', { lane, step, footprints });
   }
 
-  private async reportCost(lane: string, step: number, p: Placement, extra: { temperature?: number; accepted?: number; rejected?: number; best?: number }): Promise<void> {
+  private async reportCost(
+    lane: string,
+    step: number,
+    p: Placement,
+    extra: { temperature?: number; accepted?: number; rejected?: number; best?: number },
+  ): Promise<void> {
     const cost = placementCost(this.board, p);
     // Per-footprint costs are for inspection of small and medium boards; large boards would bloat every event.
-    const perFootprint = this.board.footprints.length <= 200 ? costPerFootprint(this.board, costIndex(this.board), p) : undefined;
+    const perFootprint =
+      this.board.footprints.length <= 200
+        ? costPerFootprint(this.board, costIndex(this.board), p)
+        : undefined;
     await this.writer.emit('placement_cost', {
       lane,
       step,
       total: round(cost.total),
-      terms: { wirelength: round(cost.terms.wirelength), overlap: round(cost.terms.overlap), outside: round(cost.terms.outside) },
+      terms: {
+        wirelength: round(cost.terms.wirelength),
+        overlap: round(cost.terms.overlap),
+        outside: round(cost.terms.outside),
+      },
       ...(extra.temperature !== undefined ? { temperature: round(extra.temperature, 6) } : {}),
       ...(extra.accepted !== undefined ? { accepted: extra.accepted } : {}),
       ...(extra.rejected !== undefined ? { rejected: extra.rejected } : {}),
       ...(extra.best !== undefined ? { best: round(extra.best) } : {}),
-      ...(perFootprint ? { footprints: perFootprint.map((f) => ({ ref: f.ref, total: round(f.total), terms: { wirelength: round(f.terms.wirelength), overlap: round(f.terms.overlap), outside: round(f.terms.outside) } })) } : {}),
+      ...(perFootprint
+        ? {
+            footprints: perFootprint.map((f) => ({
+              ref: f.ref,
+              total: round(f.total),
+              terms: {
+                wirelength: round(f.terms.wirelength),
+                overlap: round(f.terms.overlap),
+                outside: round(f.terms.outside),
+              },
+            })),
+          }
+        : {}),
     });
   }
 }

@@ -1,7 +1,24 @@
 // Reads what the simulator needs from a .kicad_pcb file: footprints, pads, nets and the outline. The tree
 // is kept so checkpoints can be written as the same board with new positions and tracks.
-import { indexNets, type PadLayers, type Placement, type Rect, type SimBoard, type SimFootprint, type SimPad } from './board-model.js';
-import { atomText, child, children, head, numberAt, parseSExpr, SExprSyntaxError, type SList } from './sexpr.js';
+import {
+  indexNets,
+  type PadLayers,
+  type Placement,
+  type Rect,
+  type SimBoard,
+  type SimFootprint,
+  type SimPad,
+} from './board-model.js';
+import {
+  atomText,
+  child,
+  children,
+  head,
+  numberAt,
+  parseSExpr,
+  SExprSyntaxError,
+  type SList,
+} from './sexpr.js';
 
 /** A board file read for the simulator. */
 export interface KicadBoard {
@@ -34,11 +51,21 @@ export function readKicadBoard(text: string, file: string): KicadBoard {
     tree = parseSExpr(text);
   } catch (error) {
     if (error instanceof SExprSyntaxError)
-      throw new BoardReadError(file, `${error.message}; is this a complete KiCad board file?`, error.line, error.column);
+      throw new BoardReadError(
+        file,
+        `${error.message}; is this a complete KiCad board file?`,
+        error.line,
+        error.column,
+      );
     throw error;
   }
   if (head(tree) !== 'kicad_pcb')
-    throw new BoardReadError(file, `not a KiCad board: the file starts with (${head(tree) ?? '?'} ...), expected (kicad_pcb ...)`, 1, 1);
+    throw new BoardReadError(
+      file,
+      `not a KiCad board: the file starts with (${head(tree) ?? '?'} ...), expected (kicad_pcb ...)`,
+      1,
+      1,
+    );
 
   const netCodes = new Map<string, number>();
   for (const n of children(tree, 'net')) {

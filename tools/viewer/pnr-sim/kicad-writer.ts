@@ -11,7 +11,9 @@ const ROUTING = new Set(['segment', 'arc', 'via']);
 /** The .kicad_pcb text of the board under a placement with the given routes. */
 export function boardText(kb: KicadBoard, placement: Placement, routes: RoutedNet[]): string {
   const moved = new Map<SList, SList>();
-  kb.footprintNodes.forEach((node, i) => moved.set(node, placedFootprint(node, placement.x[i]!, placement.y[i]!, placement.rotation[i]!)));
+  kb.footprintNodes.forEach((node, i) =>
+    moved.set(node, placedFootprint(node, placement.x[i]!, placement.y[i]!, placement.rotation[i]!)),
+  );
   const out: SList = [];
   for (const item of kb.tree) {
     if (Array.isArray(item) && ROUTING.has(head(item) ?? '')) continue;

@@ -2,7 +2,14 @@
 // layers. Each net is grown as a tree, one pad at a time, from everything already connected to the
 // nearest unconnected pad. Routed copper blocks other nets; pads and board edges are obstacles.
 import type { NetRouteStatus, TrackPolyline, ViaMark } from '../telemetry/live-event.js';
-import { padContains, padPosition, padRect, type Placement, type Rect, type SimBoard } from './board-model.js';
+import {
+  padContains,
+  padPosition,
+  padRect,
+  type Placement,
+  type Rect,
+  type SimBoard,
+} from './board-model.js';
 
 export interface RouterOptions {
   /** Grid pitch (mm): track centre lines lie on cell centres. */
@@ -71,7 +78,9 @@ export class MazeRouter {
     this.stamp = new Uint32Array(size);
     board.nets.forEach((n, i) => this.netIndex.set(n, i));
     this.blockEdges();
-    this.terminals = board.footprints.map((_, fp) => board.footprints[fp]!.pads.map((__, pad) => this.padCells(fp, pad)));
+    this.terminals = board.footprints.map((_, fp) =>
+      board.footprints[fp]!.pads.map((__, pad) => this.padCells(fp, pad)),
+    );
     this.blockPads();
   }
 
@@ -79,12 +88,20 @@ export class MazeRouter {
   routeNet(net: string): RoutedNet {
     const ni = this.netIndex.get(net);
     const pads = this.board.netPads.get(net);
-    if (ni === undefined || !pads) return { net, status: 'failed', tracks: [], vias: [], length: 0, reason: 'not a net of the board' };
+    if (ni === undefined || !pads)
+      return { net, status: 'failed', tracks: [], vias: [], length: 0, reason: 'not a net of the board' };
     const cellsOf = pads.map(([fp, pad]) => this.terminals[fp]![pad]!);
     const missing = cellsOf.findIndex((c) => c.length === 0);
     if (missing >= 0) {
       const [fp, pad] = pads[missing]!;
-      return this.result(net, 'failed', [], [], 0, `pad ${this.board.footprints[fp]!.ref}.${this.board.footprints[fp]!.pads[pad]!.number} is off the routing grid`);
+      return this.result(
+        net,
+        'failed',
+        [],
+        [],
+        0,
+        `pad ${this.board.footprints[fp]!.ref}.${this.board.footprints[fp]!.pads[pad]!.number} is off the routing grid`,
+      );
     }
     const tree = new Set<number>(cellsOf[0]);
     const open = new Set(cellsOf.keys());
@@ -112,8 +129,17 @@ export class MazeRouter {
     return this.result(net, status, tracks, vias, length, `no path to ${names.join(', ')}`);
   }
 
-  private result(net: string, status: NetRouteStatus, tracks: TrackPolyline[], vias: ViaMark[], length: number, reason?: string): RoutedNet {
-    return reason === undefined ? { net, status, tracks, vias, length } : { net, status, tracks, vias, length, reason };
+  private result(
+    net: string,
+    status: NetRouteStatus,
+    tracks: TrackPolyline[],
+    vias: ViaMark[],
+    length: number,
+    reason?: string,
+  ): RoutedNet {
+    return reason === undefined
+      ? { net, status, tracks, vias, length }
+      : { net, status, tracks, vias, length, reason };
   }
 
   private cell(layer: number, ix: number, iy: number): number {
@@ -158,7 +184,8 @@ export class MazeRouter {
     for (let iy = y0; iy <= y1; iy++)
       for (let ix = x0; ix <= x1; ix++) {
         const [x, y] = this.centre(ix, iy);
-        if (padContains(this.board, this.placement, fp, pad, x, y)) for (const layer of layers) cells.push(this.cell(layer, ix, iy));
+        if (padContains(this.board, this.placement, fp, pad, x, y))
+          for (const layer of layers) cells.push(this.cell(layer, ix, iy));
       }
     if (cells.length === 0) {
       const [px, py] = padPosition(this.board, this.placement, fp, pad);
@@ -194,7 +221,12 @@ export class MazeRouter {
       f.pads.forEach((pad, pi) => {
         const ni = pad.net !== null ? (this.netIndex.get(pad.net) ?? BLOCKED) : BLOCKED;
         const r = padRect(this.board, this.placement, fp, pi);
-        const [x0, x1, y0, y1] = this.cellRange({ minX: r.minX - grow, minY: r.minY - grow, maxX: r.maxX + grow, maxY: r.maxY + grow });
+        const [x0, x1, y0, y1] = this.cellRange({
+          minX: r.minX - grow,
+          minY: r.minY - grow,
+          maxX: r.maxX + grow,
+          maxY: r.maxY + grow,
+        });
         for (const layer of this.padLayers(fp, pi))
           for (let iy = y0; iy <= y1; iy++)
             for (let ix = x0; ix <= x1; ix++) {
@@ -225,7 +257,8 @@ export class MazeRouter {
       for (const [dx, dy] of STEPS) {
         const x = ix + dx;
         const y = iy + dy;
-        if (x >= 0 && y >= 0 && x < this.cols && y < this.rows && !this.usable(ni, this.cell(layer, x, y))) return false;
+        if (x >= 0 && y >= 0 && x < this.cols && y < this.rows && !this.usable(ni, this.cell(layer, x, y)))
+          return false;
       }
     }
     return true;
@@ -307,7 +340,8 @@ export class MazeRouter {
     let length = 0;
     const flush = () => {
       const points = run.filter((p, i) => i === 0 || p[0] !== run[i - 1]![0] || p[1] !== run[i - 1]![1]);
-      if (points.length >= 2) tracks.push({ layer: LAYERS[runLayer]!, width: this.options.trackWidth, points: corners(points) });
+      if (points.length >= 2)
+        tracks.push({ layer: LAYERS[runLayer]!, width: this.options.trackWidth, points: corners(points) });
       run = [];
     };
     const first = path[0]!;

@@ -54,9 +54,23 @@ function explain(errors: ErrorObject[]): string[] {
       case 'const':
         messages.add(`${where} must be ${JSON.stringify(params.allowedValue)}`);
         break;
+      case 'pattern':
+        messages.add(`${where} ${patternRule(error.schemaPath)}`);
+        break;
       default:
         messages.add(`${where} ${error.message ?? 'is invalid'}`);
     }
   }
   return [...messages];
+}
+
+/** What a pattern asks for, in words. */
+function patternRule(schemaPath: string): string {
+  if (schemaPath.includes('/id/'))
+    return 'must be an id: letters, digits, ".", "_", ":", "-", starting with a letter or digit, at most 128 characters';
+  if (schemaPath.includes('/checkpointRef/')) return 'must be boards/<sha256 of the file>.<extension>';
+  if (schemaPath.includes('/run_dir/'))
+    return 'must be a path relative to the experiment folder, with "/" separators and no ".."';
+  if (schemaPath.includes('/time/')) return 'must be an RFC 3339 time such as 2025-06-01T12:00:00Z';
+  return 'has the wrong form';
 }

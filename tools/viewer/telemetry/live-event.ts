@@ -86,7 +86,11 @@ export interface EventFields {
   experiment_start: {
     experiment: { name: string; board?: string; seed?: number; parameters?: Record<string, unknown> };
   };
-  experiment_end: { status: EndStatus; message?: string; best?: { lane: string; cost: number; checkpoint?: string } };
+  experiment_end: {
+    status: EndStatus;
+    message?: string;
+    best?: { lane: string; cost: number; checkpoint?: string };
+  };
   run_start: { run_dir?: string; tool?: { name: string; version?: string }; seed?: number; board?: string };
   run_end: { status: EndStatus; message?: string };
   lane_start: {
