@@ -142,3 +142,23 @@ describe('live directory reader: cursors', () => {
     expect(r.history({ limit: 2 }).map((e) => e.event.seq)).toEqual([11, 12]);
   });
 });
+
+describe('live directory reader: lanes before their parents', () => {
+  it('lists a parent known only from a child as a lane without events, until its own lane_start arrives', async () => {
+    const root = liveDir();
+    writeEvent(root, 5, 'lane_start', { lane: 'c0.t0', lane_kind: 'trial', parent: 'c0' });
+    const { reader: r } = reader(root);
+    await settle(r);
+    const before = r.state();
+    expect(before.lanes.map((l) => [l.id, l.kind, l.events, l.firstSeq, l.children])).toEqual([
+      ['c0.t0', 'trial', 1, 5, []],
+      ['c0', null, 0, -1, ['c0.t0']],
+    ]);
+    writeEvent(root, 1, 'lane_start', { lane: 'c0', lane_kind: 'candidate', parent: null });
+    await settle(r);
+    const after = r.state({ since: before.cursor });
+    expect(after.lanes.map((l) => [l.id, l.kind, l.firstSeq, l.children])).toEqual([
+      ['c0', 'candidate', 1, ['c0.t0']],
+    ]);
+  });
+});

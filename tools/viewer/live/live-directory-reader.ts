@@ -250,7 +250,8 @@ export class LiveDirectoryReader {
         children: [...l.summary.children].sort(bySeq),
         latest: { ...l.summary.latest },
       }))
-      .sort((a, b) => a.firstSeq - b.firstSeq);
+      .sort((a, b) => a.firstSeq - b.firstSeq)
+      .map((l) => (l.events === 0 ? { ...l, firstSeq: -1, lastSeq: -1 } : l));
   }
 
   private laneNow(id: string): LaneNow {
@@ -327,6 +328,8 @@ export class LiveDirectoryReader {
       return;
     }
     this.resolve('root');
+    // Whatever changed up to this stat is covered by this listing; polls look for changes after it.
+    this.dirStamp = `${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
     let dir;
     try {
       dir = await opendir(this.eventsDir, { bufferSize: 128 });

@@ -21,6 +21,7 @@ export interface LaneSummary {
   /** Ids of lanes whose parent is this lane, in the order they started. */
   children: string[];
   events: number;
+  /** Lowest and highest seq of the lane's events; -1 for a lane known only as another lane's parent. */
   firstSeq: number;
   lastSeq: number;
   /** The latest placement cost (highest seq). */
