@@ -6,6 +6,7 @@ import { registerBazelSteps } from './bazel-command.js';
 import { runCases, type CasesOptions } from './cases-command.js';
 import { runGraph, type GraphOptions } from './graph-command.js';
 import { runLockCheck, runLockUpdate, type LockOptions } from './lock-command.js';
+import { runPnrSim, type PnrSimOptions } from './pnr-sim-command.js';
 import { runReport, type ReportOptions } from './report-command.js';
 import { runValidate, type ValidateFormat } from './validate-command.js';
 
@@ -100,6 +101,33 @@ function program(io: CliIo, result: { code: number }): Command {
     )
     .action(async (options: GraphOptions) => {
       result.code = await runGraph(options, io);
+    });
+
+  rr.command('pnr-sim')
+    .description(
+      'simulate a place-and-route experiment (annealed placement, maze routing) writing live viewer telemetry',
+    )
+    .requiredOption('--out <dir>', 'live directory to write events/ and boards/ into (new or empty)')
+    .option('--board <file>', 'KiCad board to place and route (default: a generated example board)')
+    .option('--rate <n>', 'events per second; 0 writes as fast as possible', '20')
+    .option('--seed <n>', 'seed of the search; the same seed gives the same search', '1')
+    .option('--steps <n>', 'annealing steps per trial (bounds the work)', '2000')
+    .option('--candidates <n>', 'candidate starting placements', '2')
+    .option('--trials <n>', 'annealing trials per candidate', '2')
+    .option('--rounds <n>', 'routing rounds per trial', '2')
+    .option('--report-every <n>', 'annealing steps between cost events (default: steps / 20)')
+    .action(async (options: PnrSimOptions) => {
+      // Ctrl-C ends the experiment cleanly: open lanes and the run are reported as stopped.
+      const stop = new AbortController();
+      const onSignal = () => stop.abort();
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      try {
+        result.code = await runPnrSim(options, io, stop.signal);
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
     });
 
   rr.command('schema')

@@ -1,0 +1,76 @@
+// Builders for live directories in the reader tests: valid events by seq, raw files, a fake clock.
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eventFileName } from '../../../tools/viewer/telemetry/event-files.js';
+import type { EventFields, EventKind } from '../../../tools/viewer/telemetry/live-event.js';
+import { LiveDirectoryReader, type ReaderOptions } from '../../../tools/viewer/live/live-directory-reader.js';
+import { tempDir } from '../temp-dir.js';
+
+/** A live directory with an empty events/ folder. */
+export function liveDir(): string {
+  const root = join(tempDir(), 'live');
+  mkdirSync(join(root, 'events'), { recursive: true });
+  return root;
+}
+
+/** The JSON text of a valid event. */
+export function eventText<K extends EventKind>(seq: number, kind: K, fields: EventFields[K]): string {
+  return (
+    JSON.stringify({
+      schema: 'pnr-live-event-v1',
+      seq,
+      time: '2025-06-01T12:00:00.000Z',
+      run: 'run-1',
+      kind,
+      ...fields,
+    }) + '\n'
+  );
+}
+
+/** Writes an event as a well-behaved writer does (temporary name, then rename) under its conventional name. */
+export function writeEvent<K extends EventKind>(
+  root: string,
+  seq: number,
+  kind: K,
+  fields: EventFields[K],
+  name = eventFileName(seq, kind),
+): string {
+  const temp = join(root, 'events', `.${name}.tmp`);
+  writeFileSync(temp, eventText(seq, kind, fields));
+  renameSync(temp, join(root, 'events', name));
+  return name;
+}
+
+/** Writes raw bytes straight into events/ (what a careless writer does). */
+export function writeRaw(root: string, name: string, text: string): void {
+  writeFileSync(join(root, 'events', name), text);
+}
+
+/** A trial lane's placement cost event fields. */
+export function cost(lane: string, step: number, total: number): EventFields['placement_cost'] {
+  return { lane, step, total };
+}
+
+/** A clock the test moves by hand, starting at the real time (file mtimes are real). */
+export class FakeClock {
+  time = Date.now();
+  readonly now = () => this.time;
+  advance(ms: number): void {
+    this.time += ms;
+  }
+}
+
+/** A reader whose background listings may run on every poll, with a fake clock. */
+export function reader(
+  root: string,
+  options: Partial<ReaderOptions> = {},
+): { reader: LiveDirectoryReader; clock: FakeClock } {
+  const clock = new FakeClock();
+  return { reader: new LiveDirectoryReader({ root, now: clock.now, listIntervalMs: 0, ...options }), clock };
+}
+
+/** Polls and waits for the background listing, so the state reflects everything on disk. */
+export async function settle(r: LiveDirectoryReader): Promise<void> {
+  await r.poll();
+  await r.idle();
+}

@@ -1,0 +1,520 @@
+// The incremental reader of one live directory (events/*.json of pnr-live-event-v1).
+//
+// How it notices new files: each poll stats events/ once. When the directory changed, it probes the
+// conventional names of the next sequence numbers (a few stat calls, so well-behaved writers show up at
+// once) and schedules a full listing, which runs in the background at most once per `listIntervalMs` and
+// catches everything else (out-of-order sequence numbers, other names, files renamed in). An idle poll
+// costs one stat. fs.watch is not used: it is unreliable on network and container file systems.
+import { opendir } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import { eventFileName, isEventFileName } from '../telemetry/event-files.js';
+import { EVENT_KINDS, type LiveEvent } from '../telemetry/live-event.js';
+import { LruCache } from './event-cache.js';
+import { checkEventText, type FileProblem } from './event-file-check.js';
+import { arrivedAfter, EventIndex, type EventEntry } from './event-index.js';
+import { cursorRevision, formatCursor } from './live-cursor.js';
+import type {
+  EventRecord,
+  ExperimentSummary,
+  LaneNow,
+  LaneSummary,
+  LiveState,
+  ReaderProblem,
+  StateQuery,
+} from './live-state.js';
+import { statOrUndefined } from './safe-stat.js';
+
+export interface ReaderOptions {
+  /** The live directory (holding events/ and boards/). */
+  root: string;
+  /** Milliseconds clock; tests pass a fake one. */
+  now?: () => number;
+  /** A file that is not valid JSON becomes a problem once it has not changed for this long (ms). */
+  settleMs?: number;
+  /** Parsed events kept in memory (least recently used beyond it are dropped and re-read on demand). */
+  cacheSize?: number;
+  /** Least time between two background listings of events/ (ms). */
+  listIntervalMs?: number;
+  /** Event files larger than this are refused. */
+  maxFileBytes?: number;
+}
+
+/** Figures about what the reader holds, for tests and the benchmark. */
+export interface ReaderStats {
+  indexed: number;
+  parsedHeld: number;
+  cacheCapacity: number;
+  waiting: number;
+  rejected: number;
+  lanes: number;
+  revision: number;
+}
+
+type FileState =
+  | { state: 'indexed' }
+  | { state: 'ignored' }
+  | { state: 'waiting'; size: number; mtimeMs: number; problem: FileProblem }
+  | { state: 'rejected'; size: number; mtimeMs: number };
+
+const INDEXED: FileState = { state: 'indexed' };
+const IGNORED: FileState = { state: 'ignored' };
+/** Consecutive missing sequence numbers the probe looks past (writers may skip numbers). */
+const PROBE_WINDOW = 4;
+/** A listing is trusted only for directory changes older than this (file system timestamps are coarse). */
+const RACY_MS = 2000;
+const DEFAULT_LIMIT = 200;
+const MAX_LIMIT = 5000;
+
+/** Reads one live directory incrementally; see the file comment for how it notices changes. */
+export class LiveDirectoryReader {
+  readonly root: string;
+  readonly epoch = randomBytes(4).toString('hex');
+  private readonly eventsDir: string;
+  private readonly now: () => number;
+  private readonly settleMs: number;
+  private readonly listIntervalMs: number;
+  private readonly maxFileBytes: number;
+  private readonly cache: LruCache<string, LiveEvent>;
+  private readonly index = new EventIndex();
+  private readonly files = new Map<string, FileState>();
+  /** Names of files in the waiting state, so a poll looks at them without walking every file. */
+  private readonly waiting = new Set<string>();
+  private readonly problems = new Map<string, ReaderProblem & { rev: number }>();
+  private readonly resolvedLog: { id: string; rev: number }[] = [];
+  private rev = 0;
+  private maxSeq = -1;
+  private started = false;
+  private dirStamp = '';
+  private listing: Promise<void> | undefined;
+  private listingWanted = false;
+  private listedRacy = false;
+  private lastListingStart = -Infinity;
+
+  constructor(options: ReaderOptions) {
+    this.root = options.root;
+    this.eventsDir = join(options.root, 'events');
+    this.now = options.now ?? Date.now;
+    this.settleMs = options.settleMs ?? 2000;
+    this.listIntervalMs = options.listIntervalMs ?? 1000;
+    this.maxFileBytes = options.maxFileBytes ?? 64 * 1024 * 1024;
+    this.cache = new LruCache(options.cacheSize ?? 256);
+  }
+
+  /** The current revision (bumped by every change the state reports). */
+  get revision(): number {
+    return this.rev;
+  }
+
+  /**
+   * Looks for changes. The first call lists the whole directory and resolves when it is indexed; later
+   * calls are cheap (see the file comment) and may leave a full listing running in the background.
+   */
+  async poll(): Promise<void> {
+    if (!this.started) {
+      this.started = true;
+      await this.rescan();
+      return;
+    }
+    const st = statOrUndefined(this.eventsDir);
+    if (!st) {
+      this.checkRoot();
+      return;
+    }
+    const stamp = `${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+    if (stamp !== this.dirStamp) {
+      this.dirStamp = stamp;
+      this.probe();
+      this.listingWanted = true;
+    }
+    if (this.listedRacy) this.listingWanted = true;
+    this.recheckWaiting();
+    if (this.listingWanted && !this.listing && this.now() - this.lastListingStart >= this.listIntervalMs) {
+      void this.startListing();
+    }
+  }
+
+  /** Lists the whole directory now and resolves when every new file is indexed. */
+  async rescan(): Promise<void> {
+    this.started = true;
+    if (this.listing) await this.listing;
+    await this.startListing();
+  }
+
+  /** Resolves when no background listing is running. */
+  async idle(): Promise<void> {
+    while (this.listing) await this.listing;
+  }
+
+  /** Raises a revision for a change the caller tracks (e.g. restart-status.json) and returns it. */
+  bump(): number {
+    return ++this.rev;
+  }
+
+  /** The state for GET /api/state: everything, or what changed after `query.since`. */
+  state(query: StateQuery = {}): LiveState {
+    const limit = eventLimit(query.limit);
+    const since = query.since === undefined ? undefined : cursorRevision(query.since, this.epoch, this.rev);
+    const lane = query.lane === undefined ? undefined : this.index.lanes.get(query.lane);
+    if (since === undefined) {
+      const seqs = query.lane === undefined ? this.index.seqs : (lane?.seqs ?? []);
+      const state: LiveState = {
+        cursor: formatCursor(this.epoch, this.rev),
+        reset: true,
+        changed: true,
+        root: this.root,
+        experiment: structuredClone(this.index.experiment),
+        lanes: this.laneSummaries(() => true),
+        events: this.records(seqs.slice(-limit).map((s) => this.index.bySeq.get(s)!)),
+        more: false,
+        problems: [...this.problems.values()].map(withoutRev),
+        resolved: [],
+      };
+      if (query.lane !== undefined && lane) state.now = this.laneNow(query.lane);
+      return state;
+    }
+    if (since === this.rev) {
+      return {
+        cursor: formatCursor(this.epoch, since),
+        reset: false,
+        changed: false,
+        root: this.root,
+        lanes: [],
+        events: [],
+        more: false,
+        problems: [],
+        resolved: [],
+      };
+    }
+    const arrivals = query.lane === undefined ? this.index.arrivals : (lane?.arrivals ?? []);
+    const newer = arrivedAfter(arrivals, since);
+    const more = newer.length > limit;
+    const page = newer.slice(0, limit).sort((a, b) => a.seq - b.seq);
+    const cursorRev = more ? newer[limit - 1]!.rev : this.rev;
+    const state: LiveState = {
+      cursor: formatCursor(this.epoch, cursorRev),
+      reset: false,
+      changed: true,
+      root: this.root,
+      lanes: this.laneSummaries((rev) => rev > since),
+      events: this.records(page),
+      more,
+      problems: [...this.problems.values()].filter((p) => p.rev > since).map(withoutRev),
+      resolved: this.resolvedLog.filter((r) => r.rev > since && !this.problems.has(r.id)).map((r) => r.id),
+    };
+    if (this.index.experimentRev > since) state.experiment = structuredClone(this.index.experiment);
+    return state;
+  }
+
+  /** The experiment as this directory's experiment and run events describe it. */
+  experiment(): ExperimentSummary {
+    return structuredClone(this.index.experiment);
+  }
+
+  /** Events before a seq (all when omitted), latest `limit` of them, for replaying a lane's history. */
+  history(options: { lane?: string; before?: number; limit?: number } = {}): EventRecord[] {
+    const limit = eventLimit(options.limit);
+    const seqs =
+      options.lane === undefined ? this.index.seqs : (this.index.lanes.get(options.lane)?.seqs ?? []);
+    const before = options.before ?? Infinity;
+    let end = seqs.length;
+    while (end > 0 && seqs[end - 1]! >= before) end--;
+    return this.records(seqs.slice(Math.max(0, end - limit), end).map((s) => this.index.bySeq.get(s)!));
+  }
+
+  /** Figures about memory use: counts, not bytes. */
+  stats(): ReaderStats {
+    let rejected = 0;
+    for (const f of this.files.values()) if (f.state === 'rejected') rejected++;
+    const waiting = this.waiting.size;
+    return {
+      indexed: this.index.arrivals.length,
+      parsedHeld: this.cache.size,
+      cacheCapacity: this.cache.capacity,
+      waiting,
+      rejected,
+      lanes: this.index.lanes.size,
+      revision: this.rev,
+    };
+  }
+
+  /** Copies of the lane summaries that pass the filter, lanes and children in the order they started. */
+  private laneSummaries(changed: (rev: number) => boolean): LaneSummary[] {
+    const lanes = this.index.lanes;
+    const bySeq = (a: string, b: string) => lanes.get(a)!.summary.firstSeq - lanes.get(b)!.summary.firstSeq;
+    return [...lanes.values()]
+      .filter((l) => changed(l.rev))
+      .map((l) => ({
+        ...l.summary,
+        children: [...l.summary.children].sort(bySeq),
+        latest: { ...l.summary.latest },
+      }))
+      .sort((a, b) => a.firstSeq - b.firstSeq)
+      .map((l) => (l.events === 0 ? { ...l, firstSeq: -1, lastSeq: -1 } : l));
+  }
+
+  private laneNow(id: string): LaneNow {
+    const lane = this.index.lanes.get(id)!;
+    const latest = lane.summary.latest;
+    const one = (seq: number | undefined) =>
+      seq === undefined ? undefined : this.records([this.index.bySeq.get(seq)!])[0];
+    const now: LaneNow = {
+      lane: id,
+      routes: this.records(lane.routeSeqs.map((s) => this.index.bySeq.get(s)!)),
+    };
+    for (const kind of ['placement', 'placement_cost', 'checkpoint', 'net_status'] as const) {
+      const record = one(latest[kind]);
+      if (record) now[kind] = record;
+    }
+    return now;
+  }
+
+  /** Event bodies for entries: from the cache, else read again from disk. */
+  private records(entries: EventEntry[]): EventRecord[] {
+    const out: EventRecord[] = [];
+    for (const entry of entries) {
+      let event = this.cache.get(entry.name);
+      if (!event) {
+        event = this.reread(entry);
+        if (!event) continue;
+        this.cache.set(entry.name, event);
+      }
+      out.push({ file: `events/${entry.name}`, event });
+    }
+    return out;
+  }
+
+  private reread(entry: EventEntry): LiveEvent | undefined {
+    let text: string;
+    try {
+      text = readFileSync(join(this.eventsDir, entry.name), 'utf8');
+    } catch (error) {
+      this.raise(`file:${entry.name}`, {
+        kind: 'unreadable',
+        file: `events/${entry.name}`,
+        message: `the event file was indexed but can no longer be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); events are immutable, so nothing may delete or move them`,
+      });
+      return undefined;
+    }
+    const check = checkEventText(text);
+    if (!check.ok || check.event.seq !== entry.seq) {
+      this.raise(`file:${entry.name}`, {
+        kind: 'invalid',
+        file: `events/${entry.name}`,
+        message:
+          'the event file changed after it was indexed; events are immutable, write a new event instead',
+      });
+      return undefined;
+    }
+    return check.event;
+  }
+
+  private startListing(): Promise<void> {
+    this.listingWanted = false;
+    this.lastListingStart = this.now();
+    const run = this.list().finally(() => {
+      this.listing = undefined;
+    });
+    this.listing = run;
+    return run;
+  }
+
+  private async list(): Promise<void> {
+    const startedAt = Date.now();
+    const st = statOrUndefined(this.eventsDir);
+    if (!st) {
+      this.checkRoot();
+      return;
+    }
+    this.resolve('root');
+    // Whatever changed up to this stat is covered by this listing; polls look for changes after it.
+    this.dirStamp = `${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+    let dir;
+    try {
+      dir = await opendir(this.eventsDir, { bufferSize: 128 });
+    } catch {
+      return; // removed between the stat and the open: the next poll sees it
+    }
+    const fresh: string[] = [];
+    for await (const entry of dir) {
+      const name = entry.name;
+      if (!isEventFileName(name)) continue;
+      const known = this.files.get(name);
+      if (known === undefined) fresh.push(name);
+      else if (known.state === 'rejected') {
+        // A refused file is looked at again when it changes (someone fixed it).
+        const now = statOrUndefined(join(this.eventsDir, name));
+        if (now && (now.size !== known.size || now.mtimeMs !== known.mtimeMs)) this.processFile(name, now);
+      }
+    }
+    // Conventional names sort by sequence number, so a first listing indexes in the experiment's order.
+    fresh.sort();
+    for (let i = 0; i < fresh.length; i++) {
+      // A poll may have probed the file meanwhile.
+      if (!this.files.has(fresh[i]!)) this.processFile(fresh[i]!);
+      // Reading is synchronous; give other requests a turn now and then during a large first listing.
+      if (i % 256 === 255) await new Promise((r) => setImmediate(r));
+    }
+    this.listedRacy = st.mtimeMs >= startedAt - RACY_MS;
+    this.recheckWaiting();
+  }
+
+  private probe(): void {
+    let misses = 0;
+    for (let seq = this.maxSeq + 1; misses < PROBE_WINDOW; seq++) {
+      let found = false;
+      for (const kind of EVENT_KINDS) {
+        const name = eventFileName(seq, kind);
+        if (this.files.has(name)) {
+          found = true;
+          break;
+        }
+        const st = statOrUndefined(join(this.eventsDir, name));
+        if (st) {
+          this.processFile(name, st);
+          found = true;
+          break;
+        }
+      }
+      misses = found ? 0 : misses + 1;
+    }
+  }
+
+  private recheckWaiting(): void {
+    for (const name of [...this.waiting]) {
+      const state = this.files.get(name);
+      if (state?.state !== 'waiting') {
+        this.waiting.delete(name);
+        continue;
+      }
+      const st = statOrUndefined(join(this.eventsDir, name));
+      if (!st) {
+        this.files.delete(name);
+        this.waiting.delete(name);
+        this.resolve(`file:${name}`);
+      } else if (st.size !== state.size || st.mtimeMs !== state.mtimeMs) this.processFile(name, st);
+      else if (this.now() - st.mtimeMs >= this.settleMs) this.settle(name, state);
+    }
+  }
+
+  /** A file that stayed unparseable: report it and stop checking it on every poll. */
+  private settle(name: string, state: { size: number; mtimeMs: number; problem: FileProblem }): void {
+    this.raise(`file:${name}`, { ...state.problem, file: `events/${name}` });
+    this.files.set(name, { state: 'rejected', size: state.size, mtimeMs: state.mtimeMs });
+    this.waiting.delete(name);
+  }
+
+  private processFile(name: string, known?: Stats): void {
+    this.waiting.delete(name);
+    const path = join(this.eventsDir, name);
+    const st = known ?? statOrUndefined(path);
+    if (!st) {
+      this.files.delete(name);
+      return;
+    }
+    if (!st.isFile()) {
+      this.files.set(name, IGNORED);
+      return;
+    }
+    const file = `events/${name}`;
+    const id = `file:${name}`;
+    const reject = (problem: Omit<ReaderProblem, 'id'>) => {
+      this.raise(id, problem);
+      this.files.set(name, { state: 'rejected', size: st.size, mtimeMs: st.mtimeMs });
+    };
+    if (st.size > this.maxFileBytes) {
+      reject({
+        kind: 'too-large',
+        file,
+        message: `the event file has ${st.size} bytes, more than the ${this.maxFileBytes} an event may have; split the data over several events`,
+      });
+      return;
+    }
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') this.files.delete(name);
+      else
+        reject({
+          kind: 'unreadable',
+          file,
+          message: `cannot read the event file (${code ?? (error as Error).message}); check its permissions`,
+        });
+      return;
+    }
+    const check = checkEventText(text);
+    if (!check.ok) {
+      if (check.problem.kind === 'invalid') reject({ ...check.problem, file });
+      else {
+        const waiting = {
+          state: 'waiting' as const,
+          size: st.size,
+          mtimeMs: st.mtimeMs,
+          problem: check.problem,
+        };
+        this.files.set(name, waiting);
+        this.waiting.add(name);
+        // Possibly a writer still writing: it becomes a problem only once it stays broken.
+        if (this.now() - st.mtimeMs >= this.settleMs) this.settle(name, waiting);
+      }
+      return;
+    }
+    const event = check.event;
+    const holder = this.index.holder(event.seq);
+    if (holder && holder.name !== name) {
+      reject({
+        kind: 'duplicate-seq',
+        file,
+        message: `seq ${event.seq} is already used by events/${holder.name}; this file is ignored (every event needs its own sequence number)`,
+      });
+      return;
+    }
+    this.resolve(id);
+    this.rev++;
+    this.index.add(event, name, this.rev);
+    this.files.set(name, INDEXED);
+    this.cache.set(name, event);
+    if (event.seq > this.maxSeq) this.maxSeq = event.seq;
+  }
+
+  private checkRoot(): void {
+    const st = statOrUndefined(this.root);
+    if (st?.isDirectory()) this.resolve('root');
+    else if (st)
+      this.raise('root', {
+        kind: 'missing-root',
+        message: `the live directory ${this.root} is a file, not a folder; check --root`,
+      });
+    else
+      this.raise('root', {
+        kind: 'missing-root',
+        message: `the live directory ${this.root} does not exist (yet); check --root`,
+      });
+  }
+
+  private raise(id: string, problem: Omit<ReaderProblem, 'id'>): void {
+    const old = this.problems.get(id);
+    if (old && old.message === problem.message && old.kind === problem.kind) return;
+    this.problems.set(id, { id, ...problem, rev: ++this.rev });
+  }
+
+  private resolve(id: string): void {
+    if (!this.problems.delete(id)) return;
+    this.resolvedLog.push({ id, rev: ++this.rev });
+  }
+}
+
+/** A usable page size from a requested one (anything not a positive number gives the default). */
+function eventLimit(requested: number | undefined): number {
+  if (requested === undefined || !Number.isFinite(requested) || requested < 1) return DEFAULT_LIMIT;
+  return Math.min(MAX_LIMIT, Math.floor(requested));
+}
+
+function withoutRev(p: ReaderProblem & { rev: number }): ReaderProblem {
+  const rest: ReaderProblem & { rev?: number } = { ...p };
+  delete rest.rev;
+  return rest;
+}

@@ -1,0 +1,72 @@
+// Writes a run's telemetry into a live directory the way docs/viewer-telemetry.md asks of every writer:
+// each event and checkpoint is written under a temporary name and renamed, sequence numbers increase,
+// and a checkpoint is on disk before the event that names it.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../telemetry/atomic-write.js';
+import { checkLiveEvent } from '../telemetry/event-schema.js';
+import { checkpointRef, eventFileName, isEventFileName } from '../telemetry/event-files.js';
+import { LIVE_EVENT_SCHEMA, type EventFields, type EventKind } from '../telemetry/live-event.js';
+import type { Pacer } from './pacer.js';
+
+/** A live directory that already holds events: the simulator starts only in an empty one. */
+export class LiveDirInUseError extends Error {}
+
+/** The writer side of a live directory for one run. */
+export class EventWriter {
+  private seq = 0;
+
+  private constructor(
+    readonly liveDir: string,
+    readonly run: string,
+    private readonly pacer: Pacer,
+    private readonly clock: () => Date,
+  ) {}
+
+  /** Prepares `events/` and `boards/` under the live directory; refuses one that already has events. */
+  static open(liveDir: string, run: string, pacer: Pacer, clock: () => Date = () => new Date()): EventWriter {
+    const events = join(liveDir, 'events');
+    if (existsSync(events) && readdirSync(events).some(isEventFileName))
+      throw new LiveDirInUseError(
+        `${events} already holds events; give the simulator a new or empty live directory`,
+      );
+    mkdirSync(events, { recursive: true });
+    mkdirSync(join(liveDir, 'boards'), { recursive: true });
+    return new EventWriter(liveDir, run, pacer, clock);
+  }
+
+  /** How many events were written. */
+  get written(): number {
+    return this.seq;
+  }
+
+  /** Writes the next event (after the pacer allows it) and returns its sequence number. */
+  async emit<K extends EventKind>(kind: K, fields: EventFields[K]): Promise<number> {
+    await this.pacer.next();
+    const seq = this.seq++;
+    const event = {
+      schema: LIVE_EVENT_SCHEMA,
+      seq,
+      time: this.clock().toISOString(),
+      run: this.run,
+      kind,
+      ...fields,
+    };
+    const check = checkLiveEvent(event);
+    // The simulator is the test source of the viewer: an event it cannot vouch for is a bug here.
+    if (!check.ok) throw new Error(`pnr-sim built an invalid ${kind} event: ${check.problems.join('; ')}`);
+    writeFileAtomic(join(this.liveDir, 'events', eventFileName(seq, kind)), JSON.stringify(event) + '\n');
+    return seq;
+  }
+
+  /** Stores board bytes as boards/<sha256>.<extension> (once per content) and returns that reference. */
+  checkpoint(text: string, extension: string): string {
+    const bytes = Buffer.from(text, 'utf8');
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    const ref = checkpointRef(sha, extension);
+    const path = join(this.liveDir, ref);
+    if (!existsSync(path)) writeFileAtomic(path, bytes);
+    return ref;
+  }
+}
