@@ -59,7 +59,10 @@ export async function runBazelTest(options: BazelTestOptions, io: CliIo): Promis
 
 /** TEST_BINARY as Bazel sets it: the executable's runfiles path, `<package>/<name>`. */
 function binaryPath(label: string): string {
-  const [pkg, name] = label.replace(/^@[^/]*\/\//, '').replace(/^\/\//, '').split(':');
+  const [pkg, name] = label
+    .replace(/^@[^/]*\/\//, '')
+    .replace(/^\/\//, '')
+    .split(':');
   return pkg ? `${pkg}/${name}` : name!;
 }
 
@@ -70,13 +73,17 @@ function generatedXml(label: string, code: number, signal: NodeJS.Signals | null
   const testcase = {
     '@name': name,
     '@status': 'run',
-    ...(failed ? { error: { '@message': signal ? `killed by ${signal}` : `exited with error code ${code}` } } : {}),
+    ...(failed
+      ? { error: { '@message': signal ? `killed by ${signal}` : `exited with error code ${code}` } }
+      : {}),
   };
   const document = {
     testsuites: {
       testsuite: { '@name': name, '@tests': 1, '@failures': 0, '@errors': failed ? 1 : 0, testcase },
     },
   };
-  const xml = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true }).build(document);
+  const xml = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true }).build(
+    document,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n${xml as string}`;
 }
