@@ -12,7 +12,7 @@ import {
   type Via,
   type Zone,
 } from './board-geometry.js';
-import { boardBoundingBox } from './board-bounds.js';
+import { completeGeometry } from './geometry-completion.js';
 import { readFootprint } from './kicad-footprint.js';
 import { flatPoints, graphicKind, graphicShape, pointOf } from './kicad-graphic-shapes.js';
 import { expandLayerNames } from './kicad-layer-names.js';
@@ -123,7 +123,7 @@ export class KicadBoardAssembler {
     }
     for (const zone of this.zones) zone.layers = expandLayerNames(zone.layers, layerNames);
     if (this.nets.hasPending) this.resolvePendingNets();
-    const geometry: BoardGeometry = {
+    return completeGeometry({
       schema: GEOMETRY_SCHEMA,
       extractor: 'native',
       formatVersion: this.formatVersion,
@@ -136,9 +136,7 @@ export class KicadBoardAssembler {
       zones: this.zones,
       outline: this.outline,
       boundingBox: null,
-    };
-    geometry.boundingBox = boardBoundingBox(geometry);
-    return geometry;
+    });
   }
 
   /** `(layers (0 "F.Cu" signal) (2 "B.Cu" signal "Bottom") …)`. */
