@@ -2,6 +2,10 @@
 // cut by a chunk boundary is carried over to the next chunk. Numbers are parsed here, from the
 // characters, because a large board holds millions of them and a string per number would dominate
 // both time and garbage.
+//
+// One repair follows KiCad's own parser, which accepts a keyword whose '(' is missing: an atom
+// written straight after a ')' (no space between, which KiCad never writes) opens a list. Boards
+// KiCad 9 ships contain `(curved_edges no)filter_ratio 0.9)`, and KiCad reads them.
 
 /** Receives the tokens of an S-expression text in order. */
 export interface SexprHandler {
@@ -49,6 +53,7 @@ function isDelimiter(c: number): boolean {
 export class SexprTokenizer {
   private carry = '';
   private line = 1;
+  private afterClose = false;
 
   constructor(private readonly handler: SexprHandler) {}
 
@@ -77,21 +82,27 @@ export class SexprTokenizer {
     const handler = this.handler;
     const n = text.length;
     let line = this.line;
+    let afterClose = this.afterClose;
     let i = 0;
     while (i < n) {
       const c = text.charCodeAt(i);
       if (c === SPACE || c === TAB || c === CR) {
+        afterClose = false;
         i++;
       } else if (c === LF) {
+        afterClose = false;
         line++;
         i++;
       } else if (c === OPEN) {
+        afterClose = false;
         handler.openList(line);
         i++;
       } else if (c === CLOSE) {
+        afterClose = true;
         handler.closeList(line);
         i++;
       } else if (c === QUOTE) {
+        afterClose = false;
         const start = i;
         let escaped = false;
         let newlines = 0;
@@ -107,6 +118,7 @@ export class SexprTokenizer {
         if (j >= n) {
           if (!final) {
             this.line = line;
+            this.afterClose = false;
             return start;
           }
           throw new SexprSyntaxError('a quoted string is not closed before the end of the file', line);
@@ -121,13 +133,19 @@ export class SexprTokenizer {
         while (j < n && !isDelimiter(text.charCodeAt(j))) j++;
         if (j >= n && !final) {
           this.line = line;
+          this.afterClose = afterClose;
           return start;
+        }
+        if (afterClose) {
+          handler.openList(line);
+          afterClose = false;
         }
         handler.atom(atomValue(text, start, j), line);
         i = j;
       }
     }
     this.line = line;
+    this.afterClose = afterClose;
     return n;
   }
 }
