@@ -4,7 +4,7 @@
 // or any path inside an application bundle that is not background-only, is refused: the viewer runs
 // the suite only headlessly. The resolution is a pure function; discovery and the bundle check are
 // passed in (pcb-tool-discovery.ts has the real ones).
-import { basename, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 /** The two PCB suite programs: the command-line tool and the Python that imports pcbnew. */
 export type PcbTool = 'cli' | 'python';
@@ -87,10 +87,10 @@ export function guiApplicationReason(
       return `it lies inside the application bundle ${bundle}, which is a GUI application (not background-only)`;
     }
   }
-  const program = basename(path)
-    .replace(/\.exe$/i, '')
-    .toLowerCase();
-  if (GUI_PROGRAMS.has(program)) return `${basename(path)} is one of KiCad's GUI programs`;
+  // Split on both separators: a machine config may name a Windows path.
+  const file = path.split(/[\\/]/).pop() ?? path;
+  const program = file.replace(/\.exe$/i, '').toLowerCase();
+  if (GUI_PROGRAMS.has(program)) return `${file} is one of KiCad's GUI programs`;
   return undefined;
 }
 

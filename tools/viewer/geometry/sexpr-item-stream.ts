@@ -104,11 +104,12 @@ export class SexprItemStream implements SexprHandler {
         lastLine,
       );
     }
-    const open = this.stack[this.stack.length - 1];
+    // Name the board item the file ends in (a footprint, a zone): the innermost list says little.
+    const open = this.stack[1] ?? this.stack[0];
     if (open !== undefined) {
       const what = open.head === NO_HEAD || open.head === '' ? 'a list' : `(${open.head} …)`;
       throw new SexprSyntaxError(
-        `the file ends inside ${what} opened at line ${open.line} (${this.stack.length} list(s) still open): the file is truncated`,
+        `the file ends inside ${what}, which opens at line ${open.line} (${this.stack.length} list(s) still open): the file is truncated`,
         lastLine,
       );
     }
