@@ -60,7 +60,9 @@ export async function extractWithPcbnew(
   try {
     parsed = JSON.parse(stdout);
   } catch (error) {
-    throw new Error(`${board}: pcbnew_extract.py printed no valid JSON (${(error as Error).message})`);
+    throw new Error(`${board}: pcbnew_extract.py printed no valid JSON (${(error as Error).message})`, {
+      cause: error,
+    });
   }
   const problem = geometryShapeProblem(parsed);
   if (problem !== undefined)

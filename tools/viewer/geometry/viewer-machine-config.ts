@@ -41,7 +41,9 @@ export async function readMachineConfig(
     // A missing default file is normal; a file the user named explicitly must exist.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && env.VIEWER_USER_CONFIG === undefined)
       return undefined;
-    throw new Error(`${file}: cannot read the viewer machine config: ${(error as Error).message}`);
+    throw new Error(`${file}: cannot read the viewer machine config: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   let data: Record<string, unknown>;
   try {
@@ -50,6 +52,7 @@ export async function readMachineConfig(
     const line = error instanceof TomlError ? `:${error.line}:${error.column}` : '';
     throw new Error(
       `${file}${line}: the viewer machine config is not valid TOML: ${(error as Error).message.split('\n')[0]}`,
+      { cause: error },
     );
   }
   const dir = dirname(file);
