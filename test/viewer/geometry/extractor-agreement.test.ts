@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { readKicadBoard } from '../../../tools/viewer/geometry/kicad-board-reader.js';
 import { extractWithPcbnew } from '../../../tools/viewer/geometry/pcbnew-extractor.js';
 import { geometryCounts, geometryDisagreements } from './geometry-agreement.js';
-import { demoBoards, KICAD_PYTHON, kicadMissingReason } from './kicad-demos.js';
+import { demoBoards, KICAD_PYTHON, kicadMissingReason, kicadTestMode } from './kicad-demos.js';
 
 const missing = kicadMissingReason();
-const inCi = (process.env.CI ?? '') !== '';
+const mode = kicadTestMode(missing, process.env);
 
 describe('native reader and KiCad pcbnew agree on the KiCad demo boards', () => {
-  if (missing !== undefined) {
-    if (inCi) {
+  if (mode !== 'run') {
+    if (mode === 'fail') {
       it('has KiCad 9 installed in CI', () => {
         expect.fail(`${missing}; CI must run .ci/install-kicad before the tests`);
       });
@@ -43,4 +43,13 @@ describe('native reader and KiCad pcbnew agree on the KiCad demo boards', () => 
     },
     300_000,
   );
+});
+
+describe('the agreement test without KiCad', () => {
+  it('is skipped on a developer machine and fails in CI', () => {
+    expect(kicadTestMode(undefined, { CI: 'true' })).toBe('run');
+    expect(kicadTestMode('not installed', {})).toBe('skip');
+    expect(kicadTestMode('not installed', { CI: '' })).toBe('skip');
+    expect(kicadTestMode('not installed', { CI: 'true' })).toBe('fail');
+  });
 });

@@ -35,6 +35,7 @@ export function geometryCounts(g: BoardGeometry): Record<string, number> {
     zones: g.zones.length,
     filledPolygons: g.zones.reduce((n, z) => n + z.fills.reduce((m, f) => m + f.polygons.length, 0), 0),
     outline: g.outline.length,
+    copperGraphics: g.graphics.length,
     nets: g.nets.length,
   };
 }
@@ -123,6 +124,13 @@ export function geometryDisagreements(native: BoardGeometry, pcbnew: BoardGeomet
     const fills = (zone: typeof z) =>
       zone.fills.map((f) => `${f.layer}:${f.polygons.map((p) => p.length).join('+')}`).join(' ');
     if (fills(z) !== fills(y)) say(`zone ${i}: fills ${fills(z).slice(0, 200)} / ${fills(y).slice(0, 200)}`);
+  });
+  native.graphics.forEach((c, i) => {
+    const d = pcbnew.graphics[i];
+    if (d === undefined) return;
+    if (c.layer !== d.layer || c.net !== d.net || c.shape.kind !== d.shape.kind) {
+      say(`copper graphic ${i}: ${c.layer} ${c.net} ${c.shape.kind} / ${d.layer} ${d.net} ${d.shape.kind}`);
+    }
   });
   const box = (g: BoardGeometry) => g.boundingBox;
   const nb = box(native);

@@ -24,6 +24,7 @@ function fakeGeometry(marker: string): BoardGeometry {
     arcs: [],
     vias: [],
     zones: [],
+    graphics: [],
     outline: [],
     boundingBox: null,
   };

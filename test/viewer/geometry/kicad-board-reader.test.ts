@@ -34,7 +34,9 @@ const KICAD9_BOARD = `(kicad_pcb
 \t\t(pad "2" thru_hole oval (at 0 2 135) (size 1.2 2) (drill oval 0.6 1.2) (layers "*.Cu" "*.Mask")
 \t\t\t(net 2 "/VCC"))
 \t\t(fp_line (start -3 -3) (end 3 -3) (stroke (width 0.1) (type solid)) (layer "Edge.Cuts"))
+\t\t(fp_circle (center 1 0) (end 1.5 0) (stroke (width 0.2) (type solid)) (fill no) (layer "B.Cu"))
 \t)
+\t(gr_poly (pts (xy 10 10) (xy 20 10) (xy 20 20)) (stroke (width 0) (type solid)) (fill yes) (layer "F.Cu") (net 1))
 \t(gr_rect (start 0 0) (end 200 120) (stroke (width 0.05) (type default)) (fill no) (layer "Edge.Cuts"))
 \t(gr_text "not geometry" (at 10 10) (layer "F.SilkS"))
 \t(segment (start 98 50) (end 90 50) (width 0.25) (layer "F.Cu") (net 1) (uuid "s1"))
@@ -180,6 +182,23 @@ describe('native reader on a KiCad 9 board', () => {
       { kind: 'rect', start: [0, 0], end: [200, 120], width: 0.05, filled: false },
     ]);
     expect(g.boundingBox).toEqual({ minX: 0, minY: 0, maxX: 200, maxY: 120 });
+  });
+
+  it('keeps shapes drawn in copper, from the board and from footprints', async () => {
+    const g = await read('k9.kicad_pcb', KICAD9_BOARD);
+    expect(g.graphics).toEqual([
+      // The footprint's circle at local (1, 0), turned 90°: 1 mm above the origin (100, 50).
+      {
+        layer: 'B.Cu',
+        net: null,
+        shape: { kind: 'circle', center: [100, 49], radius: 0.5, width: 0.2, filled: false },
+      },
+      {
+        layer: 'F.Cu',
+        net: 'GND',
+        shape: { kind: 'polygon', points: [10, 10, 20, 10, 20, 20], width: 0, filled: true },
+      },
+    ]);
   });
 
   it('lists layers, user names and nets by name', async () => {

@@ -17,6 +17,15 @@ export function demoBoards(): string[] {
     .sort();
 }
 
+/** What the KiCad tests do: run, skip (KiCad missing on a developer's machine) or fail (missing in CI). */
+export function kicadTestMode(
+  missingReason: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): 'run' | 'skip' | 'fail' {
+  if (missingReason === undefined) return 'run';
+  return (env.CI ?? '') !== '' ? 'fail' : 'skip';
+}
+
 /** Why the KiCad tests cannot run here, or undefined when KiCad 9 and its demos are installed. */
 export function kicadMissingReason(): string | undefined {
   if (!existsSync(DEMOS_DIR)) return `KiCad's demo boards are not installed (${DEMOS_DIR} is missing)`;

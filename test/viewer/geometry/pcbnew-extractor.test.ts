@@ -42,6 +42,7 @@ describe('pcbnew extractor', () => {
       arcs: [],
       vias: [],
       zones: [],
+      graphics: [],
       outline: [{ kind: 'line', start: [1, 2], end: [5, 8], width: 0.1 }],
       boundingBox: null,
     };

@@ -30,6 +30,13 @@ export type GraphicShape =
   | { kind: 'polygon'; points: FlatPolygon; width: number; filled: boolean }
   | { kind: 'bezier'; points: [Point, Point, Point, Point]; width: number };
 
+/** A graphic shape drawn in copper (an antenna, a microwave stub, a logo), with its layer and net. */
+export interface CopperGraphic {
+  layer: string;
+  net: string | null;
+  shape: GraphicShape;
+}
+
 /** Pad shapes as KiCad names them. */
 export type PadShape = 'circle' | 'rect' | 'oval' | 'trapezoid' | 'roundrect' | 'chamfered_rect' | 'custom';
 
@@ -140,6 +147,8 @@ export interface BoardGeometry {
   arcs: Arc[];
   vias: Via[];
   zones: Zone[];
+  /** Graphic shapes on copper layers, from the board and from footprints, in absolute coordinates. */
+  graphics: CopperGraphic[];
   /** Shapes on Edge.Cuts, from the board and from footprints, in absolute coordinates. */
   outline: GraphicShape[];
   /** Bounds of the outline, or of all copper when the board has no outline; null for an empty board. */

@@ -2,7 +2,17 @@
 // and on cache entries, so a truncated or foreign file is rebuilt instead of sent to the browser.
 import { GEOMETRY_SCHEMA, type BoardGeometry } from './board-geometry.js';
 
-const LIST_FIELDS = ['layers', 'nets', 'footprints', 'segments', 'arcs', 'vias', 'zones', 'outline'] as const;
+const LIST_FIELDS = [
+  'layers',
+  'nets',
+  'footprints',
+  'segments',
+  'arcs',
+  'vias',
+  'zones',
+  'graphics',
+  'outline',
+] as const;
 
 /** Why a value is not board geometry, or undefined when it looks like it is. */
 export function geometryShapeProblem(value: unknown): string | undefined {

@@ -6,6 +6,7 @@ import {
   type Arc,
   type BoardGeometry,
   type BoardLayer,
+  type CopperGraphic,
   type Footprint,
   type GraphicShape,
   type Segment,
@@ -62,6 +63,7 @@ export class KicadBoardAssembler {
   private readonly vias: Via[] = [];
   private readonly zones: Zone[] = [];
   private readonly outline: GraphicShape[] = [];
+  private readonly graphics: CopperGraphic[] = [];
 
   /** Takes one top-level item of the board. */
   add(item: SexprList): void {
@@ -77,9 +79,10 @@ export class KicadBoardAssembler {
         return;
       case 'footprint':
       case 'module': {
-        const { footprint, edgeCuts } = readFootprint(item, this.nets, this.pool);
+        const { footprint, edgeCuts, copper } = readFootprint(item, this.nets, this.pool);
         this.footprints.push(footprint);
         this.outline.push(...edgeCuts);
+        this.graphics.push(...copper);
         return;
       }
       case 'segment':
@@ -108,10 +111,7 @@ export class KicadBoardAssembler {
         this.zones.push(this.readZone(item));
         return;
       default:
-        if (graphicKind(item.head) !== undefined && childText(item, 'layer') === 'Edge.Cuts') {
-          const shape = graphicShape(item, PlacementTransform.identity);
-          if (shape !== undefined) this.outline.push(shape);
-        }
+        if (graphicKind(item.head) !== undefined) this.addGraphic(item);
     }
   }
 
@@ -134,9 +134,21 @@ export class KicadBoardAssembler {
       arcs: this.arcs,
       vias: this.vias,
       zones: this.zones,
+      graphics: this.graphics,
       outline: this.outline,
       boundingBox: null,
     });
+  }
+
+  /** A board-level graphic item: part of the outline on Edge.Cuts, drawn copper on a copper layer. */
+  private addGraphic(item: SexprList): void {
+    const layer = childText(item, 'layer');
+    if (layer !== 'Edge.Cuts' && !(layer !== undefined && layer.endsWith('.Cu'))) return;
+    const shape = graphicShape(item, PlacementTransform.identity);
+    if (shape === undefined) return;
+    if (layer === 'Edge.Cuts') this.outline.push(shape);
+    else
+      this.graphics.push({ layer: this.pool.text(layer), net: this.nets.nameOf(child(item, 'net')), shape });
   }
 
   /** `(layers (0 "F.Cu" signal) (2 "B.Cu" signal "Bottom") …)`. */
@@ -210,5 +222,6 @@ export class KicadBoardAssembler {
     resolve(this.arcs);
     resolve(this.vias);
     resolve(this.zones);
+    resolve(this.graphics);
   }
 }

@@ -1,6 +1,14 @@
 // A footprint item of a board file, `(footprint …)` (KiCad 6+) or `(module …)` (KiCad 5), as a
 // Footprint with pads in board coordinates plus its Edge.Cuts shapes.
-import type { Footprint, GraphicShape, Pad, PadShape, PadType, Point } from './board-geometry.js';
+import type {
+  CopperGraphic,
+  Footprint,
+  GraphicShape,
+  Pad,
+  PadShape,
+  PadType,
+  Point,
+} from './board-geometry.js';
 import { graphicKind, graphicShape } from './kicad-graphic-shapes.js';
 import type { KicadNetTable } from './kicad-net-table.js';
 import { normaliseAngle, PlacementTransform } from './placement-transform.js';
@@ -21,10 +29,11 @@ import {
 const PAD_TYPES = new Set<string>(['thru_hole', 'smd', 'connect', 'np_thru_hole']);
 const PAD_SHAPES = new Set<string>(['circle', 'rect', 'oval', 'trapezoid', 'roundrect', 'custom']);
 
-/** A footprint read from a board, with the Edge.Cuts shapes it draws. */
+/** A footprint read from a board, with the Edge.Cuts and copper shapes it draws. */
 export interface ReadFootprint {
   footprint: Footprint;
   edgeCuts: GraphicShape[];
+  copper: CopperGraphic[];
 }
 
 /** Reads `(at x y [angle])`: a position and an angle (0 when omitted). */
@@ -49,12 +58,22 @@ export function readFootprint(list: SexprList, nets: KicadNetTable, pool: TextPo
   const transform = new PlacementTransform(at, angle);
   const pads: Pad[] = [];
   const edgeCuts: GraphicShape[] = [];
+  const copper: CopperGraphic[] = [];
   for (const item of list.items) {
     if (typeof item !== 'object') continue;
-    if (item.head === 'pad') pads.push(readPad(item, transform, nets, pool));
-    else if (graphicKind(item.head) !== undefined && childText(item, 'layer') === 'Edge.Cuts') {
+    if (item.head === 'pad') {
+      pads.push(readPad(item, transform, nets, pool));
+      continue;
+    }
+    if (graphicKind(item.head) === undefined) continue;
+    const layer = childText(item, 'layer');
+    if (layer === 'Edge.Cuts') {
       const shape = graphicShape(item, transform);
       if (shape !== undefined) edgeCuts.push(shape);
+    } else if (layer !== undefined && layer.endsWith('.Cu')) {
+      const shape = graphicShape(item, transform);
+      if (shape !== undefined)
+        copper.push({ layer: pool.text(layer), net: nets.nameOf(child(item, 'net')), shape });
     }
   }
   const footprint: Footprint = {
@@ -66,7 +85,7 @@ export function readFootprint(list: SexprList, nets: KicadNetTable, pool: TextPo
     layer: pool.text(childText(list, 'layer') ?? 'F.Cu'),
     pads,
   };
-  return { footprint, edgeCuts };
+  return { footprint, edgeCuts, copper };
 }
 
 /**

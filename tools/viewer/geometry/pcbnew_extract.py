@@ -142,6 +142,16 @@ class Extractor:
                     shapes.append(shape)
         return shapes
 
+    def copper_graphics(self, items):
+        graphics = []
+        for item in items:
+            layer = item.GetLayer()
+            if item.GetClass() == "PCB_SHAPE" and pcbnew.IsCopperLayer(layer) and self.enabled.Contains(layer):
+                shape = self.shape(item)
+                if shape is not None:
+                    graphics.append({"layer": self.layer_name(layer), "net": net_name(item), "shape": shape})
+        return graphics
+
     def pad(self, pad):
         shape = PAD_SHAPES.get(pad.GetShape(pcbnew.F_Cu), "rect")
         kind = PAD_TYPES.get(pad.GetAttribute(), "smd")
@@ -173,10 +183,11 @@ class Extractor:
             ]
         return result
 
-    def footprints(self, outline):
+    def footprints(self, outline, graphics):
         result = []
         for footprint in self.board.GetFootprints():
             outline.extend(self.edge_cuts(footprint.GraphicalItems()))
+            graphics.extend(self.copper_graphics(footprint.GraphicalItems()))
             result.append(
                 {
                     "reference": str(footprint.GetReference()),
@@ -255,7 +266,8 @@ class Extractor:
 
     def geometry(self):
         outline = self.edge_cuts(self.board.GetDrawings())
-        footprints = self.footprints(outline)
+        graphics = self.copper_graphics(self.board.GetDrawings())
+        footprints = self.footprints(outline, graphics)
         segments, arcs, vias = self.tracks()
         nets = sorted(str(name) for name in self.board.GetNetsByName().keys() if str(name))
         return {
@@ -269,6 +281,7 @@ class Extractor:
             "arcs": arcs,
             "vias": vias,
             "zones": self.zones(),
+            "graphics": graphics,
             "outline": outline,
             "boundingBox": None,
         }
