@@ -2,6 +2,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolvePcbToolsOnMachine } from '../../../tools/viewer/geometry/pcb-tools-on-machine.js';
 import {
   discoverPcbTool,
   isBackgroundOnlyBundle,
@@ -233,5 +234,24 @@ describe('machine config and discovery', () => {
     expect(discoverPcbTool('cli', { platform: 'darwin', env: {}, home: dir })).toBe(
       join(apps, 'B-KiCad-headless.app', 'Contents', 'MacOS', 'kicad-cli'),
     );
+  });
+});
+
+describe('PCB tools on this machine', () => {
+  it('reads the machine config named by VIEWER_USER_CONFIG, and a flag still wins over it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'rr-machine-'));
+    try {
+      const file = join(dir, 'viewer.toml');
+      await writeFile(file, '[pcb]\npython = "kicad/bin/python3"\ncli = "/opt/kicad/kicad-cli"\n');
+      const env = { VIEWER_USER_CONFIG: file, PATH: '' };
+      const tools = await resolvePcbToolsOnMachine(
+        { pcbCli: 'bin/kicad-cli' },
+        { env, cwd: '/w', home: dir },
+      );
+      expect(tools.python).toMatchObject({ status: 'found', path: join(dir, 'kicad/bin/python3') });
+      expect(tools.cli).toMatchObject({ status: 'found', path: '/w/bin/kicad-cli', source: '--pcb-cli' });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -33,7 +33,7 @@ import {
   type SexprList,
 } from './sexpr-list.js';
 
-// Top-level items that hold geometry; graphic items (gr_*) are checked for Edge.Cuts on arrival.
+// Top-level items that hold geometry; graphic items (gr_*) are kept when on Edge.Cuts or copper.
 const WANTED_ITEMS = new Set([
   'version',
   'layers',
@@ -48,11 +48,6 @@ const WANTED_ITEMS = new Set([
 
 /** Collects a board's geometry from its items in file order. */
 export class KicadBoardAssembler {
-  /** Whether an item with this head carries geometry (others are not built at all). */
-  wants(head: string): boolean {
-    return WANTED_ITEMS.has(head) || graphicKind(head) !== undefined;
-  }
-
   private formatVersion: number | null = null;
   private readonly layers: BoardLayer[] = [];
   private readonly pool = new TextPool();
@@ -65,6 +60,11 @@ export class KicadBoardAssembler {
   private readonly outline: GraphicShape[] = [];
   private readonly graphics: CopperGraphic[] = [];
 
+  /** Whether an item with this head carries geometry (others are not built at all). */
+  wants(head: string): boolean {
+    return WANTED_ITEMS.has(head) || graphicKind(head) !== undefined;
+  }
+
   /** Takes one top-level item of the board. */
   add(item: SexprList): void {
     switch (item.head) {
@@ -75,7 +75,9 @@ export class KicadBoardAssembler {
         this.readLayers(item);
         return;
       case 'net':
-        this.nets.define(numberAt(item, 0), textAt(item, 1) ?? '');
+        // A table entry `(net 3 "GND")`; a lone name `(net "GND")` only declares the net.
+        if (item.items.length >= 2) this.nets.define(numberAt(item, 0), textAt(item, 1) ?? '');
+        else this.nets.nameOf(item);
         return;
       case 'footprint':
       case 'module': {
