@@ -216,6 +216,12 @@ describe('native reader on a KiCad 9 board', () => {
     expect(g.footprints[0]!.pads).toHaveLength(2);
   });
 
+  it('reads a board saved with Windows line ends and a byte order mark', async () => {
+    const g = await read('crlf.kicad_pcb', '\ufeff' + KICAD9_BOARD.replace(/\n/g, '\r\n'));
+    expect(g.footprints[0]!.pads[1]!.at).toEqual([102, 50]);
+    expect(g.zones).toHaveLength(2);
+  });
+
   it('reads a keyword whose "(" is missing, as KiCad does', async () => {
     const text = KICAD9_BOARD.replace(
       '(a_new_pad_option yes)',

@@ -60,8 +60,10 @@ export async function readKicadBoard(file: string): Promise<BoardGeometry> {
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
       if (bytesRead === 0) break;
-      const text = decoder.write(buffer.subarray(0, bytesRead));
+      let text = decoder.write(buffer.subarray(0, bytesRead));
       if (first) {
+        // A byte order mark, which some editors add, is not part of the S-expression.
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         checkLooksLikeSexpr(file, text);
         first = false;
       }
