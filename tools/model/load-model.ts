@@ -5,7 +5,7 @@ import { composeModelFiles } from './compose-pool.js';
 import { idMatchesPattern } from './config.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
 import { KIND_WORDS, positionOf, type Entity } from './entity.js';
-import { listModelFiles } from './model-files.js';
+import { listModelFiles, type ModelFileList } from './model-files.js';
 import { CURRENT_SCHEMA_VERSION, type Model } from './model.js';
 import { checkReferences } from './references.js';
 import { resolveConfig } from './resolve-config.js';
@@ -13,10 +13,13 @@ import { resolveConfig } from './resolve-config.js';
 /** Loads a model file or directory: read → parse → compose → merge → check ids and references. */
 export async function loadModel(path: string): Promise<Model> {
   const listing = await listModelFiles(path);
+  return modelFromFiles(path, listing, await composeModelFiles(listing.files));
+}
+
+/** Builds the model from a listing and its composed files; exported for the editor, which reads bytes itself. */
+export function modelFromFiles(path: string, listing: ModelFileList, composed: ComposedFile[]): Model {
   const diagnostics: Diagnostic[] = [...listing.diagnostics];
   let unreadable = listing.unreadable;
-
-  const composed = await composeModelFiles(listing.files);
   // The sets_lock file is no model file whatever its name: none of its findings count.
   const lockFiles = lockFilesNamed(composed);
   const documents: ComposedDocument[] = [];
