@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isAlias, isCollection, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
 import { isObject } from '../model/compose-document.js';
-import { commentsIn } from './cst-comments.js';
+import { hasCommentInside } from './cst-comments.js';
 import { EditError, placeOf } from './edit-error.js';
 import { isMergePair } from './editable-layout.js';
 import { lineContentEnd, lineStart } from './line-endings.js';
@@ -313,7 +313,7 @@ function editFlowSeq(
   after: unknown[],
   field: string,
 ): Edits | undefined {
-  if (commentsIn(seq.srcToken).length > 0) return undefined;
+  if (hasCommentInside(seq)) return undefined;
   if (!seq.items.every((item) => isScalar(item)) || after.some(isCollectionValue)) return undefined;
   if (seq.items.length !== before.length) return undefined;
   const used = new Set<number>();

@@ -1,7 +1,7 @@
 // Proof before write (editing rule 5): the edited bytes are read back with the model loader and
 // compared with what was read. Any difference the request does not explain stops the save.
 import { isDeepStrictEqual } from 'node:util';
-import { isScalar, type YAMLMap } from 'yaml';
+import { isMap, isScalar, type YAMLMap } from 'yaml';
 import { relative, sep } from 'node:path';
 import { byCodePoint } from '../model/code-point-order.js';
 import { composeModelText, type ComposedFile } from '../model/compose-file.js';
@@ -16,7 +16,7 @@ import { fileComments } from './cst-comments.js';
 import { EditError } from './edit-error.js';
 import { parseEditable, type EditableFile } from './editable-file.js';
 import { findEntityNode } from './entity-node.js';
-import { lineStart } from './line-endings.js';
+import { isBlankLine, lineEndAfter, lineStart } from './line-endings.js';
 import type { ModelSnapshot } from './model-snapshot.js';
 import { fieldLines, itemLines, keyStart, startsLine } from './node-extent.js';
 import type { EditPlan, FileChange } from './plan-edit.js';
@@ -131,8 +131,11 @@ function checkFileEdit(
   let to = 0;
   for (const edit of [...edits, { start: before.length, end: before.length, text: '' }]) {
     const kept = before.slice(from, edit.start);
-    if (after.slice(to, to + kept.length) !== kept) {
-      reasons.push(`${change.path}:${lineNumber(before, from)}: bytes outside the edited ranges would change`);
+    const got = after.slice(to, to + kept.length);
+    if (got !== kept) {
+      let i = 0;
+      while (i < kept.length && kept[i] === got[i]) i++;
+      reasons.push(`${change.path}:${lineNumber(before, from + i)}: bytes outside the edited ranges would change`);
       return;
     }
     to += kept.length + edit.text.length;
@@ -146,6 +149,12 @@ function checkFileEdit(
   const comments = fileComments(before);
   for (const edit of edits) {
     if (edit.start === edit.end) continue; // a pure insertion loses nothing
+    if (edit.action === 'add-entity' || edit.action === 'add-section') {
+      // A new entity may only replace the empty value of its section (`requirements: []`).
+      if (!/^\s*(\[\s*\]|~|null)?$/.test(before.slice(edit.start, edit.end)))
+        reasons.push(`${change.path}:${lineNumber(before, edit.start)}: adding ${edit.entity} would overwrite text`);
+      continue;
+    }
     const extent = ownExtent(snapshot, plan, file, edit);
     if (typeof extent === 'string') {
       reasons.push(`${change.path}:${lineNumber(before, edit.start)}: ${extent}`);
@@ -171,9 +180,9 @@ function ownExtent(snapshot: ModelSnapshot, plan: EditPlan, file: EditableFile, 
     if (expected !== null) return `${entityName(entity)} would be deleted although the request keeps it`;
     if (at.section) {
       extent = itemLines(file.text, at.section.seq, at.section.index);
-      // the blank lines that separated it from its previous sibling
-      while (extent[0] > 0 && /^[ \t]*\r?$/.test(file.text.slice(lineStart(file.text, extent[0] - 1), extent[0] - 1)))
-        extent[0] = lineStart(file.text, extent[0] - 1);
+      // with the blank lines that separated it from its siblings
+      while (extent[0] > 0 && isBlankLine(file.text, extent[0] - 1)) extent[0] = lineStart(file.text, extent[0] - 1);
+      while (extent[1] < file.text.length && isBlankLine(file.text, extent[1])) extent[1] = lineEndAfter(file.text, extent[1]);
     } else {
       extent = [at.docIndex === 0 ? 0 : file.docs[at.docIndex - 1]!.range[2], at.doc.range[2]];
       if (at.docIndex === file.docs.length - 1) extent[1] = file.text.length;
@@ -181,7 +190,7 @@ function ownExtent(snapshot: ModelSnapshot, plan: EditPlan, file: EditableFile, 
   } else {
     if (expected === null) return `${entityName(entity)} is deleted, yet one of its fields would be rewritten`;
     const field = edit.field;
-    if (field === undefined || !isObject(at.node.toJSON())) return `a change of ${entityName(entity)} names no field`;
+    if (field === undefined || !isMap(at.node)) return `a change of ${entityName(entity)} names no field`;
     if (isDeepStrictEqual(entity.data[field], expected.data[field]))
       return `the field "${field}" of ${entityName(entity)} would be rewritten although it does not change`;
     const pairs = (at.node as YAMLMap).items;

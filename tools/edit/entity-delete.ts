@@ -1,6 +1,6 @@
 // Removing an entity's text: its list item (with the blank line that separated it), or its document;
 // a one-object file whose only document it is goes away (editing rule 6).
-import { isBlankLine, lineStart } from './line-endings.js';
+import { isBlankLine, lineEndAfter, lineStart } from './line-endings.js';
 import type { EditableFile } from './editable-file.js';
 import type { EntityNode } from './entity-node.js';
 import { colonEnd, itemLines } from './node-extent.js';
@@ -20,9 +20,13 @@ export function deleteEntityEdits(file: EditableFile, at: EntityNode, id: string
     if (seq.items.length === 1) {
       // The section stays, empty, so comments under it and later additions keep their place.
       edits.push({ start: colonEnd(pair), end: colonEnd(pair), text: ' []', ...reason });
-    } else if (start > 0 && isBlankLine(text, start - 1) && (index === seq.items.length - 1 || isBlankLine(text, end))) {
-      // A blank line separated it from the previous sibling: it goes too, so spacing stays even.
-      while (start > 0 && isBlankLine(text, start - 1)) start = lineStart(text, start - 1);
+    } else {
+      // Blank lines that separated it from a sibling go too, so the spacing between the rest stays even.
+      const last = index === seq.items.length - 1;
+      const above = start > 0 && isBlankLine(text, start - 1);
+      const below = end < text.length && isBlankLine(text, end);
+      if (above && (below || last)) while (start > 0 && isBlankLine(text, start - 1)) start = lineStart(text, start - 1);
+      else if (!above && below && !last) while (end < text.length && isBlankLine(text, end)) end = lineEndAfter(text, end);
     }
     edits.push({ start, end, text: '', ...reason });
     return { removeFile: false, edits };

@@ -6,7 +6,7 @@ import { SECTION_OF_KIND, type EntityKind } from '../model/entity.js';
 import { EditError, placeOf } from './edit-error.js';
 import { assertBlockDocument } from './editable-layout.js';
 import { lineOf, type EditableFile } from './editable-file.js';
-import { commentsIn } from './cst-comments.js';
+import { hasCommentInside } from './cst-comments.js';
 import { isBlankLine, lineEndAfter, lineStart } from './line-endings.js';
 import { colonEnd, column, dashAt, itemLines, keyStart, pairEnd } from './node-extent.js';
 import { indentAll, renderDocument, renderItem } from './render-yaml.js';
@@ -43,7 +43,7 @@ export function insertEntityEdits(file: EditableFile, kind: EntityKind, data: Re
   const empty =
     seq === null ||
     (isScalar(seq) && seq.value === null) ||
-    (isSeq(seq) && seq.items.length === 0 && commentsIn(seq.srcToken).length === 0);
+    (isSeq(seq) && seq.items.length === 0 && !hasCommentInside(seq));
   if (!empty) {
     const line = lineOf(file, keyStart(pair));
     throw new EditError(

@@ -23,9 +23,11 @@ export function referencesTo(model: Model, id: string): Reference[] {
   return out;
 }
 
-/** "requirement REQ-002 (refines) at file:line", how a refused delete names who still refers. */
-export function describeReference(ref: Reference): string {
-  const at = positionOf(ref.entity, ref.field);
+/** "requirement REQ-002 (refines) at file:line" (the line naming the id), how a refused delete names who refers. */
+export function describeReference(ref: Reference, id: string): string {
+  const value = ref.entity.data[ref.field];
+  const index = Array.isArray(value) ? value.indexOf(id) : -1;
+  const at = positionOf(ref.entity, index >= 0 ? `${ref.field}/${index}` : ref.field);
   return `${entityName(ref.entity)} (${ref.field}) at ${at.file}:${at.line}`;
 }
 

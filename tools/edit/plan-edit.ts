@@ -160,7 +160,7 @@ class Planner {
     const entity = this.entity(request.id, request.version);
     const refs = referencesTo(this.snapshot.model, entity.id).filter((r) => r.entity.id !== entity.id);
     if (refs.length > 0 && !request.force) {
-      const referrers = refs.map(describeReference);
+      const referrers = refs.map((r) => describeReference(r, entity.id));
       const at = positionOf(entity);
       throw new EditError(
         'still-referenced',
