@@ -25,21 +25,33 @@ describe('placement', () => {
 
   test('a new one-object file beside its siblings when the model keeps that kind one per file', async () => {
     const dir = await fixtureCopy('one-object');
-    const result = await save(dir, { op: 'create', kind: 'requirement', data: { title: 'Air in line', satisfies: 'UN-001' } });
+    const result = await save(dir, {
+      op: 'create',
+      kind: 'requirement',
+      data: { title: 'Air in line', satisfies: 'UN-001' },
+    });
     expect(result.entity.file).toBe(join(dir, 'reqs', 'REQ-004.yaml'));
     await expectTree(dir, 'one-object', 'create');
   });
 
   test('a kind the model has none of yet gets a new section in the file with most entities', async () => {
     const dir = await fixtureCopy('placement');
-    await save(dir, { op: 'create', kind: 'requirement', data: { title: 'Rate entry', satisfies: ['UN-001', 'UN-002'] } });
+    await save(dir, {
+      op: 'create',
+      kind: 'requirement',
+      data: { title: 'Rate entry', satisfies: ['UN-001', 'UN-002'] },
+    });
     await save(dir, { op: 'create', kind: 'requirement', data: { title: 'Stop key', satisfies: 'UN-002' } });
     await expectTree(dir, 'placement', 'create-two');
   });
 
   test('an emptied section (`requirements: []`) becomes a block list again; the comment under it stays', async () => {
     const dir = await fixtureCopy('empty-section');
-    await save(dir, { op: 'create', kind: 'requirement', data: { title: 'Rate entry', satisfies: 'UN-001' } });
+    await save(dir, {
+      op: 'create',
+      kind: 'requirement',
+      data: { title: 'Rate entry', satisfies: 'UN-001' },
+    });
     await expectTree(dir, 'empty-section', 'create');
   });
 
@@ -53,7 +65,10 @@ describe('placement', () => {
   test('never into a JSON file: a kind kept only in JSON gets a YAML home', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'needs.json'), '{"user_needs": [{"id": "UN-001", "title": "Stop"}]}\n');
-    await writeFile(join(dir, 'reqs.yaml'), 'requirements:\n  - id: REQ-001\n    title: Stop key\n    satisfies: UN-001\n');
+    await writeFile(
+      join(dir, 'reqs.yaml'),
+      'requirements:\n  - id: REQ-001\n    title: Stop key\n    satisfies: UN-001\n',
+    );
     const placement = placeNewEntity(await readSnapshot(dir), 'user_need', 'UN-002');
     expect(placement).toEqual({ file: join(dir, 'reqs.yaml'), form: 'sections', newFile: false });
   });
@@ -110,19 +125,30 @@ describe('ids', () => {
 
   test('a given id is used when free and well-formed; a taken or malformed one is refused', async () => {
     const dir = await fixtureCopy('links');
-    const created = await save(dir, { op: 'create', kind: 'requirement', id: 'REQ-050', data: { title: 'X', satisfies: 'UN-001' } });
+    const created = await save(dir, {
+      op: 'create',
+      kind: 'requirement',
+      id: 'REQ-050',
+      data: { title: 'X', satisfies: 'UN-001' },
+    });
     expect(created.entity.id).toBe('REQ-050');
-    const taken = await rejection(save(dir, { op: 'create', kind: 'requirement', id: 'REQ-001', data: { title: 'X' } }));
+    const taken = await rejection(
+      save(dir, { op: 'create', kind: 'requirement', id: 'REQ-001', data: { title: 'X' } }),
+    );
     expect(taken.code).toBe('bad-id');
     expect(taken.message).toMatch(/already used by requirement REQ-001 at .*requirements\.yaml:2/);
-    const malformed = await rejection(save(dir, { op: 'create', kind: 'requirement', id: 'R1', data: { title: 'X' } }));
+    const malformed = await rejection(
+      save(dir, { op: 'create', kind: 'requirement', id: 'R1', data: { title: 'X' } }),
+    );
     expect(malformed.code).toBe('bad-id');
     expect(malformed.message).toMatch(/id_pattern/);
   });
 
   test('a new entity with a schema problem is refused by the proof and nothing is written', async () => {
     const dir = await fixtureCopy('crlf');
-    const error = await rejection(save(dir, { op: 'create', kind: 'requirement', data: { satisfies: 'UN-001' } }));
+    const error = await rejection(
+      save(dir, { op: 'create', kind: 'requirement', data: { satisfies: 'UN-001' } }),
+    );
     expect(error.code).toBe('proof-failed');
     expect(error.message).toMatch(/new error invalid-field .*title/);
     await expectTree(dir, 'crlf', 'before');
@@ -136,7 +162,11 @@ describe('ids', () => {
     await writeFile(join(dir, 'reqs', 'REQ-004.yaml'), '# someone else\n');
     const plan = planEdit(snapshot, { op: 'create', kind: 'requirement', data: { title: 'Air in line' } });
     const error = await rejection(
-      commitFiles(dir, plan.files.map((f) => ({ path: f.path, content: f.after })), snapshotReads(snapshot)),
+      commitFiles(
+        dir,
+        plan.files.map((f) => ({ path: f.path, content: f.after })),
+        snapshotReads(snapshot),
+      ),
     );
     expect(error.code).toBe('changed-on-disk');
     expect(error.message).toMatch(/REQ-004\.yaml appeared on disk/);

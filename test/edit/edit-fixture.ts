@@ -103,15 +103,28 @@ export async function update(
   options: SaveOptions = {},
 ): Promise<SaveResult> {
   const data = await dataOf(dir, id);
-  return save(dir, { op: 'update', id, data: change(structuredClone(data)), version: await versionOf(dir, id) }, options);
+  return save(
+    dir,
+    { op: 'update', id, data: change(structuredClone(data)), version: await versionOf(dir, id) },
+    options,
+  );
 }
 
 /** The error a promise rejects with (fails the test when it resolves). */
-export async function rejection(promise: Promise<unknown>): Promise<{ code: string; message: string; details?: unknown }> {
+export async function rejection(
+  promise: Promise<unknown>,
+): Promise<{ code: string; message: string; details?: unknown }> {
   try {
     await promise;
   } catch (error) {
     return error as { code: string; message: string };
   }
   throw new Error('expected the edit to be refused, but it succeeded');
+}
+
+/** A copy of data without some keys. */
+export function omit(data: Record<string, unknown>, ...keys: string[]): Record<string, unknown> {
+  const out = { ...data };
+  for (const key of keys) delete out[key];
+  return out;
 }

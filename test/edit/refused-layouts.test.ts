@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { saveEdit } from '../../tools/edit/save-edit.js';
-import { expectTree, fixtureCopy, rejection, save, tempDir, update } from './edit-fixture.js';
+import { expectTree, fixtureCopy, omit, rejection, save, tempDir, update } from './edit-fixture.js';
 
 async function refusedUpdate(id: string, change: (d: Record<string, unknown>) => Record<string, unknown>) {
   const dir = await fixtureCopy('refused');
@@ -19,7 +19,9 @@ describe('refused, nothing written', () => {
   test('an entity in a flow-style section', async () => {
     const error = await refusedUpdate('REQ-001', retitle);
     expect(error.code).toBe('unsupported-layout');
-    expect(error.message).toMatch(/flow-section\.yaml:2: requirement REQ-001 is in the flow-style section "requirements"/);
+    expect(error.message).toMatch(
+      /flow-section\.yaml:2: requirement REQ-001 is in the flow-style section "requirements"/,
+    );
     expect(error.message).toMatch(/write the section as a block list/);
   });
 
@@ -37,24 +39,27 @@ describe('refused, nothing written', () => {
 
   test('a merge key that carries a comment', async () => {
     const error = await refusedUpdate('REQ-004', retitle);
-    expect(error.message).toMatch(/merged\.yaml:6: requirement REQ-004 has a merge key \(<<\) that carries comments/);
+    expect(error.message).toMatch(
+      /merged\.yaml:6: requirement REQ-004 has a merge key \(<<\) that carries comments/,
+    );
   });
 
   test('a merge key that brings a custom key', async () => {
     const error = await refusedUpdate('REQ-006', retitle);
-    expect(error.message).toMatch(/merged\.yaml:13: requirement REQ-006 gets the custom key "x-team" through a merge key/);
+    expect(error.message).toMatch(
+      /merged\.yaml:13: requirement REQ-006 gets the custom key "x-team" through a merge key/,
+    );
   });
 
   test('an entity whose anchor other entities merge (editing it would change them)', async () => {
     const error = await refusedUpdate('REQ-003', retitle);
-    expect(error.message).toMatch(/merged\.yaml:3: requirement REQ-003 holds the anchor &base that other nodes use/);
+    expect(error.message).toMatch(
+      /merged\.yaml:3: requirement REQ-003 holds the anchor &base that other nodes use/,
+    );
   });
 
   test('removing a field that comes from a merge key', async () => {
-    const error = await refusedUpdate('REQ-008', (d) => {
-      const { owner: _owner, ...rest } = d;
-      return rest;
-    });
+    const error = await refusedUpdate('REQ-008', (d) => omit(d, 'owner'));
     expect(error.message).toMatch(/REQ-008: "owner" comes from a merge key/);
   });
 
@@ -80,6 +85,8 @@ describe('refused, nothing written', () => {
       saveEdit({ root: dir, modelPath: file }, { op: 'create', kind: 'requirement', data: { title: 'B' } }),
     );
     expect(error.code).toBe('unsupported-layout');
-    expect(error.message).toMatch(/model\.yaml:\d+: the file cannot be edited while it does not load \(YAML syntax error/);
+    expect(error.message).toMatch(
+      /model\.yaml:\d+: the file cannot be edited while it does not load \(YAML syntax error/,
+    );
   });
 });

@@ -8,16 +8,30 @@ import { dataOf, expectTree, fixtureCopy, rejection, save, versionOf } from './e
 describe('rename', () => {
   test('every reference in the model and the lock entries follow, across files, in one write', async () => {
     const dir = await fixtureCopy('links');
-    const result = await save(dir, { op: 'rename', id: 'REQ-001', newId: 'REQ-010', version: await versionOf(dir, 'REQ-001') });
+    const result = await save(dir, {
+      op: 'rename',
+      id: 'REQ-001',
+      newId: 'REQ-010',
+      version: await versionOf(dir, 'REQ-001'),
+    });
     expect(result.entity.id).toBe('REQ-010');
     expect(result.changed.sort()).toEqual(['MIT-001', 'REQ-001', 'REQ-002']);
-    expect(result.files.map((f) => f.slice(dir.length + 1)).sort()).toEqual(['requirements.yaml', 'risks.yaml', 'rr.lock.json']);
+    expect(result.files.map((f) => f.slice(dir.length + 1)).sort()).toEqual([
+      'requirements.yaml',
+      'risks.yaml',
+      'rr.lock.json',
+    ]);
     await expectTree(dir, 'links', 'rename');
   });
 
   test('in one-object files only the id and the references change; files keep their names', async () => {
     const dir = await fixtureCopy('one-object');
-    await save(dir, { op: 'rename', id: 'REQ-001', newId: 'REQ-100', version: await versionOf(dir, 'REQ-001') });
+    await save(dir, {
+      op: 'rename',
+      id: 'REQ-001',
+      newId: 'REQ-100',
+      version: await versionOf(dir, 'REQ-001'),
+    });
     await expectTree(dir, 'one-object', 'rename');
   });
 
@@ -33,7 +47,9 @@ describe('rename', () => {
 
   test('a referrer in a JSON file refuses the rename, naming the file', async () => {
     const dir = await fixtureCopy('refused');
-    const error = await rejection(save(dir, { op: 'rename', id: 'REQ-010', newId: 'REQ-011', version: await versionOf(dir, 'REQ-010') }));
+    const error = await rejection(
+      save(dir, { op: 'rename', id: 'REQ-010', newId: 'REQ-011', version: await versionOf(dir, 'REQ-010') }),
+    );
     expect(error.code).toBe('unsupported-layout');
     expect(error.message).toMatch(/json-model\.json: JSON model files are not edited in place/);
     await expectTree(dir, 'refused', 'before');
@@ -43,7 +59,9 @@ describe('rename', () => {
 describe('delete', () => {
   test('a referenced entity is not deleted without force; the answer names every referrer and its line', async () => {
     const dir = await fixtureCopy('links');
-    const error = await rejection(save(dir, { op: 'delete', id: 'REQ-001', version: await versionOf(dir, 'REQ-001') }));
+    const error = await rejection(
+      save(dir, { op: 'delete', id: 'REQ-001', version: await versionOf(dir, 'REQ-001') }),
+    );
     expect(error.code).toBe('still-referenced');
     expect((error as { details: { referrers: string[] } }).details.referrers).toEqual([
       expect.stringMatching(/^requirement REQ-002 \(refines\) at .*requirements\.yaml:11$/),
@@ -54,7 +72,12 @@ describe('delete', () => {
 
   test('with force the references go, the lock entries are dropped and listed as unlocked', async () => {
     const dir = await fixtureCopy('links');
-    const result = await save(dir, { op: 'delete', id: 'REQ-001', force: true, version: await versionOf(dir, 'REQ-001') });
+    const result = await save(dir, {
+      op: 'delete',
+      id: 'REQ-001',
+      force: true,
+      version: await versionOf(dir, 'REQ-001'),
+    });
     expect(result.unlocked).toEqual([
       { target: '//pump/dosing:rate_test', path: 'RateTest/accepts', owner: 'REQ-001' },
       { target: '//pump/dosing:rate_test', path: 'RateTest/rejects_zero', owner: 'REQ-001' },

@@ -59,7 +59,9 @@ async function acquire(path: string, token: string, timeoutMs: number): Promise<
       continue;
     }
     if (Date.now() >= deadline) {
-      const who = current ? `process ${current.pid} on ${current.host} since ${current.since}` : 'another process';
+      const who = current
+        ? `process ${current.pid} on ${current.host} since ${current.since}`
+        : 'another process';
       throw new EditError(
         'checkout-locked',
         `another save holds the checkout lock (${who}); try again when it is done, or remove ${path} if no editor is running`,

@@ -32,7 +32,10 @@ export function fileComments(text: string): CommentToken[] {
 }
 
 /** Whether a flow collection has a comment between its brackets (comments after it do not count). */
-export function hasCommentInside(node: { srcToken?: unknown; range?: [number, number, number] | null }): boolean {
+export function hasCommentInside(node: {
+  srcToken?: unknown;
+  range?: [number, number, number] | null;
+}): boolean {
   const [start, end] = node.range ?? [0, 0];
   return commentsIn(node.srcToken).some((c) => c.offset >= start && c.offset < end);
 }

@@ -3,7 +3,18 @@
 // fields, list items and comments keep their bytes; new text comes from the yaml stringifier in the
 // file's style.
 import { isDeepStrictEqual } from 'node:util';
-import { isAlias, isCollection, isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap, type YAMLSeq } from 'yaml';
+import {
+  isAlias,
+  isCollection,
+  isMap,
+  isScalar,
+  isSeq,
+  type Node,
+  type Pair,
+  type Scalar,
+  type YAMLMap,
+  type YAMLSeq,
+} from 'yaml';
 import { isObject } from '../model/compose-document.js';
 import { hasCommentInside } from './cst-comments.js';
 import { EditError, placeOf } from './edit-error.js';
@@ -19,6 +30,7 @@ import {
   keyStart,
   pairEnd,
   fieldLines,
+  removableLines,
   startsLine,
   valueEnd,
 } from './node-extent.js';
@@ -104,7 +116,8 @@ function editMap(
   for (const [key, value] of Object.entries(after)) {
     if (!(key in before)) added.push(key);
     else if (isDeepStrictEqual(before[key], value)) continue;
-    else if (!own.has(key)) added.push(key); // a merged value gets an override in the entity itself
+    else if (!own.has(key))
+      added.push(key); // a merged value gets an override in the entity itself
     else edits.push(...editPairValue(s, own.get(key)!, before[key], value, field ?? key));
   }
   if (added.length > 0) {
@@ -125,7 +138,7 @@ function removePair(
   const reason = { entity: s.entity, field, action: 'remove-field' as const };
   const start = keyStart(pair);
   if (startsLine(s.text, start)) {
-    const [from, to] = fieldLines(s.text, pair);
+    const [from, to] = removableLines(s.text, fieldLines(s.text, pair));
     return { start: from, end: to, text: '', ...reason };
   }
   // The first field of a list item shares its line with "- ": the next field moves up onto that line.
@@ -217,7 +230,8 @@ function editValue(
   col: number,
 ): Edits | undefined {
   if (!node || isAlias(node)) return undefined;
-  if (isScalar(node)) return isCollectionValue(after) ? undefined : replaceScalar(s, node, after, field, context, col);
+  if (isScalar(node))
+    return isCollectionValue(after) ? undefined : replaceScalar(s, node, after, field, context, col);
   if (isMap(node) && !node.flow && isObject(before) && isObject(after) && Object.keys(after).length > 0)
     return editMap(s, node, before, after, field);
   if (isSeq(node) && Array.isArray(before) && Array.isArray(after)) {
@@ -247,7 +261,9 @@ function replaceScalar(
   if (typeof after === 'string' && after.includes('\n') && (type === 'PLAIN' || type === 'QUOTE_SINGLE'))
     type = 'BLOCK_LITERAL';
   if (typeof after !== 'string' && block) type = 'PLAIN';
-  const rendered = (context === 'key' ? renderAfterKey : renderAfterDash)(after, s.style, { scalarType: type });
+  const rendered = (context === 'key' ? renderAfterKey : renderAfterDash)(after, s.style, {
+    scalarType: type,
+  });
   const body = rendered.replace(/^ /, '');
   const start = node.range![0];
   let end = block ? valueEnd(s.text, node) : node.range![1];
@@ -287,7 +303,7 @@ function editBlockSeq(
       anchor = oldAt + t;
     }
     for (let t = paired; t < olds; t++) {
-      const [from, to] = itemLines(s.text, seq, oldAt + t);
+      const [from, to] = removableLines(s.text, itemLines(s.text, seq, oldAt + t));
       edits.push({ start: from, end: to, text: '', ...reason });
     }
     if (news > paired) {

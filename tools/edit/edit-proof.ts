@@ -18,7 +18,7 @@ import { parseEditable, type EditableFile } from './editable-file.js';
 import { findEntityNode } from './entity-node.js';
 import { isBlankLine, lineEndAfter, lineStart } from './line-endings.js';
 import type { ModelSnapshot } from './model-snapshot.js';
-import { fieldLines, itemLines, keyStart, startsLine } from './node-extent.js';
+import { fieldLines, itemLines, keyStart, removableLines, startsLine } from './node-extent.js';
 import type { EditPlan, FileChange } from './plan-edit.js';
 import { sortedEdits, type TextEdit } from './text-edit.js';
 import { unknownKeys } from './unknown-keys.js';
@@ -43,7 +43,9 @@ export function proveEdit(snapshot: ModelSnapshot, plan: EditPlan): ProvenEdit {
       if (decoded.bom !== read.bom) reasons.push(`${change.path}: the byte order mark would change`);
       checkFileEdit(snapshot, plan, change, read.text, decoded.text, reasons);
       if (!isDeepStrictEqual(skeletons(read.text), skeletons(decoded.text)))
-        reasons.push(`${change.path}: content outside the entities (custom keys, non-entity items) would change`);
+        reasons.push(
+          `${change.path}: content outside the entities (custom keys, non-entity items) would change`,
+        );
     }
   }
   const after = modelAfter(snapshot, plan);
@@ -135,7 +137,9 @@ function checkFileEdit(
     if (got !== kept) {
       let i = 0;
       while (i < kept.length && kept[i] === got[i]) i++;
-      reasons.push(`${change.path}:${lineNumber(before, from + i)}: bytes outside the edited ranges would change`);
+      reasons.push(
+        `${change.path}:${lineNumber(before, from + i)}: bytes outside the edited ranges would change`,
+      );
       return;
     }
     to += kept.length + edit.text.length;
@@ -152,7 +156,9 @@ function checkFileEdit(
     if (edit.action === 'add-entity' || edit.action === 'add-section') {
       // A new entity may only replace the empty value of its section (`requirements: []`).
       if (!/^\s*(\[\s*\]|~|null)?$/.test(before.slice(edit.start, edit.end)))
-        reasons.push(`${change.path}:${lineNumber(before, edit.start)}: adding ${edit.entity} would overwrite text`);
+        reasons.push(
+          `${change.path}:${lineNumber(before, edit.start)}: adding ${edit.entity} would overwrite text`,
+        );
       continue;
     }
     const extent = ownExtent(snapshot, plan, file, edit);
@@ -161,18 +167,31 @@ function checkFileEdit(
       continue;
     }
     for (const c of comments) {
-      if (c.offset >= edit.start && c.offset < edit.end && !edit.text.includes(c.source) && (c.offset < extent[0] || c.offset >= extent[1]))
-        reasons.push(`${change.path}:${lineNumber(before, c.offset)}: the comment "${c.source}" would be lost`);
+      if (
+        c.offset >= edit.start &&
+        c.offset < edit.end &&
+        !edit.text.includes(c.source) &&
+        (c.offset < extent[0] || c.offset >= extent[1])
+      )
+        reasons.push(
+          `${change.path}:${lineNumber(before, c.offset)}: the comment "${c.source}" would be lost`,
+        );
     }
   }
 }
 
 /** The range an edit may rewrite: its field's lines, or its deleted entity's lines; a string says why not. */
-function ownExtent(snapshot: ModelSnapshot, plan: EditPlan, file: EditableFile, edit: TextEdit): [number, number] | string {
+function ownExtent(
+  snapshot: ModelSnapshot,
+  plan: EditPlan,
+  file: EditableFile,
+  edit: TextEdit,
+): [number, number] | string {
   const entity = snapshot.model.byId.get(edit.entity);
   if (!entity) return `a change is attributed to "${edit.entity}", which is no entity of the model`;
   const expected = plan.changes.get(edit.entity);
-  if (expected === undefined) return `${entityName(entity)} would change although the request does not change it`;
+  if (expected === undefined)
+    return `${entityName(entity)} would change although the request does not change it`;
   const at = findEntityNode(file, entity.kind, entity.id);
   if (!at) return `${entityName(entity)} is not where the model says`;
   let extent: [number, number];
@@ -181,14 +200,17 @@ function ownExtent(snapshot: ModelSnapshot, plan: EditPlan, file: EditableFile, 
     if (at.section) {
       extent = itemLines(file.text, at.section.seq, at.section.index);
       // with the blank lines that separated it from its siblings
-      while (extent[0] > 0 && isBlankLine(file.text, extent[0] - 1)) extent[0] = lineStart(file.text, extent[0] - 1);
-      while (extent[1] < file.text.length && isBlankLine(file.text, extent[1])) extent[1] = lineEndAfter(file.text, extent[1]);
+      while (extent[0] > 0 && isBlankLine(file.text, extent[0] - 1))
+        extent[0] = lineStart(file.text, extent[0] - 1);
+      while (extent[1] < file.text.length && isBlankLine(file.text, extent[1]))
+        extent[1] = lineEndAfter(file.text, extent[1]);
     } else {
       extent = [at.docIndex === 0 ? 0 : file.docs[at.docIndex - 1]!.range[2], at.doc.range[2]];
       if (at.docIndex === file.docs.length - 1) extent[1] = file.text.length;
     }
   } else {
-    if (expected === null) return `${entityName(entity)} is deleted, yet one of its fields would be rewritten`;
+    if (expected === null)
+      return `${entityName(entity)} is deleted, yet one of its fields would be rewritten`;
     const field = edit.field;
     if (field === undefined || !isMap(at.node)) return `a change of ${entityName(entity)} names no field`;
     if (isDeepStrictEqual(entity.data[field], expected.data[field]))
@@ -199,8 +221,10 @@ function ownExtent(snapshot: ModelSnapshot, plan: EditPlan, file: EditableFile, 
     extent = fieldLines(file.text, pairs[index]!);
     // A first field sharing its line with "- " is removed up to the next field, which moves up.
     const next = pairs[index + 1];
-    if (!startsLine(file.text, keyStart(pairs[index]!)) && next) extent[1] = Math.max(extent[1], keyStart(next));
+    if (!startsLine(file.text, keyStart(pairs[index]!)) && next)
+      extent[1] = Math.max(extent[1], keyStart(next));
   }
+  extent = removableLines(file.text, extent);
   if (edit.start < extent[0] || edit.end > extent[1])
     return `a change of ${entityName(entity)}${edit.field ? ` (${edit.field})` : ''} reaches outside it`;
   return extent;
@@ -236,16 +260,20 @@ function checkEntities(before: Model, after: Model, plan: EditPlan, reasons: str
       if (lost.length > 0) reasons.push(`the custom key(s) ${lost.join(', ')} of ${entity.id} would be lost`);
     } else compare(entity.id, entity.kind, entity.data, entity.file, 'the untouched entity');
   }
-  for (const created of plan.created) compare(created.id, created.kind, created.data, created.file, 'the new entity');
+  for (const created of plan.created)
+    compare(created.id, created.kind, created.data, created.file, 'the new entity');
   for (const entity of after.entities)
-    if (!accounted.has(entity.id)) reasons.push(`an entity ${entity.id} would appear in ${entity.file} unasked`);
+    if (!accounted.has(entity.id))
+      reasons.push(`an entity ${entity.id} would appear in ${entity.file} unasked`);
 }
 
 /** Configuration and project metadata unchanged. */
 function checkConfig(before: Model, after: Model, reasons: string[]): void {
   if (!isDeepStrictEqual(before.config, after.config)) reasons.push('the configuration would change');
-  const sources = (m: Model) => Object.fromEntries(Object.entries(m.configSources).map(([k, v]) => [k, v.file]));
-  if (!isDeepStrictEqual(sources(before), sources(after))) reasons.push('config keys would move between files');
+  const sources = (m: Model) =>
+    Object.fromEntries(Object.entries(m.configSources).map(([k, v]) => [k, v.file]));
+  if (!isDeepStrictEqual(sources(before), sources(after)))
+    reasons.push('config keys would move between files');
   if (!isDeepStrictEqual(before.project, after.project)) reasons.push('project metadata would change');
   if (!isDeepStrictEqual(before.meta, after.meta)) reasons.push('meta data would change');
   if (before.schemaVersion !== after.schemaVersion) reasons.push('schema_version would change');
@@ -253,11 +281,13 @@ function checkConfig(before: Model, after: Model, reasons: string[]): void {
 
 /** No loader error the model did not have before (counted per rule, entity and file; positions ignored). */
 function checkNewErrors(before: Model, after: Model, plan: EditPlan, reasons: string[]): void {
-  const rename = (id: string | undefined) => (id !== undefined && plan.renamed?.from === id ? plan.renamed.to : id);
+  const rename = (id: string | undefined) =>
+    id !== undefined && plan.renamed?.from === id ? plan.renamed.to : id;
   const key = (d: Diagnostic, id: string | undefined) => `${d.rule}\u0000${id ?? ''}\u0000${d.file ?? ''}`;
   const counts = new Map<string, number>();
   for (const d of before.diagnostics)
-    if (d.severity === 'error') counts.set(key(d, rename(d.entity)), (counts.get(key(d, rename(d.entity))) ?? 0) + 1);
+    if (d.severity === 'error')
+      counts.set(key(d, rename(d.entity)), (counts.get(key(d, rename(d.entity))) ?? 0) + 1);
   for (const d of after.diagnostics) {
     if (d.severity !== 'error') continue;
     const k = key(d, d.entity);
@@ -273,18 +303,22 @@ function checkLock(plan: EditPlan, reasons: string[]): void {
   if (!change || !plan.lock) return;
   const parsed = parseLock(change.path, change.after!.toString('utf8'));
   if (parsed.diagnostics.length > 0) {
-    reasons.push(`${change.path}: the rewritten lock would not read back (${parsed.diagnostics[0]!.message})`);
+    reasons.push(
+      `${change.path}: the rewritten lock would not read back (${parsed.diagnostics[0]!.message})`,
+    );
     return;
   }
-  const keyOf = (e: { target: string; path: string; owner: string }) => `${e.target}\u0000${e.path}\u0000${e.owner}`;
+  const keyOf = (e: { target: string; path: string; owner: string }) =>
+    `${e.target}\u0000${e.path}\u0000${e.owner}`;
   const got = parsed.entries.map(keyOf).sort();
   // Targets compare normalized on both sides.
-  const want = parseLock(change.path, change.before!.toString('utf8')).entries
-    .filter((e) => !(plan.request.op === 'delete' && e.owner === plan.request.id))
+  const want = parseLock(change.path, change.before!.toString('utf8'))
+    .entries.filter((e) => !(plan.request.op === 'delete' && e.owner === plan.request.id))
     .map((e) => (plan.renamed && e.owner === plan.renamed.from ? { ...e, owner: plan.renamed.to } : e))
     .map(keyOf)
     .sort();
-  if (!isDeepStrictEqual(got, want)) reasons.push(`${change.path}: the lock entries would not change exactly as asked`);
+  if (!isDeepStrictEqual(got, want))
+    reasons.push(`${change.path}: the lock entries would not change exactly as asked`);
 }
 
 function lineNumber(text: string, offset: number): number {

@@ -27,7 +27,10 @@ export function assertEditableEntity(file: EditableFile, kind: EntityKind, id: s
   if (isAlias(at.node))
     throw refuse(`is an alias (*${at.node.source}) of another node`, 'write the entity out to edit it here');
   if (!isMap(at.node) || at.node.flow)
-    throw refuse('is written as a flow mapping ({...})', 'write it in block style (one field per line) to edit it here');
+    throw refuse(
+      'is written as a flow mapping ({...})',
+      'write it in block style (one field per line) to edit it here',
+    );
   const map = at.node;
   const ownKeys = new Set<string>();
   for (const pair of map.items) {

@@ -3,7 +3,7 @@
 import { isBlankLine, lineEndAfter, lineStart } from './line-endings.js';
 import type { EditableFile } from './editable-file.js';
 import type { EntityNode } from './entity-node.js';
-import { colonEnd, itemLines } from './node-extent.js';
+import { colonEnd, itemLines, removableLines } from './node-extent.js';
 import type { TextEdit } from './text-edit.js';
 
 /** What deleting an entity does to its file: edits, or removing the whole file. */
@@ -25,13 +25,18 @@ export function deleteEntityEdits(file: EditableFile, at: EntityNode, id: string
       const last = index === seq.items.length - 1;
       const above = start > 0 && isBlankLine(text, start - 1);
       const below = end < text.length && isBlankLine(text, end);
-      if (above && (below || last)) while (start > 0 && isBlankLine(text, start - 1)) start = lineStart(text, start - 1);
-      else if (!above && below && !last) while (end < text.length && isBlankLine(text, end)) end = lineEndAfter(text, end);
+      if (above && (below || last))
+        while (start > 0 && isBlankLine(text, start - 1)) start = lineStart(text, start - 1);
+      else if (!above && below && !last)
+        while (end < text.length && isBlankLine(text, end)) end = lineEndAfter(text, end);
     }
+    [start, end] = removableLines(text, [start, end]);
     edits.push({ start, end, text: '', ...reason });
     return { removeFile: false, edits };
   }
-  const others = file.docs.some((doc, i) => i !== at.docIndex && doc.contents !== null && file.values[i] != null);
+  const others = file.docs.some(
+    (doc, i) => i !== at.docIndex && doc.contents !== null && file.values[i] != null,
+  );
   if (!others) return { removeFile: true };
   const start = at.docIndex === 0 ? 0 : file.docs[at.docIndex - 1]!.range[2];
   const end = at.docIndex === file.docs.length - 1 ? text.length : at.doc.range[2];

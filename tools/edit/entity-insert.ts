@@ -13,7 +13,11 @@ import { indentAll, renderDocument, renderItem } from './render-yaml.js';
 import { insertLines, replaceRange, type TextEdit } from './text-edit.js';
 
 /** Edits that add an entity to a YAML file that already exists. */
-export function insertEntityEdits(file: EditableFile, kind: EntityKind, data: Record<string, unknown>): TextEdit[] {
+export function insertEntityEdits(
+  file: EditableFile,
+  kind: EntityKind,
+  data: Record<string, unknown>,
+): TextEdit[] {
   const id = String(data.id);
   const section = SECTION_OF_KIND[kind];
   const docIndex = sectionsDocument(file, section);
@@ -72,7 +76,13 @@ function sectionsDocument(file: EditableFile, section: string): number | undefin
 }
 
 /** A new `section:` key with the entity after the document's last key, a blank line before it. */
-function appendSection(file: EditableFile, pairs: Pair[], section: string, item: string, id: string): TextEdit {
+function appendSection(
+  file: EditableFile,
+  pairs: Pair[],
+  section: string,
+  item: string,
+  id: string,
+): TextEdit {
   const last = pairs[pairs.length - 1]!;
   const keyCol = column(file.text, keyStart(last));
   const offset = lineEndAfter(file.text, pairEnd(file.text, last));
@@ -85,8 +95,14 @@ function appendSection(file: EditableFile, pairs: Pair[], section: string, item:
 function sectionValue(file: EditableFile, pair: Pair, item: string, id: string): TextEdit {
   const keyCol = column(file.text, keyStart(pair));
   const seqIndent = ' '.repeat(keyCol + (file.style.indentSeq ? file.style.indent : 0));
-  return replaceRange(file.text, colonEnd(pair), pairEnd(file.text, pair), `\n${indentAll(item, seqIndent)}`, {
-    entity: id,
-    action: 'add-entity',
-  });
+  return replaceRange(
+    file.text,
+    colonEnd(pair),
+    pairEnd(file.text, pair),
+    `\n${indentAll(item, seqIndent)}`,
+    {
+      entity: id,
+      action: 'add-entity',
+    },
+  );
 }

@@ -39,7 +39,11 @@ export function withReferenceRenamed(
   to: string,
 ): Record<string, unknown> {
   const value = data[field];
-  const renamed = Array.isArray(value) ? value.map((v) => (v === from ? to : v)) : value === from ? to : value;
+  const renamed = Array.isArray(value)
+    ? value.map((v) => (v === from ? to : v))
+    : value === from
+      ? to
+      : value;
   return { ...data, [field]: renamed };
 }
 

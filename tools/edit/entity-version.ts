@@ -6,7 +6,11 @@ import type { EntityKind } from '../model/entity.js';
  * changes with any change of the entity's content, wherever in the file it sits, and not with comments,
  * formatting or edits of other entities (see docs/decisions.md).
  */
-export function entityVersion(entity: { kind: EntityKind; id: string; data: Record<string, unknown> }): string {
+export function entityVersion(entity: {
+  kind: EntityKind;
+  id: string;
+  data: Record<string, unknown>;
+}): string {
   const text = canonicalJson([entity.kind, entity.id, entity.data]);
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }

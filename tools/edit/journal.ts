@@ -67,9 +67,13 @@ export async function readJournal(root: string): Promise<Journal | undefined> {
   }
   const journal = JSON.parse(text) as Journal;
   if (journal.version !== 1 || !Array.isArray(journal.files))
-    throw new EditError('journal-conflict', `${path}: unknown journal format; remove it after checking the files it names`, {
-      file: path,
-    });
+    throw new EditError(
+      'journal-conflict',
+      `${path}: unknown journal format; remove it after checking the files it names`,
+      {
+        file: path,
+      },
+    );
   return journal;
 }
 
@@ -98,7 +102,8 @@ export async function recoverJournal(root: string): Promise<Recovery> {
  */
 export async function finishEntry(entry: JournalEntry, journalFile: string): Promise<void> {
   const current = await hashOfFile(entry.path);
-  if (current === entry.after && (entry.temp === undefined || (await hashOfFile(entry.temp)) === null)) return;
+  if (current === entry.after && (entry.temp === undefined || (await hashOfFile(entry.temp)) === null))
+    return;
   if (current !== entry.before && current !== entry.after) {
     throw new EditError(
       'journal-conflict',

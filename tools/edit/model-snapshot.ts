@@ -71,7 +71,9 @@ export async function readSnapshot(modelPath: string): Promise<ModelSnapshot> {
   const lockPath = lockPathOf(model);
   if (lockPath) {
     const bytes = await readFile(lockPath).catch(() => undefined);
-    snapshot.lock = bytes ? { path: lockPath, bytes, hash: contentHash(bytes) } : { path: lockPath, hash: null };
+    snapshot.lock = bytes
+      ? { path: lockPath, bytes, hash: contentHash(bytes) }
+      : { path: lockPath, hash: null };
   }
   return snapshot;
 }

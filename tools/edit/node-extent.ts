@@ -35,7 +35,8 @@ export function colonEnd(pair: Pair): number {
 /** Offset where a pair's value ends (its colon when it has no value). */
 export function pairEnd(text: string, pair: Pair): number {
   const value = pair.value as Node | null;
-  if (!value?.range || (isScalar(value) && value.source === '' && value.value === null)) return colonEnd(pair);
+  if (!value?.range || (isScalar(value) && value.source === '' && value.value === null))
+    return colonEnd(pair);
   return Math.max(valueEnd(text, value), colonEnd(pair));
 }
 
@@ -66,5 +67,18 @@ export function fieldLines(text: string, pair: Pair): [number, number] {
 /** Whole lines of a list item, from its `-` line to the end of its last line, line ending included. */
 export function itemLines(text: string, seq: YAMLSeq, index: number): [number, number] {
   const dash = dashAt(seq, index)!;
-  return [startsLine(text, dash) ? lineStart(text, dash) : dash, lineEndAfter(text, itemEnd(text, seq, index))];
+  return [
+    startsLine(text, dash) ? lineStart(text, dash) : dash,
+    lineEndAfter(text, itemEnd(text, seq, index)),
+  ];
+}
+
+/**
+ * Whole lines to remove: when they end the text without a final line ending, the line ending before
+ * them goes instead, so the text still ends the way it did.
+ */
+export function removableLines(text: string, [start, end]: [number, number]): [number, number] {
+  if (end < text.length || text.endsWith('\n') || start === 0 || text[start - 1] !== '\n')
+    return [start, end];
+  return [start - (start > 1 && text[start - 2] === '\r' ? 2 : 1), end];
 }

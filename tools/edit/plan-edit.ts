@@ -87,7 +87,10 @@ export function planEdit(snapshot: ModelSnapshot, request: EditRequest): EditPla
     case 'delete':
       return planner.remove(request);
     default:
-      throw new EditError('bad-request', `unknown edit operation "${String((request as { op?: unknown }).op)}"`);
+      throw new EditError(
+        'bad-request',
+        `unknown edit operation "${String((request as { op?: unknown }).op)}"`,
+      );
   }
 }
 
@@ -101,35 +104,61 @@ class Planner {
     const { model } = this.snapshot;
     const kind = request.kind;
     if (!ENTITY_KINDS.includes(kind))
-      throw new EditError('bad-request', `unknown kind "${String(kind)}"; use one of ${ENTITY_KINDS.join(', ')}`);
-    if (!isObject(request.data)) throw new EditError('bad-request', 'the entity data must be an object of fields');
+      throw new EditError(
+        'bad-request',
+        `unknown kind "${String(kind)}"; use one of ${ENTITY_KINDS.join(', ')}`,
+      );
+    if (!isObject(request.data))
+      throw new EditError('bad-request', 'the entity data must be an object of fields');
     const given = request.id ?? request.data.id;
-    if (given !== undefined && typeof given !== 'string') throw new EditError('bad-request', 'the id must be a string');
+    if (given !== undefined && typeof given !== 'string')
+      throw new EditError('bad-request', 'the id must be a string');
     const id = given ?? nextFreeId(model, kind);
     if (given !== undefined) this.checkNewId(kind, id);
-    const { kind: _kind, id: _id, ...rest } = request.data;
+    const rest: Record<string, unknown> = { ...request.data };
+    delete rest.kind;
+    delete rest.id;
     const data = { id, ...rest };
     const placement = placeNewEntity(this.snapshot, kind, id);
     assertEditableFile({ path: placement.file });
     const expected: ExpectedEntity = { id, kind, data, file: placement.file };
     const files: FileChange[] = [];
     if (placement.newFile) {
-      files.push(this.newFile(placement.file, placement.form === 'single' ? { kind, ...data } : sectionDoc(kind, data)));
+      files.push(
+        this.newFile(
+          placement.file,
+          placement.form === 'single' ? { kind, ...data } : sectionDoc(kind, data),
+        ),
+      );
     } else {
       const file = this.editable(placement.file);
       files.push(this.changed(file, insertEntityEdits(file, kind, data)));
     }
-    return { request, entity: { id, kind, file: placement.file }, files, changes: this.changes, created: [expected], unlocked: [] };
+    return {
+      request,
+      entity: { id, kind, file: placement.file },
+      files,
+      changes: this.changes,
+      created: [expected],
+      unlocked: [],
+    };
   }
 
   update(request: Extract<EditRequest, { op: 'update' }>): EditPlan {
     const entity = this.entity(request.id, request.version);
-    if (!isObject(request.data)) throw new EditError('bad-request', 'the entity data must be an object of fields');
+    if (!isObject(request.data))
+      throw new EditError('bad-request', 'the entity data must be an object of fields');
     const { kind, id, ...fields } = request.data;
     if (kind !== undefined && kind !== entity.kind)
-      throw new EditError('bad-request', `${entityName(entity)} cannot change its kind to "${String(kind)}"; create a new entity instead`);
+      throw new EditError(
+        'bad-request',
+        `${entityName(entity)} cannot change its kind to "${String(kind)}"; create a new entity instead`,
+      );
     if (id !== undefined && id !== entity.id)
-      throw new EditError('bad-request', `${entityName(entity)}: an update cannot change the id; rename it instead`);
+      throw new EditError(
+        'bad-request',
+        `${entityName(entity)}: an update cannot change the id; rename it instead`,
+      );
     const data: Record<string, unknown> = { id: entity.id, ...fields };
     // Custom keys the form does not show are kept (editing rule 5: no unknown key lost).
     for (const key of unknownKeys(entity.kind, entity.form, entity.data))
@@ -142,7 +171,8 @@ class Planner {
     const entity = this.entity(request.id, request.version);
     const to = request.newId;
     if (typeof to !== 'string') throw new EditError('bad-request', 'the new id must be a string');
-    if (to === entity.id) throw new EditError('bad-request', `${entityName(entity)} already has the id "${to}"`);
+    if (to === entity.id)
+      throw new EditError('bad-request', `${entityName(entity)} already has the id "${to}"`);
     this.checkNewId(entity.kind, to);
     this.expect(entity, { ...entity.data, id: to }, to);
     for (const ref of referencesTo(this.snapshot.model, entity.id)) {
@@ -171,7 +201,10 @@ class Planner {
     this.changes.set(entity.id, null);
     for (const ref of refs) {
       const current = this.changes.get(ref.entity.id);
-      this.expect(ref.entity, withReferenceRemoved(current ? current.data : ref.entity.data, ref.field, entity.id));
+      this.expect(
+        ref.entity,
+        withReferenceRemoved(current ? current.data : ref.entity.data, ref.field, entity.id),
+      );
     }
     const lock = planLockEdit(this.snapshot.lock, { drop: entity.id });
     return this.finish(request, { id: entity.id, kind: entity.kind, file: entity.file }, lock);
@@ -200,7 +233,10 @@ class Planner {
     const holder = model.byId.get(id);
     if (holder) {
       const at = positionOf(holder);
-      throw new EditError('bad-id', `the id "${id}" is already used by ${entityName(holder)} at ${at.file}:${at.line}; choose another`);
+      throw new EditError(
+        'bad-id',
+        `the id "${id}" is already used by ${entityName(holder)} at ${at.file}:${at.line}; choose another`,
+      );
     }
     if (!idMatchesPattern(model.config, kind, id))
       throw new EditError(
@@ -248,7 +284,8 @@ class Planner {
       if (removedFiles.has(path)) files.push({ path, before: read.bytes!, edits: [], role: 'model' });
       else if (edits.length > 0) files.push(this.changed(this.editable(path), edits));
     }
-    if (lock) files.push({ path: lock.path, before: lock.before, after: lock.after, edits: [], role: 'lock' });
+    if (lock)
+      files.push({ path: lock.path, before: lock.before, after: lock.after, edits: [], role: 'lock' });
     return {
       request,
       entity: result,
@@ -289,8 +326,10 @@ class Planner {
   /** A new YAML file, styled and ended like a model file in the same folder when there is one. */
   private newFile(path: string, value: Record<string, unknown>): FileChange {
     const dir = dirname(path);
-    const sibling = [...this.snapshot.files.values()].find((f) => dirname(f.path) === dir && f.text && !/\.json$/i.test(f.path))
-      ?? [...this.snapshot.files.values()].find((f) => f.text && !/\.json$/i.test(f.path));
+    const sibling =
+      [...this.snapshot.files.values()].find(
+        (f) => dirname(f.path) === dir && f.text && !/\.json$/i.test(f.path),
+      ) ?? [...this.snapshot.files.values()].find((f) => f.text && !/\.json$/i.test(f.path));
     const style = sibling?.text ? parseEditable(sibling.path, sibling.text).style : detectStyle('', []);
     const ending = sibling?.text ? dominantEnding(sibling.text) : '\n';
     const text = withEnding(`${renderDocument(value, style)}\n`, ending);

@@ -52,7 +52,11 @@ export interface SaveResult {
 }
 
 /** Saves one edit: all files or none, refused with an EditError when anything is not as it should be. */
-export async function saveEdit(ws: EditWorkspace, request: EditRequest, options: SaveOptions = {}): Promise<SaveResult> {
+export async function saveEdit(
+  ws: EditWorkspace,
+  request: EditRequest,
+  options: SaveOptions = {},
+): Promise<SaveResult> {
   return withCheckoutLock(
     ws.root,
     async () => {

@@ -7,7 +7,14 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { contentHash } from './content-hash.js';
 import { hashOfFile, removeIfPresent, writeNewFileDurably } from './durable-fs.js';
 import { EditError, isEditError } from './edit-error.js';
-import { finishEntry, journalPath, removeJournal, writeJournal, type Journal, type JournalEntry } from './journal.js';
+import {
+  finishEntry,
+  journalPath,
+  removeJournal,
+  writeJournal,
+  type Journal,
+  type JournalEntry,
+} from './journal.js';
 import type { FileRead } from './model-snapshot.js';
 
 /** One file to write (`content`) or remove (no content). */
@@ -71,7 +78,12 @@ export async function commitFiles(
     version: 1,
     id,
     state: 'prepared',
-    files: entries.map(({ path, temp, before, after }) => ({ path, ...(temp ? { temp } : {}), before, after })),
+    files: entries.map(({ path, temp, before, after }) => ({
+      path,
+      ...(temp ? { temp } : {}),
+      before,
+      after,
+    })),
   };
   // Before the commit point: any failure removes the temp files and leaves every target untouched.
   try {
