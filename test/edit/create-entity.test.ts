@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { placeNewEntity } from '../../tools/edit/entity-placement.js';
+import { newEntityTarget, placeNewEntity } from '../../tools/edit/entity-placement.js';
 import { readSnapshot, snapshotReads } from '../../tools/edit/model-snapshot.js';
 import { nextFreeId } from '../../tools/edit/next-id.js';
 import { planEdit } from '../../tools/edit/plan-edit.js';
@@ -21,6 +21,16 @@ describe('placement', () => {
     });
     expect(result.entity).toMatchObject({ id: 'REQ-003', file: join(dir, 'requirements.yaml') });
     await expectTree(dir, 'crlf', 'create');
+  });
+
+  test('the next id and file can be asked before creating (GET /api/next-id)', async () => {
+    const dir = await fixtureCopy('crlf');
+    expect(newEntityTarget(await readSnapshot(dir), 'requirement')).toEqual({
+      id: 'REQ-003',
+      file: join(dir, 'requirements.yaml'),
+      form: 'sections',
+      newFile: false,
+    });
   });
 
   test('a new one-object file beside its siblings when the model keeps that kind one per file', async () => {

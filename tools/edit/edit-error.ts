@@ -1,18 +1,22 @@
+/** Every code an EditError can carry; docs/editing.md explains each. */
+export const EDIT_ERROR_CODES = [
+  'unknown-entity',
+  'bad-request',
+  'bad-id',
+  'no-free-id',
+  'still-referenced',
+  'unsupported-layout',
+  'lock-invalid',
+  'proof-failed',
+  'stale-version',
+  'changed-on-disk',
+  'checkout-locked',
+  'write-failed',
+  'journal-conflict',
+] as const;
+
 /** What went wrong with an edit, as a stable code the editor API maps to a status. */
-export type EditErrorCode =
-  | 'unknown-entity'
-  | 'bad-request'
-  | 'bad-id'
-  | 'no-free-id'
-  | 'still-referenced'
-  | 'unsupported-layout'
-  | 'lock-invalid'
-  | 'proof-failed'
-  | 'stale-version'
-  | 'changed-on-disk'
-  | 'checkout-locked'
-  | 'write-failed'
-  | 'journal-conflict';
+export type EditErrorCode = (typeof EDIT_ERROR_CODES)[number];
 
 /** Extra facts an error carries for the client (who refers to an entity, why a proof failed). */
 export interface EditErrorDetails {

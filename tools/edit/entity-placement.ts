@@ -5,6 +5,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { SECTION_OF_KIND, type Entity, type EntityKind } from '../model/entity.js';
 import { isJsonFile } from './editable-file.js';
 import type { ModelSnapshot } from './model-snapshot.js';
+import { nextFreeId } from './next-id.js';
 
 /** The file a new entity is written to, and in which form. */
 export interface Placement {
@@ -12,6 +13,12 @@ export interface Placement {
   form: 'sections' | 'single';
   /** whether the file does not exist yet */
   newFile: boolean;
+}
+
+/** The id and file a new entity of a kind would get now (GET /api/next-id). */
+export function newEntityTarget(snapshot: ModelSnapshot, kind: EntityKind): Placement & { id: string } {
+  const id = nextFreeId(snapshot.model, kind);
+  return { id, ...placeNewEntity(snapshot, kind, id) };
 }
 
 /** Chooses the file for a new entity of a kind with a given id. */

@@ -1,12 +1,9 @@
 // Plans an edit: which bytes of which files change, and what the model must look like afterwards.
 // Nothing is written here; edit-proof.ts checks the plan and transaction.ts writes it.
-import { dirname } from 'node:path';
 import type { YAMLMap } from 'yaml';
 import { isObject } from '../model/compose-document.js';
-import { idMatchesPattern } from '../model/config.js';
 import {
   ENTITY_KINDS,
-  KIND_WORDS,
   SECTION_OF_KIND,
   entityName,
   positionOf,
@@ -18,7 +15,7 @@ import { editEntityFields } from './cst-edit.js';
 import { EditError, placeOf } from './edit-error.js';
 import type { EditRequest } from './edit-request.js';
 import { assertEditableEntity, assertEditableFile } from './editable-layout.js';
-import { lineOf, parseEditable, type EditableFile } from './editable-file.js';
+import { lineOf, type EditableFile } from './editable-file.js';
 import { deleteEntityEdits } from './entity-delete.js';
 import { insertEntityEdits } from './entity-insert.js';
 import { findEntityNode } from './entity-node.js';
@@ -29,27 +26,15 @@ import {
   withReferenceRemoved,
   withReferenceRenamed,
 } from './entity-references.js';
-import { entityVersion } from './entity-version.js';
-import { dominantEnding, withEnding } from './line-endings.js';
+import { editedFile, newModelFile, openEditable, type FileChange } from './file-change.js';
 import { planLockEdit, type LockEdit } from './lock-edit.js';
 import type { ModelSnapshot } from './model-snapshot.js';
 import { nextFreeId } from './next-id.js';
-import { renderDocument } from './render-yaml.js';
-import { detectStyle } from './render-style.js';
-import { applyEdits, type TextEdit } from './text-edit.js';
+import { assertNewId, entityAtVersion } from './request-checks.js';
+import type { TextEdit } from './text-edit.js';
 import { unknownKeys } from './unknown-keys.js';
 
-/** One file an edit changes. */
-export interface FileChange {
-  path: string;
-  /** the bytes read; undefined for a new file */
-  before?: Buffer;
-  /** the bytes to write; undefined when the file is removed */
-  after?: Buffer;
-  /** replacements in the decoded text of `before` (model files changed in place) */
-  edits: TextEdit[];
-  role: 'model' | 'lock';
-}
+export type { FileChange } from './file-change.js';
 
 /** An entity as the edit must leave it. */
 export interface ExpectedEntity {
@@ -114,7 +99,7 @@ class Planner {
     if (given !== undefined && typeof given !== 'string')
       throw new EditError('bad-request', 'the id must be a string');
     const id = given ?? nextFreeId(model, kind);
-    if (given !== undefined) this.checkNewId(kind, id);
+    if (given !== undefined) assertNewId(model, kind, id);
     const rest: Record<string, unknown> = { ...request.data };
     delete rest.kind;
     delete rest.id;
@@ -125,14 +110,15 @@ class Planner {
     const files: FileChange[] = [];
     if (placement.newFile) {
       files.push(
-        this.newFile(
+        newModelFile(
+          this.snapshot,
           placement.file,
           placement.form === 'single' ? { kind, ...data } : sectionDoc(kind, data),
         ),
       );
     } else {
       const file = this.editable(placement.file);
-      files.push(this.changed(file, insertEntityEdits(file, kind, data)));
+      files.push(editedFile(this.snapshot, file, insertEntityEdits(file, kind, data)));
     }
     return {
       request,
@@ -145,7 +131,7 @@ class Planner {
   }
 
   update(request: Extract<EditRequest, { op: 'update' }>): EditPlan {
-    const entity = this.entity(request.id, request.version);
+    const entity = entityAtVersion(this.snapshot.model, request.id, request.version);
     if (!isObject(request.data))
       throw new EditError('bad-request', 'the entity data must be an object of fields');
     const { kind, id, ...fields } = request.data;
@@ -168,12 +154,12 @@ class Planner {
   }
 
   rename(request: Extract<EditRequest, { op: 'rename' }>): EditPlan {
-    const entity = this.entity(request.id, request.version);
+    const entity = entityAtVersion(this.snapshot.model, request.id, request.version);
     const to = request.newId;
     if (typeof to !== 'string') throw new EditError('bad-request', 'the new id must be a string');
     if (to === entity.id)
       throw new EditError('bad-request', `${entityName(entity)} already has the id "${to}"`);
-    this.checkNewId(entity.kind, to);
+    assertNewId(this.snapshot.model, entity.kind, to);
     this.expect(entity, { ...entity.data, id: to }, to);
     for (const ref of referencesTo(this.snapshot.model, entity.id)) {
       const current = this.changes.get(ref.entity.id);
@@ -187,7 +173,7 @@ class Planner {
   }
 
   remove(request: Extract<EditRequest, { op: 'delete' }>): EditPlan {
-    const entity = this.entity(request.id, request.version);
+    const entity = entityAtVersion(this.snapshot.model, request.id, request.version);
     const refs = referencesTo(this.snapshot.model, entity.id).filter((r) => r.entity.id !== entity.id);
     if (refs.length > 0 && !request.force) {
       const referrers = refs.map((r) => describeReference(r, entity.id));
@@ -208,41 +194,6 @@ class Planner {
     }
     const lock = planLockEdit(this.snapshot.lock, { drop: entity.id });
     return this.finish(request, { id: entity.id, kind: entity.kind, file: entity.file }, lock);
-  }
-
-  /** The entity a request names, after checking the version the client read. */
-  private entity(id: string, version: string): Entity {
-    const entity = this.snapshot.model.byId.get(id);
-    if (!entity) throw new EditError('unknown-entity', `no entity has the id "${id}"; reload the model`);
-    const now = entityVersion(entity);
-    if (version !== now) {
-      const at = positionOf(entity);
-      throw new EditError(
-        'stale-version',
-        `${placeOf(at.file, at.line)}${entityName(entity)} changed since it was loaded (version ${String(version)}, now ${now}); reload it and apply your change again`,
-        { file: at.file, line: at.line },
-      );
-    }
-    return entity;
-  }
-
-  private checkNewId(kind: EntityKind, id: string): void {
-    const { model } = this.snapshot;
-    if (id.trim() === '' || id !== id.trim())
-      throw new EditError('bad-id', `"${id}" is no id: ids are non-empty and have no surrounding spaces`);
-    const holder = model.byId.get(id);
-    if (holder) {
-      const at = positionOf(holder);
-      throw new EditError(
-        'bad-id',
-        `the id "${id}" is already used by ${entityName(holder)} at ${at.file}:${at.line}; choose another`,
-      );
-    }
-    if (!idMatchesPattern(model.config, kind, id))
-      throw new EditError(
-        'bad-id',
-        `"${id}" does not match config.id_pattern "${model.config.id_pattern ?? ''}" with prefix "${model.config.prefixes[kind]}" for a ${KIND_WORDS[kind]}`,
-      );
   }
 
   private expect(entity: Entity, data: Record<string, unknown>, id = entity.id): void {
@@ -282,7 +233,7 @@ class Planner {
     for (const [path, edits] of byFile) {
       const read = this.snapshot.files.get(path)!;
       if (removedFiles.has(path)) files.push({ path, before: read.bytes!, edits: [], role: 'model' });
-      else if (edits.length > 0) files.push(this.changed(this.editable(path), edits));
+      else if (edits.length > 0) files.push(editedFile(this.snapshot, this.editable(path), edits));
     }
     if (lock)
       files.push({ path: lock.path, before: lock.before, after: lock.after, edits: [], role: 'lock' });
@@ -297,43 +248,11 @@ class Planner {
     };
   }
 
-  /** A model file parsed for editing; a file that does not parse is refused. */
+  /** A model file parsed for editing (parsed once per plan). */
   private editable(path: string): EditableFile {
-    let file = this.parsed.get(path);
-    if (file) return file;
-    const read = this.snapshot.files.get(path);
-    const composed = this.snapshot.composed[this.snapshot.listing.files.indexOf(path)];
-    const broken = composed?.diagnostics.find((d) => d.rule === 'syntax-error' || d.rule === 'read-error');
-    if (!read?.text || broken) {
-      throw new EditError(
-        'unsupported-layout',
-        `${placeOf(path, broken?.line)}the file cannot be edited while it does not load${broken ? ` (${broken.message})` : ''}; fix it first`,
-        { file: path, line: broken?.line },
-      );
-    }
-    file = parseEditable(path, read.text);
+    const file = this.parsed.get(path) ?? openEditable(this.snapshot, path);
     this.parsed.set(path, file);
     return file;
-  }
-
-  private changed(file: EditableFile, edits: TextEdit[]): FileChange {
-    const read = this.snapshot.files.get(file.path)!;
-    const text = applyEdits(file.path, file.text, edits);
-    const after = Buffer.from((read.bom ? '\uFEFF' : '') + text, 'utf8');
-    return { path: file.path, before: read.bytes!, after, edits, role: 'model' };
-  }
-
-  /** A new YAML file, styled and ended like a model file in the same folder when there is one. */
-  private newFile(path: string, value: Record<string, unknown>): FileChange {
-    const dir = dirname(path);
-    const sibling =
-      [...this.snapshot.files.values()].find(
-        (f) => dirname(f.path) === dir && f.text && !/\.json$/i.test(f.path),
-      ) ?? [...this.snapshot.files.values()].find((f) => f.text && !/\.json$/i.test(f.path));
-    const style = sibling?.text ? parseEditable(sibling.path, sibling.text).style : detectStyle('', []);
-    const ending = sibling?.text ? dominantEnding(sibling.text) : '\n';
-    const text = withEnding(`${renderDocument(value, style)}\n`, ending);
-    return { path, after: Buffer.from(text, 'utf8'), edits: [], role: 'model' };
   }
 }
 
