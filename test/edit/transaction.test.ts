@@ -52,6 +52,19 @@ describe('changed on disk', () => {
     expect(await dataOf(dir, 'REQ-002')).toMatchObject({ refines: 'REQ-001' });
   });
 
+  test('a change while the new contents are being written is caught before the commit point', async () => {
+    const dir = await fixtureCopy('links', { git: true });
+    const needs = join(dir, 'needs.yaml');
+    const theirs = (await readFile(needs, 'utf8')).replace('infusion rate', 'rate');
+    const error = await rejection(
+      update(dir, 'REQ-001', retitle, {
+        onStep: (step) => (step === 'prepared' ? writeFile(needs, theirs) : undefined),
+      }),
+    );
+    expect(error.code).toBe('changed-on-disk');
+    expect(gitStatus(dir)).toBe(' M needs.yaml\n'); // theirs; ours not written, no temp file left
+  });
+
   test('a model file added meanwhile is a change on disk too', async () => {
     const dir = await fixtureCopy('links');
     const added = join(dir, 'more.yaml');
@@ -179,6 +192,12 @@ describe('checkout lock', () => {
       new RegExp(`another save holds the checkout lock \\(process ${process.pid} on `),
     );
     await expectTree(dir, 'links', 'before');
+  });
+
+  test('recovery at start-up waits for the lock, so it never disturbs another process’s commit', async () => {
+    const dir = await fixtureCopy('links');
+    const error = await rejection(withCheckoutLock(dir, () => recoverJournal(dir, { timeoutMs: 50 })));
+    expect(error.code).toBe('checkout-locked');
   });
 
   test('a lock left by a process that died is taken over', async () => {

@@ -4,6 +4,7 @@
 // target was touched yet), rolled forward after it (every temp file is complete and flushed).
 import { readFile, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { withCheckoutLock, type CheckoutLockOptions } from './checkout-lock.js';
 import { hashOfFile, removeIfPresent, replaceFileDurably, syncDirectory } from './durable-fs.js';
 import { EditError } from './edit-error.js';
 import { editStateDir } from './state-dir.js';
@@ -79,10 +80,15 @@ export async function readJournal(root: string): Promise<Journal | undefined> {
 
 /**
  * Settles a commit a crash interrupted: before its commit point the temp files are removed and every
- * file stays old; after it the remaining renames are done and every file is new. Call at start-up and
- * before each save.
+ * file stays old; after it the remaining renames are done and every file is new. Call at start-up;
+ * it takes the checkout lock, so a commit another editor process is making is never disturbed.
  */
-export async function recoverJournal(root: string): Promise<Recovery> {
+export function recoverJournal(root: string, options: CheckoutLockOptions = {}): Promise<Recovery> {
+  return withCheckoutLock(root, () => settleJournal(root), options);
+}
+
+/** recoverJournal for a caller that already holds the checkout lock (a save). */
+export async function settleJournal(root: string): Promise<Recovery> {
   const journal = await readJournal(root);
   if (!journal) return { outcome: 'none', files: [] };
   const files = journal.files.map((f) => f.path);

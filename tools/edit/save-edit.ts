@@ -9,7 +9,7 @@ import { EditError } from './edit-error.js';
 import { proveEdit } from './edit-proof.js';
 import type { EditRequest } from './edit-request.js';
 import { entityVersion } from './entity-version.js';
-import { recoverJournal } from './journal.js';
+import { settleJournal } from './journal.js';
 import { readSnapshot, snapshotReads, type ModelSnapshot } from './model-snapshot.js';
 import { planEdit, type EditPlan } from './plan-edit.js';
 import { commitFiles, type CommitOptions } from './transaction.js';
@@ -60,7 +60,7 @@ export async function saveEdit(
   return withCheckoutLock(
     ws.root,
     async () => {
-      await recoverJournal(ws.root);
+      await settleJournal(ws.root);
       const snapshot = await readSnapshot(ws.modelPath);
       const plan = planEdit(snapshot, request);
       const { after } = proveEdit(snapshot, plan);

@@ -43,17 +43,7 @@ export async function commitFiles(
 ): Promise<void> {
   const expected = new Map(reads.map((r) => [resolve(r.path), r.hash]));
   for (const w of writes) if (!expected.has(resolve(w.path))) expected.set(resolve(w.path), null);
-  for (const [path, hash] of expected) {
-    const now = await hashOfFile(path);
-    if (now !== hash) {
-      const what = hash === null ? 'appeared' : now === null ? 'was removed' : 'changed';
-      throw new EditError(
-        'changed-on-disk',
-        `${path} ${what} on disk since the save read it; reload and apply your change again`,
-        { file: path },
-      );
-    }
-  }
+  await assertUnchanged(expected);
   if (writes.length === 0) return;
   const id = randomBytes(6).toString('hex');
   const entries: (JournalEntry & { content?: Buffer; mode?: number })[] = [];
@@ -90,6 +80,8 @@ export async function commitFiles(
     await writeJournal(root, journal);
     for (const e of entries) if (e.temp) await writeNewFileDurably(e.temp, e.content!, e.mode);
     await options.onStep?.('prepared');
+    // Once more just before the commit point: a file changed while the temp files were written.
+    await assertUnchanged(expected);
     journal.state = 'committed';
     await writeJournal(root, journal);
   } catch (error) {
@@ -114,4 +106,18 @@ export async function commitFiles(
     );
   }
   await removeJournal(root);
+}
+
+/** Throws changed-on-disk for the first file whose content is not the one read (null: absent). */
+async function assertUnchanged(expected: Map<string, string | null>): Promise<void> {
+  for (const [path, hash] of expected) {
+    const now = await hashOfFile(path);
+    if (now === hash) continue;
+    const what = hash === null ? 'appeared' : now === null ? 'was removed' : 'changed';
+    throw new EditError(
+      'changed-on-disk',
+      `${path} ${what} on disk since the save read it; reload and apply your change again`,
+      { file: path },
+    );
+  }
 }
