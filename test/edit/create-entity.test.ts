@@ -1,6 +1,6 @@
 // Editing rule 1: new entities get the next free id in the project's id format and are written next to
 // their siblings.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { newEntityTarget, placeNewEntity } from '../../tools/edit/entity-placement.js';
@@ -70,6 +70,19 @@ describe('placement', () => {
     const result = await save(dir, { op: 'create', kind: 'user_need', data: { title: 'Stop the infusion' } });
     expect(result.entity).toMatchObject({ id: 'UN-001', file: join(dir, 'user-needs.yaml') });
     expect(await dataOf(dir, 'UN-001')).toEqual({ id: 'UN-001', title: 'Stop the infusion' });
+  });
+
+  test('a model that is one one-object file gets the new entity as another document', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'req.yaml');
+    await writeFile(file, 'kind: requirement\nid: REQ-001\ntitle: A\n');
+    await saveEdit(
+      { root: dir, modelPath: file },
+      { op: 'create', kind: 'requirement', data: { title: 'B' } },
+    );
+    expect(await readFile(file, 'utf8')).toBe(
+      'kind: requirement\nid: REQ-001\ntitle: A\n---\nkind: requirement\nid: REQ-002\ntitle: B\n',
+    );
   });
 
   test('never into a JSON file: a kind kept only in JSON gets a YAML home', async () => {
