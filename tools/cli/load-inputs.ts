@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import { assembleEvidence, readEvidence } from '../evidence/ingest-evidence.js';
 import type { Evidence } from '../evidence/test-case.js';
 import { loadModel } from '../model/load-model.js';
@@ -7,6 +6,7 @@ import type { Model } from '../model/model.js';
 import { scanAnnotations } from '../sources/scan-annotations.js';
 import type { SourceAnnotations } from '../verify/analyze.js';
 import { parseLock, type Lock } from '../verify/lock-file.js';
+import { lockPathOf } from '../verify/lock-path.js';
 
 /** The inputs of analyze, read from disk, and where the lock lives (or would). */
 export interface Inputs {
@@ -30,10 +30,7 @@ export async function loadInputs(
   const model = await loadModel(modelPath);
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const evidence = reading ? assembleEvidence(await reading, options) : undefined;
-  const setAt = model.configSources.sets_lock;
-  const lockPath =
-    lockOption ??
-    (model.config.sets_lock && setAt ? resolve(dirname(setAt.file), model.config.sets_lock) : undefined);
+  const lockPath = lockOption ?? lockPathOf(model);
   let lock: Lock | undefined;
   if (lockPath) {
     const text = await readFile(lockPath, 'utf8').catch(() => undefined);

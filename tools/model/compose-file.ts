@@ -1,6 +1,6 @@
 import { composeDocument, type ComposedDocument } from './compose-document.js';
 import type { Diagnostic } from './diagnostic.js';
-import { readModelText } from './model-text.js';
+import { readModelText, type ModelText } from './model-text.js';
 import { parseModelText } from './parse-documents.js';
 
 /** What one model file contributes: plain data only, so a worker thread can send it back. */
@@ -14,7 +14,11 @@ export interface ComposedFile {
 
 /** Reads, parses and composes one model file. */
 export async function composeModelFile(file: string): Promise<ComposedFile> {
-  const read = await readModelText(file);
+  return composeModelText(file, await readModelText(file));
+}
+
+/** Parses and composes a file's decoded text; exported for the editor, which reads and edits bytes itself. */
+export function composeModelText(file: string, read: ModelText): ComposedFile {
   if (!read.ok) return { file, documents: [], diagnostics: [read.diagnostic], unreadable: true };
   const parsed = parseModelText(file, read.text);
   return {

@@ -46,6 +46,16 @@ async function composeListed(root: string, listing: ModelFileList): Promise<Comp
   return { root, diagnostics: listing.diagnostics, unreadable: listing.unreadable, files };
 }
 
+/** Builds the model from a listing and its composed files; the editor reads bytes itself. */
+export function modelFromFiles(path: string, listing: ModelFileList, composed: ComposedFile[]): Model {
+  return modelOf({
+    root: path,
+    diagnostics: listing.diagnostics,
+    unreadable: listing.unreadable,
+    files: composed,
+  });
+}
+
 /** Merges composed files into the model and checks ids and references. */
 export function modelOf(composedModel: ComposedModel): Model {
   const { root, files: composed } = composedModel;

@@ -1,0 +1,58 @@
+// File writes that survive a crash: data is flushed before it is renamed into place, and the
+// directory is flushed after the rename so the new name is on disk too.
+import { constants } from 'node:fs';
+import { chmod, open, readFile, rename, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { contentHash } from './content-hash.js';
+
+/** Creates a new file (it must not exist), writes it, flushes it to disk, and gives it `mode`. */
+export async function writeNewFileDurably(path: string, bytes: Uint8Array, mode?: number): Promise<void> {
+  const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode ?? 0o666);
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  // The umask may have narrowed the mode at creation; the edited file keeps exactly its old one.
+  if (mode !== undefined) await chmod(path, mode);
+}
+
+/** Flushes a directory's entries (new names, removed names); a no-op where directories cannot be opened. */
+export async function syncDirectory(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch {
+    // Windows cannot open or flush directories; renames there are durable once they return.
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** Replaces a small file atomically: a flushed temp file renamed over it, then the directory flushed. */
+export async function replaceFileDurably(path: string, bytes: Uint8Array): Promise<void> {
+  const temp = `${path}.tmp`;
+  await unlink(temp).catch(() => undefined);
+  await writeNewFileDurably(temp, bytes);
+  await rename(temp, path);
+  await syncDirectory(dirname(path));
+}
+
+/** The content hash of a file, or null when it does not exist. */
+export async function hashOfFile(path: string): Promise<string | null> {
+  try {
+    return contentHash(await readFile(path));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Removes a file; one already gone is fine. */
+export async function removeIfPresent(path: string): Promise<void> {
+  await unlink(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+}

@@ -1,0 +1,42 @@
+import type { EntityKind } from '../model/entity.js';
+
+/** Create an entity; without `id` it gets the next free id in the project's id format. */
+export interface CreateRequest {
+  op: 'create';
+  kind: EntityKind;
+  /** the entity's fields (`kind` excluded); `id` here or in `id` */
+  data: Record<string, unknown>;
+  id?: string;
+}
+
+/**
+ * Change an entity's fields. `data` is the entity's new field set: a known field left out is removed,
+ * an unknown (custom) key left out is kept, so a form that does not show custom keys never drops them.
+ * `id` in data, if present, must equal the entity's id (renaming is its own request).
+ */
+export interface UpdateRequest {
+  op: 'update';
+  id: string;
+  data: Record<string, unknown>;
+  /** the version the client read (see entity-version.ts); a newer entity is a stale-version conflict */
+  version: string;
+}
+
+/** Give an entity a new id; every reference in the model and its lock entries follow. */
+export interface RenameRequest {
+  op: 'rename';
+  id: string;
+  newId: string;
+  version: string;
+}
+
+/** Delete an entity; with `force`, references to it are removed too. Its lock entries are dropped. */
+export interface DeleteRequest {
+  op: 'delete';
+  id: string;
+  force?: boolean;
+  version: string;
+}
+
+/** One edit of the model, as the editor API receives it. */
+export type EditRequest = CreateRequest | UpdateRequest | RenameRequest | DeleteRequest;

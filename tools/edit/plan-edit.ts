@@ -1,0 +1,261 @@
+// Plans an edit: which bytes of which files change, and what the model must look like afterwards.
+// Nothing is written here; edit-proof.ts checks the plan and transaction.ts writes it.
+import type { YAMLMap } from 'yaml';
+import { isObject } from '../model/compose-document.js';
+import {
+  ENTITY_KINDS,
+  SECTION_OF_KIND,
+  entityName,
+  positionOf,
+  type Entity,
+  type EntityKind,
+} from '../model/entity.js';
+import type { LockCase } from '../verify/lock-update.js';
+import { editEntityFields } from './cst-edit.js';
+import { EditError, placeOf } from './edit-error.js';
+import type { EditRequest } from './edit-request.js';
+import { assertEditableEntity, assertEditableFile } from './editable-layout.js';
+import { lineOf, type EditableFile } from './editable-file.js';
+import { deleteEntityEdits } from './entity-delete.js';
+import { insertEntityEdits } from './entity-insert.js';
+import { findEntityNode } from './entity-node.js';
+import { placeNewEntity } from './entity-placement.js';
+import {
+  describeReference,
+  referencesTo,
+  withReferenceRemoved,
+  withReferenceRenamed,
+} from './entity-references.js';
+import { editedFile, newModelFile, openEditable, type FileChange } from './file-change.js';
+import { planLockEdit, type LockEdit } from './lock-edit.js';
+import type { ModelSnapshot } from './model-snapshot.js';
+import { nextFreeId } from './next-id.js';
+import { assertNewId, entityAtVersion } from './request-checks.js';
+import type { TextEdit } from './text-edit.js';
+import { unknownKeys } from './unknown-keys.js';
+
+export type { FileChange } from './file-change.js';
+
+/** An entity as the edit must leave it. */
+export interface ExpectedEntity {
+  id: string;
+  kind: EntityKind;
+  data: Record<string, unknown>;
+  file: string;
+}
+
+/** What an edit will write and what the model must look like afterwards. */
+export interface EditPlan {
+  request: EditRequest;
+  /** the entity the request is about, as it will be (new id after a rename; file it was in after a delete) */
+  entity: { id: string; kind: EntityKind; file: string };
+  files: FileChange[];
+  /** entities the edit changes, by id before the edit: their expected state, or null when deleted */
+  changes: Map<string, ExpectedEntity | null>;
+  created: ExpectedEntity[];
+  renamed?: { from: string; to: string };
+  lock?: LockEdit;
+  /** lock entries dropped with a deleted entity (editing rule 3) */
+  unlocked: LockCase[];
+}
+
+/** Plans a create, update, rename or delete over a snapshot; throws EditError when it is refused. */
+export function planEdit(snapshot: ModelSnapshot, request: EditRequest): EditPlan {
+  const planner = new Planner(snapshot);
+  switch (request.op) {
+    case 'create':
+      return planner.create(request);
+    case 'update':
+      return planner.update(request);
+    case 'rename':
+      return planner.rename(request);
+    case 'delete':
+      return planner.remove(request);
+    default:
+      throw new EditError(
+        'bad-request',
+        `unknown edit operation "${String((request as { op?: unknown }).op)}"`,
+      );
+  }
+}
+
+class Planner {
+  private readonly parsed = new Map<string, EditableFile>();
+  private readonly changes = new Map<string, ExpectedEntity | null>();
+
+  constructor(private readonly snapshot: ModelSnapshot) {}
+
+  create(request: Extract<EditRequest, { op: 'create' }>): EditPlan {
+    const { model } = this.snapshot;
+    const kind = request.kind;
+    if (!ENTITY_KINDS.includes(kind))
+      throw new EditError(
+        'bad-request',
+        `unknown kind "${String(kind)}"; use one of ${ENTITY_KINDS.join(', ')}`,
+      );
+    if (!isObject(request.data))
+      throw new EditError('bad-request', 'the entity data must be an object of fields');
+    const given = request.id ?? request.data.id;
+    if (given !== undefined && typeof given !== 'string')
+      throw new EditError('bad-request', 'the id must be a string');
+    const id = given ?? nextFreeId(model, kind);
+    if (given !== undefined) assertNewId(model, kind, id);
+    const rest: Record<string, unknown> = { ...request.data };
+    delete rest.kind;
+    delete rest.id;
+    const data = { id, ...rest };
+    const placement = placeNewEntity(this.snapshot, kind, id);
+    assertEditableFile({ path: placement.file });
+    const expected: ExpectedEntity = { id, kind, data, file: placement.file };
+    const files: FileChange[] = [];
+    if (placement.newFile) {
+      files.push(
+        newModelFile(
+          this.snapshot,
+          placement.file,
+          placement.form === 'single' ? { kind, ...data } : sectionDoc(kind, data),
+        ),
+      );
+    } else {
+      const file = this.editable(placement.file);
+      files.push(editedFile(this.snapshot, file, insertEntityEdits(file, kind, data)));
+    }
+    return {
+      request,
+      entity: { id, kind, file: placement.file },
+      files,
+      changes: this.changes,
+      created: [expected],
+      unlocked: [],
+    };
+  }
+
+  update(request: Extract<EditRequest, { op: 'update' }>): EditPlan {
+    const entity = entityAtVersion(this.snapshot.model, request.id, request.version);
+    if (!isObject(request.data))
+      throw new EditError('bad-request', 'the entity data must be an object of fields');
+    const { kind, id, ...fields } = request.data;
+    if (kind !== undefined && kind !== entity.kind)
+      throw new EditError(
+        'bad-request',
+        `${entityName(entity)} cannot change its kind to "${String(kind)}"; create a new entity instead`,
+      );
+    if (id !== undefined && id !== entity.id)
+      throw new EditError(
+        'bad-request',
+        `${entityName(entity)}: an update cannot change the id; rename it instead`,
+      );
+    const data: Record<string, unknown> = { id: entity.id, ...fields };
+    // Custom keys the form does not show are kept (editing rule 5: no unknown key lost).
+    for (const key of unknownKeys(entity.kind, entity.form, entity.data))
+      if (!(key in data)) data[key] = entity.data[key];
+    this.expect(entity, data);
+    return this.finish(request, { id: entity.id, kind: entity.kind, file: entity.file });
+  }
+
+  rename(request: Extract<EditRequest, { op: 'rename' }>): EditPlan {
+    const entity = entityAtVersion(this.snapshot.model, request.id, request.version);
+    const to = request.newId;
+    if (typeof to !== 'string') throw new EditError('bad-request', 'the new id must be a string');
+    if (to === entity.id)
+      throw new EditError('bad-request', `${entityName(entity)} already has the id "${to}"`);
+    assertNewId(this.snapshot.model, entity.kind, to);
+    this.expect(entity, { ...entity.data, id: to }, to);
+    for (const ref of referencesTo(this.snapshot.model, entity.id)) {
+      const current = this.changes.get(ref.entity.id);
+      const data = current ? current.data : ref.entity.data;
+      this.expect(ref.entity, withReferenceRenamed(data, ref.field, entity.id, to), current?.id);
+    }
+    const lock = planLockEdit(this.snapshot.lock, { rename: { from: entity.id, to } });
+    const plan = this.finish(request, { id: to, kind: entity.kind, file: entity.file }, lock);
+    plan.renamed = { from: entity.id, to };
+    return plan;
+  }
+
+  remove(request: Extract<EditRequest, { op: 'delete' }>): EditPlan {
+    const entity = entityAtVersion(this.snapshot.model, request.id, request.version);
+    const refs = referencesTo(this.snapshot.model, entity.id).filter((r) => r.entity.id !== entity.id);
+    if (refs.length > 0 && !request.force) {
+      const referrers = refs.map((r) => describeReference(r, entity.id));
+      const at = positionOf(entity);
+      throw new EditError(
+        'still-referenced',
+        `${placeOf(at.file, at.line)}${entityName(entity)} is still referred to by ${referrers.join('; ')}; delete with force to remove those references too`,
+        { file: at.file, line: at.line, referrers },
+      );
+    }
+    this.changes.set(entity.id, null);
+    for (const ref of refs) {
+      const current = this.changes.get(ref.entity.id);
+      this.expect(
+        ref.entity,
+        withReferenceRemoved(current ? current.data : ref.entity.data, ref.field, entity.id),
+      );
+    }
+    const lock = planLockEdit(this.snapshot.lock, { drop: entity.id });
+    return this.finish(request, { id: entity.id, kind: entity.kind, file: entity.file }, lock);
+  }
+
+  private expect(entity: Entity, data: Record<string, unknown>, id = entity.id): void {
+    this.changes.set(entity.id, { id, kind: entity.kind, data, file: entity.file });
+  }
+
+  /** Turns the expected entity changes into file edits. */
+  private finish(request: EditRequest, result: EditPlan['entity'], lock?: LockEdit): EditPlan {
+    const byFile = new Map<string, TextEdit[]>();
+    const removedFiles = new Set<string>();
+    for (const [id, expected] of this.changes) {
+      const before = this.snapshot.model.byId.get(id)!;
+      const file = this.editable(before.file);
+      const at = findEntityNode(file, before.kind, id);
+      if (!at) throw new Error(`planner: ${id} not found in ${before.file}`);
+      const edits = byFile.get(before.file) ?? [];
+      byFile.set(before.file, edits);
+      if (expected === null) {
+        assertEditableFile(file);
+        const removal = deleteEntityEdits(file, at, id);
+        if (removal.removeFile) removedFiles.add(before.file);
+        else edits.push(...removal.edits);
+        continue;
+      }
+      assertEditableEntity(file, before.kind, id, at);
+      const line = lineOf(file, at.node.range?.[0] ?? 0);
+      edits.push(
+        ...editEntityFields(
+          { file: file.path, text: file.text, style: file.style, entity: id, line },
+          at.node as YAMLMap,
+          at.data,
+          expected.data,
+        ),
+      );
+    }
+    const files: FileChange[] = [];
+    for (const [path, edits] of byFile) {
+      const read = this.snapshot.files.get(path)!;
+      if (removedFiles.has(path)) files.push({ path, before: read.bytes!, edits: [], role: 'model' });
+      else if (edits.length > 0) files.push(editedFile(this.snapshot, this.editable(path), edits));
+    }
+    if (lock)
+      files.push({ path: lock.path, before: lock.before, after: lock.after, edits: [], role: 'lock' });
+    return {
+      request,
+      entity: result,
+      files,
+      changes: this.changes,
+      created: [],
+      lock,
+      unlocked: lock?.unlocked ?? [],
+    };
+  }
+
+  /** A model file parsed for editing (parsed once per plan). */
+  private editable(path: string): EditableFile {
+    const file = this.parsed.get(path) ?? openEditable(this.snapshot, path);
+    this.parsed.set(path, file);
+    return file;
+  }
+}
+
+function sectionDoc(kind: EntityKind, data: Record<string, unknown>): Record<string, unknown> {
+  return { [SECTION_OF_KIND[kind]]: [data] };
+}

@@ -1,0 +1,104 @@
+// One save, as the editor API runs it: under the checkout lock, settle any interrupted commit, read
+// the model, plan, prove, let the caller's checks (one owner per test case) look at the result, and
+// write all files or none.
+import { listModelFiles } from '../model/model-files.js';
+import type { Model } from '../model/model.js';
+import type { LockCase } from '../verify/lock-update.js';
+import { withCheckoutLock, type CheckoutLockOptions } from './checkout-lock.js';
+import { EditError } from './edit-error.js';
+import { proveEdit } from './edit-proof.js';
+import type { EditRequest } from './edit-request.js';
+import { entityVersion } from './entity-version.js';
+import { settleJournal } from './journal.js';
+import { readSnapshot, snapshotReads, type ModelSnapshot } from './model-snapshot.js';
+import { planEdit, type EditPlan } from './plan-edit.js';
+import { commitFiles, type CommitOptions } from './transaction.js';
+
+/** The checkout a save writes to and the model inside it. */
+export interface EditWorkspace {
+  /** root of the checkout: the lock and journal live here (in `.git` when it is a git checkout) */
+  root: string;
+  /** model file or directory */
+  modelPath: string;
+}
+
+/** What the caller's checks see: the model before and as it will load after the edit. */
+export interface SaveCheckInput {
+  before: Model;
+  after: Model;
+  plan: EditPlan;
+  snapshot: ModelSnapshot;
+}
+
+export interface SaveOptions extends CommitOptions, CheckoutLockOptions {
+  /** plan and prove only; nothing is written */
+  dryRun?: boolean;
+  /** more checks before writing (the editor's one-owner checks); throw to refuse the save */
+  check?: (input: SaveCheckInput) => Promise<void> | void;
+}
+
+/** What a save did. */
+export interface SaveResult {
+  /** the entity as it is now; `version` is null after a delete */
+  entity: { id: string; kind: EditPlan['entity']['kind']; file: string; version: string | null };
+  /** files written, created or removed */
+  files: string[];
+  /** ids of every entity the save changed (referrers of a rename or forced delete included) */
+  changed: string[];
+  /** lock entries dropped with a deleted entity */
+  unlocked: LockCase[];
+  after: Model;
+  dryRun: boolean;
+}
+
+/** Saves one edit: all files or none, refused with an EditError when anything is not as it should be. */
+export async function saveEdit(
+  ws: EditWorkspace,
+  request: EditRequest,
+  options: SaveOptions = {},
+): Promise<SaveResult> {
+  return withCheckoutLock(
+    ws.root,
+    async () => {
+      await settleJournal(ws.root);
+      const snapshot = await readSnapshot(ws.modelPath);
+      const plan = planEdit(snapshot, request);
+      const { after } = proveEdit(snapshot, plan);
+      await options.check?.({ before: snapshot.model, after, plan, snapshot });
+      if (!options.dryRun) {
+        await assertSameFiles(snapshot);
+        await commitFiles(
+          ws.root,
+          plan.files.map((f) => (f.after ? { path: f.path, content: f.after } : { path: f.path })),
+          snapshotReads(snapshot),
+          options,
+        );
+      }
+      const now = after.byId.get(plan.entity.id);
+      return {
+        entity: { ...plan.entity, version: now && request.op !== 'delete' ? entityVersion(now) : null },
+        files: plan.files.map((f) => f.path),
+        changed: [...plan.changes.keys(), ...plan.created.map((c) => c.id)],
+        unlocked: plan.unlocked,
+        after,
+        dryRun: options.dryRun ?? false,
+      };
+    },
+    options,
+  );
+}
+
+/** A model file added to or removed from the directory since the save read it is a change on disk too. */
+async function assertSameFiles(snapshot: ModelSnapshot): Promise<void> {
+  const now = await listModelFiles(snapshot.modelPath);
+  const before = new Set(snapshot.listing.files);
+  const added = now.files.find((f) => !before.has(f));
+  const removed = snapshot.listing.files.find((f) => !now.files.includes(f));
+  const path = added ?? removed;
+  if (path)
+    throw new EditError(
+      'changed-on-disk',
+      `${path} was ${added ? 'added' : 'removed'} on disk since the save read the model; reload and apply your change again`,
+      { file: path },
+    );
+}
