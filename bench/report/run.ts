@@ -15,7 +15,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { assembleEvidence, ingestEvidence, readEvidence } from '../../tools/evidence/ingest-evidence.js';
-import { loadModel } from '../../tools/model/load-model.js';
+import { composeModel, loadModel, modelOf, type ComposedModel } from '../../tools/model/load-model.js';
 import { analyze, type Analysis } from '../../tools/verify/analyze.js';
 import { generateWorkspace } from './generate-workspace.js';
 import { PARSER_OPTIONS } from '../../tools/evidence/xml-document.js';
@@ -81,6 +81,15 @@ async function pipeline(modelDir: string, evidenceDir: string): Promise<Figures>
     rss: mb(rss.stop()),
     summary: summarize(analysis, evidence.targets.size),
   };
+}
+
+/** Loading the model as the Bazel set action does: from the composed model rr_model wrote as JSON. */
+async function composedModelLoad(modelDir: string): Promise<{ ms: number; bytes: number }> {
+  const text = JSON.stringify(await composeModel(modelDir));
+  collectGarbage();
+  const t0 = performance.now();
+  modelOf(JSON.parse(text) as ComposedModel);
+  return { ms: performance.now() - t0, bytes: Buffer.byteLength(text) };
 }
 
 /** ingestEvidence by itself (no model loading beside it), for the ratio to the bare parse. */
@@ -224,6 +233,12 @@ async function main(): Promise<void> {
     const cold = await coldRun(ws.modelDir, ws.evidenceDir);
     console.log(
       row(['cold', cold.load, cold.ingest, cold.analyze, cold.total, '', '', '', '', cold.rss, load()]),
+    );
+    const bazel = await composedModelLoad(ws.modelDir);
+    console.log(
+      `\nBazel path (rr_verification_set): the model arrives as rr_model's composed JSON ` +
+        `(${mb(bazel.bytes).toFixed(1)} MB); JSON.parse + assemble takes ${bazel.ms.toFixed(0)} ms ` +
+        `instead of the YAML load above.`,
     );
     const median = [...totals].sort((a, b) => a - b)[Math.floor(totals.length / 2)]!;
     console.log(
