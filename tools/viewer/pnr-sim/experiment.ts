@@ -6,7 +6,7 @@ import type { AlternativeOption, LaneEndStatus, PlacedFootprint } from '../telem
 import { Annealer } from './annealing.js';
 import { clonePlacement, type Placement, type SimBoard } from './board-model.js';
 import { EventWriter } from './event-writer.js';
-import { readKicadBoard, type KicadBoard } from './kicad-board-reader.js';
+import { readSimBoard, type KicadBoard } from './sim-board-reader.js';
 import { BOARD_EXTENSION, boardText } from './kicad-writer.js';
 import { DEFAULT_ROUTER_OPTIONS, MazeRouter, type RoutedNet } from './maze-router.js';
 import { Pacer } from './pacer.js';
@@ -57,7 +57,7 @@ interface LaneOutcome {
 
 /** Runs the experiment, writing into `options.liveDir`; resolves when it ends or is stopped by the signal. */
 export async function runExperiment(options: ExperimentOptions): Promise<ExperimentSummary> {
-  const kb = readKicadBoard(options.board.text, options.board.name);
+  const kb = readSimBoard(options.board.text, options.board.name);
   const run = `pnr-sim-s${options.seed}`;
   const pacer = new Pacer(options.rate, options.signal);
   const controls = new RunControls(options.liveDir, pacer, options.signal, options.clock);
