@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LiveDirGenerator } from '../viewer-live/generate-live-dir.js';
+import { latencyLine, percentile } from '../viewer-live/poll-latency.js';
 
 const EVENTS = Number(process.env.RR_BENCH_EVENTS ?? 100_000);
 const POLLS = Number(process.env.RR_BENCH_POLLS ?? 1000);
@@ -52,15 +53,6 @@ function memory(pid: number): string {
   }
 }
 
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
-
-function line(label: string, ms: number[]): string {
-  return `${label}: p50 ${percentile(ms, 50).toFixed(2)} ms, p95 ${percentile(ms, 95).toFixed(2)} ms, max ${Math.max(...ms).toFixed(2)} ms over ${ms.length} polls`;
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'rr-bench-server-'));
 const root = join(dir, 'exp', 'live');
 const generator = new LiveDirGenerator(root);
@@ -101,7 +93,7 @@ try {
     idle.push(performance.now() - s0);
     if (s.changed) cursor = s.cursor;
   }
-  console.log(line('since poll over HTTP, idle', idle));
+  console.log(latencyLine('since poll over HTTP, idle', idle));
 
   const arriving: number[] = [];
   let delivered = 0;
@@ -115,7 +107,7 @@ try {
   }
   await new Promise((r) => setTimeout(r, 1500));
   delivered += (await get(port, `/api/state?since=${cursor}`)).events.length;
-  console.log(line(`since poll over HTTP, ${ARRIVALS_PER_POLL} new events before each`, arriving));
+  console.log(latencyLine(`since poll over HTTP, ${ARRIVALS_PER_POLL} new events before each`, arriving));
   console.log(
     `delivered ${delivered} of ${POLLS * ARRIVALS_PER_POLL} new events; server ${memory(child.pid!)}`,
   );

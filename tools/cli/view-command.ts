@@ -24,6 +24,7 @@ import { createViewerServer, type ViewerServer } from '../viewer/server/viewer-s
 import { isEventFileName } from '../viewer/telemetry/event-files.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageLicense, packageVersion } from './package-version.js';
+import { untilStopped } from './stop-signal.js';
 
 /** Options of `rr view` as commander gives them: the settings by attribute name, plus the view's own. */
 type ViewOptions = Record<string, string | string[] | boolean | undefined> & {
@@ -58,16 +59,7 @@ export function addViewCommand(rr: Command, io: CliIo, result: { code: number })
     view.addOption(option);
   }
   view.action(async (options: ViewOptions) => {
-    const stop = new AbortController();
-    const onSignal = () => stop.abort();
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    try {
-      result.code = await runView(options, io, stop.signal);
-    } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    }
+    result.code = await untilStopped((stop) => runView(options, io, stop));
   });
 }
 
