@@ -21,6 +21,8 @@ import {
   parseListenAddress,
 } from '../viewer/server/listener-addresses.js';
 import { createViewerServer, type ViewerServer } from '../viewer/server/viewer-server.js';
+import { statOrUndefined } from '../viewer/live/safe-stat.js';
+import { viewerAccount } from '../viewer/records/record-author.js';
 import { isEventFileName } from '../viewer/telemetry/event-files.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageLicense, packageVersion } from './package-version.js';
@@ -151,11 +153,15 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
       const address = parseListenAddress(text, config.port) as { host: string };
       if (!isLoopbackHost(address.host))
         io.err(
-          `rr view: warning: listening on ${text}, which is not a loopback address: anyone who can reach it can read the experiment and write notes as ${process.env.USER ?? 'you'}; there is no login. ` +
+          `rr view: warning: listening on ${text}, which is not a loopback address: anyone who can reach it can read the experiment and write notes as ${viewerAccount()}; there is no login. ` +
             'Browsers reach it only by names given with --allow-host, and write only from origins given with --allow-origin.\n',
         );
     }
 
+    if (config.dist && !statOrUndefined(join(config.dist, 'index.html'))?.isFile())
+      io.err(
+        `rr view: warning: --dist ${config.dist} holds no index.html; the page falls back to the bare files or a notice\n`,
+      );
     let demo: Promise<void> | undefined;
     const simStop = new AbortController();
     if (options.demo) {
