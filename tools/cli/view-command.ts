@@ -7,7 +7,12 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { resolveViewerConfig } from '../viewer/config/resolve-viewer-config.js';
-import { SETTING_NAMES, settingSpec, type SettingName } from '../viewer/config/viewer-settings.js';
+import {
+  SETTING_NAMES,
+  settingSpec,
+  type SettingKind,
+  type SettingName,
+} from '../viewer/config/viewer-settings.js';
 import {
   chooseGeometryExtractor,
   type GeometryExtractorChoice,
@@ -40,6 +45,17 @@ const ATTRIBUTES = new Map<SettingName, string>(
   SETTING_NAMES.map((name) => [name, new Option(`${settingSpec(name).flag} <value>`).attributeName()]),
 );
 
+/** What a flag's value is called in the help, by the setting's kind. */
+const PLACEHOLDER: Record<SettingKind, string> = {
+  path: 'path',
+  paths: 'path',
+  string: 'text',
+  strings: 'value',
+  port: 'n',
+  switch: 'on|off',
+  usd: 'usd',
+};
+
 /** Adds `rr view` with a flag for every viewer setting. */
 export function addViewCommand(rr: Command, io: CliIo, result: { code: number }): void {
   const view = rr
@@ -55,7 +71,7 @@ export function addViewCommand(rr: Command, io: CliIo, result: { code: number })
   for (const name of SETTING_NAMES) {
     const spec = settingSpec(name);
     const repeatable = spec.kind === 'strings' || spec.kind === 'paths';
-    const option = new Option(`${spec.flag} <value>`, spec.help);
+    const option = new Option(`${spec.flag} <${PLACEHOLDER[spec.kind]}>`, spec.help);
     if (repeatable)
       option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     view.addOption(option);
