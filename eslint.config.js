@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/out/', '**/bazel-*/', 'test/bazel/', '**/*.js'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/out/', 'bazel-*/', 'test/bazel/', '**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

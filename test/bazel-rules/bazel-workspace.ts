@@ -1,5 +1,5 @@
 // A throwaway copy of the consumer workspace in test/bazel/, driven by the real `bazel` binary.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +48,15 @@ export class BazelWorkspace {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         resolve({ code, stdout, stderr, output: `${stdout}\n${stderr}` });
       });
+    });
+  }
+
+  /** Starts `bazel run TARGET -- ARGS` in `cwd` (a folder of the workspace) without waiting for it. */
+  start(target: string, args: string[], cwd = this.dir): ChildProcess {
+    const flags = [`--override_repository=remote_coverage_tools=${join(this.dir, 'tools/coverage')}`];
+    return spawn('bazel', ['--max_idle_secs=60', 'run', ...flags, target, '--', ...args], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
   }
 

@@ -1,6 +1,10 @@
 // The rules from rules/ in a real Bazel (Debian's bazel-bootstrap in CI), offline, on the consumer
 // workspace in test/bazel/. Skipped with a message when bazel is missing, except under CI.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rr } from '../cli/run-cli.js';
 import { BazelWorkspace, findBazel } from './bazel-workspace.js';
 
 const bazel = findBazel();
@@ -155,5 +159,32 @@ describe.runIf(Boolean(bazel))('rules_rr in a real Bazel workspace', { timeout: 
     ]);
     expect(run.stdout, run.output).toMatch(/REQ-001\s+requirement\s+VERIFIED/);
     expect(run.stdout).toContain('each case maps to at most one requirement');
+  });
+
+  it('serves `bazel run //:viewer -- --root live` from the directory bazel was run in', async () => {
+    // A live directory in a sub-folder of the workspace, where the user runs bazel from.
+    const here = join(ws.dir, 'experiments');
+    await mkdir(here);
+    const sim = await rr(['pnr-sim', '--out', 'live', '--rate', '0', '--steps', '200', '--seed', '3'], here);
+    expect(sim.code, sim.stderr).toBe(0);
+    const viewer = ws.start('//:viewer', ['--root', 'live', '--port', '0'], here);
+    let out = '';
+    viewer.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    viewer.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    try {
+      let port: number | undefined;
+      while (port === undefined) {
+        const url = /serving at http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+        if (url) port = Number(url[1]);
+        else if (viewer.exitCode !== null) throw new Error(`bazel run //:viewer exited: ${out}`);
+        else await sleep(100);
+      }
+      const response = await fetch(`http://127.0.0.1:${port}/api/state`);
+      const state = (await response.json()) as { lanes?: unknown[] };
+      expect(response.status).toBe(200);
+      expect(state.lanes?.length ?? 0, JSON.stringify(state).slice(0, 300)).toBeGreaterThan(0);
+    } finally {
+      viewer.kill('SIGTERM');
+    }
   });
 });
