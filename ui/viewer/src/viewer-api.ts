@@ -158,7 +158,7 @@ export class ViewerApi {
 
 async function answer<T>(response: Response): Promise<T> {
   const text = await response.text();
-  let body: unknown = undefined;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {
