@@ -6,9 +6,11 @@ import { registerBazelSteps } from './bazel-command.js';
 import { runCases, type CasesOptions } from './cases-command.js';
 import { runGraph, type GraphOptions } from './graph-command.js';
 import { runLockCheck, runLockUpdate, type LockOptions } from './lock-command.js';
+import { addNotesCommand } from './notes-command.js';
 import { runPnrSim, type PnrSimOptions } from './pnr-sim-command.js';
 import { runReport, type ReportOptions } from './report-command.js';
 import { runValidate, type ValidateFormat } from './validate-command.js';
+import { addViewCommand } from './view-command.js';
 
 /** Builds the rr command tree; actions store their exit code in `result`. */
 function program(io: CliIo, result: { code: number }): Command {
@@ -129,6 +131,9 @@ function program(io: CliIo, result: { code: number }): Command {
         process.off('SIGTERM', onSignal);
       }
     });
+
+  addViewCommand(rr, io, result);
+  addNotesCommand(rr, io, result);
 
   rr.command('schema')
     .description('print the JSON Schema of model files (draft 2020-12)')

@@ -49,6 +49,11 @@ export class GeometryCache {
     this.extract = options.extract ?? readKicadBoard;
   }
 
+  /** The live directory whose boards/ this cache serves. */
+  get liveDir(): string {
+    return this.options.liveDir;
+  }
+
   /** The board file of a hash. */
   boardFile(sha256: string): string {
     return join(this.options.liveDir, 'boards', `${checkedHash(sha256)}.kicad_pcb`);

@@ -27,3 +27,6 @@ export function checkpointRef(sha256: string, extension: string): string {
 export function checkpointSha(ref: string): string | undefined {
   return CHECKPOINT_REF.exec(ref)?.[1];
 }
+
+/** What run and lane ids may be (the schema's id pattern). */
+export const TELEMETRY_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;

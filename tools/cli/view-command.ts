@@ -1,0 +1,211 @@
+// `rr view`: the live viewer. Every setting of the viewer's table is a flag (tools/viewer/config), read
+// with the config resolver (flag, then --config file, then default). `--demo` runs `rr pnr-sim` in this
+// process into a temporary live directory (or --root) and serves it. Prints the URL once listening and
+// stops cleanly on SIGINT or SIGTERM.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Option, type Command } from 'commander';
+import { resolveViewerConfig } from '../viewer/config/resolve-viewer-config.js';
+import { SETTING_NAMES, settingSpec, type SettingName } from '../viewer/config/viewer-settings.js';
+import {
+  chooseGeometryExtractor,
+  type GeometryExtractorChoice,
+} from '../viewer/geometry/geometry-extractor-choice.js';
+import { resolvePcbToolsOnMachine } from '../viewer/geometry/pcb-tools-on-machine.js';
+import { exampleBoardText } from '../viewer/pnr-sim/example-board.js';
+import { runExperiment } from '../viewer/pnr-sim/experiment.js';
+import {
+  allowOriginProblem,
+  isLoopbackHost,
+  parseListenAddress,
+} from '../viewer/server/listener-addresses.js';
+import { createViewerServer, type ViewerServer } from '../viewer/server/viewer-server.js';
+import { isEventFileName } from '../viewer/telemetry/event-files.js';
+import { EXIT, type CliIo } from './cli-io.js';
+import { packageLicense, packageVersion } from './package-version.js';
+
+/** Options of `rr view` as commander gives them: the settings by attribute name, plus the view's own. */
+type ViewOptions = Record<string, string | string[] | boolean | undefined> & {
+  config?: string;
+  demo?: boolean;
+  geometryExtractor?: GeometryExtractorChoice;
+};
+
+/** The commander attribute of each setting's flag (e.g. --agent-read-dir gives agentReadDir). */
+const ATTRIBUTES = new Map<SettingName, string>(
+  SETTING_NAMES.map((name) => [name, new Option(`${settingSpec(name).flag} <value>`).attributeName()]),
+);
+
+/** Adds `rr view` with a flag for every viewer setting. */
+export function addViewCommand(rr: Command, io: CliIo, result: { code: number }): void {
+  const view = rr
+    .command('view')
+    .description('serve the live viewer of a place-and-route experiment (--demo: a simulated one)')
+    .option('--config <file>', 'project config file (schema pnr-viewer-v1)')
+    .option('--demo', 'run rr pnr-sim into a temporary live directory (or --root) and serve it')
+    .addOption(
+      new Option('--geometry-extractor <kind>', 'board geometry from the native reader or KiCad pcbnew')
+        .choices(['auto', 'native', 'pcbnew'])
+        .default('auto'),
+    );
+  for (const name of SETTING_NAMES) {
+    const spec = settingSpec(name);
+    const repeatable = spec.kind === 'strings' || spec.kind === 'paths';
+    const option = new Option(`${spec.flag} <value>`, spec.help);
+    if (repeatable)
+      option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
+    view.addOption(option);
+  }
+  view.action(async (options: ViewOptions) => {
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      result.code = await runView(options, io, stop.signal);
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  });
+}
+
+/** Runs the viewer until `stop` aborts; resolves to the exit code. */
+export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal): Promise<number> {
+  const fail = (message: string) => {
+    io.err(`rr view: ${message}\n`);
+    return EXIT.usage;
+  };
+  const flags: Partial<Record<SettingName | 'config', string | string[]>> = {};
+  for (const name of SETTING_NAMES) {
+    const value = options[ATTRIBUTES.get(name)!];
+    if (typeof value === 'string' || Array.isArray(value)) flags[name] = value;
+  }
+  if (options.config !== undefined) flags.config = options.config;
+
+  let demoDir: string | undefined;
+  if (options.demo && flags.root === undefined) {
+    demoDir = mkdtempSync(join(tmpdir(), 'rr-view-demo-'));
+    flags.root = join(demoDir, 'experiment', 'live');
+  }
+  const cleanUp = () => {
+    if (demoDir) rmSync(demoDir, { recursive: true, force: true });
+  };
+  try {
+    const resolved = resolveViewerConfig({ flags, cwd: io.cwd, env: process.env, home: homedir() });
+    if (!resolved.ok) {
+      for (const p of resolved.problems)
+        io.err(
+          `rr view: ${p.file ? `${p.file}:${p.line ? `${p.line}:${p.column ? `${p.column}:` : ''}` : ''} ` : ''}${p.message}\n`,
+        );
+      return EXIT.usage;
+    }
+    const config = resolved.config;
+    for (const text of config.listen) {
+      const parsed = parseListenAddress(text, config.port);
+      if (typeof parsed === 'string') return fail(parsed);
+    }
+    for (const value of config.allowHost) {
+      const parsed = parseListenAddress(value, -1);
+      if (typeof parsed === 'string') return fail(parsed.replace('--listen', '--allow-host'));
+    }
+    const originProblem = config.allowOrigin.map(allowOriginProblem).find((p) => p !== undefined);
+    if (originProblem) return fail(originProblem);
+    if (options.demo && holdsEvents(config.root))
+      return fail(`--demo: ${config.root} already holds events; give --demo a new or empty --root (or none)`);
+
+    const raw = (name: 'pcbCli' | 'pcbPython') =>
+      typeof flags[name] === 'string' ? (flags[name] as string) : undefined;
+    const tools = await resolvePcbToolsOnMachine(
+      {
+        ...(raw('pcbCli') ? { pcbCli: raw('pcbCli') } : {}),
+        ...(raw('pcbPython') ? { pcbPython: raw('pcbPython') } : {}),
+      },
+      { cwd: io.cwd },
+    );
+    let extractor;
+    try {
+      extractor = chooseGeometryExtractor(options.geometryExtractor ?? 'auto', tools.python);
+    } catch (error) {
+      return fail((error as Error).message);
+    }
+
+    let server: ViewerServer;
+    try {
+      server = await createViewerServer({
+        config,
+        extract: extractor.extract,
+        geometryDescription: extractor.description,
+        pcbCli: tools.cli,
+        version: packageVersion(),
+        license: packageLicense(),
+      });
+    } catch (error) {
+      return fail((error as Error).message);
+    }
+    try {
+      await server.listen();
+    } catch (error) {
+      await server.close();
+      const e = error as NodeJS.ErrnoException & { port?: number; address?: string };
+      if (e.code === 'EADDRINUSE')
+        return fail(
+          `${e.address ?? ''}:${e.port ?? config.port} is in use (another viewer?); pass --port N or --listen HOST:PORT`,
+        );
+      return fail(`cannot listen: ${e.message}`);
+    }
+    for (const text of config.listen) {
+      const address = parseListenAddress(text, config.port) as { host: string };
+      if (!isLoopbackHost(address.host))
+        io.err(
+          `rr view: warning: listening on ${text}, which is not a loopback address: anyone who can reach it can read the experiment and write notes as ${process.env.USER ?? 'you'}; there is no login. ` +
+            'Browsers reach it only by names given with --allow-host, and write only from origins given with --allow-origin.\n',
+        );
+    }
+
+    let demo: Promise<void> | undefined;
+    const simStop = new AbortController();
+    if (options.demo) {
+      io.out(`rr view: demo: rr pnr-sim writes a simulated experiment into ${config.root}\n`);
+      demo = runExperiment({
+        liveDir: config.root,
+        board: { text: exampleBoardText(), name: 'example-sensor-node.kicad_pcb' },
+        seed: 1,
+        steps: 2000,
+        candidates: 2,
+        trials: 2,
+        rounds: 2,
+        rate: 20,
+        toolVersion: packageVersion(),
+        signal: simStop.signal,
+      }).then(
+        (summary) =>
+          io.out(
+            `rr view: demo: the simulated experiment ${summary.status} after ${summary.events} events\n`,
+          ),
+        (error: Error) => io.err(`rr view: demo: the simulation failed: ${error.message}\n`),
+      );
+    }
+    io.out(`rr view: ${config.title} (live directory ${config.root})\n`);
+    for (const url of server.urls()) io.out(`rr view: serving at ${url}\n`);
+
+    if (!stop.aborted)
+      await new Promise<void>((done) => stop.addEventListener('abort', () => done(), { once: true }));
+    simStop.abort();
+    await demo;
+    await server.close();
+    io.out('rr view: stopped\n');
+    return EXIT.ok;
+  } finally {
+    cleanUp();
+  }
+}
+
+function holdsEvents(root: string): boolean {
+  try {
+    return readdirSync(join(root, 'events')).some(isEventFileName);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,282 @@
+// A design note (pnr-design-note-v1): an observation, question, requirement, decision or proposal about
+// the design, with targets on the board or in the source, and the history of what people did with it.
+import { checkpointSha, TELEMETRY_ID } from '../telemetry/event-files.js';
+import { FieldReader, type JsonObject } from '../records/json-shape-check.js';
+import type { RecordAuthor } from '../records/record-author.js';
+import { RecordRequestError } from '../records/record-request-error.js';
+import { compact } from '../records/viewer-records.js';
+
+export const NOTE_SCHEMA = 'pnr-design-note-v1';
+export const NOTE_KINDS = ['observation', 'question', 'requirement', 'decision', 'proposal'] as const;
+export const NOTE_STATUSES = ['open', 'accepted', 'rejected', 'applied'] as const;
+
+export type NoteKind = (typeof NOTE_KINDS)[number];
+export type NoteStatus = (typeof NOTE_STATUSES)[number];
+
+/** What a note is about: a place on the board, a lane or event of the telemetry, or a source line. */
+export type NoteTarget =
+  | { type: 'footprint'; ref: string }
+  | { type: 'pad'; ref: string; pad: string }
+  | { type: 'net'; net: string }
+  | { type: 'point'; x: number; y: number; layer?: string }
+  | { type: 'lane'; lane: string; run?: string }
+  | { type: 'event'; seq: number; run?: string }
+  | { type: 'source'; path: string; line?: number };
+
+/** Where the note was written. */
+export interface NoteContext {
+  run?: string | null;
+  lane?: string;
+  seq?: number;
+  checkpoint?: string;
+}
+
+/** One step of a note's history. */
+export interface NoteHistoryEntry {
+  revision: number;
+  action: 'create' | NoteAction;
+  author: RecordAuthor;
+  time: string;
+  /** For edits: the fields that changed. */
+  fields?: string[];
+}
+
+/** A design note as stored in `<notes>/<id>.json`. */
+export interface DesignNote {
+  schema: typeof NOTE_SCHEMA;
+  id: string;
+  kind: NoteKind;
+  status: NoteStatus;
+  title: string;
+  body: string;
+  targets: NoteTarget[];
+  context?: NoteContext;
+  author: RecordAuthor;
+  created: string;
+  updated: string;
+  revision: number;
+  decision?: { status: 'accepted' | 'rejected'; author: RecordAuthor; time: string; reason?: string };
+  applied?: { author: RecordAuthor; time: string; detail?: string };
+  comments: { author: RecordAuthor; time: string; text: string }[];
+  history: NoteHistoryEntry[];
+}
+
+/** What people can do with an existing note. */
+export const NOTE_ACTIONS = ['edit', 'accept', 'reject', 'apply', 'reopen', 'comment', 'delete'] as const;
+export type NoteAction = (typeof NOTE_ACTIONS)[number];
+
+/** The statuses each action is allowed from (undefined: any). */
+const ALLOWED_FROM: Record<NoteAction, readonly NoteStatus[] | undefined> = {
+  edit: ['open'],
+  accept: ['open'],
+  reject: ['open'],
+  apply: ['accepted'],
+  reopen: ['accepted', 'rejected'],
+  comment: undefined,
+  delete: undefined,
+};
+
+/** Body fields each action takes besides `revision` and `author`. */
+const ACTION_FIELDS: Record<NoteAction, readonly string[]> = {
+  edit: ['kind', 'title', 'body', 'targets', 'context'],
+  accept: ['reason'],
+  reject: ['reason'],
+  apply: ['detail'],
+  reopen: ['reason'],
+  comment: ['text'],
+  delete: [],
+};
+
+const MAX_TEXT = 100_000;
+
+/** The content fields of a new note from a POST /api/notes body. */
+export function newNoteContent(body: FieldReader): Pick<DesignNote, 'kind' | 'title' | 'body' | 'targets'> & {
+  context?: NoteContext;
+} {
+  const context = readContext(body);
+  return {
+    kind: body.oneOf('kind', NOTE_KINDS, { required: true })!,
+    title: body.string('title', { required: true, min: 1, max: 200 })!,
+    body: body.string('body', { max: MAX_TEXT }) ?? '',
+    targets: readTargets(body) ?? [],
+    ...(context ? { context } : {}),
+  };
+}
+
+/** The body fields a POST /api/notes accepts. */
+export const NEW_NOTE_FIELDS = ['kind', 'title', 'body', 'targets', 'context', 'author'] as const;
+
+/** The body reader for an action, with its fields checked. */
+export function actionBody(action: NoteAction, body: unknown): FieldReader {
+  return FieldReader.of(body ?? {}, 'body', ['revision', 'author', ...ACTION_FIELDS[action]]);
+}
+
+/**
+ * The note after `action` by `author` (the same object when an edit changes nothing); throws
+ * `bad-transition` when its status does not allow the action.
+ */
+export function changedNote(
+  note: DesignNote,
+  action: Exclude<NoteAction, 'delete'>,
+  body: FieldReader,
+  author: RecordAuthor,
+  time: string,
+): DesignNote {
+  checkTransition(note, action);
+  const next: DesignNote = structuredClone(note);
+  const entry: NoteHistoryEntry = { revision: note.revision + 1, action, author, time };
+  switch (action) {
+    case 'edit': {
+      const fields: string[] = [];
+      const change = <K extends 'kind' | 'title' | 'body' | 'targets' | 'context'>(
+        key: K,
+        value: DesignNote[K] | undefined,
+      ) => {
+        if (value === undefined || JSON.stringify(value) === JSON.stringify(note[key])) return;
+        next[key] = value;
+        fields.push(key);
+      };
+      change('kind', body.oneOf('kind', NOTE_KINDS));
+      change('title', body.string('title', { min: 1, max: 200 }));
+      change('body', body.string('body', { max: MAX_TEXT }));
+      change('targets', readTargets(body));
+      change('context', readContext(body));
+      // Saving an unchanged note is not an error; it just changes nothing (the same note comes back).
+      if (fields.length === 0) return note;
+      entry.fields = fields;
+      break;
+    }
+    case 'accept':
+    case 'reject': {
+      const reason = body.string('reason', { max: MAX_TEXT });
+      next.status = action === 'accept' ? 'accepted' : 'rejected';
+      next.decision = { status: next.status, author, time, ...(reason ? { reason } : {}) };
+      break;
+    }
+    case 'apply': {
+      const detail = body.string('detail', { max: MAX_TEXT });
+      next.status = 'applied';
+      next.applied = { author, time, ...(detail ? { detail } : {}) };
+      break;
+    }
+    case 'reopen':
+      body.string('reason', { max: MAX_TEXT });
+      next.status = 'open';
+      delete next.decision;
+      break;
+    case 'comment':
+      next.comments.push({
+        author,
+        time,
+        text: body.string('text', { required: true, min: 1, max: MAX_TEXT })!,
+      });
+      break;
+  }
+  next.revision = entry.revision;
+  next.updated = time;
+  next.history.push(entry);
+  return next;
+}
+
+/** Throws `bad-transition` when the note's status does not allow the action. */
+export function checkTransition(note: DesignNote, action: NoteAction): void {
+  const from = ALLOWED_FROM[action];
+  if (from && !from.includes(note.status))
+    throw new RecordRequestError(
+      'bad-transition',
+      `cannot ${action} note ${note.id}: it is ${note.status}, and ${action} needs a note that is ${from.join(' or ')}`,
+    );
+}
+
+/** A stored file's content as a note, or what is wrong with it. */
+export function storedNote(value: unknown, name: string): DesignNote | string {
+  const n = value as Partial<DesignNote> | null;
+  if (typeof n !== 'object' || n === null || n.schema !== NOTE_SCHEMA)
+    return `is not a ${NOTE_SCHEMA} note (schema ${JSON.stringify((n as { schema?: unknown } | null)?.schema)})`;
+  if (`${n.id}.json` !== name) return `holds id ${JSON.stringify(n.id)}, which does not match its file name`;
+  if (!(NOTE_STATUSES as readonly unknown[]).includes(n.status))
+    return `has an unknown status ${JSON.stringify(n.status)}`;
+  if (!(NOTE_KINDS as readonly unknown[]).includes(n.kind))
+    return `has an unknown kind ${JSON.stringify(n.kind)}`;
+  if (typeof n.title !== 'string' || typeof n.revision !== 'number' || typeof n.created !== 'string')
+    return 'lacks its title, revision or created time';
+  return {
+    ...n,
+    body: typeof n.body === 'string' ? n.body : '',
+    targets: Array.isArray(n.targets) ? n.targets : [],
+    comments: Array.isArray(n.comments) ? n.comments : [],
+    history: Array.isArray(n.history) ? n.history : [],
+  } as DesignNote;
+}
+
+function readContext(body: FieldReader): NoteContext | undefined {
+  const c = body.object('context', ['run', 'lane', 'seq', 'checkpoint']);
+  if (!c) return undefined;
+  const checkpoint = c.string('checkpoint', { max: 200 });
+  if (checkpoint !== undefined && checkpointSha(checkpoint) === undefined)
+    throw new RecordRequestError('bad-body', `${c.where}.checkpoint must be boards/<sha256>.<ext>`);
+  return compact({
+    run: c.string('run', { max: 4096 }),
+    lane: c.string('lane', { max: 128, pattern: TELEMETRY_ID, hint: 'must be a lane id' }),
+    seq: c.integer('seq', { min: 0 }),
+    checkpoint,
+  }) as NoteContext;
+}
+
+const TARGET_FIELDS: Record<NoteTarget['type'], readonly string[]> = {
+  footprint: ['ref'],
+  pad: ['ref', 'pad'],
+  net: ['net'],
+  point: ['x', 'y', 'layer'],
+  lane: ['lane', 'run'],
+  event: ['seq', 'run'],
+  source: ['path', 'line'],
+};
+
+function readTargets(body: FieldReader): NoteTarget[] | undefined {
+  const list = body.array('targets', { max: 100 });
+  return list?.map((item, i) => {
+    const where = `${body.where}.targets[${i}]`;
+    const type = FieldReader.of(item, where, ['type', ...Object.values(TARGET_FIELDS).flat()]).oneOf(
+      'type',
+      Object.keys(TARGET_FIELDS) as NoteTarget['type'][],
+      { required: true },
+    )!;
+    const t = FieldReader.of(item, where, ['type', ...TARGET_FIELDS[type]]);
+    const text = (key: string, max = 200) => t.string(key, { required: true, min: 1, max })!;
+    const fields: JsonObject = (() => {
+      switch (type) {
+        case 'footprint':
+          return { ref: text('ref') };
+        case 'pad':
+          return { ref: text('ref'), pad: text('pad') };
+        case 'net':
+          return { net: text('net') };
+        case 'point':
+          return compact({
+            x: t.number('x', { required: true }),
+            y: t.number('y', { required: true }),
+            layer: t.string('layer', { max: 64 }),
+          });
+        case 'lane':
+          return compact({
+            lane: t.string('lane', {
+              required: true,
+              max: 128,
+              pattern: TELEMETRY_ID,
+              hint: 'must be a lane id',
+            }),
+            run: t.string('run', { max: 4096 }),
+          });
+        case 'event':
+          return compact({
+            seq: t.integer('seq', { required: true, min: 0 }),
+            run: t.string('run', { max: 4096 }),
+          });
+        case 'source':
+          return compact({ path: text('path', 4096), line: t.integer('line', { min: 1 }) });
+      }
+    })();
+    return { type, ...fields } as NoteTarget;
+  });
+}

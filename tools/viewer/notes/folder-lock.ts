@@ -1,0 +1,53 @@
+// A lock shared by every process that writes one folder (several viewers of one experiment write the
+// same notes): a lock directory created with mkdir, which is atomic on every file system, and removed
+// when the work is done. A lock older than `staleMs` was left by a process that died and is broken.
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RecordRequestError } from '../records/record-request-error.js';
+
+export interface FolderLockOptions {
+  /** How long to wait for another holder before giving up (ms). */
+  waitMs?: number;
+  /** A lock older than this is treated as abandoned (ms). */
+  staleMs?: number;
+}
+
+/** Runs `work` while holding the lock directory `lockDir`; `busy` when it cannot be had in time. */
+export async function withFolderLock<T>(
+  lockDir: string,
+  work: () => T | Promise<T>,
+  options: FolderLockOptions = {},
+): Promise<T> {
+  const waitMs = options.waitMs ?? 2000;
+  const staleMs = options.staleMs ?? 10_000;
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      mkdirSync(lockDir);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    let age: number | undefined;
+    try {
+      age = Date.now() - statSync(lockDir).mtimeMs;
+    } catch {
+      continue; // released between mkdir and stat: try again at once
+    }
+    if (age > staleMs) {
+      rmSync(lockDir, { recursive: true, force: true });
+      continue;
+    }
+    if (Date.now() >= deadline)
+      throw new RecordRequestError(
+        'busy',
+        `${lockDir} is held by another viewer; try again (remove the folder if no viewer is running)`,
+      );
+    await sleep(20);
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
+}

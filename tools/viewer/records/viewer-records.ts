@@ -1,0 +1,181 @@
+// The immutable records the viewer writes into the live directory on the user's request: pins (a lane's
+// state at an event), annotation drafts and annotated snapshots. Shapes are in docs/viewer-api.md.
+import { checkpointSha, TELEMETRY_ID } from '../telemetry/event-files.js';
+import { FieldReader, type JsonObject } from './json-shape-check.js';
+import type { RecordAuthor } from './record-author.js';
+import { checkedRecordId } from './record-id.js';
+import { RecordRequestError } from './record-request-error.js';
+
+/** Fields every stored record has. */
+export interface StoredRecord {
+  schema: string;
+  id: string;
+  created: string;
+  author: RecordAuthor;
+  /** The run folder the record is about (relative to the experiment folder), or null for the root. */
+  run: string | null;
+  lane?: string;
+  [field: string]: unknown;
+}
+
+/** One kind of immutable record: its folder, schema identifier, id prefix and content check. */
+export interface RecordKind {
+  name: 'pin' | 'draft' | 'snapshot';
+  /** Folder in the live directory, and the plural the API lists them under. */
+  folder: 'pins' | 'drafts' | 'snapshots';
+  schema: string;
+  prefix: string;
+  /** Body fields besides `id`, `author` and `run`. */
+  fields: readonly string[];
+  /** The checked content fields of a request body. */
+  content(body: FieldReader): JsonObject;
+}
+
+const ANNOTATION_SHAPES = ['point', 'line', 'arrow', 'rect', 'polygon', 'text'] as const;
+const POINT_COUNTS: Record<(typeof ANNOTATION_SHAPES)[number], [number, number]> = {
+  point: [1, 1],
+  text: [1, 1],
+  line: [2, 10_000],
+  arrow: [2, 10_000],
+  rect: [2, 2],
+  polygon: [3, 10_000],
+};
+
+function lane(body: FieldReader, required: boolean): string | undefined {
+  return body.string('lane', { required, max: 128, pattern: TELEMETRY_ID, hint: 'must be a lane id' });
+}
+
+function checkpoint(body: FieldReader): string | undefined {
+  const ref = body.string('checkpoint', { max: 200 });
+  if (ref !== undefined && checkpointSha(ref) === undefined)
+    throw new RecordRequestError(
+      'bad-body',
+      `${body.where}.checkpoint must be a checkpoint reference boards/<sha256>.<ext>; got ${JSON.stringify(ref.slice(0, 80))}`,
+    );
+  return ref;
+}
+
+function recordRef(body: FieldReader, key: string, what: string): string | undefined {
+  const id = body.string(key, { max: 128 });
+  return id === undefined ? undefined : checkedRecordId(id, what);
+}
+
+/** Checked annotations: shapes with the number of points each takes, in board millimetres. */
+function annotations(body: FieldReader, required: boolean): JsonObject[] | undefined {
+  const list = body.array('annotations', { required, max: 1000 });
+  return list?.map((item, i) => {
+    const a = FieldReader.of(item, `${body.where}.annotations[${i}]`, [
+      'shape',
+      'points',
+      'text',
+      'layer',
+      'color',
+    ]);
+    const shape = a.oneOf('shape', ANNOTATION_SHAPES, { required: true })!;
+    const [min, max] = POINT_COUNTS[shape];
+    const points = a.array('points', { required: true, min, max })!.map((p, j) => {
+      if (!Array.isArray(p) || p.length !== 2 || !p.every((n) => typeof n === 'number' && Number.isFinite(n)))
+        throw new RecordRequestError(
+          'bad-body',
+          `${a.where}.points[${j}] must be a point [x, y] of two numbers (millimetres)`,
+        );
+      return p as [number, number];
+    });
+    return compact({
+      shape,
+      points,
+      text: a.string('text', { max: 10_000 }),
+      layer: a.string('layer', { max: 64 }),
+      color: a.string('color', { max: 7, pattern: /^#[0-9a-fA-F]{6}$/, hint: 'must be a colour #rrggbb' }),
+    });
+  });
+}
+
+/** A pin: a lane's state at an event, to come back to. */
+export const PIN: RecordKind = {
+  name: 'pin',
+  folder: 'pins',
+  schema: 'pnr-viewer-pin-v1',
+  prefix: 'pin',
+  fields: ['lane', 'seq', 'label', 'checkpoint'],
+  content: (body) =>
+    compact({
+      lane: lane(body, true),
+      seq: body.integer('seq', { required: true, min: 0 }),
+      label: body.string('label', { max: 200 }),
+      checkpoint: checkpoint(body),
+    }),
+};
+
+/** A draft: annotations being worked on; saving again makes a new draft that supersedes the last. */
+export const DRAFT: RecordKind = {
+  name: 'draft',
+  folder: 'drafts',
+  schema: 'pnr-viewer-draft-v1',
+  prefix: 'draft',
+  fields: ['lane', 'seq', 'checkpoint', 'title', 'text', 'annotations', 'supersedes'],
+  content: (body) =>
+    compact({
+      lane: lane(body, false),
+      seq: body.integer('seq', { min: 0 }),
+      checkpoint: checkpoint(body),
+      title: body.string('title', { max: 200 }),
+      text: body.string('text', { max: 100_000 }),
+      annotations: annotations(body, true),
+      supersedes: recordRef(body, 'supersedes', 'draft'),
+    }),
+};
+
+/** A snapshot: an annotated, citable view of a lane at an event. */
+export const SNAPSHOT: RecordKind = {
+  name: 'snapshot',
+  folder: 'snapshots',
+  schema: 'pnr-viewer-snapshot-v1',
+  prefix: 'snap',
+  fields: ['lane', 'seq', 'checkpoint', 'title', 'text', 'annotations', 'view', 'draft'],
+  content: (body) => {
+    const view = body.object('view', ['center', 'zoom', 'layers', 'side']);
+    let center: [number, number] | undefined;
+    if (view?.has('center')) {
+      const c = view.value.center;
+      if (!Array.isArray(c) || c.length !== 2 || !c.every((n) => typeof n === 'number' && Number.isFinite(n)))
+        throw new RecordRequestError(
+          'bad-body',
+          `${view.where}.center must be a point [x, y] of two numbers`,
+        );
+      center = c as [number, number];
+    }
+    const layers = view?.array('layers', { max: 200 })?.map((l, i) => {
+      if (typeof l !== 'string' || l.length === 0 || l.length > 64)
+        throw new RecordRequestError('bad-body', `${view.where}.layers[${i}] must be a layer name`);
+      return l;
+    });
+    return compact({
+      lane: lane(body, true),
+      seq: body.integer('seq', { required: true, min: 0 }),
+      checkpoint: checkpoint(body),
+      title: body.string('title', { required: true, min: 1, max: 200 }),
+      text: body.string('text', { max: 100_000 }),
+      annotations: annotations(body, false),
+      view: view
+        ? compact({
+            center,
+            zoom: view.number('zoom', { min: 0 }),
+            layers,
+            side: view.oneOf('side', ['front', 'back'] as const),
+          })
+        : undefined,
+      draft: recordRef(body, 'draft', 'draft'),
+    });
+  },
+};
+
+/** The record kinds by name. */
+export const RECORD_KINDS = [PIN, DRAFT, SNAPSHOT] as const;
+
+/** The object without its undefined fields (records are written without empty keys). */
+export function compact<T extends Record<string, unknown>>(value: T): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = v;
+  return out;
+}

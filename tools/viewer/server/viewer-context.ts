@@ -1,0 +1,52 @@
+// What the routes share: the experiment's telemetry, the stores the viewer writes, the geometry caches,
+// the features on offer, and a clock. Built once per server by viewer-server.ts.
+import { join } from 'node:path';
+import { GeometryCache, type GeometryExtractor } from '../geometry/geometry-cache.js';
+import { LiveExperiment } from '../live/live-experiment.js';
+import { ControlStore } from '../records/control-store.js';
+import { ImmutableRecordStore } from '../records/immutable-record-store.js';
+import { RECORD_KINDS } from '../records/viewer-records.js';
+import { NotesStore } from '../notes/notes-store.js';
+import type { ViewerConfig } from '../config/resolve-viewer-config.js';
+
+/** Shared state of one viewer server. */
+export class ViewerContext {
+  readonly experiment: LiveExperiment;
+  readonly controls: ControlStore;
+  readonly records: Map<string, ImmutableRecordStore>;
+  readonly notes: NotesStore;
+  private readonly geometryCaches = new Map<string, GeometryCache>();
+
+  constructor(
+    readonly config: ViewerConfig,
+    private readonly extract: GeometryExtractor | undefined,
+    readonly now: () => Date,
+  ) {
+    this.experiment = new LiveExperiment({ root: config.root, experimentDir: config.experimentDir });
+    this.controls = new ControlStore(this.experiment.root);
+    this.records = new Map(
+      RECORD_KINDS.map((kind) => [kind.folder, new ImmutableRecordStore(this.experiment.root, kind)]),
+    );
+    this.notes = new NotesStore(config.notesDir);
+  }
+
+  /** Throws the reader's 400/403/404 error when `run` is not a run folder of the experiment. */
+  checkRun = (run: string): void => {
+    this.experiment.reader(run);
+  };
+
+  /** The geometry cache of a run's live directory; every run shares one cache folder (names are content hashes). */
+  geometry(run?: string): GeometryCache {
+    const liveDir = this.experiment.reader(run).root;
+    let cache = this.geometryCaches.get(liveDir);
+    if (!cache) {
+      cache = new GeometryCache({
+        liveDir,
+        cacheDir: join(this.config.cacheDir, 'geometry'),
+        ...(this.extract ? { extract: this.extract } : {}),
+      });
+      this.geometryCaches.set(liveDir, cache);
+    }
+    return cache;
+  }
+}
