@@ -56,6 +56,11 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
   const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
   const lane = (page: Page, id: string) => page.locator(`rr-lane-tree li[data-lane="${id}"]`);
   const caption = (page: Page) => page.locator('rr-board-view .caption');
+  /** Waits until the board view shows a caption with `text` and has drawn that board (no fetch pending). */
+  const boardShows = async (page: Page, text: string) => {
+    await caption(page).filter({ hasText: text }).waitFor(WAIT);
+    await page.locator('rr-board-view:not([data-loading])').waitFor(WAIT);
+  };
   const frontCopper = (page: Page) => page.locator('rr-board-view g[data-layer="F.Cu"] path').first();
 
   it('follows a running experiment live, scrubs a lane, pins a state, writes and accepts a note', async () => {
@@ -80,23 +85,23 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
 
     // Select a trial and scrub its timeline: the board follows the checkpoints.
     await lane(page, 'cand-0.trial-0').locator('.row').first().click();
-    await caption(page).filter({ hasText: 'best routing' }).waitFor(WAIT);
+    await boardShows(page, 'best routing');
     await frontCopper(page).waitFor(WAIT);
     await shot(page, 'lane-selected');
     const slider = page.getByRole('slider', { name: 'Timeline position' });
     await slider.focus();
     await page.keyboard.press('Home');
-    await caption(page).filter({ hasText: 'starting placement' }).waitFor(WAIT);
+    await boardShows(page, 'starting placement');
     const atStart = await frontCopper(page).getAttribute('d');
     await shot(page, 'scrub-start');
     await page.keyboard.press('PageDown');
-    await caption(page).filter({ hasText: 'annealed placement' }).waitFor(WAIT);
+    await boardShows(page, 'annealed placement');
     const annealed = await frontCopper(page).getAttribute('d');
     expect(annealed, 'the board changed with the checkpoint').not.toBe(atStart);
     await shot(page, 'scrub-checkpoint');
     await page.getByRole('button', { name: 'Step forward' }).click();
     await page.getByRole('button', { name: 'Step back' }).click();
-    await caption(page).filter({ hasText: 'annealed placement' }).waitFor(WAIT);
+    await boardShows(page, 'annealed placement');
 
     // Pin the state at this position: the page lists it and the live directory holds it.
     await page.getByRole('tab', { name: 'Pins' }).click();

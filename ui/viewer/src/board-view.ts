@@ -62,6 +62,7 @@ export class BoardView extends LitElement {
     highlightNet: { attribute: false },
     picking: { type: Boolean },
     caption: { type: String },
+    loading: { type: Boolean, reflect: true, attribute: 'data-loading' },
     hiddenLayers: { state: true },
     view: { state: true },
   };
@@ -75,6 +76,8 @@ export class BoardView extends LitElement {
   highlightNet: string | null = null;
   picking = false;
   caption = '';
+  /** Whether the board for the position is still being fetched (the one drawn is the previous). */
+  loading = false;
   hiddenLayers = new Set<string>();
   view: ViewBox | null = null;
 

@@ -75,6 +75,7 @@ export class ViewerApp extends LitElement {
     tab: { state: true },
     geometry: { state: true },
     geometryNote: { state: true },
+    geometryLoading: { state: true },
     highlightRef: { state: true },
     highlightNet: { state: true },
     notes: { state: true },
@@ -96,6 +97,7 @@ export class ViewerApp extends LitElement {
   tab: TabId = 'cost';
   geometry: BoardGeometry | null = null;
   geometryNote = '';
+  geometryLoading = false;
   highlightRef: string | null = null;
   highlightNet: string | null = null;
   notes: DesignNote[] = [];
@@ -328,8 +330,10 @@ export class ViewerApp extends LitElement {
   private loadGeometry(board: string | undefined): void {
     if ((board ?? null) === this.wantedBoard) return;
     this.wantedBoard = board ?? null;
+    this.geometryLoading = false;
     if (!board) {
       this.geometry = null;
+      this.geometryNote = '';
       return;
     }
     const sha = checkpointHash(board);
@@ -347,16 +351,19 @@ export class ViewerApp extends LitElement {
       pending.catch(() => this.geometries.delete(sha));
     }
     this.geometryNote = 'Loading the board…';
+    this.geometryLoading = true;
     pending.then(
       (g) => {
         if (this.wantedBoard !== board) return;
         this.geometry = g;
         this.geometryNote = '';
+        this.geometryLoading = false;
       },
       (error: unknown) => {
         if (this.wantedBoard !== board) return;
         this.geometry = null;
         this.geometryNote = `The board ${board} cannot be shown: ${(error as Error).message}`;
+        this.geometryLoading = false;
       },
     );
   }
@@ -576,6 +583,7 @@ export class ViewerApp extends LitElement {
         .highlightRef=${this.highlightRef}
         .highlightNet=${this.highlightNet}
         .caption=${caption}
+        .loading=${this.geometryLoading}
         ?picking=${this.pickMode !== null}
         @board-pick=${this.onPick}
       ></rr-board-view>
