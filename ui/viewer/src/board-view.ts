@@ -373,8 +373,8 @@ export class BoardView extends LitElement {
               stroke-dasharray=${`${unit * 4} ${unit * 2}`} />`
             : nothing
         }
-        <circle cx=${m.at[0]} cy=${m.at[1]} r=${unit * 5} fill=${TARGET_COLOR} fill-opacity="0.85" stroke="#000" stroke-width=${unit} />
-        <text x=${m.at[0]} y=${m.at[1] - unit * 7} font-size=${unit * 9} fill=${TARGET_COLOR} text-anchor="middle">${m.mark.label}</text>
+        <circle cx=${m.at[0]} cy=${m.at[1]} r=${unit * 3} fill=${TARGET_COLOR} fill-opacity="0.85" stroke="#000" stroke-width=${unit * 0.6} />
+        <text x=${m.at[0]} y=${(m.box?.minY ?? m.at[1]) - unit * 4} font-size=${unit * 6} fill=${TARGET_COLOR} text-anchor="middle">${m.mark.label}</text>
       </g>`,
     )}</g>`;
   }

@@ -159,6 +159,7 @@ export class CostPanel extends LitElement {
       >
         ${svg`<polyline points=${line((c) => c.total)} fill="none" stroke="#3c7bd2" stroke-width="1.5" vector-effect="non-scaling-stroke" />`}
         ${svg`<polyline points=${line((c) => c.best)} fill="none" stroke="#2e9e52" stroke-width="1.5" vector-effect="non-scaling-stroke" />`}
+        ${costs.length === 1 ? svg`<circle cx=${x(costs[0]!.step)} cy=${y(costs[0]!.total)} r="3" fill="#3c7bd2" />` : nothing}
         ${now ? svg`<line x1=${x(now.step)} x2=${x(now.step)} y1="0" y2=${H} stroke="#1a66ff" stroke-dasharray="3 2" vector-effect="non-scaling-stroke" />` : nothing}
       </svg>
       <figcaption class="legend">

@@ -42,12 +42,20 @@ export class FeaturePanel extends LitElement {
     `,
   ];
 
-  protected override updated(): void {
-    if (this.api && this.route && this.asked !== this.route) {
-      this.asked = this.route;
-      this.api.feature(this.route).then(
-        (answer) => (this.answer = answer),
-        (error: unknown) => (this.failure = error instanceof Error ? error.message : String(error)),
+  protected override willUpdate(): void {
+    const route = this.route;
+    if (this.api && route && this.asked !== route) {
+      // The element is reused from tab to tab: forget the previous feature's answer.
+      this.asked = route;
+      this.answer = null;
+      this.failure = '';
+      this.api.feature(route).then(
+        (answer) => {
+          if (this.asked === route) this.answer = answer;
+        },
+        (error: unknown) => {
+          if (this.asked === route) this.failure = error instanceof Error ? error.message : String(error);
+        },
       );
     }
   }

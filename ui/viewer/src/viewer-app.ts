@@ -565,6 +565,11 @@ export class ViewerApp extends LitElement {
         .filter((n) => n.status === 'open' || n.status === 'accepted')
         .flatMap((n) => n.targets.map((t, i) => ({ id: `${n.id}:${i}`, label: n.title, target: t }))),
       ...this.noteTargets.map((t, i) => ({ id: `new:${i}`, label: `new note: ${targetText(t)}`, target: t })),
+      ...this.annotations.map((a, i) => ({
+        id: `draft:${i}`,
+        label: `draft point ${i + 1}${a.text ? `: ${a.text}` : ''}`,
+        target: { type: 'point' as const, x: a.points[0]![0], y: a.points[0]![1] },
+      })),
     ];
     return html`
       ${
