@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { exampleBoardText } from '../viewer/pnr-sim/example-board.js';
 import { LiveDirInUseError } from '../viewer/pnr-sim/event-writer.js';
 import { runExperiment } from '../viewer/pnr-sim/experiment.js';
-import { BoardReadError } from '../viewer/pnr-sim/kicad-board-reader.js';
+import { BoardReadError } from '../viewer/geometry/board-read-error.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageVersion } from './package-version.js';
 

@@ -171,12 +171,13 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
       demo = runExperiment({
         liveDir: config.root,
         board: { text: exampleBoardText(), name: 'example-sensor-node.kicad_pcb' },
+        // About 470 events at 8 a second: a minute to watch, then it ends on its own.
         seed: 1,
         steps: 2000,
-        candidates: 2,
-        trials: 2,
+        candidates: 3,
+        trials: 3,
         rounds: 2,
-        rate: 20,
+        rate: 8,
         toolVersion: packageVersion(),
         signal: simStop.signal,
       }).then(

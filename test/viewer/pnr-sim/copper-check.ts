@@ -1,8 +1,8 @@
 // A small design-rule check for the simulator's checkpoints: copper of different nets must keep a
 // clearance (tracks against tracks on the same layer, tracks and vias against pads and other vias).
 import { padRect, type Rect } from '../../../tools/viewer/pnr-sim/board-model.js';
-import type { KicadBoard } from '../../../tools/viewer/pnr-sim/kicad-board-reader.js';
-import { atomText, child, children, numberAt } from '../../../tools/viewer/pnr-sim/sexpr.js';
+import type { KicadBoard } from '../../../tools/viewer/pnr-sim/sim-board-reader.js';
+import { atomText, child, children, numberAt } from '../../../tools/viewer/geometry/sexpr-source-tree.js';
 
 interface Copper {
   net: string;

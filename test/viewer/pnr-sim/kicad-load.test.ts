@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { padPosition } from '../../../tools/viewer/pnr-sim/board-model.js';
 import { exampleBoardText } from '../../../tools/viewer/pnr-sim/example-board.js';
-import { readKicadBoard } from '../../../tools/viewer/pnr-sim/kicad-board-reader.js';
+import { readSimBoard } from '../../../tools/viewer/pnr-sim/sim-board-reader.js';
 import { tempDir } from '../temp-dir.js';
 import { hasKicadCli, hasPcbnew, kicadDrc, loadWithPcbnew, type PcbnewView } from './kicad-tools.js';
 import { ofKind, readEvents, shortRun } from './sim-run.js';
@@ -15,7 +15,7 @@ const DEMOS = '/usr/share/kicad/demos';
 
 /** Our idea of every pad's position against pcbnew's, within a micrometre. */
 function expectSamePads(text: string, file: string, view: PcbnewView): void {
-  const kb = readKicadBoard(text, file);
+  const kb = readSimBoard(text, file);
   expect(kb.board.footprints.length).toBe(view.footprints.length);
   kb.board.footprints.forEach((f, i) => {
     const theirs = view.footprints[i]!;

@@ -104,7 +104,7 @@ describe('rr pnr-sim', () => {
     const broken = await rr(['pnr-sim', '--out', 'live', '--board', 'broken.kicad_pcb'], dir);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toBe(
-      'rr pnr-sim: broken.kicad_pcb:3:1: 2 list(s) not closed at the end of the file; is this a complete KiCad board file?\n',
+      'rr pnr-sim: broken.kicad_pcb:3: malformed board: the file ends inside (footprint …), which opens at line 2 (2 list(s) still open): the file is truncated; re-save the board in KiCad or copy it again\n',
     );
 
     mkdirSync(join(dir, 'used', 'events'), { recursive: true });

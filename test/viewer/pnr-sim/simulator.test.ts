@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { LiveDirInUseError } from '../../../tools/viewer/pnr-sim/event-writer.js';
-import { readKicadBoard } from '../../../tools/viewer/pnr-sim/kicad-board-reader.js';
+import { readSimBoard } from '../../../tools/viewer/pnr-sim/sim-board-reader.js';
 import { eventFileName } from '../../../tools/viewer/telemetry/event-files.js';
 import { tempDir } from '../temp-dir.js';
 import { clearanceViolations } from './copper-check.js';
@@ -110,7 +110,7 @@ describe('rr pnr-sim experiment', () => {
     const routing = ofKind(events, 'checkpoint').filter((c) => c.phase === 'routing');
     expect(routing).toHaveLength(8);
     for (const c of routing) {
-      const kb = readKicadBoard(readFileSync(join(live, c.board), 'utf8'), c.board);
+      const kb = readSimBoard(readFileSync(join(live, c.board), 'utf8'), c.board);
       expect(clearanceViolations(kb, 0.2), c.board).toEqual([]);
       const status = ofKind(events, 'net_status').find((s) => s.lane === c.lane)!;
       const routedNets = new Set(status.nets.filter((n) => n.status === 'routed').map((n) => n.net));

@@ -3,7 +3,7 @@
 // One KiCad rule lives here because of its volume: the points of a `(pts (xy x y) …)` list are
 // stored as one flat number array, not as a list object per point (a large board's zone fills hold
 // about a million points).
-import { type SexprHandler, SexprSyntaxError } from './sexpr-tokenizer.js';
+import { type SexprHandler, SexprSyntaxError, truncatedFileError } from './sexpr-tokenizer.js';
 import type { SexprList } from './sexpr-list.js';
 
 /** Receives the root list's head, then each of its child lists as it closes. */
@@ -98,21 +98,15 @@ export class SexprItemStream implements SexprHandler {
 
   /** Throws when the text ended with lists still open (a truncated file) or held no list at all. */
   finish(lastLine: number): void {
-    if (this.skipDepth > 0) {
-      throw new SexprSyntaxError(
-        `the file ends inside a list (${this.stack.length + this.skipDepth} list(s) still open): the file is truncated`,
-        lastLine,
-      );
-    }
+    if (this.skipDepth > 0) throw truncatedFileError(undefined, this.stack.length + this.skipDepth, lastLine);
     // Name the board item the file ends in (a footprint, a zone): the innermost list says little.
     const open = this.stack[1] ?? this.stack[0];
-    if (open !== undefined) {
-      const what = open.head === NO_HEAD || open.head === '' ? 'a list' : `(${open.head} …)`;
-      throw new SexprSyntaxError(
-        `the file ends inside ${what}, which opens at line ${open.line} (${this.stack.length} list(s) still open): the file is truncated`,
+    if (open !== undefined)
+      throw truncatedFileError(
+        { head: open.head === NO_HEAD ? '' : open.head, line: open.line },
+        this.stack.length,
         lastLine,
       );
-    }
     if (!this.rootSeen) throw new SexprSyntaxError('the file holds no S-expression list', lastLine);
   }
 

@@ -11,7 +11,10 @@
 export interface SexprHandler {
   openList(line: number): void;
   closeList(line: number): void;
-  /** An atom: a number when the text is a plain decimal number, otherwise its (unescaped) text. */
+  /**
+   * An atom: a number when the text is a plain decimal number, otherwise its (unescaped) text; with
+   * `atoms: 'source'`, always the text as written.
+   */
   atom(value: string | number, line: number): void;
 }
 
@@ -24,6 +27,20 @@ export class SexprSyntaxError extends Error {
     super(message);
     this.name = 'SexprSyntaxError';
   }
+}
+
+/** The error for text that ends with lists still open, naming the item it ends inside. */
+export function truncatedFileError(
+  item: { head: string; line: number } | undefined,
+  openLists: number,
+  lastLine: number,
+): SexprSyntaxError {
+  const what = item === undefined || item.head === '' ? 'a list' : `(${item.head} …)`;
+  const where = item === undefined ? '' : `, which opens at line ${item.line}`;
+  return new SexprSyntaxError(
+    `the file ends inside ${what}${where} (${openLists} list(s) still open): the file is truncated`,
+    lastLine,
+  );
 }
 
 const LF = 10;
@@ -49,13 +66,28 @@ function isDelimiter(c: number): boolean {
   return c === SPACE || c === LF || c === TAB || c === CR || c === OPEN || c === CLOSE || c === QUOTE;
 }
 
+/** How atoms reach the handler. */
+export interface SexprTokenizerOptions {
+  /**
+   * `values` (default): numbers as numbers, quoted strings unescaped without their quotes. `source`:
+   * every atom as written, quotes and escapes included, for readers that write the file back.
+   */
+  atoms?: 'values' | 'source';
+}
+
 /** Splits S-expression text pushed in chunks into tokens for a handler, counting lines. */
 export class SexprTokenizer {
   private carry = '';
   private line = 1;
   private afterClose = false;
+  private readonly source: boolean;
 
-  constructor(private readonly handler: SexprHandler) {}
+  constructor(
+    private readonly handler: SexprHandler,
+    options: SexprTokenizerOptions = {},
+  ) {
+    this.source = options.atoms === 'source';
+  }
 
   /** The line the tokenizer has reached (the start of any token still carried over). */
   get currentLine(): number {
@@ -124,7 +156,7 @@ export class SexprTokenizer {
           throw new SexprSyntaxError('a quoted string is not closed before the end of the file', line);
         }
         const raw = text.slice(start + 1, j);
-        handler.atom(escaped ? unescapeString(raw) : raw, line);
+        handler.atom(this.source ? text.slice(start, j + 1) : escaped ? unescapeString(raw) : raw, line);
         line += newlines;
         i = j + 1;
       } else {
@@ -140,7 +172,7 @@ export class SexprTokenizer {
           handler.openList(line);
           afterClose = false;
         }
-        handler.atom(atomValue(text, start, j), line);
+        handler.atom(this.source ? text.slice(start, j) : atomValue(text, start, j), line);
         i = j;
       }
     }

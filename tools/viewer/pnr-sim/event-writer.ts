@@ -8,7 +8,6 @@ import { writeFileAtomic } from '../telemetry/atomic-write.js';
 import { checkLiveEvent } from '../telemetry/event-schema.js';
 import { checkpointRef, eventFileName, isEventFileName } from '../telemetry/event-files.js';
 import { LIVE_EVENT_SCHEMA, type EventFields, type EventKind } from '../telemetry/live-event.js';
-import type { Pacer } from './pacer.js';
 
 /** A live directory that already holds events: the simulator starts only in an empty one. */
 export class LiveDirInUseError extends Error {}
@@ -20,12 +19,20 @@ export class EventWriter {
   private constructor(
     readonly liveDir: string,
     readonly run: string,
-    private readonly pacer: Pacer,
+    private readonly pace: () => Promise<void>,
     private readonly clock: () => Date,
   ) {}
 
-  /** Prepares `events/` and `boards/` under the live directory; refuses one that already has events. */
-  static open(liveDir: string, run: string, pacer: Pacer, clock: () => Date = () => new Date()): EventWriter {
+  /**
+   * Prepares `events/` and `boards/` under the live directory; refuses one that already has events.
+   * `pace` is awaited before each event (the pacer, and the viewer's pause).
+   */
+  static open(
+    liveDir: string,
+    run: string,
+    pace: () => Promise<void>,
+    clock: () => Date = () => new Date(),
+  ): EventWriter {
     const events = join(liveDir, 'events');
     if (existsSync(events) && readdirSync(events).some(isEventFileName))
       throw new LiveDirInUseError(
@@ -33,7 +40,7 @@ export class EventWriter {
       );
     mkdirSync(events, { recursive: true });
     mkdirSync(join(liveDir, 'boards'), { recursive: true });
-    return new EventWriter(liveDir, run, pacer, clock);
+    return new EventWriter(liveDir, run, pace, clock);
   }
 
   /** How many events were written. */
@@ -41,9 +48,9 @@ export class EventWriter {
     return this.seq;
   }
 
-  /** Writes the next event (after the pacer allows it) and returns its sequence number. */
+  /** Writes the next event (once `pace` allows it) and returns its sequence number. */
   async emit<K extends EventKind>(kind: K, fields: EventFields[K]): Promise<number> {
-    await this.pacer.next();
+    await this.pace();
     const seq = this.seq++;
     const event = {
       schema: LIVE_EVENT_SCHEMA,

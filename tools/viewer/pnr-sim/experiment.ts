@@ -6,10 +6,11 @@ import type { AlternativeOption, LaneEndStatus, PlacedFootprint } from '../telem
 import { Annealer } from './annealing.js';
 import { clonePlacement, type Placement, type SimBoard } from './board-model.js';
 import { EventWriter } from './event-writer.js';
-import { readKicadBoard, type KicadBoard } from './kicad-board-reader.js';
+import { readSimBoard, type KicadBoard } from './sim-board-reader.js';
 import { BOARD_EXTENSION, boardText } from './kicad-writer.js';
 import { DEFAULT_ROUTER_OPTIONS, MazeRouter, type RoutedNet } from './maze-router.js';
 import { Pacer } from './pacer.js';
+import { RunControls } from './run-controls.js';
 import { costIndex, costPerFootprint, netWirelength, placementCost } from './placement-cost.js';
 import { SeededRandom } from './seeded-random.js';
 
@@ -56,15 +57,21 @@ interface LaneOutcome {
 
 /** Runs the experiment, writing into `options.liveDir`; resolves when it ends or is stopped by the signal. */
 export async function runExperiment(options: ExperimentOptions): Promise<ExperimentSummary> {
-  const kb = readKicadBoard(options.board.text, options.board.name);
+  const kb = readSimBoard(options.board.text, options.board.name);
   const run = `pnr-sim-s${options.seed}`;
+  const pacer = new Pacer(options.rate, options.signal);
+  const controls = new RunControls(options.liveDir, pacer, options.signal, options.clock);
   const writer = EventWriter.open(
     options.liveDir,
     run,
-    new Pacer(options.rate, options.signal),
+    async () => {
+      await controls.gate();
+      await pacer.next();
+    },
     options.clock,
   );
-  const sim = new Simulation(kb, writer, options);
+  controls.start();
+  const sim = new Simulation(kb, writer, controls, options);
   await writer.emit('experiment_start', {
     experiment: {
       name: `pnr-sim ${options.board.name}`,
@@ -118,6 +125,7 @@ class Simulation {
   constructor(
     private readonly kb: KicadBoard,
     private readonly writer: EventWriter,
+    private readonly controls: RunControls,
     private readonly options: ExperimentOptions,
   ) {
     this.board = kb.board;
@@ -135,7 +143,7 @@ class Simulation {
   }
 
   private checkStop(): void {
-    if (this.options.signal?.aborted) throw new Stopped();
+    if (this.options.signal?.aborted || this.controls.stopRequested) throw new Stopped();
   }
 
   private async startLane(
@@ -164,7 +172,9 @@ class Simulation {
   async search(): Promise<{ lane: string; cost: number; checkpoint: string }> {
     const outcomes: LaneOutcome[] = [];
     for (let c = 0; c < this.options.candidates; c++) outcomes.push(await this.candidate(c));
-    const best = pickBest(outcomes);
+    // A candidate whose trials were all pruned has no board to offer.
+    const withBoard = outcomes.filter((o) => o.checkpoint !== undefined);
+    const best = pickBest(withBoard.length > 0 ? withBoard : outcomes);
     await this.writer.emit('alternatives', {
       question: 'Which candidate placement wins the experiment?',
       options: outcomes.map((o) => option(o, o === best)),
@@ -224,7 +234,8 @@ class Simulation {
     const outcome: LaneOutcome = {
       lane,
       cost: best.cost,
-      status: 'completed',
+      status: this.controls.prunes(lane) ? 'pruned' : 'completed',
+      ...(this.controls.prunes(lane) ? { note: 'pruned on request' } : {}),
       ...(best.checkpoint ? { checkpoint: best.checkpoint } : {}),
     };
     await this.endLane(outcome);
@@ -263,6 +274,17 @@ class Simulation {
         });
         if ((step / this.reportEvery) % 2 === 0 || step === steps)
           await this.reportPlacement(lane, step, annealer.placement);
+      }
+      // The viewer asked to abandon this trial (or its candidate): end it as pruned at a report point.
+      if (step % this.reportEvery === 0 && this.controls.prunes(lane)) {
+        const outcome: LaneOutcome = {
+          lane,
+          cost: annealer.bestCost,
+          status: 'pruned',
+          note: `pruned on request at step ${step}`,
+        };
+        await this.endLane(outcome);
+        return outcome;
       }
       // Prune a trial whose placement is far behind a finished sibling's routed result halfway through.
       if (step === Math.floor(steps / 2) && Number.isFinite(rival) && annealer.bestCost > rival * 1.5) {

@@ -1,8 +1,9 @@
 // Writes a board checkpoint: the input board's tree with footprints moved and turned to a placement and
 // its tracks and vias replaced by the router's. Everything else is printed as it was read.
-import { child, head, numberAt, numberAtom, printSExpr, quoted, type SList } from './sexpr.js';
+import { child, head, numberAt, type SList } from '../geometry/sexpr-source-tree.js';
+import { numberAtom, printSExpr, quoted } from './sexpr-printer.js';
 import type { Placement } from './board-model.js';
-import type { KicadBoard } from './kicad-board-reader.js';
+import type { KicadBoard } from './sim-board-reader.js';
 import type { RoutedNet } from './maze-router.js';
 import { stableUuid } from './seeded-random.js';
 

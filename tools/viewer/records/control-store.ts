@@ -1,6 +1,7 @@
 // The viewer's side of runtime controls: GET /api/controls combines the request (control.json) with
 // what the experiment reports it applies (control-active.json); POST merges new requests into
 // control.json, checked against the experiment's limits.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../telemetry/atomic-write.js';
 import {
@@ -86,6 +87,8 @@ export class ControlStore {
         author: recordAuthor(context.address, reader),
         requested: { ...current.requested, ...changes },
       };
+      // The request may come before the experiment created its live directory; it waits there for it.
+      mkdirSync(this.liveDir, { recursive: true });
       writeFileAtomic(join(this.liveDir, CONTROL_FILE), JSON.stringify(file, null, 2) + '\n');
       return this.state();
     });

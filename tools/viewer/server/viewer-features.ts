@@ -51,7 +51,7 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
     : "It would also need the engine's cost model (--engine-runtime).";
   const agent = c.agent
     ? '--agent on has no effect here.'
-    : 'It is off by default and would be turned on with --agent on (and --net-summaries on for net labels), with an assistant CLI.';
+    : 'They are off by default and would be turned on with --agent on (and --net-summaries on for net labels), with an assistant CLI.';
   return [
     { id: 'geometry', available: true, detail: inputs.geometryDescription },
     { id: 'controls', available: true, detail: 'control.json in the live directory' },

@@ -1,4 +1,5 @@
-// Reads what the simulator needs from a .kicad_pcb file: footprints, pads, nets and the outline. The tree
+// Reads what the simulator needs from a .kicad_pcb file: footprints, pads, nets and the outline. The text
+// is read by the geometry layer (its tokenizer, checks and errors) as a tree of atoms as written, which
 // is kept so checkpoints can be written as the same board with new positions and tracks.
 import {
   indexNets,
@@ -9,16 +10,9 @@ import {
   type SimFootprint,
   type SimPad,
 } from './board-model.js';
-import {
-  atomText,
-  child,
-  children,
-  head,
-  numberAt,
-  parseSExpr,
-  SExprSyntaxError,
-  type SList,
-} from './sexpr.js';
+import { BoardReadError } from '../geometry/board-read-error.js';
+import { readKicadBoardTree } from '../geometry/kicad-board-tree.js';
+import { atomText, child, children, head, numberAt, type SList } from '../geometry/sexpr-source-tree.js';
 
 /** A board file read for the simulator. */
 export interface KicadBoard {
@@ -32,40 +26,9 @@ export interface KicadBoard {
   netCodes: Map<string, number>;
 }
 
-/** A board file that cannot be used, with the line to look at when known. */
-export class BoardReadError extends Error {
-  constructor(
-    readonly file: string,
-    message: string,
-    readonly line?: number,
-    readonly column?: number,
-  ) {
-    super(`${file}${line !== undefined ? `:${line}:${column ?? 1}` : ''}: ${message}`);
-  }
-}
-
-/** Parses .kicad_pcb text; `file` names it in errors. */
-export function readKicadBoard(text: string, file: string): KicadBoard {
-  let tree: SList;
-  try {
-    tree = parseSExpr(text);
-  } catch (error) {
-    if (error instanceof SExprSyntaxError)
-      throw new BoardReadError(
-        file,
-        `${error.message}; is this a complete KiCad board file?`,
-        error.line,
-        error.column,
-      );
-    throw error;
-  }
-  if (head(tree) !== 'kicad_pcb')
-    throw new BoardReadError(
-      file,
-      `not a KiCad board: the file starts with (${head(tree) ?? '?'} ...), expected (kicad_pcb ...)`,
-      1,
-      1,
-    );
+/** Reads .kicad_pcb text for the simulator; `file` names it in errors (BoardReadError). */
+export function readSimBoard(text: string, file: string): KicadBoard {
+  const tree = readKicadBoardTree(text, file);
 
   const netCodes = new Map<string, number>();
   for (const n of children(tree, 'net')) {
@@ -87,7 +50,8 @@ export function readKicadBoard(text: string, file: string): KicadBoard {
     rotation.push(angle);
     footprints.push(readFootprint(node, angle, index));
   });
-  if (footprints.length === 0) throw new BoardReadError(file, 'the board has no footprints to place');
+  if (footprints.length === 0)
+    throw new BoardReadError(`${file}: the board has no footprints to place`, file, undefined);
 
   const { nets, netPads } = indexNets(footprints);
   const placement: Placement = {

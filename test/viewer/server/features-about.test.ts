@@ -1,0 +1,141 @@
+// What the viewer says about itself: GET /api/about, GET /api/features, the 501 answers of the features
+// this version does not build (with reasons drawn from the configuration), and the page: --dist, or a
+// built-in page that says the page is not built.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sourceInfo, webUrl } from '../../../tools/viewer/server/source-revision.js';
+import { repoRoot } from '../../cli/run-cli.js';
+import { tempDir } from '../temp-dir.js';
+import { startViewer } from './viewer-fixture.js';
+
+describe('features this viewer does not provide', () => {
+  it('answers their routes 501 with what is missing and why, and their status routes 200', async () => {
+    const v = await startViewer({ flags: { graph: 'netlist.json' } });
+    const routes: [string, string, string?][] = [
+      ['/api/component-cost?event_id=3&ref=U1', 'component-cost'],
+      ['/api/schematic?lane=cand-0', 'schematic'],
+      ['/api/schematic/payload/abc', 'schematic'],
+      ['/api/source/index', 'source'],
+      ['/api/source/file?path=main.py', 'source'],
+      ['/api/3d?lane=cand-0&phase=final', '3d'],
+      ['/api/3d/glb/abc', '3d'],
+      ['/api/agent/chat', 'agent', 'POST'],
+      ['/api/agent/cancel', 'agent', 'POST'],
+    ];
+    for (const [path, feature, method] of routes) {
+      const r = await v.request(path, method ? { json: {} } : {});
+      expect(r.status, path).toBe(501);
+      const body = r.json<{ available: boolean; feature: string; reason: string; needs: string[] }>();
+      expect(body).toMatchObject({ available: false, feature });
+      expect(body.reason, path).toContain('not part of this rr version');
+    }
+    const schematic = (await v.request('/api/schematic')).json<{ reason: string; needs: string[] }>();
+    expect(schematic.reason).toContain(
+      `A netlist graph is configured (${join(v.experimentDir, '..', 'netlist.json')})`,
+    );
+    expect(schematic.needs).toContain('--graph');
+    for (const path of ['/api/agent/status', '/api/3d/status']) {
+      const r = await v.request(path);
+      expect(r.status).toBe(200);
+      expect(r.json()).toMatchObject({ available: false });
+    }
+    const features = (await v.request('/api/features')).json<{
+      features: { id: string; available: boolean }[];
+    }>();
+    expect(features.features.filter((f) => f.available).map((f) => f.id)).toEqual([
+      'geometry',
+      'controls',
+      'records',
+      'notes',
+    ]);
+    expect(features.features.map((f) => f.id)).toContain('agent');
+  });
+
+  it('answers unknown API paths 404 as JSON', async () => {
+    const v = await startViewer();
+    const r = await v.request('/api/nothing/here');
+    expect(r.status).toBe(404);
+    expect(r.json()).toMatchObject({ status: 404, code: 'no-route' });
+  });
+});
+
+describe('GET /api/about', () => {
+  it('names rr, its version, licence, title and source', async () => {
+    const v = await startViewer();
+    expect((await v.request('/api/about')).json()).toEqual({
+      name: 'rr',
+      version: '9.9.9',
+      license: 'Apache-2.0',
+      title: 'exp/live',
+      source: {
+        repository: null,
+        revision: null,
+        revisionFrom: 'unknown',
+        modified: false,
+        tree: null,
+        changes: null,
+      },
+    });
+  });
+
+  it('takes the revision from VIEWER_SOURCE_REVISION, else from the checkout rr runs from', async () => {
+    const fromEnv = await sourceInfo({
+      packageRoot: repoRoot,
+      env: { VIEWER_SOURCE_REVISION: 'abc123' },
+      sourceUrl: 'https://example.net/rr-changes',
+    });
+    expect(fromEnv).toMatchObject({
+      revision: 'abc123',
+      revisionFrom: 'environment',
+      modified: false,
+      changes: 'https://example.net/rr-changes',
+    });
+    const fromGit = await sourceInfo({ packageRoot: repoRoot, env: {} });
+    expect(fromGit.revisionFrom).toBe('git');
+    expect(fromGit.revision).toMatch(/^[0-9a-f]{40}$/);
+    expect(typeof fromGit.modified).toBe('boolean');
+    const notACheckout = await sourceInfo({ packageRoot: tempDir(), env: {} });
+    expect(notACheckout).toMatchObject({ revision: null, revisionFrom: 'unknown', repository: null });
+  });
+
+  it('turns git remotes into web URLs without credentials', () => {
+    expect(webUrl('git@github.com:acme/rr.git')).toBe('https://github.com/acme/rr');
+    expect(webUrl('https://user:token@github.com/acme/rr.git')).toBe('https://github.com/acme/rr');
+    expect(webUrl('ssh://git@gitlab.example:2222/acme/rr.git')).toBe('https://gitlab.example/acme/rr');
+    expect(webUrl('git+https://github.com/acme/rr.git')).toBe('https://github.com/acme/rr');
+    expect(webUrl('/srv/git/rr.git')).toBeNull();
+  });
+});
+
+describe('the page', () => {
+  it('says the page is not built when there is none, without inline script or style', async () => {
+    const v = await startViewer();
+    const r = await v.request('/');
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(r.text).toContain('page is not built');
+    expect(r.text).not.toMatch(/<script|<style|style=/);
+    expect((await v.request('/app.js')).status).toBe(404);
+  });
+
+  it('serves --dist when given, gzip-compressed when accepted', async () => {
+    const dist = tempDir();
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><title>built</title><script type="module" src="/assets/main.js"></script>',
+    );
+    writeFileSync(
+      join(dist, 'assets', 'main.js'),
+      `export const big = ${JSON.stringify('x'.repeat(5000))};\n`,
+    );
+    const v = await startViewer({ flags: { dist } });
+    expect((await v.request('/')).text).toContain('<title>built</title>');
+    const js = await v.request('/assets/main.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(js.headers['content-encoding']).toBe('gzip');
+    expect(js.text).toContain('export const big');
+    const etag = js.headers.etag as string;
+    expect((await v.request('/assets/main.js', { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+});

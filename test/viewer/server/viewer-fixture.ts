@@ -1,0 +1,83 @@
+// A viewer server for a test: a fresh experiment folder with a live directory (optionally written by the
+// simulator), the config resolved as `rr view` resolves it, listening on 127.0.0.1 on a free port, and
+// closed when the test ends.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
+import {
+  resolveViewerConfig,
+  type ViewerConfig,
+} from '../../../tools/viewer/config/resolve-viewer-config.js';
+import type { SettingName } from '../../../tools/viewer/config/viewer-settings.js';
+import { createViewerServer, type ViewerServer } from '../../../tools/viewer/server/viewer-server.js';
+import { shortRun } from '../pnr-sim/sim-run.js';
+import { tempDir } from '../temp-dir.js';
+import { httpRequest, type HttpAnswer, type HttpRequestOptions } from './http-request.js';
+
+/** A running viewer and ways to talk to it. */
+export interface ViewerFixture {
+  server: ViewerServer;
+  config: ViewerConfig;
+  port: number;
+  experimentDir: string;
+  root: string;
+  /** A request with the viewer's own Host (and, for writes, its own Origin unless `origin` says otherwise). */
+  request: (path: string, options?: HttpRequestOptions & { origin?: string | null }) => Promise<HttpAnswer>;
+}
+
+/** What the fixture's experiment holds and how the viewer is started. */
+export interface FixtureOptions {
+  /** Run a short simulation into the live directory first. */
+  simulate?: boolean;
+  flags?: Partial<Record<SettingName, string | string[]>>;
+  uiDir?: string;
+}
+
+/** Starts a viewer on a new experiment folder `<tmp>/exp` with root `<tmp>/exp/live`. */
+export async function startViewer(options: FixtureOptions = {}): Promise<ViewerFixture> {
+  const base = tempDir('rr-viewer-server-');
+  const experimentDir = join(base, 'exp');
+  const root = join(experimentDir, 'live');
+  mkdirSync(root, { recursive: true });
+  if (options.simulate) await shortRun(root, { seed: 3, steps: 60, candidates: 1, trials: 1, rounds: 1 });
+  const resolved = resolveViewerConfig({
+    flags: { root, listen: ['127.0.0.1:0'], ...options.flags },
+    cwd: base,
+    env: { VIEWER_USER_CONFIG: '' },
+    home: base,
+  });
+  if (!resolved.ok) throw new Error(JSON.stringify(resolved.problems));
+  const server = await createViewerServer({
+    config: resolved.config,
+    uiDir: options.uiDir ?? join(base, 'no-ui'),
+    version: '9.9.9',
+    license: 'Apache-2.0',
+    source: {
+      repository: null,
+      revision: null,
+      revisionFrom: 'unknown',
+      modified: false,
+      tree: null,
+      changes: null,
+    },
+    log: () => undefined,
+  });
+  onTestFinished(() => server.close());
+  const [bound] = await server.listen();
+  const port = bound!.port;
+  return {
+    server,
+    config: resolved.config,
+    port,
+    experimentDir,
+    root,
+    request: (path, req = {}) => {
+      const { origin, ...rest } = req;
+      const write =
+        (rest.method ?? (rest.json !== undefined || rest.body !== undefined ? 'POST' : 'GET')) !== 'GET';
+      const headers = { ...rest.headers };
+      if (origin !== null && write) headers.origin ??= origin ?? `http://127.0.0.1:${port}`;
+      return httpRequest(port, path, { ...rest, headers });
+    },
+  };
+}
