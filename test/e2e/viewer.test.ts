@@ -79,6 +79,20 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     expect(sim.running(), 'the first lane showed before the simulator finished').toBe(true);
     await lane(page, 'cand-0.trial-0').waitFor(WAIT);
     await shot(page, 'lanes-appear-live');
+
+    // The experiment can be paused and resumed from the page (it applies control.json).
+    const controls = page.locator('rr-run-controls');
+    await controls.getByRole('button', { name: 'Pause the experiment' }).click();
+    await controls
+      .getByRole('status')
+      .filter({ hasText: /^paused$/ })
+      .waitFor(WAIT);
+    await shot(page, 'experiment-paused');
+    await controls.getByRole('button', { name: 'Resume the experiment' }).click();
+    await controls
+      .getByRole('status')
+      .filter({ hasText: /^running$/ })
+      .waitFor(WAIT);
     expect(await sim.finished).toBe(0);
     await lane(page, 'cand-1.trial-1.round-1').waitFor(WAIT);
     await page.locator('[data-experiment-status]', { hasText: 'completed' }).waitFor(WAIT);
@@ -189,9 +203,10 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     await page.keyboard.press('PageUp');
     await boardShows(page, 'annealed placement');
     await page.keyboard.press('k');
-    await page.getByRole('button', { name: 'Pause' }).waitFor(WAIT);
+    const timeline = page.locator('rr-timeline-scrubber');
+    await timeline.getByRole('button', { name: 'Pause' }).waitFor(WAIT);
     await page.keyboard.press('k');
-    await page.getByRole('button', { name: 'Play' }).waitFor(WAIT);
+    await timeline.getByRole('button', { name: 'Play' }).waitFor(WAIT);
     await page.keyboard.press('End'); // back to the live end, after the trial's decision
     await boardShows(page, 'best routing');
 

@@ -132,7 +132,7 @@ export class NetStatusChart extends LitElement {
       .bar {
         display: flex;
         height: 12px;
-        width: 160px;
+        width: 70px;
         border-radius: 2px;
         overflow: hidden;
         background: #eef1f5;

@@ -47,6 +47,25 @@ export interface AboutInfo {
   };
 }
 
+/** Runtime controls the experiment is asked to apply. */
+export interface RunControlValues {
+  paused?: boolean;
+  rate?: number;
+  prune?: string[];
+  stop?: boolean;
+}
+
+/** GET /api/controls: what was requested, what the experiment applies, and its limits. */
+export interface RunControls {
+  revision: number;
+  requested: RunControlValues;
+  active: RunControlValues | null;
+  appliedRevision: number | null;
+  pending: boolean;
+  limits: { controls: string[]; rate?: { min: number; max: number } };
+  limitsFrom: 'experiment' | 'viewer';
+}
+
 /** Query of GET /api/state. */
 export interface StateRequest {
   since?: string;
@@ -86,6 +105,15 @@ export class ViewerApi {
   /** GET /api/geometry/<sha256>. */
   geometry(sha256: string, run?: string | null): Promise<BoardGeometry> {
     return this.get(`/api/geometry/${sha256}${query({ run: run ?? undefined })}`);
+  }
+
+  controls(): Promise<RunControls> {
+    return this.get('/api/controls');
+  }
+
+  /** POST /api/controls: changes some controls at the revision the page last saw. */
+  setControls(requested: RunControlValues, revision: number): Promise<RunControls> {
+    return this.post('/api/controls', { requested, revision });
   }
 
   about(): Promise<AboutInfo> {

@@ -21,6 +21,7 @@ import './net-status-chart.js';
 import './notes-panel.js';
 import './problems-panel.js';
 import './records-panel.js';
+import './run-controls.js';
 import './timeline-scrubber.js';
 
 type TabId =
@@ -507,6 +508,11 @@ export class ViewerApp extends LitElement {
       <span class=${c.state === 'lost' ? 'conn-lost' : 'muted'} role="status">
         ${c.state === 'live' ? `live · ${this.store.lanes.size} lanes` : c.state === 'connecting' ? 'connecting…' : `connection lost: ${c.message}; retrying`}
       </span>
+      <rr-run-controls
+        .api=${this.api}
+        .running=${x?.status === 'running'}
+        .lane=${this.selected && this.store.lanes.get(this.selected)?.status === 'running' ? this.selected : null}
+      ></rr-run-controls>
       ${
         this.store.runs.length > 1
           ? html`<label
@@ -655,6 +661,10 @@ export class ViewerApp extends LitElement {
     const experimentDecisions = this.store.experimentEvents
       .map((r) => r.event)
       .filter((e): e is LiveEventOf<'alternatives'> => e.kind === 'alternatives');
+    if (!this.selected && (tab.id === 'cost' || tab.id === 'nets'))
+      return html`<p class="empty">
+        Select a lane to see its ${tab.id === 'cost' ? 'placement costs' : 'net routing status'}.
+      </p>`;
     switch (tab.id) {
       case 'cost':
         return html`<rr-cost-panel
