@@ -12,23 +12,13 @@ export interface ViewerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `rr view --root ROOT --port 0` serving the built page, and resolves once it listens. */
-export async function startViewer(root: string, extraArgs: string[] = []): Promise<ViewerProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      join(repoRoot, 'bin/rr.js'),
-      'view',
-      '--root',
-      root,
-      '--port',
-      '0',
-      '--dist',
-      join(repoRoot, 'dist/ui/viewer'),
-      ...extraArgs,
-    ],
-    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, VIEWER_USER_CONFIG: '' } },
-  );
+/** Starts `rr view ARGS --port 0` and resolves once it listens (with no machine config of the user). */
+export async function startViewer(args: string[]): Promise<ViewerProcess> {
+  const child = spawn(process.execPath, [join(repoRoot, 'bin/rr.js'), 'view', ...args, '--port', '0'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, VIEWER_USER_CONFIG: '' },
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {

@@ -30,8 +30,8 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     await browser?.close();
   });
 
-  /** A fresh page; browser errors fail the test. */
-  async function openPage(url: string): Promise<{ page: Page; errors: string[]; navigations: () => number }> {
+  /** A fresh page; browser errors fail the test. `loads()` counts full page loads (hash changes are not). */
+  async function openPage(url: string): Promise<{ page: Page; errors: string[]; loads: () => number }> {
     const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
     onTestFinished(() => page.close());
     const errors: string[] = [];
@@ -40,16 +40,15 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
       // A feature this viewer does not provide answers 501, which Chromium logs; the page shows why.
       if (m.type() === 'error' && !/status of 501/.test(m.text())) errors.push(`console: ${m.text()}`);
     });
-    let navigations = 0;
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) navigations++;
-    });
+    let loads = 0;
+    page.on('load', () => loads++);
     await page.goto(url);
-    return { page, errors, navigations: () => navigations };
+    return { page, errors, loads: () => loads };
   }
 
-  async function viewer(root: string, args: string[] = []): Promise<ViewerProcess> {
-    const v = await startViewer(root, args);
+  /** `rr view` on a live directory, serving the page npm run build bundled. */
+  async function viewer(args: string[]): Promise<ViewerProcess> {
+    const v = await startViewer(args);
     onTestFinished(() => v.stop());
     return v;
   }
@@ -68,8 +67,8 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     const experiment = tempDir('rr-e2e-');
     const root = join(experiment, 'live');
     mkdirSync(root);
-    const v = await viewer(root);
-    const { page, errors, navigations } = await openPage(v.url);
+    const v = await viewer(['--root', root, '--dist', join(repoRoot, 'dist/ui/viewer')]);
+    const { page, errors, loads } = await openPage(v.url);
     await page.getByText('No lanes yet').waitFor(WAIT);
 
     // Lanes appear while the simulator runs, without reloading the page.
@@ -96,7 +95,7 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     expect(await sim.finished).toBe(0);
     await lane(page, 'cand-1.trial-1.round-1').waitFor(WAIT);
     await page.locator('[data-experiment-status]', { hasText: 'completed' }).waitFor(WAIT);
-    expect(navigations(), 'the page was never reloaded').toBe(1);
+    expect(loads(), 'the page was never reloaded').toBe(1);
 
     // Select a trial and scrub its timeline: the board follows the checkpoints.
     await lane(page, 'cand-0.trial-0').locator('.row').first().click();
@@ -166,7 +165,7 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     const sim = startSimulator(root, { rate: '0', seed: '5', steps: '100' });
     onTestFinished(() => sim.stop());
     expect(await sim.finished).toBe(0);
-    const v = await viewer(root);
+    const v = await viewer(['--root', root, '--dist', join(repoRoot, 'dist/ui/viewer')]);
     const { page, errors } = await openPage(v.url);
 
     // Lane tree: arrows move, Enter selects.
@@ -258,4 +257,13 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     await shot(page, 'unavailable-feature');
     expect(errors).toEqual([]);
   }, 300_000);
+  it('opens the demo: rr view --demo serves the built page and its experiment appears as it runs', async () => {
+    const v = await viewer(['--demo']);
+    const { page, errors } = await openPage(v.url);
+    await lane(page, 'cand-0').waitFor(WAIT);
+    await page.locator('[data-experiment-status]', { hasText: 'running' }).waitFor(WAIT);
+    await lane(page, 'cand-0.trial-0').waitFor(WAIT);
+    await shot(page, 'demo');
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

@@ -269,6 +269,11 @@ export class ViewerApp extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    // Open the first candidate as soon as there is one, so the page shows a board from the start.
+    if (!this.selected) {
+      const first = this.store.rootLanes().sort((a, b) => a.firstSeq - b.firstSeq)[0];
+      if (first) this.selectLane(first.id);
+    }
     const events = this.laneEvents();
     if (this.pendingGoto && this.selected === this.pendingGoto.lane && !this.store.loading(this.selected)) {
       const seq = this.pendingGoto.seq;
@@ -489,7 +494,7 @@ export class ViewerApp extends LitElement {
           ></rr-lane-tree>
         </nav>
         <section class="center" aria-label="Board and timeline">
-          ${this.selected ? this.renderBoard(events, frame, source) : html`<p class="hint">Select a lane in the tree to see its board and replay its events.</p>`}
+          ${this.selected ? this.renderBoard(events, frame, source) : html`<p class="hint">Waiting for the experiment's first lane; its board and timeline will show here.</p>`}
         </section>
         <aside aria-label="Details">${this.renderTabs(events, frame)}</aside>
       </main>`;
