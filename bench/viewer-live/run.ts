@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LiveExperiment } from '../../tools/viewer/live/live-experiment.js';
 import { LiveDirGenerator } from './generate-live-dir.js';
+import { latencyLine, percentile } from './poll-latency.js';
 
 const EVENTS = Number(process.env.RR_BENCH_EVENTS ?? 100_000);
 const POLLS = Number(process.env.RR_BENCH_POLLS ?? 1000);
@@ -18,15 +19,6 @@ function heapMb(): number {
   gc?.();
   gc?.();
   return process.memoryUsage().heapUsed / 1024 / 1024;
-}
-
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
-
-function line(label: string, ms: number[]): string {
-  return `${label}: p50 ${percentile(ms, 50).toFixed(2)} ms, p95 ${percentile(ms, 95).toFixed(2)} ms, max ${Math.max(...ms).toFixed(2)} ms over ${ms.length} polls`;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'rr-bench-live-'));
@@ -68,7 +60,7 @@ try {
     idle.push(performance.now() - s0);
     if (s.changed) throw new Error('an idle poll reported a change');
   }
-  console.log(line('since poll, idle', idle));
+  console.log(latencyLine('since poll, idle', idle));
 
   const arriving: number[] = [];
   let delivered = 0;
@@ -82,7 +74,7 @@ try {
   }
   await reader.idle();
   delivered += (await experiment.state({ since: cursor })).events.length;
-  console.log(line(`since poll, ${ARRIVALS_PER_POLL} new events before each`, arriving));
+  console.log(latencyLine(`since poll, ${ARRIVALS_PER_POLL} new events before each`, arriving));
   console.log(
     `delivered ${delivered} of ${POLLS * ARRIVALS_PER_POLL} new events; reader holds ${reader.stats().parsedHeld} parsed events; heap ${heapMb().toFixed(1)} MB`,
   );

@@ -3,18 +3,21 @@
 // `since` poll latency (p50/p95) while idle and while new events arrive, and the server's memory (RSS).
 // Run with `npm run bench:viewer-server`; RR_BENCH_EVENTS and RR_BENCH_POLLS change the sizes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LiveDirGenerator } from '../viewer-live/generate-live-dir.js';
+import { latencyLine, percentile } from '../viewer-live/poll-latency.js';
 
 const EVENTS = Number(process.env.RR_BENCH_EVENTS ?? 100_000);
 const POLLS = Number(process.env.RR_BENCH_POLLS ?? 1000);
 const ARRIVALS_PER_POLL = 5;
 const TARGET_P95_MS = 20;
 const RR = fileURLToPath(new URL('../../../bin/rr.js', import.meta.url));
+const BIG_BOARD = '/usr/share/kicad/demos/vme-wren/vme-wren.kicad_pcb';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
@@ -41,6 +44,22 @@ function get(
   });
 }
 
+/** GETs a path accepting gzip; resolves to the number of bytes received. */
+function download(port: number, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers = { host: `127.0.0.1:${port}`, 'accept-encoding': 'gzip' };
+    const req = request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => (bytes += c.length));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(bytes) : reject(new Error(`${path}: ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /** VmRSS and VmHWM of a process in MiB (Linux). */
 function memory(pid: number): string {
   try {
@@ -50,15 +69,6 @@ function memory(pid: number): string {
   } catch {
     return 'RSS unknown (no /proc)';
   }
-}
-
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-}
-
-function line(label: string, ms: number[]): string {
-  return `${label}: p50 ${percentile(ms, 50).toFixed(2)} ms, p95 ${percentile(ms, 95).toFixed(2)} ms, max ${Math.max(...ms).toFixed(2)} ms over ${ms.length} polls`;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'rr-bench-server-'));
@@ -101,7 +111,7 @@ try {
     idle.push(performance.now() - s0);
     if (s.changed) cursor = s.cursor;
   }
-  console.log(line('since poll over HTTP, idle', idle));
+  console.log(latencyLine('since poll over HTTP, idle', idle));
 
   const arriving: number[] = [];
   let delivered = 0;
@@ -115,7 +125,7 @@ try {
   }
   await new Promise((r) => setTimeout(r, 1500));
   delivered += (await get(port, `/api/state?since=${cursor}`)).events.length;
-  console.log(line(`since poll over HTTP, ${ARRIVALS_PER_POLL} new events before each`, arriving));
+  console.log(latencyLine(`since poll over HTTP, ${ARRIVALS_PER_POLL} new events before each`, arriving));
   console.log(
     `delivered ${delivered} of ${POLLS * ARRIVALS_PER_POLL} new events; server ${memory(child.pid!)}`,
   );
@@ -123,6 +133,20 @@ try {
   console.log(
     `target p95 < ${TARGET_P95_MS} ms: ${p95 < TARGET_P95_MS ? 'met' : 'missed'} (worst p95 ${p95.toFixed(2)} ms)`,
   );
+
+  // The largest board KiCad ships, as a checkpoint: the first request extracts and compresses it.
+  if (existsSync(BIG_BOARD)) {
+    const sha = createHash('sha256').update(readFileSync(BIG_BOARD)).digest('hex');
+    copyFileSync(BIG_BOARD, join(root, 'boards', `${sha}.kicad_pcb`));
+    for (const label of ['first (extract + gzip)', 'cached']) {
+      const g0 = performance.now();
+      const bytes = await download(port, `/api/geometry/${sha}`);
+      console.log(
+        `geometry of vme-wren, ${label}: ${(performance.now() - g0).toFixed(0)} ms, ${(bytes / 1e6).toFixed(1)} MB sent gzip-compressed (${(statSync(join(root, 'geometry', `${sha}.json`)).size / 1e6).toFixed(1)} MB of JSON)`,
+      );
+    }
+    console.log(`server ${memory(child.pid!)}`);
+  } else console.log(`geometry: ${BIG_BOARD} not found (install kicad-demos to measure it)`);
 } finally {
   agent.destroy();
   child.kill('SIGTERM');

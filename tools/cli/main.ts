@@ -9,6 +9,7 @@ import { runLockCheck, runLockUpdate, type LockOptions } from './lock-command.js
 import { addNotesCommand } from './notes-command.js';
 import { runPnrSim, type PnrSimOptions } from './pnr-sim-command.js';
 import { runReport, type ReportOptions } from './report-command.js';
+import { untilStopped } from './stop-signal.js';
 import { runValidate, type ValidateFormat } from './validate-command.js';
 import { addViewCommand } from './view-command.js';
 
@@ -120,16 +121,7 @@ function program(io: CliIo, result: { code: number }): Command {
     .option('--report-every <n>', 'annealing steps between cost events (default: steps / 20)')
     .action(async (options: PnrSimOptions) => {
       // Ctrl-C ends the experiment cleanly: open lanes and the run are reported as stopped.
-      const stop = new AbortController();
-      const onSignal = () => stop.abort();
-      process.once('SIGINT', onSignal);
-      process.once('SIGTERM', onSignal);
-      try {
-        result.code = await runPnrSim(options, io, stop.signal);
-      } finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-      }
+      result.code = await untilStopped((stop) => runPnrSim(options, io, stop));
     });
 
   addViewCommand(rr, io, result);

@@ -7,7 +7,12 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { resolveViewerConfig } from '../viewer/config/resolve-viewer-config.js';
-import { SETTING_NAMES, settingSpec, type SettingName } from '../viewer/config/viewer-settings.js';
+import {
+  SETTING_NAMES,
+  settingSpec,
+  type SettingKind,
+  type SettingName,
+} from '../viewer/config/viewer-settings.js';
 import {
   chooseGeometryExtractor,
   type GeometryExtractorChoice,
@@ -21,9 +26,12 @@ import {
   parseListenAddress,
 } from '../viewer/server/listener-addresses.js';
 import { createViewerServer, type ViewerServer } from '../viewer/server/viewer-server.js';
+import { statOrUndefined } from '../viewer/live/safe-stat.js';
+import { viewerAccount } from '../viewer/records/record-author.js';
 import { isEventFileName } from '../viewer/telemetry/event-files.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageLicense, packageVersion } from './package-version.js';
+import { untilStopped } from './stop-signal.js';
 
 /** Options of `rr view` as commander gives them: the settings by attribute name, plus the view's own. */
 type ViewOptions = Record<string, string | string[] | boolean | undefined> & {
@@ -36,6 +44,17 @@ type ViewOptions = Record<string, string | string[] | boolean | undefined> & {
 const ATTRIBUTES = new Map<SettingName, string>(
   SETTING_NAMES.map((name) => [name, new Option(`${settingSpec(name).flag} <value>`).attributeName()]),
 );
+
+/** What a flag's value is called in the help, by the setting's kind. */
+const PLACEHOLDER: Record<SettingKind, string> = {
+  path: 'path',
+  paths: 'path',
+  string: 'text',
+  strings: 'value',
+  port: 'n',
+  switch: 'on|off',
+  usd: 'usd',
+};
 
 /** Adds `rr view` with a flag for every viewer setting. */
 export function addViewCommand(rr: Command, io: CliIo, result: { code: number }): void {
@@ -52,22 +71,13 @@ export function addViewCommand(rr: Command, io: CliIo, result: { code: number })
   for (const name of SETTING_NAMES) {
     const spec = settingSpec(name);
     const repeatable = spec.kind === 'strings' || spec.kind === 'paths';
-    const option = new Option(`${spec.flag} <value>`, spec.help);
+    const option = new Option(`${spec.flag} <${PLACEHOLDER[spec.kind]}>`, spec.help);
     if (repeatable)
       option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     view.addOption(option);
   }
   view.action(async (options: ViewOptions) => {
-    const stop = new AbortController();
-    const onSignal = () => stop.abort();
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    try {
-      result.code = await runView(options, io, stop.signal);
-    } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    }
+    result.code = await untilStopped((stop) => runView(options, io, stop));
   });
 }
 
@@ -159,11 +169,15 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
       const address = parseListenAddress(text, config.port) as { host: string };
       if (!isLoopbackHost(address.host))
         io.err(
-          `rr view: warning: listening on ${text}, which is not a loopback address: anyone who can reach it can read the experiment and write notes as ${process.env.USER ?? 'you'}; there is no login. ` +
+          `rr view: warning: listening on ${text}, which is not a loopback address: anyone who can reach it can read the experiment and write notes as ${viewerAccount()}; there is no login. ` +
             'Browsers reach it only by names given with --allow-host, and write only from origins given with --allow-origin.\n',
         );
     }
 
+    if (config.dist && !statOrUndefined(join(config.dist, 'index.html'))?.isFile())
+      io.err(
+        `rr view: warning: --dist ${config.dist} holds no index.html; the page falls back to the bare files or a notice\n`,
+      );
     let demo: Promise<void> | undefined;
     const simStop = new AbortController();
     if (options.demo) {

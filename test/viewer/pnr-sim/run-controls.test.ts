@@ -20,13 +20,19 @@ async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await sleep(20);
 }
 
+/** A simulation started after the viewer asked for a pause, once it has applied that request. */
+async function pausedRun(overrides: Parameters<typeof shortRun>[1]) {
+  const live = join(tempDir(), 'live');
+  const store = new ControlStore(live);
+  await store.update({ requested: { paused: true } }, viewer);
+  const run = shortRun(live, overrides);
+  await until(() => active(live)?.revision === 1);
+  return { live, store, run };
+}
+
 describe('runtime controls in rr pnr-sim', () => {
   it('waits while paused, then applies a prune request and reports what it applies', async () => {
-    const live = join(tempDir(), 'live');
-    const store = new ControlStore(live);
-    await store.update({ requested: { paused: true } }, viewer);
-    const run = shortRun(live, { candidates: 1, trials: 2, rounds: 1, steps: 200 });
-    await until(() => active(live)?.revision === 1);
+    const { live, store, run } = await pausedRun({ candidates: 1, trials: 2, rounds: 1, steps: 200 });
     expect(active(live)).toMatchObject({
       schema: 'pnr-control-active-v1',
       active: { paused: true, stop: false },
@@ -52,11 +58,7 @@ describe('runtime controls in rr pnr-sim', () => {
   });
 
   it('stops cleanly when the viewer asks it to', async () => {
-    const live = join(tempDir(), 'live');
-    const store = new ControlStore(live);
-    await store.update({ requested: { paused: true } }, viewer);
-    const run = shortRun(live, { candidates: 2, trials: 2, rounds: 2, steps: 400 });
-    await until(() => active(live)?.revision === 1);
+    const { live, store, run } = await pausedRun({ candidates: 2, trials: 2, rounds: 2, steps: 400 });
     await store.update({ requested: { stop: true } }, viewer);
     const summary = await run;
     expect(summary.status).toBe('stopped');

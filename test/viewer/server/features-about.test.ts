@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { sourceInfo, webUrl } from '../../../tools/viewer/server/source-revision.js';
 import { repoRoot } from '../../cli/run-cli.js';
 import { tempDir } from '../temp-dir.js';
-import { startViewer } from './viewer-fixture.js';
+import { startViewer, UNKNOWN_SOURCE } from './viewer-fixture.js';
 
 describe('features this viewer does not provide', () => {
   it('answers their routes 501 with what is missing and why, and their status routes 200', async () => {
@@ -68,14 +68,7 @@ describe('GET /api/about', () => {
       version: '9.9.9',
       license: 'Apache-2.0',
       title: 'exp/live',
-      source: {
-        repository: null,
-        revision: null,
-        revisionFrom: 'unknown',
-        modified: false,
-        tree: null,
-        changes: null,
-      },
+      source: UNKNOWN_SOURCE,
     });
   });
 

@@ -9,10 +9,21 @@ import {
   type ViewerConfig,
 } from '../../../tools/viewer/config/resolve-viewer-config.js';
 import type { SettingName } from '../../../tools/viewer/config/viewer-settings.js';
+import type { SourceInfo } from '../../../tools/viewer/server/source-revision.js';
 import { createViewerServer, type ViewerServer } from '../../../tools/viewer/server/viewer-server.js';
 import { shortRun } from '../pnr-sim/sim-run.js';
 import { tempDir } from '../temp-dir.js';
 import { httpRequest, type HttpAnswer, type HttpRequestOptions } from './http-request.js';
+
+/** The source the fixture's viewers report in GET /api/about (no checkout). */
+export const UNKNOWN_SOURCE: SourceInfo = {
+  repository: null,
+  revision: null,
+  revisionFrom: 'unknown',
+  modified: false,
+  tree: null,
+  changes: null,
+};
 
 /** A running viewer and ways to talk to it. */
 export interface ViewerFixture {
@@ -52,14 +63,7 @@ export async function startViewer(options: FixtureOptions = {}): Promise<ViewerF
     uiDir: options.uiDir ?? join(base, 'no-ui'),
     version: '9.9.9',
     license: 'Apache-2.0',
-    source: {
-      repository: null,
-      revision: null,
-      revisionFrom: 'unknown',
-      modified: false,
-      tree: null,
-      changes: null,
-    },
+    source: UNKNOWN_SOURCE,
     log: () => undefined,
   });
   onTestFinished(() => server.close());

@@ -3,9 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { NOTE_ACTIONS, NOTE_KINDS, NOTE_STATUSES, type NoteAction } from '../notes/design-note.js';
 import { notesJson, notesMarkdown } from '../notes/notes-report.js';
-import { noRoute, sendError } from './api-error.js';
+import { ApiError, noRoute, sendError } from './api-error.js';
 import { queryChoices, queryText, type Query } from './query-values.js';
-import { ApiError } from './api-error.js';
 import type { ViewerContext } from './viewer-context.js';
 
 /** Registers the notes routes. */
