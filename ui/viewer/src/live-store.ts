@@ -109,8 +109,7 @@ export class LiveStore extends EventTarget {
       this.laneEvents.set(lane, list);
       return Promise.resolve();
     }
-    const list: EventRecord[] = [];
-    this.laneEvents.set(lane, list);
+    this.laneEvents.set(lane, []);
     while (this.laneEvents.size > LANES_KEPT) this.laneEvents.delete(this.laneEvents.keys().next().value!);
     const run = this.run;
     const load = (async () => {
@@ -118,7 +117,7 @@ export class LiveStore extends EventTarget {
       for (let total = 0; total < HISTORY_MAX;) {
         const page = await this.api.history(lane, before, HISTORY_PAGE, run);
         if (run !== this.run) return;
-        mergeBySeq(list, page);
+        this.merge(lane, page);
         total += page.length;
         if (page.length < HISTORY_PAGE) break;
         before = page[0]!.event.seq;
@@ -200,10 +199,21 @@ export class LiveStore extends EventTarget {
       if (!list) byLane.set(lane, (list = []));
       list.push(record);
     }
-    for (const [lane, records] of byLane) mergeBySeq(this.laneEvents.get(lane)!, records);
+    for (const [lane, records] of byLane) this.merge(lane, records);
     if (this.experimentEvents.length > EXPERIMENT_EVENTS_KEPT)
       this.experimentEvents.splice(0, this.experimentEvents.length - EXPERIMENT_EVENTS_KEPT);
     this.changed();
+  }
+
+  /**
+   * Merges events into an opened lane's list. The list is replaced, not changed in place, so views
+   * that were given the old list see a new one and draw again.
+   */
+  private merge(lane: string, records: EventRecord[]): void {
+    const current = this.laneEvents.get(lane);
+    if (!current) return;
+    const next = [...current];
+    if (mergeBySeq(next, records)) this.laneEvents.set(lane, next);
   }
 
   private changed(): void {
