@@ -374,7 +374,7 @@ export class BoardView extends LitElement {
             : nothing
         }
         <circle cx=${m.at[0]} cy=${m.at[1]} r=${unit * 3} fill=${TARGET_COLOR} fill-opacity="0.85" stroke="#000" stroke-width=${unit * 0.6} />
-        <text x=${m.at[0]} y=${(m.box?.minY ?? m.at[1]) - unit * 4} font-size=${unit * 6} fill=${TARGET_COLOR} text-anchor="middle">${m.mark.label}</text>
+        <text x=${m.at[0]} y=${m.box ? m.box.minY - 0.5 - unit * 3 : m.at[1] - unit * 5} font-size=${unit * 6} fill=${TARGET_COLOR} text-anchor="middle">${m.mark.label}</text>
       </g>`,
     )}</g>`;
   }
