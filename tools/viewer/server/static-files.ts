@@ -1,5 +1,5 @@
-// The page: files of one folder (--dist, else ui/viewer/ of the package) for every path outside /api/,
-// or a built-in page that says the page is not built. A request path can only name a file inside the
+// The page: files of one folder (--dist, else the package's built dist/ui/viewer/, else its ui/viewer/)
+// for every path outside /api/, or a built-in page that says the page is not built. A request path can only name a file inside the
 // folder: `..`, dot-named segments, backslashes and NUL are refused, and so is a symbolic link out.
 import { createReadStream, realpathSync, type Stats } from 'node:fs';
 import { extname, join, relative, sep, isAbsolute } from 'node:path';
@@ -28,7 +28,7 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** Where the page's files come from. */
 export interface StaticFilesOptions {
-  /** Folders to serve from, first with an index.html wins (--dist, then the package's ui/viewer/). */
+  /** Folders to serve from, first with an index.html wins (--dist, the package's dist/ui/viewer/, ui/viewer/). */
   candidates: string[];
   title: string;
 }

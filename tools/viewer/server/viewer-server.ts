@@ -42,7 +42,7 @@ export interface ViewerServerOptions {
   geometryDescription?: string;
   /** KiCad's command-line tool as resolved at start, for the features list. */
   pcbCli?: PcbToolResolution;
-  /** Folder of the bare page files (default: ui/viewer/ in the rr package). */
+  /** Folder of the page files (default: dist/ui/viewer/ of the rr package when built, else ui/viewer/). */
   uiDir?: string;
   /** The source part of GET /api/about (default: looked up from the package's checkout). */
   source?: SourceInfo;
@@ -121,7 +121,11 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   aboutRoute(app, about);
   unavailableRoutes(app, features);
   staticFiles(app, {
-    candidates: [...(config.dist ? [config.dist] : []), options.uiDir ?? join(root, 'ui', 'viewer')],
+    candidates: [
+      ...(config.dist ? [config.dist] : []),
+      // The page npm run build bundled (npm ci builds it), before the bare sources, which cannot run unbundled.
+      ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer'), join(root, 'ui', 'viewer')]),
+    ],
     title: config.title,
   });
   await app.ready();

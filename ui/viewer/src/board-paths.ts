@@ -1,0 +1,298 @@
+// Turns a board's geometry (rr-board-geometry-v1) into SVG path data, one fill path per copper layer
+// and one stroke path per layer and track width, so even a large board is a few dozen SVG elements.
+// Coordinates stay board millimetres (y down, like SVG); angles are counter-clockwise on screen.
+import type { BoardGeometry, Footprint, GraphicShape, Pad, PlacedFootprint, Point } from './api-types.js';
+
+/** Strokes of one width on one layer. */
+export interface StrokeGroup {
+  width: number;
+  d: string;
+}
+
+/** Everything drawn on one layer. */
+export interface LayerPaths {
+  layer: string;
+  /** Pads, zone fills, filled copper graphics. */
+  fill: string;
+  /** Tracks, arcs and stroked copper graphics, grouped by width. */
+  strokes: StrokeGroup[];
+}
+
+/** A footprint as drawn: where it is and the box around its pads, for picking and note targets. */
+export interface PlacedPart {
+  ref: string;
+  value: string;
+  center: Point;
+  box: { minX: number; minY: number; maxX: number; maxY: number };
+  /** Nets of its pads, for picking a net. */
+  pads: { number: string; at: Point; half: number; net: string | null }[];
+  moved: boolean;
+}
+
+/** The drawable board: copper per layer, vias, holes and outline. */
+export interface BoardPaths {
+  /** Copper layers front to back, as the geometry lists them. */
+  copper: LayerPaths[];
+  vias: string;
+  holes: string;
+  outline: StrokeGroup[];
+  parts: PlacedPart[];
+}
+
+/** Rotates a local vector by a KiCad angle (counter-clockwise on screen, y down). */
+export function rotate([x, y]: Point, degrees: number): Point {
+  const r = (degrees * Math.PI) / 180;
+  const c = Math.cos(r);
+  const s = Math.sin(r);
+  return [x * c + y * s, -x * s + y * c];
+}
+
+const fmt = (v: number) => (Math.round(v * 10000) / 10000).toString();
+const pt = ([x, y]: Point) => `${fmt(x)} ${fmt(y)}`;
+
+/** Path data of a closed polygon given as points. */
+function polygonPath(points: Point[]): string {
+  if (points.length < 2) return '';
+  return `M${points.map(pt).join('L')}Z`;
+}
+
+/** Path data of a flat x0, y0, x1, y1, … polygon. */
+export function flatPolygonPath(flat: readonly number[]): string {
+  const points: Point[] = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) points.push([flat[i]!, flat[i + 1]!]);
+  return polygonPath(points);
+}
+
+function circlePath([cx, cy]: Point, r: number): string {
+  return `M${fmt(cx - r)} ${fmt(cy)}a${fmt(r)} ${fmt(r)} 0 1 0 ${fmt(2 * r)} 0a${fmt(r)} ${fmt(r)} 0 1 0 ${fmt(-2 * r)} 0Z`;
+}
+
+/** A rectangle of half sizes (hw, hh) with corner radius r, centred at `at`, turned by `angle`. */
+function roundedRectPath(at: Point, angle: number, hw: number, hh: number, r: number): string {
+  const place = (p: Point): Point => {
+    const [x, y] = rotate(p, angle);
+    return [at[0] + x, at[1] + y];
+  };
+  const radius = Math.max(0, Math.min(r, hw, hh));
+  if (radius <= 1e-6)
+    return polygonPath([place([-hw, -hh]), place([hw, -hh]), place([hw, hh]), place([-hw, hh])]);
+  // Clockwise on screen; a rotation keeps the arcs circular and their sweep direction.
+  const arc = (p: Point) => `A${fmt(radius)} ${fmt(radius)} 0 0 1 ${pt(place(p))}`;
+  return [
+    `M${pt(place([-hw + radius, -hh]))}`,
+    `L${pt(place([hw - radius, -hh]))}`,
+    arc([hw, -hh + radius]),
+    `L${pt(place([hw, hh - radius]))}`,
+    arc([hw - radius, hh]),
+    `L${pt(place([-hw + radius, hh]))}`,
+    arc([-hw, hh - radius]),
+    `L${pt(place([-hw, -hh + radius]))}`,
+    arc([-hw + radius, -hh]),
+    'Z',
+  ].join('');
+}
+
+/** SVG arc path through three points (a straight line when they are collinear). */
+export function arcThrough(start: Point, mid: Point, end: Point): string {
+  const [ax, ay] = start;
+  const [bx, by] = mid;
+  const [cx, cy] = end;
+  const d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by));
+  if (Math.abs(d) < 1e-12) return `M${pt(start)}L${pt(end)}`;
+  const ux =
+    ((ax * ax + ay * ay) * (by - cy) + (bx * bx + by * by) * (cy - ay) + (cx * cx + cy * cy) * (ay - by)) / d;
+  const uy =
+    ((ax * ax + ay * ay) * (cx - bx) + (bx * bx + by * by) * (ax - cx) + (cx * cx + cy * cy) * (bx - ax)) / d;
+  const r = Math.hypot(ax - ux, ay - uy);
+  // Sweep: which way round the circle passes mid. Large arc: mid lies on the far side of the chord.
+  const cross = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+  const sweep = cross > 0 ? 1 : 0;
+  const chordSide = (ux - ax) * (cy - ay) - (uy - ay) * (cx - ax);
+  const large = chordSide * cross > 0 ? 1 : 0;
+  return `M${pt(start)}A${fmt(r)} ${fmt(r)} 0 ${large} ${sweep} ${pt(end)}`;
+}
+
+/** Path data of a pad's copper. */
+export function padPath(pad: Pad): string {
+  const [w, h] = pad.size;
+  const hw = w / 2;
+  const hh = h / 2;
+  switch (pad.shape) {
+    case 'circle':
+      return circlePath(pad.at, hw);
+    case 'oval':
+      return roundedRectPath(pad.at, pad.angle, hw, hh, Math.min(hw, hh));
+    case 'roundrect':
+      return roundedRectPath(pad.at, pad.angle, hw, hh, (pad.roundrectRatio ?? 0.25) * Math.min(w, h));
+    case 'custom': {
+      const parts = [roundedRectPath(pad.at, pad.angle, hw, hh, 0)];
+      for (const shape of pad.primitives ?? []) {
+        const placed = transformShape(shape, (p) => {
+          const [x, y] = rotate(p, pad.angle);
+          return [pad.at[0] + x, pad.at[1] + y];
+        });
+        const d = shapePath(placed);
+        if (d && ('filled' in placed ? placed.filled : false)) parts.push(d);
+      }
+      return parts.join('');
+    }
+    default:
+      return roundedRectPath(pad.at, pad.angle, hw, hh, 0);
+  }
+}
+
+/** A shape with every point moved by `f` (radii kept). */
+function transformShape(shape: GraphicShape, f: (p: Point) => Point): GraphicShape {
+  switch (shape.kind) {
+    case 'line':
+      return { ...shape, start: f(shape.start), end: f(shape.end) };
+    case 'arc':
+      return { ...shape, start: f(shape.start), mid: f(shape.mid), end: f(shape.end) };
+    case 'circle':
+      return { ...shape, center: f(shape.center) };
+    case 'rect': {
+      // A turned rectangle is no longer axis-aligned: make it a polygon.
+      const [x0, y0] = shape.start;
+      const [x1, y1] = shape.end;
+      const points = [f([x0, y0]), f([x1, y0]), f([x1, y1]), f([x0, y1])].flat();
+      return { kind: 'polygon', points, width: shape.width, filled: shape.filled };
+    }
+    case 'polygon': {
+      const points: number[] = [];
+      for (let i = 0; i + 1 < shape.points.length; i += 2)
+        points.push(...f([shape.points[i]!, shape.points[i + 1]!]));
+      return { ...shape, points };
+    }
+    case 'bezier':
+      return { ...shape, points: shape.points.map(f) as [Point, Point, Point, Point] };
+  }
+}
+
+/** Path data of a shape's outline (closed shapes are closed). */
+export function shapePath(shape: GraphicShape): string {
+  switch (shape.kind) {
+    case 'line':
+      return `M${pt(shape.start)}L${pt(shape.end)}`;
+    case 'arc':
+      return arcThrough(shape.start, shape.mid, shape.end);
+    case 'circle':
+      return circlePath(shape.center, shape.radius);
+    case 'rect': {
+      const [x0, y0] = shape.start;
+      const [x1, y1] = shape.end;
+      return polygonPath([
+        [x0, y0],
+        [x1, y0],
+        [x1, y1],
+        [x0, y1],
+      ]);
+    }
+    case 'polygon':
+      return flatPolygonPath(shape.points);
+    case 'bezier': {
+      const [p0, c1, c2, p1] = shape.points;
+      return `M${pt(p0)}C${pt(c1)} ${pt(c2)} ${pt(p1)}`;
+    }
+  }
+}
+
+/** Footprints moved to a placement event's positions (footprints it does not name stay). */
+export function placeFootprints(
+  footprints: readonly Footprint[],
+  placement?: readonly PlacedFootprint[],
+): Footprint[] {
+  if (!placement) return [...footprints];
+  const byRef = new Map(placement.map((p) => [p.ref, p]));
+  return footprints.map((fp) => {
+    const to = byRef.get(fp.reference);
+    if (!to) return fp;
+    const turn = to.rotation - fp.angle;
+    if (to.x === fp.at[0] && to.y === fp.at[1] && turn === 0) return fp;
+    const pads = fp.pads.map((pad) => {
+      const local = rotate([pad.at[0] - fp.at[0], pad.at[1] - fp.at[1]], turn);
+      return {
+        ...pad,
+        at: [to.x + local[0], to.y + local[1]] as Point,
+        angle: (((pad.angle + turn) % 360) + 360) % 360,
+      };
+    });
+    return { ...fp, at: [to.x, to.y] as Point, angle: to.rotation, pads };
+  });
+}
+
+function addStroke(map: Map<string, Map<number, string[]>>, layer: string, width: number, d: string): void {
+  let byWidth = map.get(layer);
+  if (!byWidth) map.set(layer, (byWidth = new Map()));
+  let list = byWidth.get(width);
+  if (!list) byWidth.set(width, (list = []));
+  list.push(d);
+}
+
+function strokeGroups(byWidth: Map<number, string[]> | undefined): StrokeGroup[] {
+  if (!byWidth) return [];
+  return [...byWidth].sort((a, b) => a[0] - b[0]).map(([width, ds]) => ({ width, d: ds.join('') }));
+}
+
+/** The board's drawing, with footprints at `placement` when given. */
+export function boardPaths(geometry: BoardGeometry, placement?: readonly PlacedFootprint[]): BoardPaths {
+  const copperNames = geometry.layers.filter((l) => l.name.endsWith('.Cu')).map((l) => l.name);
+  const fills = new Map<string, string[]>(copperNames.map((n) => [n, []]));
+  const strokes = new Map<string, Map<number, string[]>>();
+  const holes: string[] = [];
+  const parts: PlacedPart[] = [];
+  const moved = new Set(placement?.map((p) => p.ref));
+  for (const fp of placeFootprints(geometry.footprints, placement)) {
+    const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+    const padMarks: PlacedPart['pads'] = [];
+    for (const pad of fp.pads) {
+      const d = padPath(pad);
+      for (const layer of pad.layers) fills.get(layer)?.push(d);
+      if (pad.drill) holes.push(circlePath(pad.at, Math.min(...pad.drill.size) / 2));
+      const half = Math.max(...pad.size) / 2;
+      box.minX = Math.min(box.minX, pad.at[0] - half);
+      box.minY = Math.min(box.minY, pad.at[1] - half);
+      box.maxX = Math.max(box.maxX, pad.at[0] + half);
+      box.maxY = Math.max(box.maxY, pad.at[1] + half);
+      padMarks.push({ number: pad.number, at: pad.at, half, net: pad.net });
+    }
+    if (!Number.isFinite(box.minX))
+      Object.assign(box, { minX: fp.at[0], minY: fp.at[1], maxX: fp.at[0], maxY: fp.at[1] });
+    parts.push({
+      ref: fp.reference,
+      value: fp.value,
+      center: fp.at,
+      box,
+      pads: padMarks,
+      moved: moved.has(fp.reference),
+    });
+  }
+  for (const zone of geometry.zones)
+    for (const fill of zone.fills) fills.get(fill.layer)?.push(...fill.polygons.map(flatPolygonPath));
+  for (const s of geometry.segments) addStroke(strokes, s.layer, s.width, `M${pt(s.start)}L${pt(s.end)}`);
+  for (const a of geometry.arcs) addStroke(strokes, a.layer, a.width, arcThrough(a.start, a.mid, a.end));
+  for (const g of geometry.graphics) {
+    const d = shapePath(g.shape);
+    if ('filled' in g.shape && g.shape.filled) fills.get(g.layer)?.push(d);
+    if (g.shape.width > 0) addStroke(strokes, g.layer, g.shape.width, d);
+  }
+  const vias = geometry.vias.map((v) => circlePath(v.at, v.diameter / 2)).join('');
+  for (const v of geometry.vias) holes.push(circlePath(v.at, v.drill / 2));
+  const outline = new Map<number, string[]>();
+  for (const shape of geometry.outline) {
+    const width = Math.max(shape.width, 0.05);
+    const list = outline.get(width) ?? [];
+    list.push(shapePath(shape));
+    outline.set(width, list);
+  }
+  return {
+    copper: copperNames.map((layer) => ({
+      layer,
+      fill: fills.get(layer)!.join(''),
+      strokes: strokeGroups(strokes.get(layer)),
+    })),
+    vias,
+    holes: holes.join(''),
+    outline: strokeGroups(outline),
+    parts,
+  };
+}

@@ -1,0 +1,234 @@
+// <rr-detail-tabs>: the side panels as an ARIA tab list (Left/Right, Home/End move between tabs):
+// costs, alternatives, nets, pins/drafts/snapshots, notes, problems, and the features this viewer does
+// not provide, each of which asks its own route why. The panels' events bubble to the page.
+import { LitElement, css, html, nothing } from 'lit';
+import type { EventRecord, LaneSummary, LiveEventOf } from './api-types.js';
+import type { LaneFrame } from './lane-replay.js';
+import type { LiveStore } from './live-store.js';
+import type { Annotation, DesignNote, NoteTarget } from './record-types.js';
+import type { SnapshotView } from './records-panel.js';
+import { sharedStyles } from './shared-styles.js';
+import type { ViewerApi } from './viewer-api.js';
+import './alternatives-panel.js';
+import './cost-panel.js';
+import './feature-panel.js';
+import './net-status-chart.js';
+import './notes-panel.js';
+import './problems-panel.js';
+import './records-panel.js';
+
+type TabId =
+  | 'cost'
+  | 'alternatives'
+  | 'nets'
+  | 'records'
+  | 'notes'
+  | 'problems'
+  | 'schematic'
+  | 'source'
+  | '3d'
+  | 'cost-replay'
+  | 'ask';
+
+/** The tabs; the last five are features this viewer may not provide, with the route that says why. */
+const TABS: { id: TabId; label: string; route?: string }[] = [
+  { id: 'cost', label: 'Costs' },
+  { id: 'alternatives', label: 'Alternatives' },
+  { id: 'nets', label: 'Nets' },
+  { id: 'records', label: 'Pins' },
+  { id: 'notes', label: 'Notes' },
+  { id: 'problems', label: 'Problems' },
+  { id: 'schematic', label: 'Schematic', route: '/api/schematic' },
+  { id: 'source', label: 'Source', route: '/api/source/index' },
+  { id: '3d', label: '3D', route: '/api/3d/status' },
+  { id: 'cost-replay', label: 'Cost replay', route: '/api/component-cost' },
+  { id: 'ask', label: 'Ask', route: '/api/agent/status' },
+];
+
+export class DetailTabs extends LitElement {
+  static override properties = {
+    api: { attribute: false },
+    store: { attribute: false },
+    version: { type: Number },
+    lane: { attribute: false },
+    events: { attribute: false },
+    frame: { attribute: false },
+    position: { type: Number },
+    highlightRef: { attribute: false },
+    highlightNet: { attribute: false },
+    notes: { attribute: false },
+    notesProblem: { type: String },
+    noteTargets: { attribute: false },
+    annotations: { attribute: false },
+    pickMode: { attribute: false },
+    view: { attribute: false },
+    tab: { state: true },
+  };
+
+  api: ViewerApi | null = null;
+  store: LiveStore | null = null;
+  /** Changes whenever the store changed. */
+  version = 0;
+  lane: string | null = null;
+  events: readonly EventRecord[] = [];
+  frame: LaneFrame | null = null;
+  position = -1;
+  highlightRef: string | null = null;
+  highlightNet: string | null = null;
+  notes: DesignNote[] = [];
+  notesProblem = '';
+  noteTargets: NoteTarget[] = [];
+  annotations: Annotation[] = [];
+  pickMode: 'note' | 'annotation' | null = null;
+  /** The board's view, for snapshots. */
+  view: SnapshotView | null = null;
+  tab: TabId = 'cost';
+
+  static override styles = [
+    sharedStyles,
+    css`
+      :host {
+        display: block;
+      }
+      [role='tablist'] {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 2px;
+        border-bottom: 1px solid #dde3ea;
+        margin-bottom: 6px;
+      }
+      [role='tab'] {
+        border: 1px solid transparent;
+        border-bottom: none;
+        background: none;
+        border-radius: 4px 4px 0 0;
+        padding: 3px 8px;
+      }
+      [role='tab'][aria-selected='true'] {
+        border-color: #dde3ea;
+        background: #fff;
+        font-weight: 600;
+        margin-bottom: -1px;
+      }
+      [role='tab'].unavailable {
+        color: #5d6673;
+      }
+    `,
+  ];
+
+  override render() {
+    return html`<div role="tablist" aria-label="Panels" @keydown=${this.onTabKey}>
+        ${TABS.map(
+          (t) =>
+            html`<button
+              type="button"
+              role="tab"
+              id=${`tab-${t.id}`}
+              class=${t.route ? 'unavailable' : ''}
+              aria-selected=${this.tab === t.id ? 'true' : 'false'}
+              aria-controls="tabpanel"
+              tabindex=${this.tab === t.id ? 0 : -1}
+              @click=${() => (this.tab = t.id)}
+            >
+              ${t.label}
+            </button>`,
+        )}
+      </div>
+      <div id="tabpanel" role="tabpanel" aria-labelledby=${`tab-${this.tab}`}>${this.renderPanel()}</div>`;
+  }
+
+  private onTabKey(e: KeyboardEvent): void {
+    const i = TABS.findIndex((t) => t.id === this.tab);
+    const moves: Record<string, number> = {
+      ArrowRight: (i + 1) % TABS.length,
+      ArrowLeft: (i - 1 + TABS.length) % TABS.length,
+      Home: 0,
+      End: TABS.length - 1,
+    };
+    const next = moves[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    this.tab = TABS[next]!.id;
+    void this.updateComplete.then(() =>
+      this.renderRoot.querySelector<HTMLElement>(`#tab-${this.tab}`)?.focus(),
+    );
+  }
+
+  private renderPanel() {
+    const tab = TABS.find((t) => t.id === this.tab)!;
+    const store = this.store;
+    if (tab.route)
+      return html`<rr-feature-panel
+        .api=${this.api}
+        .heading=${tab.label}
+        .route=${tab.route}
+      ></rr-feature-panel>`;
+    if (!this.lane && (tab.id === 'cost' || tab.id === 'nets'))
+      return html`<p class="empty">
+        Select a lane to see its ${tab.id === 'cost' ? 'placement costs' : 'net routing status'}.
+      </p>`;
+    const frame = this.frame;
+    const experimentEvents = (store?.experimentEvents ?? []).map((r) => r.event);
+    switch (tab.id) {
+      case 'cost':
+        return html`<rr-cost-panel
+          .events=${this.events}
+          .frame=${frame}
+          .highlightRef=${this.highlightRef}
+        ></rr-cost-panel>`;
+      case 'alternatives':
+        return html`<rr-alternatives-panel
+          .lane=${this.lane}
+          .laneDecisions=${frame?.alternatives ?? []}
+          .experimentDecisions=${experimentEvents.filter(
+            (e): e is LiveEventOf<'alternatives'> => e.kind === 'alternatives',
+          )}
+        ></rr-alternatives-panel>`;
+      case 'nets': {
+        const lane = this.lane ? store?.lanes.get(this.lane) : undefined;
+        const rounds = (lane?.children ?? [])
+          .map((id) => store?.lanes.get(id))
+          .filter((l): l is LaneSummary => l?.kind === 'round');
+        return html`<rr-net-status-chart
+          .events=${this.events}
+          .position=${this.position}
+          .rounds=${rounds}
+          .highlightNet=${this.highlightNet}
+        ></rr-net-status-chart>`;
+      }
+      case 'records':
+        return html`<rr-records-panel
+          .api=${this.api}
+          .lane=${this.lane}
+          .run=${store?.run ?? null}
+          .frame=${frame}
+          .view=${this.view}
+          .annotations=${this.annotations}
+          ?marking=${this.pickMode === 'annotation'}
+        ></rr-records-panel>`;
+      case 'notes':
+        return html`<rr-notes-panel
+          .api=${this.api}
+          .lane=${this.lane}
+          .run=${store?.run ?? null}
+          .frame=${frame}
+          .notes=${this.notes}
+          .problem=${this.notesProblem}
+          .targets=${this.noteTargets}
+          ?picking=${this.pickMode === 'note'}
+        ></rr-notes-panel>`;
+      case 'problems':
+        return html`<rr-problems-panel
+          .problems=${[...(store?.problems.values() ?? [])]}
+          .errors=${[...experimentEvents, ...(frame?.errors ?? [])].filter(
+            (e): e is LiveEventOf<'error'> => e.kind === 'error',
+          )}
+          .restartStatus=${store?.restartStatus ?? null}
+        ></rr-problems-panel>`;
+      default:
+        return nothing;
+    }
+  }
+}
+
+customElements.define('rr-detail-tabs', DetailTabs);

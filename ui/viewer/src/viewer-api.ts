@@ -1,0 +1,215 @@
+// The page's client of the viewer's HTTP API (docs/viewer-api.md): one method per route the page
+// uses, JSON in and out, errors as ApiError with the server's code and message.
+import type { BoardGeometry, EventRecord, ExperimentState } from './api-types.js';
+import type { DesignNote, NoteAction, NoteDraft, RecordKind, StoredRecord } from './record-types.js';
+
+/** An answer that was not 2xx, with the server's error body when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** The 501 body of a feature this viewer does not provide (and of 3D and agent status). */
+export interface FeatureUnavailable {
+  available: false;
+  feature: string;
+  reason: string;
+  needs: string[];
+}
+
+/** One entry of GET /api/features. */
+export interface FeatureInfo {
+  id: string;
+  available: boolean;
+  detail?: string;
+  reason?: string;
+  needs?: string[];
+}
+
+/** GET /api/about. */
+export interface AboutInfo {
+  name: string;
+  version: string;
+  license: string;
+  title: string;
+  source: {
+    repository: string | null;
+    revision: string | null;
+    modified: boolean;
+    tree: string | null;
+    changes: string | null;
+  };
+}
+
+/** Runtime controls the experiment is asked to apply. */
+export interface RunControlValues {
+  paused?: boolean;
+  rate?: number;
+  prune?: string[];
+  stop?: boolean;
+}
+
+/** GET /api/controls: what was requested, what the experiment applies, and its limits. */
+export interface RunControls {
+  revision: number;
+  requested: RunControlValues;
+  active: RunControlValues | null;
+  appliedRevision: number | null;
+  pending: boolean;
+  limits: { controls: string[]; rate?: { min: number; max: number } };
+  limitsFrom: 'experiment' | 'viewer';
+}
+
+/** Query of GET /api/state. */
+export interface StateRequest {
+  since?: string;
+  lane?: string;
+  run?: string | null;
+  limit?: number;
+}
+
+const RECORD_ROUTES: Record<RecordKind, { create: string; list: string }> = {
+  pin: { create: 'pin', list: 'pins' },
+  draft: { create: 'draft', list: 'drafts' },
+  snapshot: { create: 'snapshot', list: 'snapshots' },
+};
+
+/** Calls the viewer's API on the page's own origin. */
+export class ViewerApi {
+  constructor(private readonly base = '') {}
+
+  /** GET /api/state: a full state, or what changed after `since`. */
+  state(request: StateRequest = {}, signal?: AbortSignal): Promise<ExperimentState> {
+    return this.get(`/api/state${query({ ...request, run: request.run ?? undefined })}`, signal);
+  }
+
+  /** GET /api/history: up to `limit` events of a lane before a seq, ordered by seq. */
+  async history(
+    lane: string,
+    before: number | undefined,
+    limit: number,
+    run?: string | null,
+  ): Promise<EventRecord[]> {
+    const answer = await this.get<{ events: EventRecord[] }>(
+      `/api/history${query({ lane, before, limit, run: run ?? undefined })}`,
+    );
+    return answer.events;
+  }
+
+  /** GET /api/geometry/<sha256>. */
+  geometry(sha256: string, run?: string | null): Promise<BoardGeometry> {
+    return this.get(`/api/geometry/${sha256}${query({ run: run ?? undefined })}`);
+  }
+
+  controls(): Promise<RunControls> {
+    return this.get('/api/controls');
+  }
+
+  /** POST /api/controls: changes some controls at the revision the page last saw. */
+  setControls(requested: RunControlValues, revision: number): Promise<RunControls> {
+    return this.post('/api/controls', { requested, revision });
+  }
+
+  about(): Promise<AboutInfo> {
+    return this.get('/api/about');
+  }
+
+  async features(): Promise<FeatureInfo[]> {
+    return (await this.get<{ features: FeatureInfo[] }>('/api/features')).features;
+  }
+
+  /** A route of a feature this viewer may not provide: its answer, or the unavailable body (501). */
+  async feature(path: string): Promise<FeatureUnavailable | { available: true; body: unknown }> {
+    try {
+      const body = await this.get<unknown>(path);
+      if (isUnavailable(body)) return body;
+      return { available: true, body };
+    } catch (error) {
+      if (error instanceof ApiError && isUnavailable(error.body)) return error.body;
+      throw error;
+    }
+  }
+
+  /** GET /api/pins, /api/drafts or /api/snapshots of a lane. */
+  async records<T extends StoredRecord>(kind: RecordKind, lane?: string, run?: string | null): Promise<T[]> {
+    const answer = await this.get<{ records: T[] }>(
+      `/api/${RECORD_ROUTES[kind].list}${query({ lane, run: run ?? undefined })}`,
+    );
+    return answer.records;
+  }
+
+  /** POST /api/pin, /api/draft or /api/snapshot. */
+  createRecord<T extends StoredRecord>(kind: RecordKind, body: Record<string, unknown>): Promise<T> {
+    return this.post(`/api/${RECORD_ROUTES[kind].create}`, body);
+  }
+
+  async notes(): Promise<DesignNote[]> {
+    return (await this.get<{ notes: DesignNote[] }>('/api/notes')).notes;
+  }
+
+  createNote(note: NoteDraft): Promise<DesignNote> {
+    return this.post('/api/notes', note);
+  }
+
+  /** POST /api/notes/<id>/<action> at the note's current revision. */
+  noteAction(note: DesignNote, action: NoteAction, body: Record<string, unknown> = {}): Promise<unknown> {
+    return this.post(`/api/notes/${encodeURIComponent(note.id)}/${action}`, {
+      ...body,
+      revision: note.revision,
+    });
+  }
+
+  private async get<T>(path: string, signal?: AbortSignal): Promise<T> {
+    const response = await fetch(this.base + path, {
+      headers: { accept: 'application/json' },
+      ...(signal ? { signal } : {}),
+    });
+    return answer<T>(response);
+  }
+
+  private async post<T>(path: string, body: unknown): Promise<T> {
+    // The browser adds this page's Origin, which the server's write check wants.
+    const response = await fetch(this.base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return answer<T>(response);
+  }
+}
+
+async function answer<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  if (response.ok) return body as T;
+  const err = (body ?? {}) as { code?: string; message?: string; reason?: string };
+  throw new ApiError(
+    response.status,
+    err.code ?? `http-${response.status}`,
+    err.message ?? err.reason ?? `${response.status} ${response.statusText}`,
+    body,
+  );
+}
+
+function isUnavailable(body: unknown): body is FeatureUnavailable {
+  return typeof body === 'object' && body !== null && (body as { available?: unknown }).available === false;
+}
+
+/** A query string of the defined values. */
+function query(params: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,5 @@
+// Entry of the viewer page: defines the custom elements and removes the "not built" notice that the
+// bare index.html shows when this script is missing.
+import './viewer-app.js';
+
+document.getElementById('not-built')?.remove();
