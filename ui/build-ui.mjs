@@ -20,7 +20,8 @@ async function exists(path) {
 
 const apps = [];
 for (const entry of await readdir(uiRoot, { withFileTypes: true })) {
-  if (entry.isDirectory() && (await exists(join(uiRoot, entry.name, 'src', 'main.ts')))) apps.push(entry.name);
+  if (entry.isDirectory() && (await exists(join(uiRoot, entry.name, 'src', 'main.ts'))))
+    apps.push(entry.name);
 }
 
 for (const app of apps.sort()) {
@@ -39,6 +40,7 @@ for (const app of apps.sort()) {
     tsconfig: join(uiRoot, app, 'tsconfig.json'),
     logLevel: 'warning',
   });
-  if (await exists(join(uiRoot, app, 'public'))) await cp(join(uiRoot, app, 'public'), out, { recursive: true });
+  if (await exists(join(uiRoot, app, 'public')))
+    await cp(join(uiRoot, app, 'public'), out, { recursive: true });
   process.stdout.write(`ui: built ${app} into dist/ui/${app}/\n`);
 }

@@ -29,16 +29,28 @@ export interface Conflict {
 /** A git file status line. */
 export interface GitFileStatus {
   path: string;
-  status: string;
+  from?: string;
+  /** index and work-tree letters as `git status --porcelain` prints them */
+  index?: string;
+  worktree?: string;
+  status?: string;
+}
+
+/** The two status letters of a changed file. */
+export function statusLetters(f: GitFileStatus): string {
+  return f.status ?? `${f.index ?? ' '}${f.worktree ?? ' '}`;
 }
 
 /** The repository state. */
 export interface GitStatus {
-  available?: boolean;
+  repository: boolean;
   branch?: string | null;
   head?: string | null;
-  clean?: boolean;
-  files?: GitFileStatus[];
+  upstream?: string | null;
+  ahead?: number;
+  behind?: number;
+  files?: (GitFileStatus & { model?: boolean })[];
+  model_changes?: number;
 }
 
 /** GET /api/state. */
@@ -60,7 +72,7 @@ export interface EditorState {
   lanes?: string[];
 }
 
-/** A list row of GET /api/entities. */
+/** A list row of GET /api/entities (`{entities}`). */
 export interface EntitySummary {
   id: string;
   kind: EntityKind;
@@ -69,6 +81,7 @@ export interface EntitySummary {
   verdict?: string | null;
   file?: string;
   line?: number;
+  form?: 'sections' | 'single';
   version?: string;
 }
 
@@ -84,7 +97,6 @@ export interface SetMember {
   selector?: string;
   quarantine?: string;
   movedTo?: string;
-  moved_to?: string;
 }
 
 /** A source annotation. */
@@ -93,6 +105,7 @@ export interface SourceReference {
   line: number;
   column?: number;
   verb?: string;
+  text?: string;
 }
 
 /** A gap of the work queue. */
@@ -101,16 +114,6 @@ export interface Gap {
   entity: string;
   route: 'autonomous' | 'human-gate';
   detail: string;
-}
-
-/** One trace relation of an entity. */
-export interface TraceLink {
-  id: string;
-  kind?: EntityKind;
-  title?: string;
-  relation: string;
-  direction?: 'up' | 'down';
-  verdict?: string | null;
 }
 
 /** A note on an entity. */
@@ -123,35 +126,68 @@ export interface EntityNote {
   created?: string;
 }
 
+/** One claim of a verification set as the server reads it: selectors with match counts, observed cases. */
+export interface ClaimView {
+  index: number;
+  target: string;
+  label: string | null;
+  shape: string;
+  whole: boolean;
+  reason: string | null;
+  level: string | null;
+  problem: string | null;
+  selectors: { selector: string; problem: string | null; matches: number }[];
+  cases: {
+    path: string;
+    result: string;
+    selected: boolean;
+    owner: string | null;
+    quarantine: string | null;
+  }[];
+}
+
 /** GET /api/entities/{id}. */
 export interface EntityDetail {
-  id: string;
-  kind: EntityKind;
-  version: string;
-  data: Record<string, unknown>;
-  file?: string;
-  line?: number;
-  verdict?: string | null;
-  basis?: string;
-  derived_from?: string[];
-  members?: SetMember[];
-  set?: SetMember[];
-  quarantined?: SetMember[];
-  lock?: { out_of_date?: boolean; entries?: unknown[] } | null;
-  traces?: { up?: TraceLink[]; down?: TraceLink[]; chain?: TraceLink[] } | TraceLink[];
-  sources?: SourceReference[];
-  issues?: Diagnostic[];
-  gaps?: Gap[];
+  entity: EntitySummary & { version: string; data: Record<string, unknown> };
+  verdict: string | null;
+  basis: string | null;
+  derived_from: string[];
+  verification: {
+    members: SetMember[];
+    set: ClaimView[];
+    quarantined: SetMember[];
+    lock: { entries: { target: string; path: string; line?: number }[]; out_of_date: boolean };
+  };
+  traces: {
+    outgoing: GraphEdge[];
+    incoming: GraphEdge[];
+    chain?: { nodes: string[]; edges: GraphEdge[] };
+  };
+  sources: SourceReference[];
+  issues: Diagnostic[];
+  gaps: Gap[];
+  notes: { key: string; note: EntityNote | string }[];
 }
 
 /** POST /api/entities/{id}/precheck. */
 export interface PrecheckResult {
   ok: boolean;
+  id?: string | null;
   problems: Conflict[];
   notices?: Conflict[];
   issues?: Diagnostic[];
-  set?: SetMember[];
-  selectors?: { target: string; selector: string; matches: number }[];
+  set?: { members: SetMember[]; verdict: string | null; claims: ClaimView[] } | null;
+}
+
+/** The answer of a save (create, update, rename, delete, notes). */
+export interface SaveResult {
+  ok: boolean;
+  dry_run?: boolean;
+  entity?: { id: string; kind?: EntityKind; file?: string };
+  files?: string[];
+  changed?: string[];
+  unlocked?: { target: string; path: string; owner?: string }[];
+  notices?: Conflict[];
 }
 
 /** A row of the case ledger. */
@@ -172,8 +208,11 @@ export interface LedgerRow {
 
 /** GET /api/next-id. */
 export interface NextId {
+  kind?: EntityKind;
   id: string;
   file: string;
+  form?: string;
+  new_file?: boolean;
 }
 
 /** A node and an edge of the trace graph. */
@@ -189,61 +228,107 @@ export interface GraphEdge {
   relation: string;
 }
 
-/** GET /api/graph. */
+/** GET /api/graph: nodes, edges, the SVG the server laid out (dagre), Mermaid text. */
 export interface TraceGraph {
   nodes: GraphNode[];
   edges: GraphEdge[];
-  mermaid?: string;
-  svg?: string;
+  mermaid: string;
+  svg: string;
 }
 
 /** A git ref. */
 export interface GitRef {
   name: string;
-  kind?: string;
+  kind?: 'branch' | 'tag' | 'remote' | 'head' | string;
   commit?: string;
+  subject?: string;
+  annotation?: string;
 }
 
-/** One changed field of the semantic diff. */
+/** One commit of the log. */
+export interface GitCommit {
+  commit: string;
+  author: string;
+  email?: string;
+  date: string;
+  subject: string;
+}
+
+/** One changed field of the semantic diff (null: absent on that side). */
 export interface FieldChange {
   field: string;
-  before?: unknown;
-  after?: unknown;
+  from: unknown;
+  to: unknown;
 }
 
-/** One entity of the semantic diff. */
+/** An entity present on one side of the diff only. */
+export interface EntitySide {
+  id: string;
+  kind: EntityKind;
+  file: string;
+  data: Record<string, unknown>;
+}
+
+/** An entity changed between the two sides. */
 export interface EntityChange {
   id: string;
-  kind?: EntityKind;
-  change: 'added' | 'removed' | 'changed' | 'renamed' | string;
-  fields?: FieldChange[];
+  kind: EntityKind;
+  file: string;
+  fields: FieldChange[];
+  moved_from?: string;
 }
 
 /** GET /api/diff. */
 export interface ModelDiff {
-  from: string;
-  to: string;
-  entities: EntityChange[];
+  from: { ref: string; commit: string | null };
+  to: { ref: string; commit: string | null };
+  added: EntitySide[];
+  removed: EntitySide[];
+  changed: EntityChange[];
+  config: FieldChange[];
+  project: FieldChange[];
+  meta: FieldChange[];
+  schema_version: FieldChange[];
+  same: boolean;
+}
+
+/** A lock entry. */
+export interface LockCase {
+  target: string;
+  path: string;
+  owner: string | null;
 }
 
 /** POST /api/lock/update. */
 export interface LockUpdateResult {
+  ok?: boolean;
   dry_run?: boolean;
+  path?: string;
   written?: boolean;
-  added?: unknown[];
-  changed?: unknown[];
-  removed?: unknown[];
-  kept?: unknown[];
-  refused?: string | null;
-  text?: string;
+  added?: LockCase[];
+  changed?: ({ entry: LockCase; from: string | null } | (LockCase & { from?: string | null }))[];
+  removed?: LockCase[];
+  kept?: LockCase[];
+}
+
+/** A glob or whole-target claim a case move rewrites into literal selectors. */
+export interface Expansion {
+  entity: string;
+  target: string;
+  selector: string;
+  becomes: string[];
 }
 
 /** POST /api/cases/move. */
 export interface CaseMoveResult {
-  dry_run?: boolean;
-  ok?: boolean;
-  needs_expand?: boolean;
-  rewrites?: { entity: string; target: string; from: string[]; to: string[] }[];
-  changes?: unknown[];
-  problems?: Conflict[];
+  ok: boolean;
+  dry_run: boolean;
+  case: { target: string; path: string };
+  from: string | null;
+  to: string | null;
+  givers: string[];
+  expansions: Expansion[];
+  relocked: boolean;
+  files?: string[];
+  notices?: Conflict[];
 }

@@ -1,7 +1,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Conflict, LedgerRow } from '../api/api-types.js';
 import { draftProblem, selectorLines, untouched, type ClaimDraft } from '../model/claim-draft.js';
-import { isGlob, literalPath, selectorFor, selectorMatches, selectorProblem } from '../model/case-selector.js';
+import {
+  isGlob,
+  literalPath,
+  selectorFor,
+  selectorMatches,
+  selectorProblem,
+} from '../model/case-selector.js';
 import { entityLink } from './badges.js';
 import { conflictList } from './conflict-list.js';
 import { LightElement } from './light-element.js';
@@ -9,7 +15,8 @@ import { LightElement } from './light-element.js';
 const CHECKLIST_LIMIT = 200;
 
 /** What a row knows of its target's observed cases. */
-export type TargetCases = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; cases: LedgerRow[] };
+export type TargetCases =
+  { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; cases: LedgerRow[] };
 
 /**
  * One row of the verification-set form: a target with either case selectors (one per line, with a
@@ -45,7 +52,9 @@ export class ClaimRow extends LightElement {
   }
 
   private change(patch: Partial<ClaimDraft>): void {
-    this.dispatchEvent(new CustomEvent<ClaimDraft>('draft-change', { detail: { ...this.draft, ...patch }, bubbles: true }));
+    this.dispatchEvent(
+      new CustomEvent<ClaimDraft>('draft-change', { detail: { ...this.draft, ...patch }, bubbles: true }),
+    );
   }
 
   private toggleCase(path: string, checked: boolean): void {
@@ -63,7 +72,10 @@ export class ClaimRow extends LightElement {
     const cases = this.targetCases?.state === 'ready' ? this.targetCases.cases : undefined;
     const lines = selectorLines(d);
     return html`<fieldset class="claim-row ${untouched(d) ? 'untouched' : ''}" data-target=${d.target}>
-      <legend>Target ${this.index + 1}${d.target ? html`: <code>${d.target}</code>` : nothing}${untouched(d) ? html` <span class="muted">(unchanged)</span>` : nothing}</legend>
+      <legend>
+        Target
+        ${this.index + 1}${d.target ? html`: <code>${d.target}</code>` : nothing}${untouched(d) ? html` <span class="muted">(unchanged)</span>` : nothing}
+      </legend>
       <div class="claim-row-grid">
         <div class="field">
           <label for="claim-${k}-target">Target label</label>
@@ -80,7 +92,10 @@ export class ClaimRow extends LightElement {
         </div>
         <div class="field">
           <label for="claim-${k}-level">Level</label>
-          <select id="claim-${k}-level" @change=${(e: Event) => this.change({ level: (e.target as HTMLSelectElement).value })}>
+          <select
+            id="claim-${k}-level"
+            @change=${(e: Event) => this.change({ level: (e.target as HTMLSelectElement).value })}
+          >
             <option value="" ?selected=${d.level === ''}>default</option>
             ${[...new Set([...this.levels, ...(d.level ? [d.level] : [])])].map(
               (l) => html`<option value=${l} ?selected=${d.level === l}>${l}</option>`,
@@ -114,7 +129,11 @@ export class ClaimRow extends LightElement {
       ${problem ? html`<p class="field-error" id="claim-${k}-problem">${problem}</p>` : nothing}
       ${conflictList(this.conflicts, `Conflicts on ${d.target || `target ${this.index + 1}`}`)}
       <div class="actions">
-        <button type="button" class="secondary" @click=${() => this.dispatchEvent(new Event('remove-row', { bubbles: true }))}>
+        <button
+          type="button"
+          class="secondary"
+          @click=${() => this.dispatchEvent(new Event('remove-row', { bubbles: true }))}
+        >
           Remove target ${this.index + 1}
         </button>
       </div>
@@ -141,7 +160,9 @@ export class ClaimRow extends LightElement {
     const k = d.key;
     return html`<div class="claim-row-grid">
       <div class="field">
-        <label for="claim-${k}-selectors">Case selectors, one per line (<code>*</code> matches anything)</label>
+        <label for="claim-${k}-selectors"
+          >Case selectors, one per line (<code>*</code> matches anything)</label
+        >
         <textarea
           id="claim-${k}-selectors"
           class="selectors"
@@ -156,7 +177,9 @@ export class ClaimRow extends LightElement {
             if (bad) return html`<li class="none"><code>${line}</code>: ${bad}</li>`;
             if (!cases) return html`<li><code>${line}</code></li>`;
             const n = cases.filter((c) => selectorMatches(line, c.path)).length;
-            return html`<li class=${n === 0 ? 'none' : ''}><code>${line}</code> matches ${n} ${n === 1 ? 'case' : 'cases'}</li>`;
+            return html`<li class=${n === 0 ? 'none' : ''}>
+              <code>${line}</code> matches ${n} ${n === 1 ? 'case' : 'cases'}
+            </li>`;
           })}
         </ul>
         <label for="claim-${k}-reason-optional">Reason (optional)</label>
@@ -175,22 +198,27 @@ export class ClaimRow extends LightElement {
     const k = d.key;
     const tc = this.targetCases;
     if (!d.target.trim()) return html`<p class="help">Give a target to see its observed cases.</p>`;
-    if (!tc || tc.state === 'loading') return html`<p class="help" aria-live="polite">Loading the target's cases…</p>`;
+    if (!tc || tc.state === 'loading')
+      return html`<p class="help" aria-live="polite">Loading the target's cases…</p>`;
     if (tc.state === 'error') return html`<p class="help">No observed cases: ${tc.message}</p>`;
     if (tc.cases.length === 0) return html`<p class="help">The evidence has no cases of this target.</p>`;
     const filter = this.caseFilter.trim().toLowerCase();
     const visible = tc.cases.filter((c) => !filter || c.path.toLowerCase().includes(filter));
-    return html`<span class="stacked-label" id="claim-${k}-checklist-label">Observed cases of the target (${tc.cases.length})</span>
-      ${tc.cases.length > 10
-        ? html`<label for="claim-${k}-case-filter" class="visually-hidden">Filter the observed cases</label>
-            <input
-              id="claim-${k}-case-filter"
-              type="search"
-              placeholder="Filter cases"
-              .value=${this.caseFilter}
-              @input=${(e: Event) => (this.caseFilter = (e.target as HTMLInputElement).value)}
-            />`
-        : nothing}
+    return html`<span class="stacked-label" id="claim-${k}-checklist-label"
+        >Observed cases of the target (${tc.cases.length})</span
+      >
+      ${
+        tc.cases.length > 10
+          ? html`<label for="claim-${k}-case-filter" class="visually-hidden">Filter the observed cases</label>
+              <input
+                id="claim-${k}-case-filter"
+                type="search"
+                placeholder="Filter cases"
+                .value=${this.caseFilter}
+                @input=${(e: Event) => (this.caseFilter = (e.target as HTMLInputElement).value)}
+              />`
+          : nothing
+      }
       <ul class="case-checklist" aria-labelledby="claim-${k}-checklist-label">
         ${visible.slice(0, CHECKLIST_LIMIT).map((c, i) => {
           const literal = lines.some((line) => !isGlob(line) && literalPath(line) === c.path);
@@ -214,9 +242,11 @@ export class ClaimRow extends LightElement {
           </li>`;
         })}
       </ul>
-      ${visible.length > CHECKLIST_LIMIT
-        ? html`<p class="help">Showing ${CHECKLIST_LIMIT} of ${visible.length}; filter to find others.</p>`
-        : nothing}`;
+      ${
+        visible.length > CHECKLIST_LIMIT
+          ? html`<p class="help">Showing ${CHECKLIST_LIMIT} of ${visible.length}; filter to find others.</p>`
+          : nothing
+      }`;
   }
 }
 customElements.define('rr-claim-row', ClaimRow);

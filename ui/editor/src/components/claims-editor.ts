@@ -90,9 +90,11 @@ export class ClaimsEditor extends LightElement {
 
   private rowConflicts(d: ClaimDraft, index: number): Conflict[] {
     const cases = this.targetCases.get(d.target.trim());
-    const normalized = cases?.state === 'ready' ? new Set(cases.cases.map((c) => c.target)) : new Set<string>();
+    const normalized =
+      cases?.state === 'ready' ? new Set(cases.cases.map((c) => c.target)) : new Set<string>();
     return this.conflicts.filter((c) => {
-      if (c.field && (c.field === `${this.field}/${index}` || c.field.startsWith(`${this.field}/${index}/`))) return true;
+      if (c.field && (c.field === `${this.field}/${index}` || c.field.startsWith(`${this.field}/${index}/`)))
+        return true;
       const text = conflictCase(c);
       const target = typeof c.case === 'object' && c.case ? c.case.target : text.split(' ')[0];
       return !!target && (target === d.target.trim() || normalized.has(target));
@@ -107,33 +109,39 @@ export class ClaimsEditor extends LightElement {
       </datalist>
       ${this.drafts.length === 0 ? html`<p class="muted">No targets claimed yet.</p>` : nothing}
       ${this.drafts.map(
-        (d, i) => html`<rr-claim-row
-          .draft=${d}
-          .index=${i}
-          .entityId=${this.entityId}
-          .targetCases=${this.targetCases.get(d.target.trim())}
-          .levels=${this.levels}
-          .conflicts=${this.rowConflicts(d, i)}
-          @draft-change=${(e: CustomEvent<ClaimDraft>) => {
-            e.stopPropagation();
-            this.emit(this.drafts.map((x, j) => (j === i ? e.detail : x)));
-          }}
-          @remove-row=${(e: Event) => {
-            e.stopPropagation();
-            this.emit(this.drafts.filter((_, j) => j !== i));
-          }}
-        ></rr-claim-row>`,
+        (d, i) =>
+          html`<rr-claim-row
+            .draft=${d}
+            .index=${i}
+            .entityId=${this.entityId}
+            .targetCases=${this.targetCases.get(d.target.trim())}
+            .levels=${this.levels}
+            .conflicts=${this.rowConflicts(d, i)}
+            @draft-change=${(e: CustomEvent<ClaimDraft>) => {
+              e.stopPropagation();
+              this.emit(this.drafts.map((x, j) => (j === i ? e.detail : x)));
+            }}
+            @remove-row=${(e: Event) => {
+              e.stopPropagation();
+              this.emit(this.drafts.filter((_, j) => j !== i));
+            }}
+          ></rr-claim-row>`,
       )}
       <div class="actions">
-        <button type="button" class="secondary" @click=${() => this.emit([...this.drafts, emptyDraft()])}>Add target</button>
+        <button type="button" class="secondary" @click=${() => this.emit([...this.drafts, emptyDraft()])}>
+          Add target
+        </button>
       </div>
       ${this.summary()}
     </section>`;
   }
 
   private summary(): TemplateResult {
-    const set: SetMember[] | undefined = this.precheck?.set;
-    if (!set) return html`<p class="muted" id="set-summary" aria-live="polite">The resulting set appears after the precheck.</p>`;
+    const set: SetMember[] | undefined = this.precheck?.set?.members;
+    if (!set)
+      return html`<p class="muted" id="set-summary" aria-live="polite">
+        The resulting set appears after the precheck.
+      </p>`;
     const byState = new Map<string, number>();
     for (const m of set) byState.set(m.state, (byState.get(m.state) ?? 0) + 1);
     const byTarget = new Map<string, number>();
@@ -141,15 +149,20 @@ export class ClaimsEditor extends LightElement {
     return html`<div id="set-summary" aria-live="polite">
       <h3>Resulting set</h3>
       <p>
-        ${set.length} ${set.length === 1 ? 'case' : 'cases'}${set.length
-          ? html`: ${[...byState].map(([state, n], i) => html`${i ? ', ' : ''}${n} ${state}`)}`
-          : nothing}${set.some((m) => m.flaky) ? html`; ${set.filter((m) => m.flaky).length} flaky` : nothing}.
+        ${set.length}
+        ${set.length === 1 ? 'case' : 'cases'}${
+          set.length
+            ? html`: ${[...byState].map(([state, n], i) => html`${i ? ', ' : ''}${n} ${state}`)}`
+            : nothing
+        }${set.some((m) => m.flaky) ? html`; ${set.filter((m) => m.flaky).length} flaky` : nothing}.
       </p>
-      ${byTarget.size
-        ? html`<ul class="plain-list">
-            ${[...byTarget].map(([t, n]) => html`<li><code>${t}</code>: ${n} ${n === 1 ? 'case' : 'cases'}</li>`)}
-          </ul>`
-        : nothing}
+      ${
+        byTarget.size
+          ? html`<ul class="plain-list">
+              ${[...byTarget].map(([t, n]) => html`<li><code>${t}</code>: ${n} ${n === 1 ? 'case' : 'cases'}</li>`)}
+            </ul>`
+          : nothing
+      }
     </div>`;
   }
 }

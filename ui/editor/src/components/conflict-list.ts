@@ -13,18 +13,23 @@ export function conflictCase(c: Conflict): string {
  * Conflicts of a refused or prechecked save: code, message, case, the entities involved and the
  * case's present owner (spec 2, "One owner per test case").
  */
-export function conflictList(conflicts: readonly Conflict[], heading: string, id?: string): TemplateResult | typeof nothing {
+export function conflictList(
+  conflicts: readonly Conflict[],
+  heading: string,
+  id?: string,
+): TemplateResult | typeof nothing {
   if (conflicts.length === 0) return nothing;
   return html`<div class="conflicts" role="alert" id=${id ?? nothing}>
     <strong>${heading}</strong>
     <ul>
       ${conflicts.map(
-        (c) => html`<li>
-          <code>${c.code}</code>: ${c.message}
-          ${conflictCase(c) ? html`<br />Case <code>${conflictCase(c)}</code>` : nothing}
-          ${c.entities?.length ? html`<br />Entities: ${entityLinks(c.entities)}` : nothing}
-          ${c.owner ? html`<br />Present owner: ${entityLink(c.owner)}` : nothing}
-        </li>`,
+        (c) =>
+          html`<li>
+            <code>${c.code}</code>: ${c.message}
+            ${conflictCase(c) ? html`<br />Case <code>${conflictCase(c)}</code>` : nothing}
+            ${c.entities?.length ? html`<br />Entities: ${entityLinks(c.entities)}` : nothing}
+            ${c.owner ? html`<br />Present owner: ${entityLink(c.owner)}` : nothing}
+          </li>`,
       )}
     </ul>
   </div>`;
@@ -37,10 +42,11 @@ export function noticeList(notices: readonly Conflict[]): TemplateResult | typeo
     <strong>Notices</strong>
     <ul>
       ${notices.map(
-        (c) => html`<li>
-          <code>${c.code}</code>: ${c.message}
-          ${conflictCase(c) ? html` (case <code>${conflictCase(c)}</code>)` : nothing}
-        </li>`,
+        (c) =>
+          html`<li>
+            <code>${c.code}</code>: ${c.message}
+            ${conflictCase(c) ? html` (case <code>${conflictCase(c)}</code>)` : nothing}
+          </li>`,
       )}
     </ul>
   </div>`;

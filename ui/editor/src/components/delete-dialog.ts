@@ -55,10 +55,13 @@ export class DeleteDialog extends LightElement {
     this.busy = true;
     this.error = '';
     try {
-      const result = await store().api.delete<{ unlocked?: unknown[] }>(`entities/${idSegment(this.entityId)}`, {
-        force: force ? 1 : undefined,
-        version: this.version,
-      });
+      const result = await store().api.delete<{ unlocked?: unknown[] }>(
+        `entities/${idSegment(this.entityId)}`,
+        {
+          force: force ? 1 : undefined,
+          version: this.version,
+        },
+      );
       this.unlocked = result?.unlocked ?? [];
       await store().refresh();
       if (this.unlocked.length === 0) this.done();
@@ -84,32 +87,44 @@ export class DeleteDialog extends LightElement {
   protected override render() {
     return html`<dialog aria-labelledby="delete-title">
       <h2 id="delete-title">Delete ${this.entityId}</h2>
-      ${this.unlocked
-        ? html`<p role="status">${this.entityId} is deleted. Its lock entries were dropped:</p>
-            <ul class="plain-list">
-              ${this.unlocked.map((u) => html`<li><code>${lockEntryText(u)}</code></li>`)}
-            </ul>
-            <div class="actions"><button type="button" @click=${this.done}>Close</button></div>`
-        : this.referrers
-          ? html`<div class="banner warning" role="alert">
-                <p>
-                  ${this.entityId} is still referenced by ${entityLinks(this.referrers)}. Deleting it anyway
-                  also removes those references.
-                </p>
-              </div>
-              <div class="actions">
-                <button type="button" class="danger" ?disabled=${this.busy} @click=${() => this.deleteEntity(true)}>
-                  Delete and remove references
-                </button>
-                <button type="button" class="secondary" @click=${this.close}>Cancel</button>
-              </div>`
-          : html`<p>Delete ${this.entityId} from the model? Its lock entries are dropped with it.</p>
-              <div class="actions">
-                <button type="button" class="danger" ?disabled=${this.busy} @click=${() => this.deleteEntity(false)}>
-                  Delete
-                </button>
-                <button type="button" class="secondary" @click=${this.close}>Cancel</button>
-              </div>`}
+      ${
+        this.unlocked
+          ? html`<p role="status">${this.entityId} is deleted. Its lock entries were dropped:</p>
+              <ul class="plain-list">
+                ${this.unlocked.map((u) => html`<li><code>${lockEntryText(u)}</code></li>`)}
+              </ul>
+              <div class="actions"><button type="button" @click=${this.done}>Close</button></div>`
+          : this.referrers
+            ? html`<div class="banner warning" role="alert">
+                  <p>
+                    ${this.entityId} is still referenced by ${entityLinks(this.referrers)}. Deleting it anyway
+                    also removes those references.
+                  </p>
+                </div>
+                <div class="actions">
+                  <button
+                    type="button"
+                    class="danger"
+                    ?disabled=${this.busy}
+                    @click=${() => this.deleteEntity(true)}
+                  >
+                    Delete and remove references
+                  </button>
+                  <button type="button" class="secondary" @click=${this.close}>Cancel</button>
+                </div>`
+            : html`<p>Delete ${this.entityId} from the model? Its lock entries are dropped with it.</p>
+                <div class="actions">
+                  <button
+                    type="button"
+                    class="danger"
+                    ?disabled=${this.busy}
+                    @click=${() => this.deleteEntity(false)}
+                  >
+                    Delete
+                  </button>
+                  <button type="button" class="secondary" @click=${this.close}>Cancel</button>
+                </div>`
+      }
       ${this.error ? html`<p class="field-error" role="alert">${this.error}</p>` : nothing}
     </dialog>`;
   }
@@ -125,7 +140,11 @@ function referrersOf(body: Record<string, unknown>): string[] {
     ...new Set(
       list
         .map((r: unknown) =>
-          typeof r === 'string' ? r : r && typeof r === 'object' ? (r as { id?: unknown; entity?: unknown }).id ?? (r as { entity?: unknown }).entity : undefined,
+          typeof r === 'string'
+            ? r
+            : r && typeof r === 'object'
+              ? ((r as { id?: unknown; entity?: unknown }).id ?? (r as { entity?: unknown }).entity)
+              : undefined,
         )
         .filter((r): r is string => typeof r === 'string'),
     ),

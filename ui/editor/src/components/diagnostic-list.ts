@@ -28,7 +28,9 @@ export class DiagnosticList extends LightElement {
     const rows = this.diagnostics.slice(this.page * PAGE_SIZE, (this.page + 1) * PAGE_SIZE);
     return html`<div class="table-wrap">
         <table>
-          <caption class="visually-hidden">${this.caption}</caption>
+          <caption class="visually-hidden">
+            ${this.caption}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Severity</th>
@@ -40,26 +42,29 @@ export class DiagnosticList extends LightElement {
           </thead>
           <tbody>
             ${rows.map(
-              (d) => html`<tr>
-                <td class="severity-${d.severity}">${d.severity}</td>
-                <td><code>${d.rule}</code></td>
-                <td class="wrap-anywhere">${d.message}</td>
-                <td>${d.entity ? entityLink(d.entity) : nothing}</td>
-                <td class="wrap-anywhere"><code>${position(d.file, d.line, d.column)}</code></td>
-              </tr>`,
+              (d) =>
+                html`<tr>
+                  <td class="severity-${d.severity}">${d.severity}</td>
+                  <td><code>${d.rule}</code></td>
+                  <td class="wrap-anywhere">${d.message}</td>
+                  <td>${d.entity ? entityLink(d.entity) : nothing}</td>
+                  <td class="wrap-anywhere"><code>${position(d.file, d.line, d.column)}</code></td>
+                </tr>`,
             )}
           </tbody>
         </table>
       </div>
-      ${this.diagnostics.length > PAGE_SIZE
-        ? html`<rr-page-pager
-            .total=${this.diagnostics.length}
-            .page=${this.page}
-            .pageSize=${PAGE_SIZE}
-            label="Issue pages"
-            @page-change=${(e: CustomEvent<number>) => (this.page = e.detail)}
-          ></rr-page-pager>`
-        : nothing}`;
+      ${
+        this.diagnostics.length > PAGE_SIZE
+          ? html`<rr-page-pager
+              .total=${this.diagnostics.length}
+              .page=${this.page}
+              .pageSize=${PAGE_SIZE}
+              label="Issue pages"
+              @page-change=${(e: CustomEvent<number>) => (this.page = e.detail)}
+            ></rr-page-pager>`
+          : nothing
+      }`;
   }
 }
 customElements.define('rr-diagnostic-list', DiagnosticList);

@@ -92,7 +92,9 @@ export class EditorApp extends LightElement {
             ${NAV.map(
               (item) =>
                 html`<li>
-                  <a href="#/${item.path}" aria-current=${this.isCurrent(item) ? 'page' : 'false'}>${item.label}</a>
+                  <a href="#/${item.path}" aria-current=${this.isCurrent(item) ? 'page' : 'false'}
+                    >${item.label}</a
+                  >
                 </li>`,
             )}
           </ul>
@@ -109,15 +111,19 @@ export class EditorApp extends LightElement {
             aria-describedby="author-help"
             @change=${(e: Event) => s.setAuthor((e.target as HTMLInputElement).value)}
           />
-          <span id="author-help" class="visually-hidden">Edits and commits are attributed to this author.</span>
+          <span id="author-help" class="visually-hidden"
+            >Edits and commits are attributed to this author.</span
+          >
         </div>
       </header>
-      ${s.loadError
-        ? html`<div class="banner error" role="alert">
-            <p>The editor cannot reach its server: ${s.loadError}</p>
-            <button type="button" class="secondary" @click=${() => void s.refresh()}>Try again</button>
-          </div>`
-        : nothing}
+      ${
+        s.loadError
+          ? html`<div class="banner error" role="alert">
+              <p>The editor cannot reach its server: ${s.loadError}</p>
+              <button type="button" class="secondary" @click=${() => void s.refresh()}>Try again</button>
+            </div>`
+          : nothing
+      }
       <main id="main" tabindex="-1">${this.page()}</main>
     `;
   }

@@ -7,7 +7,16 @@ import { LightElement } from './light-element.js';
 
 const NOTE_KINDS = ['comment', 'question', 'todo', 'gap'] as const;
 
-/** The notes of an entity: list, add, resolve or reopen, delete. Open gaps, todos and questions join the work queue. */
+/** A note as the entity page lists it: the key the note routes take, and the note. */
+export interface KeyedNote {
+  key: string;
+  note: EntityNote | string;
+}
+
+/**
+ * The notes of an entity: list, add, resolve or reopen, delete. Open gaps, todos and questions join
+ * the work queue. The server records the author and date of a new note.
+ */
 export class NotesPanel extends LightElement {
   static override properties = {
     entityId: { attribute: false },
@@ -16,7 +25,7 @@ export class NotesPanel extends LightElement {
     error: { state: true },
   };
   declare entityId: string;
-  declare notes: unknown[];
+  declare notes: KeyedNote[];
   declare busy: boolean;
   declare error: string;
 
@@ -28,21 +37,23 @@ export class NotesPanel extends LightElement {
     this.error = '';
   }
 
-  private changed(): void {
-    this.dispatchEvent(new Event('notes-changed', { bubbles: true }));
-  }
-
-  private async run(action: () => Promise<unknown>): Promise<void> {
+  private async run(action: () => Promise<unknown>): Promise<boolean> {
     this.busy = true;
     this.error = '';
     try {
       await action();
-      this.changed();
+      this.dispatchEvent(new Event('notes-changed', { bubbles: true }));
+      return true;
     } catch (error) {
       this.error = errorText(error);
+      return false;
     } finally {
       this.busy = false;
     }
+  }
+
+  private path(key: string): string {
+    return `entities/${idSegment(this.entityId)}/notes/${encodeURIComponent(key)}`;
   }
 
   private async add(event: Event): Promise<void> {
@@ -54,64 +65,59 @@ export class NotesPanel extends LightElement {
       this.error = 'Write the note first.';
       return;
     }
-    const note: EntityNote = { text, kind, status: 'open' };
-    if (store().author) note.author = store().author;
-    await this.run(() => store().api.post(`entities/${idSegment(this.entityId)}/notes`, note));
-    if (!this.error) form.reset();
-  }
-
-  private noteKey(note: unknown, index: number): string {
-    const id = note && typeof note === 'object' ? (note as EntityNote).id : undefined;
-    return encodeURIComponent(id ?? String(index));
+    const added = await this.run(() =>
+      store().api.post(`entities/${idSegment(this.entityId)}/notes`, { text, kind, status: 'open' }),
+    );
+    if (added) form.reset();
   }
 
   protected override render() {
-    const notes = this.notes.map((n) => (typeof n === 'string' ? ({ text: n } as EntityNote) : (n as EntityNote)));
     return html`
-      ${notes.length === 0
-        ? html`<p class="muted">No notes.</p>`
-        : html`<ul class="plain-list notes-list">
-            ${notes.map(
-              (note, i) => html`<li>
-                <span class="badge neutral">${note.kind ?? 'comment'}</span>
-                ${note.status === 'resolved'
-                  ? html`<span class="badge good">resolved</span>`
-                  : note.kind && note.kind !== 'comment'
-                    ? html`<span class="badge warn">open</span>`
-                    : nothing}
-                ${note.text}
-                <span class="muted">${[note.author, note.created].filter(Boolean).join(', ')}</span>
-                ${typeof this.notes[i] === 'string'
-                  ? nothing
-                  : html`<button
-                      type="button"
-                      class="link"
-                      ?disabled=${this.busy}
-                      @click=${() =>
-                        this.run(() =>
-                          store().api.patch(`entities/${idSegment(this.entityId)}/notes/${this.noteKey(note, i)}`, {
-                            status: note.status === 'resolved' ? 'open' : 'resolved',
-                          }),
-                        )}
-                    >
-                      ${note.status === 'resolved' ? 'Reopen' : 'Resolve'}<span class="visually-hidden">
-                        note ${i + 1}</span
-                      >
-                    </button>`}
-                <button
-                  type="button"
-                  class="link"
-                  ?disabled=${this.busy}
-                  @click=${() =>
-                    this.run(() =>
-                      store().api.delete(`entities/${idSegment(this.entityId)}/notes/${this.noteKey(note, i)}`),
-                    )}
-                >
-                  Delete<span class="visually-hidden"> note ${i + 1}</span>
-                </button>
-              </li>`,
-            )}
-          </ul>`}
+      ${
+        this.notes.length === 0
+          ? html`<p class="muted">No notes.</p>`
+          : html`<ul class="plain-list notes-list">
+              ${this.notes.map(({ key, note }, i) => {
+                const n: EntityNote = typeof note === 'string' ? { text: note } : note;
+                const open = n.status !== 'resolved';
+                return html`<li>
+                  <span class="badge neutral">${n.kind ?? 'comment'}</span>
+                  ${
+                    open
+                      ? n.kind && n.kind !== 'comment'
+                        ? html`<span class="badge warn">open</span>`
+                        : nothing
+                      : html`<span class="badge good">resolved</span>`
+                  }
+                  ${n.text}
+                  <span class="muted">${[n.author, n.created].filter(Boolean).join(', ')}</span>
+                  ${
+                    typeof note === 'string'
+                      ? nothing
+                      : html`<button
+                          type="button"
+                          class="link"
+                          ?disabled=${this.busy}
+                          @click=${() =>
+                            this.run(() =>
+                              store().api.patch(this.path(key), { status: open ? 'resolved' : 'open' }),
+                            )}
+                        >
+                          ${open ? 'Resolve' : 'Reopen'}<span class="visually-hidden"> note ${i + 1}</span>
+                        </button>`
+                  }
+                  <button
+                    type="button"
+                    class="link"
+                    ?disabled=${this.busy}
+                    @click=${() => this.run(() => store().api.delete(this.path(key)))}
+                  >
+                    Delete<span class="visually-hidden"> note ${i + 1}</span>
+                  </button>
+                </li>`;
+              })}
+            </ul>`
+      }
       <form class="toolbar" @submit=${this.add}>
         <div>
           <label for="note-kind">Note kind</label>

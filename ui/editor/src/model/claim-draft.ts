@@ -20,7 +20,15 @@ let nextKey = 1;
 
 /** A new, empty row. */
 export function emptyDraft(): ClaimDraft {
-  return { key: nextKey++, original: undefined, target: '', whole: false, selectors: '', level: '', reason: '' };
+  return {
+    key: nextKey++,
+    original: undefined,
+    target: '',
+    whole: false,
+    selectors: '',
+    level: '',
+    reason: '',
+  };
 }
 
 /** The row for an item as read (any of the four claim shapes of spec 1). */
@@ -70,7 +78,9 @@ export function claimItem(draft: ClaimDraft): unknown {
   if (untouched(draft)) return draft.original;
   // Keys the form does not know stay with the item.
   const base: Record<string, unknown> =
-    draft.original && typeof draft.original === 'object' ? { ...(draft.original as Record<string, unknown>) } : {};
+    draft.original && typeof draft.original === 'object'
+      ? { ...(draft.original as Record<string, unknown>) }
+      : {};
   delete base.cases;
   delete base.whole;
   delete base.level;
@@ -88,6 +98,7 @@ export function draftProblem(draft: ClaimDraft): string | undefined {
   if (draft.target.trim() === '') return 'Give the target label.';
   if (draft.whole && draft.reason.trim() === '' && !untouched(draft))
     return 'A whole-target claim needs a reason: why can the target not be claimed per case?';
-  if (!draft.whole && selectorLines(draft).length === 0) return 'Select at least one case, or claim the whole target.';
+  if (!draft.whole && selectorLines(draft).length === 0)
+    return 'Select at least one case, or claim the whole target.';
   return undefined;
 }

@@ -30,7 +30,8 @@ export function placeConflicts(kind: EntityKind, conflicts: readonly Conflict[])
     if (named) put(named, c);
     else if (claims && (CLAIM_CODES.has(c.code) || c.case)) put(claims, c);
     else if (c.code === 'multi-parent-refines') put('refines', c);
-    else if (c.code === 'multi-parent-implements') put(kind === 'mitigation' ? 'implemented_by' : 'refines', c);
+    else if (c.code === 'multi-parent-implements')
+      put(kind === 'mitigation' ? 'implemented_by' : 'refines', c);
     else if (c.code === 'bad-id') put('id', c);
     else put('', c);
   }

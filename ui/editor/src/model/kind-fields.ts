@@ -3,15 +3,7 @@
 import type { EntityKind } from '../api/api-types.js';
 
 /** How a field is edited. */
-export type FieldInput =
-  | 'text'
-  | 'textarea'
-  | 'status'
-  | 'list'
-  | 'ids'
-  | 'choice'
-  | 'claims'
-  | 'method';
+export type FieldInput = 'text' | 'textarea' | 'status' | 'list' | 'ids' | 'choice' | 'claims' | 'method';
 
 /** One field of the form. */
 export interface FieldSpec {
@@ -70,7 +62,12 @@ const BY_KIND: Record<EntityKind, FieldSpec[]> = {
     { name: 'likelihood', label: 'Likelihood', input: 'choice', optionsFrom: 'likelihoods' },
     { name: 'mitigated_by', label: 'Mitigated by', input: 'ids', refKind: 'mitigation' },
     { name: 'residual_severity', label: 'Residual severity', input: 'choice', optionsFrom: 'severities' },
-    { name: 'residual_likelihood', label: 'Residual likelihood', input: 'choice', optionsFrom: 'likelihoods' },
+    {
+      name: 'residual_likelihood',
+      label: 'Residual likelihood',
+      input: 'choice',
+      optionsFrom: 'likelihoods',
+    },
     { name: 'residual', label: 'Residual risk (acceptance)', input: 'textarea' },
   ],
   mitigation: [

@@ -1,12 +1,30 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { ApiError, errorText } from '../api/api-error.js';
 import { idSegment } from '../api/api-client.js';
-import type { Conflict, EntityDetail, EntityKind, NextId, PrecheckResult } from '../api/api-types.js';
+import type {
+  Conflict,
+  EntityDetail,
+  EntityKind,
+  NextId,
+  PrecheckResult,
+  SaveResult,
+} from '../api/api-types.js';
+
+/** The entity the form edits: its fields, kind and version. */
+type EditedEntity = EntityDetail['entity'];
 import { conflictList, noticeList } from '../components/conflict-list.js';
 import { LightElement } from '../components/light-element.js';
 import { claimItem, draftOf, draftProblem, untouched, type ClaimDraft } from '../model/claim-draft.js';
 import { placeConflicts } from '../model/conflict-placement.js';
-import { choiceOptions, claimsFieldOf, ENTITY_STATUSES, fieldsOf, KIND_LABELS, levelNames, type FieldSpec } from '../model/kind-fields.js';
+import {
+  choiceOptions,
+  claimsFieldOf,
+  ENTITY_STATUSES,
+  fieldsOf,
+  KIND_LABELS,
+  levelNames,
+  type FieldSpec,
+} from '../model/kind-fields.js';
 import { asList, listValue, parseListText } from '../model/string-list.js';
 import { entityHref } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
@@ -44,7 +62,7 @@ export class EntityFormPage extends LightElement {
   };
   declare entityId: string | undefined;
   declare newKind: EntityKind | undefined;
-  declare detail: EntityDetail | null;
+  declare detail: EditedEntity | null;
   declare nextId: NextId | null;
   declare values: Record<string, string>;
   declare drafts: ClaimDraft[];
@@ -98,7 +116,7 @@ export class EntityFormPage extends LightElement {
     try {
       if (this.entityId) {
         const detail = await store().api.get<EntityDetail>(`entities/${idSegment(this.entityId)}`);
-        this.adopt(detail);
+        this.adopt(detail.entity);
       } else if (this.newKind) {
         this.detail = null;
         this.values = { status: 'draft' };
@@ -112,7 +130,7 @@ export class EntityFormPage extends LightElement {
   }
 
   /** Takes an entity as read into the form. */
-  private adopt(detail: EntityDetail): void {
+  private adopt(detail: EditedEntity): void {
     this.detail = detail;
     const values: Record<string, string> = {};
     for (const spec of fieldsOf(detail.kind)) {
@@ -132,7 +150,7 @@ export class EntityFormPage extends LightElement {
     if (!this.detail) return;
     const before = this.detail;
     try {
-      const fresh = await store().api.get<EntityDetail>(`entities/${idSegment(before.id)}`);
+      const fresh = (await store().api.get<EntityDetail>(`entities/${idSegment(before.id)}`)).entity;
       const values = { ...this.values };
       for (const spec of fieldsOf(fresh.kind)) {
         if (spec.input === 'claims') continue;
@@ -160,7 +178,7 @@ export class EntityFormPage extends LightElement {
     }
   }
 
-  private claimsUnchanged(detail: EntityDetail): boolean {
+  private claimsUnchanged(detail: EditedEntity): boolean {
     const field = claimsFieldOf(detail.kind);
     const items = field ? detail.data[field] : undefined;
     const count = Array.isArray(items) ? items.length : 0;
@@ -189,7 +207,11 @@ export class EntityFormPage extends LightElement {
         updates.set(spec.name, text.trim() === '' ? undefined : text);
       }
     }
-    return orderedData(original, updates, fieldsOf(kind).map((f) => f.name));
+    return orderedData(
+      original,
+      updates,
+      fieldsOf(kind).map((f) => f.name),
+    );
   }
 
   private blockingProblems(): string[] {
@@ -228,8 +250,8 @@ export class EntityFormPage extends LightElement {
             abort.signal,
           )
         : await store().api.post<PrecheckResult>(
-            'entities/_new/precheck',
-            { data, kind: this.kind, _new: { kind: this.kind } },
+            `entities/${idSegment((this.values.id ?? '').trim() || '_new')}/precheck`,
+            { data, _new: this.kind },
             undefined,
             abort.signal,
           );
@@ -256,7 +278,7 @@ export class EntityFormPage extends LightElement {
       let id: string;
       let notices: Conflict[] = [];
       if (this.detail) {
-        const result = await store().api.put<{ notices?: Conflict[] }>(`entities/${idSegment(this.detail.id)}`, {
+        const result = await store().api.put<SaveResult>(`entities/${idSegment(this.detail.id)}`, {
           data,
           version: this.detail.version,
         });
@@ -264,12 +286,12 @@ export class EntityFormPage extends LightElement {
         notices = result?.notices ?? [];
       } else {
         const wanted = (this.values.id ?? '').trim();
-        const result = await store().api.post<{ id?: string; entity?: { id: string }; notices?: Conflict[] }>('entities', {
+        const result = await store().api.post<SaveResult>('entities', {
           kind: this.kind,
           ...(wanted ? { id: wanted } : {}),
           data,
         });
-        id = result.id ?? result.entity?.id ?? wanted ?? this.nextId?.id ?? '';
+        id = result.entity?.id ?? (wanted || this.nextId?.id || '');
         notices = result?.notices ?? [];
       }
       store().flash = { text: `${id} saved.`, notices };
@@ -293,10 +315,15 @@ export class EntityFormPage extends LightElement {
 
   protected override render(): TemplateResult {
     const kind = this.kind;
-    const heading = this.entityId ? `Edit ${this.entityId}` : `New ${kind ? KIND_LABELS[kind]?.one.toLowerCase() ?? kind : ''}`;
-    if (this.loadError) return html`<h1 tabindex="-1">${heading}</h1><div class="banner error" role="alert"><p>${this.loadError}</p></div>`;
+    const heading = this.entityId
+      ? `Edit ${this.entityId}`
+      : `New ${kind ? (KIND_LABELS[kind]?.one.toLowerCase() ?? kind) : ''}`;
+    if (this.loadError)
+      return html`<h1 tabindex="-1">${heading}</h1>
+        <div class="banner error" role="alert"><p>${this.loadError}</p></div>`;
     if (!kind || !KIND_LABELS[kind] || (this.entityId && !this.detail))
-      return html`<h1 tabindex="-1">${heading}</h1><p aria-live="polite">Loading…</p>`;
+      return html`<h1 tabindex="-1">${heading}</h1>
+        <p aria-live="polite">Loading…</p>`;
     const placed = placeConflicts(kind, [...this.conflicts, ...(this.precheck?.problems ?? [])]);
     const claimsField = claimsFieldOf(kind);
     const problems = this.blockingProblems();
@@ -307,25 +334,27 @@ export class EntityFormPage extends LightElement {
       ${this.reloadNote ? html`<div class="banner info" role="status"><p>${this.reloadNote}</p></div>` : nothing}
       ${conflictList(placed.get('') ?? [], 'The save would introduce these problems')}
       <form class="entity-form" novalidate @submit=${this.save}>
-        ${this.detail
-          ? nothing
-          : html`<div class="field">
-              <label for="field-id">Id</label>
-              <input
-                id="field-id"
-                type="text"
-                spellcheck="false"
-                autocomplete="off"
-                placeholder=${this.nextId?.id ?? ''}
-                aria-describedby="field-id-help"
-                .value=${this.values.id ?? ''}
-                @input=${(e: Event) => this.setValue('id', (e.target as HTMLInputElement).value)}
-              />
-              <p class="help" id="field-id-help">
-                ${this.nextId ? html`Leave empty for the next id, <strong>${this.nextId.id}</strong>, written to <code>${this.nextId.file}</code>.` : nothing}
-              </p>
-              ${conflictList(placed.get('id') ?? [], 'Id')}
-            </div>`}
+        ${
+          this.detail
+            ? nothing
+            : html`<div class="field">
+                <label for="field-id">Id</label>
+                <input
+                  id="field-id"
+                  type="text"
+                  spellcheck="false"
+                  autocomplete="off"
+                  placeholder=${this.nextId?.id ?? ''}
+                  aria-describedby="field-id-help"
+                  .value=${this.values.id ?? ''}
+                  @input=${(e: Event) => this.setValue('id', (e.target as HTMLInputElement).value)}
+                />
+                <p class="help" id="field-id-help">
+                  ${this.nextId ? html`Leave empty for the next id, <strong>${this.nextId.id}</strong>, written to <code>${this.nextId.file}</code>.` : nothing}
+                </p>
+                ${conflictList(placed.get('id') ?? [], 'Id')}
+              </div>`
+        }
         ${fieldsOf(kind).map((spec) =>
           spec.input === 'claims'
             ? html`<rr-claims-editor
@@ -345,8 +374,14 @@ export class EntityFormPage extends LightElement {
         <div class="field wide">
           ${this.precheckStatus(problems, claimsField !== undefined)}
           <div class="actions">
-            <button type="submit" ?disabled=${this.saveDisabled()} aria-describedby="precheck-status">Save</button>
-            <a class="button secondary" href=${this.detail ? entityHref(this.detail.id) : `#/entities/${kind}`}>Cancel</a>
+            <button type="submit" ?disabled=${this.saveDisabled()} aria-describedby="precheck-status">
+              Save
+            </button>
+            <a
+              class="button secondary"
+              href=${this.detail ? entityHref(this.detail.id) : `#/entities/${kind}`}
+              >Cancel</a
+            >
           </div>
         </div>
       </form>
@@ -359,9 +394,11 @@ export class EntityFormPage extends LightElement {
     if (r.code === 'changed-on-disk' || r.code === 'stale-version') {
       return html`<div class="banner warning" role="alert">
         <p>
-          ${r.code === 'changed-on-disk'
-            ? 'A model file changed on disk since this form read it, so nothing was saved.'
-            : `${this.detail?.id ?? 'The entity'} was changed by someone else since this form read it, so nothing was saved.`}
+          ${
+            r.code === 'changed-on-disk'
+              ? 'A model file changed on disk since this form read it, so nothing was saved.'
+              : `${this.detail?.id ?? 'The entity'} was changed by someone else since this form read it, so nothing was saved.`
+          }
           ${r.message}
         </p>
         <button type="button" @click=${() => void this.reloadKeepingDraft()}>Reload, keeping my draft</button>
@@ -375,20 +412,32 @@ export class EntityFormPage extends LightElement {
   private precheckStatus(problems: string[], hasClaims: boolean): TemplateResult {
     const p = this.precheck;
     return html`<div id="precheck-status" class="status-line" aria-live="polite">
-      ${problems.length
-        ? html`<ul class="field-error">
-            ${problems.map((x) => html`<li>${x}</li>`)}
-          </ul>`
-        : nothing}
-      ${this.prechecking
-        ? html`<p class="muted">Checking the draft…</p>`
-        : this.precheckError
-          ? html`<p class="muted">The precheck did not run (${this.precheckError}); the save is still checked.</p>`
-          : p
-            ? p.ok
-              ? html`<p class="banner success">Precheck passed${hasClaims ? ': no case would get two owners' : ''}.</p>`
-              : html`<p class="field-error">The precheck found ${p.problems.length} ${p.problems.length === 1 ? 'problem' : 'problems'}; Save is disabled until they are fixed.</p>`
-            : nothing}
+      ${
+        problems.length
+          ? html`<ul class="field-error">
+              ${problems.map((x) => html`<li>${x}</li>`)}
+            </ul>`
+          : nothing
+      }
+      ${
+        this.prechecking
+          ? html`<p class="muted">Checking the draft…</p>`
+          : this.precheckError
+            ? html`<p class="muted">
+                The precheck did not run (${this.precheckError}); the save is still checked.
+              </p>`
+            : p
+              ? p.ok
+                ? html`<p class="banner success">
+                    Precheck passed${hasClaims ? ': no case would get two owners' : ''}.
+                  </p>`
+                : html`<p class="field-error">
+                    The precheck found ${p.problems.length}
+                    ${p.problems.length === 1 ? 'problem' : 'problems'}; Save is disabled until they are
+                    fixed.
+                  </p>`
+              : nothing
+      }
       ${noticeList(p?.notices ?? [])}
     </div>`;
   }
@@ -445,7 +494,8 @@ export class EntityFormPage extends LightElement {
             @input=${onInput}
           />
           <p class="help" id="${id}-help">
-            Ids separated by commas.${unknown.length ? html` <span class="field-error">Unknown: ${unknown.join(', ')}</span>` : nothing}
+            Ids separated by
+            commas.${unknown.length ? html` <span class="field-error">Unknown: ${unknown.join(', ')}</span>` : nothing}
           </p>`;
         break;
       }
@@ -481,7 +531,10 @@ function orderedData(
   const keys = Object.keys(original).filter((k) => !updates.has(k) || updates.get(k) !== undefined);
   for (const [name, value] of updates) {
     if (value === undefined || keys.includes(name)) continue;
-    const before = formOrder.slice(0, formOrder.indexOf(name)).reverse().find((k) => keys.includes(k));
+    const before = formOrder
+      .slice(0, formOrder.indexOf(name))
+      .reverse()
+      .find((k) => keys.includes(k));
     keys.splice(before ? keys.indexOf(before) + 1 : keys.length, 0, name);
   }
   const data: Record<string, unknown> = {};

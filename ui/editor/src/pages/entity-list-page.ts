@@ -50,7 +50,9 @@ export class EntityListPage extends LightElement {
 
   protected override render() {
     const labels = KIND_LABELS[this.kind];
-    if (!labels) return html`<h1 tabindex="-1">Unknown kind</h1><p>No entity kind <code>${this.kind}</code>.</p>`;
+    if (!labels)
+      return html`<h1 tabindex="-1">Unknown kind</h1>
+        <p>No entity kind <code>${this.kind}</code>.</p>`;
     const s = store();
     const q = (this.query.get('q') ?? '').trim().toLowerCase();
     const status = this.query.get('status') ?? '';
@@ -70,11 +72,13 @@ export class EntityListPage extends LightElement {
       <div class="actions">
         <a class="button" href=${href(`new/${this.kind}`)}>New ${labels.one.toLowerCase()}</a>
         <span class="muted" aria-live="polite">
-          ${typeof this.nextId === 'string'
-            ? `Next id unavailable: ${this.nextId}`
-            : this.nextId
-              ? html`Next id: <strong>${this.nextId.id}</strong>, in <code>${this.nextId.file}</code>`
-              : nothing}
+          ${
+            typeof this.nextId === 'string'
+              ? `Next id unavailable: ${this.nextId}`
+              : this.nextId
+                ? html`Next id: <strong>${this.nextId.id}</strong>, in <code>${this.nextId.file}</code>`
+                : nothing
+          }
         </span>
       </div>
       <div class="toolbar" role="search">
@@ -89,29 +93,36 @@ export class EntityListPage extends LightElement {
         </div>
         <div>
           <label for="entity-status">Status</label>
-          <select id="entity-status" @change=${(e: Event) => this.setQuery({ status: (e.target as HTMLSelectElement).value })}>
+          <select
+            id="entity-status"
+            @change=${(e: Event) => this.setQuery({ status: (e.target as HTMLSelectElement).value })}
+          >
             <option value="" ?selected=${status === ''}>any</option>
             ${ENTITY_STATUSES.map((st) => html`<option value=${st} ?selected=${status === st}>${st}</option>`)}
             <option value="none" ?selected=${status === 'none'}>not set</option>
           </select>
         </div>
-        ${this.kind === 'test_method'
-          ? nothing
-          : html`<div>
-              <label for="entity-verdict">Verdict</label>
-              <select
-                id="entity-verdict"
-                @change=${(e: Event) => this.setQuery({ verdict: (e.target as HTMLSelectElement).value })}
-              >
-                <option value="" ?selected=${verdict === ''}>any</option>
-                ${verdicts.map((v) => html`<option value=${v} ?selected=${verdict === v}>${v}</option>`)}
-              </select>
-            </div>`}
+        ${
+          this.kind === 'test_method'
+            ? nothing
+            : html`<div>
+                <label for="entity-verdict">Verdict</label>
+                <select
+                  id="entity-verdict"
+                  @change=${(e: Event) => this.setQuery({ verdict: (e.target as HTMLSelectElement).value })}
+                >
+                  <option value="" ?selected=${verdict === ''}>any</option>
+                  ${verdicts.map((v) => html`<option value=${v} ?selected=${verdict === v}>${v}</option>`)}
+                </select>
+              </div>`
+        }
       </div>
       <p class="muted" aria-live="polite">${rows.length} of ${all.length} ${labels.many.toLowerCase()}</p>
       <div class="table-wrap">
         <table>
-          <caption class="visually-hidden">${labels.many}</caption>
+          <caption class="visually-hidden">
+            ${labels.many}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Id</th>
@@ -123,26 +134,29 @@ export class EntityListPage extends LightElement {
           </thead>
           <tbody>
             ${shown.map(
-              (e) => html`<tr>
-                <td><a href=${entityHref(e.id)}>${e.id}</a></td>
-                <td class="wrap-anywhere">${e.title}</td>
-                <td>${e.status ?? html`<span class="muted">—</span>`}</td>
-                ${this.kind === 'test_method' ? nothing : html`<td>${verdictBadge(e.verdict)}</td>`}
-                <td class="hide-narrow wrap-anywhere"><code>${position(e.file, e.line)}</code></td>
-              </tr>`,
+              (e) =>
+                html`<tr>
+                  <td><a href=${entityHref(e.id)}>${e.id}</a></td>
+                  <td class="wrap-anywhere">${e.title}</td>
+                  <td>${e.status ?? html`<span class="muted">—</span>`}</td>
+                  ${this.kind === 'test_method' ? nothing : html`<td>${verdictBadge(e.verdict)}</td>`}
+                  <td class="hide-narrow wrap-anywhere"><code>${position(e.file, e.line)}</code></td>
+                </tr>`,
             )}
           </tbody>
         </table>
       </div>
-      ${rows.length > PAGE_SIZE
-        ? html`<rr-page-pager
-            .total=${rows.length}
-            .page=${page}
-            .pageSize=${PAGE_SIZE}
-            label="${labels.many} pages"
-            @page-change=${(e: CustomEvent<number>) => this.setQuery({ page: String(e.detail) })}
-          ></rr-page-pager>`
-        : nothing}
+      ${
+        rows.length > PAGE_SIZE
+          ? html`<rr-page-pager
+              .total=${rows.length}
+              .page=${page}
+              .pageSize=${PAGE_SIZE}
+              label="${labels.many} pages"
+              @page-change=${(e: CustomEvent<number>) => this.setQuery({ page: String(e.detail) })}
+            ></rr-page-pager>`
+          : nothing
+      }
     `;
   }
 }

@@ -1,8 +1,10 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { errorText } from '../api/api-error.js';
 import { idSegment } from '../api/api-client.js';
-import type { EntityDetail, SetMember, TraceLink } from '../api/api-types.js';
+import type { EntityDetail, GraphEdge, SetMember } from '../api/api-types.js';
+import type { Conflict } from '../api/api-types.js';
 import { entityLink, entityLinks, position, stateBadge, verdictBadge } from '../components/badges.js';
+import { noticeList } from '../components/conflict-list.js';
 import type { DeleteDialog } from '../components/delete-dialog.js';
 import { LightElement } from '../components/light-element.js';
 import type { RenameDialog } from '../components/rename-dialog.js';
@@ -57,162 +59,252 @@ export class EntityPage extends LightElement {
       return html`<h1 tabindex="-1">${this.entityId}</h1>
         <div class="banner error" role="alert"><p>${this.error}</p></div>`;
     const d = this.detail;
-    if (!d || d.id !== this.entityId) return html`<h1 tabindex="-1">${this.entityId}</h1><p aria-live="polite">Loading…</p>`;
-    const title = typeof d.data.title === 'string' ? d.data.title : '';
-    const members = d.members ?? d.set ?? [];
-    const quarantined = d.quarantined ?? members.filter((m) => m.state === 'quarantined');
-    const claimsField = claimsFieldOf(d.kind);
+    if (!d || d.entity.id !== this.entityId)
+      return html`<h1 tabindex="-1">${this.entityId}</h1>
+        <p aria-live="polite">Loading…</p>`;
+    const e = d.entity;
+    const members = d.verification.members;
+    const quarantined = d.verification.quarantined;
+    const flash = store().flash;
+    store().flash = null;
     return html`
-      <p class="muted">${KIND_LABELS[d.kind].one}</p>
-      <h1 tabindex="-1">${d.id} ${title}</h1>
+      <p class="muted">${KIND_LABELS[e.kind].one}</p>
+      <h1 tabindex="-1">${e.id} ${e.title}</h1>
+      ${
+        flash
+          ? html`<div class="banner success" role="status">
+              <p>${flash.text}</p>
+              ${noticeList(flash.notices as Conflict[])}
+            </div>`
+          : nothing
+      }
       <div class="actions">
-        ${d.kind === 'test_method' ? nothing : html`<span>Verdict: ${verdictBadge(d.verdict)}</span>`}
-        ${d.basis && d.basis !== 'none' && d.basis !== 'own'
-          ? html`<span class="muted">(${d.basis}${d.derived_from?.length
-              ? html` from ${entityLinks(d.derived_from)}`
-              : nothing})</span>`
-          : nothing}
+        ${e.kind === 'test_method' ? nothing : html`<span>Verdict: ${verdictBadge(d.verdict)}</span>`}
+        ${
+          d.basis && d.basis !== 'none' && d.basis !== 'own'
+            ? html`<span class="muted"
+                >(${d.basis}${d.derived_from.length ? html` from ${entityLinks(d.derived_from)}` : nothing})</span
+              >`
+            : nothing
+        }
       </div>
       <div class="actions">
-        <a class="button" href="${entityHref(d.id)}/edit">Edit</a>
-        <button type="button" class="secondary" @click=${() => this.querySelector<RenameDialog>('rr-rename-dialog')?.open()}>
+        <a class="button" href="${entityHref(e.id)}/edit">Edit</a>
+        <button
+          type="button"
+          class="secondary"
+          @click=${() => this.querySelector<RenameDialog>('rr-rename-dialog')?.open()}
+        >
           Rename…
         </button>
-        <button type="button" class="secondary" @click=${() => this.querySelector<DeleteDialog>('rr-delete-dialog')?.open()}>
+        <button
+          type="button"
+          class="secondary"
+          @click=${() => this.querySelector<DeleteDialog>('rr-delete-dialog')?.open()}
+        >
           Delete…
         </button>
-        ${d.kind === 'test_method'
-          ? nothing
-          : html`<a class="button secondary" href=${href('graph', { focus: d.id })}>Trace graph</a>`}
+        ${
+          e.kind === 'test_method'
+            ? nothing
+            : html`<a class="button secondary" href=${href('graph', { focus: e.id })}>Trace graph</a>`
+        }
       </div>
-      ${quarantined.length
-        ? html`<div class="banner error" role="alert">
-            <p>
-              <strong>INVALID:</strong> ${quarantined.length} quarantined
-              ${quarantined.length === 1 ? 'case makes' : 'cases make'} ${d.id} invalid until the conflict is fixed.
-            </p>
-            <ul class="plain-list">
-              ${quarantined.map(
-                (m) => html`<li><code>${m.target}</code> <code>${m.path}</code> — ${m.quarantine ?? 'quarantined'}</li>`,
-              )}
-            </ul>
-          </div>`
-        : nothing}
-      ${d.lock?.out_of_date
-        ? html`<div class="banner warning">
-            <p>The verification-set lock is out of date for this set. <a href="#/cases">Update the lock</a>.</p>
-          </div>`
-        : nothing}
+      ${
+        quarantined.length
+          ? html`<div class="banner error" role="alert">
+              <p>
+                <strong>INVALID:</strong> ${quarantined.length} quarantined
+                ${quarantined.length === 1 ? 'case makes' : 'cases make'} ${e.id} invalid until the conflict
+                is fixed.
+              </p>
+              <ul class="plain-list">
+                ${quarantined.map(
+                  (m) =>
+                    html`<li>
+                      <code>${m.target}</code> <code>${m.path}</code> — ${m.quarantine ?? 'quarantined'}
+                    </li>`,
+                )}
+              </ul>
+            </div>`
+          : nothing
+      }
+      ${
+        d.verification.lock.out_of_date
+          ? html`<div class="banner warning" role="status">
+              <p>
+                The verification-set lock is out of date for this set.
+                <a href="#/cases">Update the lock from the case ledger</a>.
+              </p>
+            </div>`
+          : nothing
+      }
 
       <h2>Fields</h2>
       ${this.fields(d)}
-
-      ${d.kind === 'test_method' ? nothing : html`<h2>Traces</h2>${this.traces(d)}`}
-
-      ${claimsField || members.length
-        ? html`<h2>Verification set</h2>
-            ${this.claims(d)}
-            ${this.members(members)}`
-        : nothing}
+      ${
+        e.kind === 'test_method'
+          ? nothing
+          : html`<h2>Traces</h2>
+              ${this.traces(d)}`
+      }
+      ${
+        claimsFieldOf(e.kind) || members.length
+          ? html`<h2>Verification set</h2>
+              ${this.claims(d)} ${this.members(members)}`
+          : nothing
+      }
 
       <h2>Source locations</h2>
-      ${(d.sources ?? []).length
-        ? html`<ul class="plain-list">
-            ${(d.sources ?? []).map(
-              (s) => html`<li><code>${position(s.file, s.line, s.column)}</code>${s.verb ? html` <span class="muted">${s.verb}</span>` : nothing}</li>`,
-            )}
-          </ul>`
-        : html`<p class="muted">No source annotations name ${d.id}.</p>`}
+      ${
+        d.sources.length
+          ? html`<ul class="plain-list">
+              ${d.sources.map(
+                (s) =>
+                  html`<li>
+                    <code>${position(s.file, s.line, s.column)}</code>${
+                      s.verb ? html` <span class="muted">${s.verb}</span>` : nothing
+                    }
+                  </li>`,
+              )}
+            </ul>`
+          : html`<p class="muted">No source annotations name ${e.id}.</p>`
+      }
 
       <h2>Issues</h2>
-      <rr-diagnostic-list .diagnostics=${d.issues ?? []} caption="Issues of ${d.id}"></rr-diagnostic-list>
+      <rr-diagnostic-list .diagnostics=${d.issues} caption="Issues of ${e.id}"></rr-diagnostic-list>
 
       <h2>Gaps</h2>
-      ${(d.gaps ?? []).length
-        ? html`<ul class="plain-list">
-            ${(d.gaps ?? []).map(
-              (g) => html`<li><span class="badge warn">${g.kind}</span> ${g.detail} <span class="muted">(${g.route})</span></li>`,
-            )}
-          </ul>`
-        : html`<p class="muted">No gaps.</p>`}
+      ${
+        d.gaps.length
+          ? html`<ul class="plain-list">
+              ${d.gaps.map(
+                (g) =>
+                  html`<li>
+                    <span class="badge warn">${g.kind}</span> ${g.detail}
+                    <span class="muted">(${g.route})</span>
+                  </li>`,
+              )}
+            </ul>`
+          : html`<p class="muted">No gaps.</p>`
+      }
 
       <h2>Notes</h2>
       <rr-notes-panel
-        .entityId=${d.id}
-        .notes=${Array.isArray(d.data.notes) ? d.data.notes : []}
+        .entityId=${e.id}
+        .notes=${d.notes}
         @notes-changed=${this.notesChanged}
       ></rr-notes-panel>
 
-      <rr-rename-dialog .entityId=${d.id} .version=${d.version}></rr-rename-dialog>
-      <rr-delete-dialog .entityId=${d.id} .kind=${d.kind} .version=${d.version}></rr-delete-dialog>
+      <rr-rename-dialog .entityId=${e.id} .version=${e.version}></rr-rename-dialog>
+      <rr-delete-dialog .entityId=${e.id} .kind=${e.kind} .version=${e.version}></rr-delete-dialog>
     `;
   }
 
   private fields(d: EntityDetail): TemplateResult {
-    const shown = fieldsOf(d.kind).filter((f) => f.input !== 'claims' && f.name !== 'title');
-    const known = new Set([...fieldsOf(d.kind).map((f) => f.name), 'id', 'notes']);
-    const custom = Object.keys(d.data).filter((k) => !known.has(k));
+    const e = d.entity;
+    const shown = fieldsOf(e.kind).filter((f) => f.input !== 'claims' && f.name !== 'title');
+    const known = new Set([...fieldsOf(e.kind).map((f) => f.name), 'id', 'notes']);
+    const custom = Object.keys(e.data).filter((k) => !known.has(k));
     return html`<dl class="facts">
       ${shown.map((f) => {
-        const value = d.data[f.name];
+        const value = e.data[f.name];
         if (value === undefined || value === null || value === '') return nothing;
         return html`<dt>${f.label}</dt>
-          <dd>${f.input === 'ids' ? entityLinks(asList(value)) : asList(value).length && typeof value !== 'string' ? asList(value).join(', ') : String(value)}</dd>`;
+          <dd>
+            ${f.input === 'ids' ? entityLinks(asList(value)) : asList(value).length && typeof value !== 'string' ? asList(value).join(', ') : String(value)}
+          </dd>`;
       })}
-      ${custom.map((k) => html`<dt><code>${k}</code></dt><dd><code>${JSON.stringify(d.data[k])}</code></dd>`)}
-      ${d.file ? html`<dt>File</dt><dd><code>${position(d.file, d.line)}</code></dd>` : nothing}
+      ${custom.map(
+        (k) =>
+          html`<dt><code>${k}</code></dt>
+            <dd><code>${JSON.stringify(e.data[k])}</code></dd>`,
+      )}
+      ${
+        e.file
+          ? html`<dt>File</dt>
+              <dd><code>${position(e.file, e.line)}</code></dd>`
+          : nothing
+      }
     </dl>`;
   }
 
   private traces(d: EntityDetail): TemplateResult {
-    const t = d.traces;
-    const links: TraceLink[] = Array.isArray(t) ? t : [...(t?.up ?? []), ...(t?.down ?? [])];
-    const chain = !Array.isArray(t) ? t?.chain : undefined;
-    const up = links.filter((l) => l.direction !== 'down');
-    const down = links.filter((l) => l.direction === 'down');
-    const list = (items: TraceLink[]) =>
-      items.length
+    const id = d.entity.id;
+    const link = (other: string, relation: string) => {
+      const summary = store().entity(other);
+      return html`<li>
+        <span class="muted">${relation}</span> ${entityLink(other)} ${summary?.title ?? ''}
+        ${summary && summary.kind !== 'test_method' ? verdictBadge(summary.verdict) : nothing}
+      </li>`;
+    };
+    const list = (edges: GraphEdge[], end: (e: GraphEdge) => string) =>
+      edges.length
         ? html`<ul class="plain-list">
-            ${items.map(
-              (l) => html`<li>
-                <span class="muted">${l.relation}</span> ${entityLink(l.id)} ${l.title ?? ''}
-                ${l.verdict !== undefined ? verdictBadge(l.verdict) : nothing}
-              </li>`,
-            )}
+            ${edges.map((e) => link(end(e), e.relation))}
           </ul>`
         : html`<p class="muted">None.</p>`;
+    const chain = d.traces.chain;
     return html`<div class="claim-row-grid">
-        <section aria-labelledby="traces-up">
-          <h3 id="traces-up">What ${d.id} traces to</h3>
-          ${list(up)}
+        <section aria-labelledby="traces-out">
+          <h3 id="traces-out">What ${id} traces to</h3>
+          ${list(d.traces.outgoing, (e) => e.to)}
         </section>
-        <section aria-labelledby="traces-down">
-          <h3 id="traces-down">What traces to ${d.id}</h3>
-          ${list(down)}
+        <section aria-labelledby="traces-in">
+          <h3 id="traces-in">What traces to ${id}</h3>
+          ${list(d.traces.incoming, (e) => e.from)}
         </section>
       </div>
-      ${chain?.length
-        ? html`<h3>Whole chain</h3>
-            ${list(chain)}`
-        : nothing}`;
+      ${
+        chain
+          ? html`<section aria-labelledby="traces-chain">
+              <h3 id="traces-chain">Whole chain: needs, requirements and mitigations behind ${id}</h3>
+              ${
+                chain.edges.length
+                  ? html`<ul class="plain-list">
+                      ${chain.edges.map(
+                        (e) =>
+                          html`<li>
+                            ${entityLink(e.from)} <span class="muted">${e.relation}</span> ${entityLink(e.to)}
+                          </li>`,
+                      )}
+                    </ul>`
+                  : html`<p class="muted">No mitigation controls ${id}.</p>`
+              }
+            </section>`
+          : nothing
+      }`;
   }
 
   private claims(d: EntityDetail): TemplateResult {
-    const field = claimsFieldOf(d.kind);
-    const items = field && Array.isArray(d.data[field]) ? (d.data[field] as unknown[]) : [];
-    if (!items.length) return html`<p class="muted">No claims in <code>${field ?? 'verified_by'}</code>.</p>`;
+    const field = claimsFieldOf(d.entity.kind);
+    const claims = d.verification.set;
+    if (!claims.length)
+      return html`<p class="muted">No claims in <code>${field ?? 'verified_by'}</code>.</p>`;
     return html`<h3>Claims (<code>${field}</code>)</h3>
-      <ul class="plain-list">
-        ${items.map((item) => {
-          if (typeof item === 'string') return html`<li><code>${item}</code> — whole target (deprecated bare label)</li>`;
-          const o = item as Record<string, unknown>;
-          return html`<li>
-            <code>${String(o.target)}</code>
-            ${Array.isArray(o.cases) ? html`— ${o.cases.length} ${o.cases.length === 1 ? 'selector' : 'selectors'}` : html`— whole target`}
-            ${o.level ? html`<span class="muted">level ${String(o.level)}</span>` : nothing}
-            ${o.reason ? html`<span class="muted">reason: ${String(o.reason)}</span>` : nothing}
-          </li>`;
-        })}
+      <ul class="plain-list claims-list">
+        ${claims.map(
+          (c) =>
+            html`<li>
+              <code>${c.target}</code>
+              ${
+                c.whole
+                  ? html`— whole
+                    target${c.shape === 'bare-label' || c.shape === 'target-object' ? ' (deprecated form)' : ''}`
+                  : html`—
+                    ${c.selectors.map(
+                      (s, i) =>
+                        html`${i ? ', ' : ''}<code>${s.selector}</code>
+                          <span class=${s.matches === 0 ? 'severity-error' : 'muted'}
+                            >(${s.problem ?? `${s.matches} matched`})</span
+                          >`,
+                    )}`
+              }
+              ${c.level ? html`<span class="muted">level ${c.level}</span>` : nothing}
+              ${c.reason ? html`<span class="muted">reason: ${c.reason}</span>` : nothing}
+              ${c.problem ? html`<span class="severity-error">${c.problem}</span>` : nothing}
+            </li>`,
+        )}
       </ul>`;
   }
 
@@ -221,7 +313,9 @@ export class EntityPage extends LightElement {
     return html`<h3>Members</h3>
       <div class="table-wrap">
         <table>
-          <caption class="visually-hidden">Verification set members</caption>
+          <caption class="visually-hidden">
+            Verification set members
+          </caption>
           <thead>
             <tr>
               <th scope="col">Target</th>
@@ -234,17 +328,20 @@ export class EntityPage extends LightElement {
           </thead>
           <tbody>
             ${members.map(
-              (m) => html`<tr>
-                <td class="wrap-anywhere"><code>${m.target}</code></td>
-                <td class="wrap-anywhere"><code>${m.path}</code></td>
-                <td>${stateBadge(m.state)}${m.quarantine ? html` <span class="muted">${m.quarantine}</span>` : nothing}</td>
-                <td>
-                  ${m.flaky ? html`<span class="badge warn">flaky</span>` : nothing}
-                  ${m.stale ? html`<span class="badge warn">stale</span>` : nothing}
-                </td>
-                <td class="wrap-anywhere"><code>${m.selector ?? ''}</code></td>
-                <td>${m.level ?? ''}</td>
-              </tr>`,
+              (m) =>
+                html`<tr>
+                  <td class="wrap-anywhere"><code>${m.target}</code></td>
+                  <td class="wrap-anywhere"><code>${m.path}</code></td>
+                  <td>
+                    ${stateBadge(m.state)}${m.quarantine ? html` <span class="muted">${m.quarantine}</span>` : nothing}
+                  </td>
+                  <td>
+                    ${m.flaky ? html`<span class="badge warn">flaky</span>` : nothing}
+                    ${m.stale ? html`<span class="badge warn">stale</span>` : nothing}
+                  </td>
+                  <td class="wrap-anywhere"><code>${m.selector ?? ''}</code></td>
+                  <td>${m.level ?? ''}</td>
+                </tr>`,
             )}
           </tbody>
         </table>

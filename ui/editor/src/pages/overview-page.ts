@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { ENTITY_KINDS } from '../api/api-types.js';
+import { ENTITY_KINDS, statusLetters } from '../api/api-types.js';
 import { LightElement } from '../components/light-element.js';
 import { KIND_LABELS } from '../model/kind-fields.js';
 import { href } from '../routing/hash-route.js';
@@ -13,7 +13,9 @@ export class OverviewPage extends LightElement {
     const s = store();
     const state = s.state;
     const projectName = typeof state?.project?.name === 'string' ? state.project.name : 'Model';
-    if (!state) return html`<h1 tabindex="-1">Overview</h1><p aria-live="polite">Loading…</p>`;
+    if (!state)
+      return html`<h1 tabindex="-1">Overview</h1>
+        <p aria-live="polite">Loading…</p>`;
     const counts = state.counts ?? {};
     const cases = counts.cases ?? 0;
     const quarantined = counts.quarantined ?? 0;
@@ -27,21 +29,30 @@ export class OverviewPage extends LightElement {
       <p class="invariant" id="invariant-line">
         ${cases} test cases, ${quarantined} quarantined; each case maps to at most one requirement
       </p>
-      ${quarantined > 0
-        ? html`<div class="banner error" role="alert" id="quarantine-banner">
-            <p>
-              <strong>${quarantined} test ${quarantined === 1 ? 'case is' : 'cases are'} quarantined.</strong>
-              A quarantined case has no owner and makes every entity that claims it INVALID until the
-              conflict is fixed.
-            </p>
-            <p><a href=${href('cases', { filter: 'quarantined' })}>Show the quarantined cases</a></p>
-          </div>`
-        : nothing}
-      ${state.lock?.out_of_date
-        ? html`<div class="banner warning">
-            <p>The verification-set lock is out of date. <a href="#/cases">Update it from the case ledger.</a></p>
-          </div>`
-        : nothing}
+      ${
+        quarantined > 0
+          ? html`<div class="banner error" role="alert" id="quarantine-banner">
+              <p>
+                <strong
+                  >${quarantined} test ${quarantined === 1 ? 'case is' : 'cases are'} quarantined.</strong
+                >
+                A quarantined case has no owner and makes every entity that claims it INVALID until the
+                conflict is fixed.
+              </p>
+              <p><a href=${href('cases', { filter: 'quarantined' })}>Show the quarantined cases</a></p>
+            </div>`
+          : nothing
+      }
+      ${
+        state.lock?.out_of_date
+          ? html`<div class="banner warning">
+              <p>
+                The verification-set lock is out of date.
+                <a href="#/cases">Update it from the case ledger.</a>
+              </p>
+            </div>`
+          : nothing
+      }
 
       <h2>Entities</h2>
       <ul class="count-grid">
@@ -57,9 +68,13 @@ export class OverviewPage extends LightElement {
 
       <h2>Test cases</h2>
       <ul class="count-grid">
-        <li><a href=${href('cases')}><span class="number">${cases}</span> cases</a></li>
         <li>
-          <a href=${href('cases', { filter: 'owned' })}><span class="number">${counts.owned ?? 0}</span> owned</a>
+          <a href=${href('cases')}><span class="number">${cases}</span> cases</a>
+        </li>
+        <li>
+          <a href=${href('cases', { filter: 'owned' })}
+            ><span class="number">${counts.owned ?? 0}</span> owned</a
+          >
         </li>
         <li>
           <a href=${href('cases', { filter: 'unowned' })}
@@ -81,22 +96,28 @@ export class OverviewPage extends LightElement {
       <rr-diagnostic-list .diagnostics=${issues}></rr-diagnostic-list>
 
       <h2>Git</h2>
-      ${!git || git.available === false
-        ? html`<p class="muted">The model is not in a git repository.</p>`
-        : html`<p>
-              Branch <code>${git.branch ?? '(detached)'}</code>${git.head
-                ? html`, at <code>${git.head.slice(0, 12)}</code>`
-                : nothing}.
-              ${git.clean || (git.files ?? []).length === 0
-                ? 'No uncommitted model changes.'
-                : `${(git.files ?? []).length} changed ${(git.files ?? []).length === 1 ? 'file' : 'files'}.`}
-            </p>
-            ${(git.files ?? []).length > 0
-              ? html`<ul class="plain-list">
-                  ${(git.files ?? []).map((f) => html`<li><code>${f.status}</code> ${f.path}</li>`)}
-                </ul>`
-              : nothing}
-            <p><a href="#/changes">Review, commit and tag changes</a></p>`}
+      ${
+        !git || !git.repository
+          ? html`<p class="muted">The model is not in a git repository.</p>`
+          : html`<p>
+                Branch <code>${git.branch ?? '(detached)'}</code>${
+                  git.head ? html`, at <code>${git.head.slice(0, 12)}</code>` : nothing
+                }.
+                ${
+                  (git.files ?? []).length === 0
+                    ? 'No uncommitted model changes.'
+                    : `${(git.files ?? []).length} changed ${(git.files ?? []).length === 1 ? 'file' : 'files'}.`
+                }
+              </p>
+              ${
+                (git.files ?? []).length > 0
+                  ? html`<ul class="plain-list">
+                      ${(git.files ?? []).map((f) => html`<li><code>${statusLetters(f)}</code> ${f.path}</li>`)}
+                    </ul>`
+                  : nothing
+              }
+              <p><a href="#/changes">Review, commit and tag changes</a></p>`
+      }
     `;
   }
 }

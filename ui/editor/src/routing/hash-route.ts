@@ -3,7 +3,8 @@
 
 /** A parsed route: the page, its path parameters and its query. */
 export interface Route {
-  page: 'overview' | 'entities' | 'entity' | 'edit' | 'new' | 'cases' | 'graph' | 'queue' | 'changes' | 'missing';
+  page:
+    'overview' | 'entities' | 'entity' | 'edit' | 'new' | 'cases' | 'graph' | 'queue' | 'changes' | 'missing';
   /** the kind of a list or a new entity, or the id of an entity page */
   param: string;
   query: URLSearchParams;
