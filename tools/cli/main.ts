@@ -8,6 +8,7 @@ import { runGraph, type GraphOptions } from './graph-command.js';
 import { runLockCheck, runLockUpdate, type LockOptions } from './lock-command.js';
 import { runPnrSim, type PnrSimOptions } from './pnr-sim-command.js';
 import { runReport, type ReportOptions } from './report-command.js';
+import { runServe, type ServeOptions } from './serve-command.js';
 import { runValidate, type ValidateFormat } from './validate-command.js';
 
 /** Builds the rr command tree; actions store their exit code in `result`. */
@@ -124,6 +125,38 @@ function program(io: CliIo, result: { code: number }): Command {
       process.once('SIGTERM', onSignal);
       try {
         result.code = await runPnrSim(options, io, stop.signal);
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+      }
+    });
+
+  rr.command('serve')
+    .description('the model editor: a local web UI and JSON API that change the model safely')
+    .requiredOption('--model <path>', 'model file or directory')
+    .option('--evidence <dir>', 'test evidence directory laid out like bazel-testlogs')
+    .option('--author <text>', 'default author: a name followed by an e-mail address in angle brackets')
+    .option('--host <address>', 'bind address; beyond loopback a token is required', '127.0.0.1')
+    .option('--port <n>', 'port (0 picks a free one)', '8080')
+    .option('--token <secret>', 'bearer token every API request must carry (generated beyond loopback)')
+    .option('--allow-host <name>', 'an additional accepted Host name (repeatable)', collect, [])
+    .option(
+      '--lane-targets <NAME=FILE>',
+      'a lane of the case ledger: FILE lists one target label per line (repeatable)',
+      collect,
+      [],
+    )
+    .option('--agent-model <name>', 'model of the LLM workflows (or EDITOR_AGENT_MODEL)')
+    .option('--agent-effort <level>', 'effort of the LLM workflows (or EDITOR_AGENT_EFFORT)')
+    .option('--no-llm', 'disable LLM workflows')
+    .option('--ui <dir>', 'serve the UI from this folder (default: the built dist/ui/editor)')
+    .action(async (options: ServeOptions) => {
+      const stop = new AbortController();
+      const onSignal = () => stop.abort();
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      try {
+        result.code = await runServe(options, io, stop.signal);
       } finally {
         process.off('SIGINT', onSignal);
         process.off('SIGTERM', onSignal);
