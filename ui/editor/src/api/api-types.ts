@@ -55,21 +55,37 @@ export interface GitStatus {
 
 /** GET /api/state. */
 export interface EditorState {
+  rr?: string;
   project?: Record<string, unknown> | null;
   config?: Record<string, unknown>;
-  counts?: {
-    entities?: Partial<Record<EntityKind, number>> & { total?: number };
-    cases?: number;
-    owned?: number;
-    unowned?: number;
-    quarantined?: number;
+  model?: { path: string; files: string[] };
+  evidence?: { path: string; targets: number } | null;
+  lock?: { path: string; exists: boolean } | null;
+  counts: {
+    entities: number;
+    by_kind: Partial<Record<EntityKind, number>>;
+    cases: number;
+    owned: number;
+    unowned: number;
+    quarantined: number;
+    errors?: number;
+    warnings?: number;
+    gaps?: number;
   };
-  issues?: Diagnostic[];
-  git?: GitStatus;
-  llm?: boolean | { available?: boolean };
-  author?: string | null;
-  lock?: { configured?: boolean; out_of_date?: boolean; path?: string | null };
-  lanes?: string[];
+  invariant?: string;
+  issues: Diagnostic[];
+  git: { branch: string | null; head: string | null; changed: number } | { error: string } | null;
+  llm?: { available: boolean; reason?: string };
+  author: string | null;
+  loaded_at?: string;
+}
+
+/** GET /api/lock. */
+export interface LockState {
+  configured: boolean;
+  path: string | null;
+  exists?: boolean;
+  out_of_date: boolean;
 }
 
 /** A list row of GET /api/entities (`{entities}`). */

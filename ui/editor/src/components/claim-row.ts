@@ -30,6 +30,7 @@ export class ClaimRow extends LightElement {
     entityId: { attribute: false },
     targetCases: { attribute: false },
     levels: { attribute: false },
+    defaultLevel: { attribute: false },
     targets: { attribute: false },
     conflicts: { attribute: false },
     caseFilter: { state: true },
@@ -39,6 +40,7 @@ export class ClaimRow extends LightElement {
   declare entityId: string;
   declare targetCases: TargetCases | undefined;
   declare levels: string[];
+  declare defaultLevel: string;
   declare targets: string[];
   declare conflicts: Conflict[];
   declare caseFilter: string;
@@ -46,6 +48,7 @@ export class ClaimRow extends LightElement {
   constructor() {
     super();
     this.levels = [];
+    this.defaultLevel = '';
     this.targets = [];
     this.conflicts = [];
     this.caseFilter = '';
@@ -96,7 +99,9 @@ export class ClaimRow extends LightElement {
             id="claim-${k}-level"
             @change=${(e: Event) => this.change({ level: (e.target as HTMLSelectElement).value })}
           >
-            <option value="" ?selected=${d.level === ''}>default</option>
+            <option value="" ?selected=${d.level === ''}>
+              default${this.defaultLevel ? ` (${this.defaultLevel})` : ''}
+            </option>
             ${[...new Set([...this.levels, ...(d.level ? [d.level] : [])])].map(
               (l) => html`<option value=${l} ?selected=${d.level === l}>${l}</option>`,
             )}
@@ -166,6 +171,7 @@ export class ClaimRow extends LightElement {
         <textarea
           id="claim-${k}-selectors"
           class="selectors"
+          rows=${Math.min(16, Math.max(3, lines.length + 1))}
           spellcheck="false"
           aria-describedby="claim-${k}-counts"
           .value=${d.selectors}

@@ -116,6 +116,7 @@ export class ClaimsEditor extends LightElement {
             .entityId=${this.entityId}
             .targetCases=${this.targetCases.get(d.target.trim())}
             .levels=${this.levels}
+            .defaultLevel=${String(store().state?.config?.default_provided_level ?? '')}
             .conflicts=${this.rowConflicts(d, i)}
             @draft-change=${(e: CustomEvent<ClaimDraft>) => {
               e.stopPropagation();

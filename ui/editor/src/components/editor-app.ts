@@ -58,12 +58,33 @@ export class EditorApp extends LightElement {
   }
 
   protected override updated(): void {
+    document.title = this.documentTitle();
     if (!this.focusHeading) return;
     this.focusHeading = false;
     // Keyboard and screen-reader users land on the new page's heading, as after a page load.
     void this.updateComplete.then(() =>
       requestAnimationFrame(() => this.querySelector<HTMLElement>('main h1')?.focus()),
     );
+  }
+
+  /** "REQ-003 · VIP-200 … · rr editor": the page, then the project, so tabs and history read well. */
+  private documentTitle(): string {
+    const { page, param } = this.route;
+    const kind = this.entityKindOfRoute();
+    const names: Record<Route['page'], string> = {
+      overview: 'Overview',
+      entities: kind ? (KIND_LABELS[kind]?.many ?? 'Entities') : 'Entities',
+      entity: param,
+      edit: `Edit ${param}`,
+      new: `New ${kind ? (KIND_LABELS[kind]?.one.toLowerCase() ?? '') : ''}`,
+      cases: 'Case ledger',
+      graph: 'Trace graph',
+      queue: 'Work queue',
+      changes: 'Changes',
+      missing: 'Page not found',
+    };
+    const project = store().state?.project?.name;
+    return [names[page], typeof project === 'string' ? project : '', 'rr editor'].filter(Boolean).join(' · ');
   }
 
   private entityKindOfRoute(): EntityKind | undefined {
@@ -80,13 +101,11 @@ export class EditorApp extends LightElement {
 
   protected override render(): TemplateResult {
     const s = store();
-    const projectName = typeof s.state?.project?.name === 'string' ? s.state.project.name : '';
     const authorOk = isAuthor(s.author);
     return html`
       <a class="skip-link" href="#main" @click=${this.skipToMain}>Skip to content</a>
       <header class="top-bar">
         <a class="brand" href="#/">rr editor</a>
-        ${projectName ? html`<span class="project">${projectName}</span>` : nothing}
         <nav class="main-nav" aria-label="Pages">
           <ul>
             ${NAV.map(

@@ -25,11 +25,13 @@ export class CaseLedgerPage extends LightElement {
     rows: { state: true },
     error: { state: true },
     loading: { state: true },
+    lanes: { state: true },
   };
   declare query: URLSearchParams;
   declare rows: LedgerRow[] | null;
   declare error: string;
   declare loading: boolean;
+  declare lanes: string[];
   private readonly storeController = new StoreController(this);
   private loadedFor = '';
 
@@ -39,6 +41,7 @@ export class CaseLedgerPage extends LightElement {
     this.rows = null;
     this.error = '';
     this.loading = false;
+    this.lanes = [];
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -55,12 +58,13 @@ export class CaseLedgerPage extends LightElement {
     this.loading = true;
     this.error = '';
     try {
-      const result = await store().api.get<{ cases: LedgerRow[] } | LedgerRow[]>('cases', {
+      const result = await store().api.get<{ cases: LedgerRow[]; lanes: string[] }>('cases', {
         state: this.query.get('filter'),
         lane: this.query.get('lane'),
         target: this.query.get('target'),
       });
-      this.rows = Array.isArray(result) ? result : result.cases;
+      this.rows = result.cases;
+      this.lanes = result.lanes;
     } catch (error) {
       this.error = errorText(error);
       this.rows = null;
@@ -86,7 +90,7 @@ export class CaseLedgerPage extends LightElement {
     const filter = this.query.get('filter') ?? '';
     const lane = this.query.get('lane') ?? '';
     const page = Number(this.query.get('page') ?? '0') || 0;
-    const lanes = store().state?.lanes ?? [...new Set((this.rows ?? []).flatMap((r) => r.lanes))].sort();
+    const lanes = this.lanes;
     const rows = (this.rows ?? []).filter(
       (r) =>
         !q ||
@@ -109,7 +113,7 @@ export class CaseLedgerPage extends LightElement {
         >
           Update lock…
         </button>
-        ${store().state?.lock?.out_of_date ? html`<span class="badge warn">lock out of date</span>` : nothing}
+        ${store().lock?.out_of_date ? html`<span class="badge warn">lock out of date</span>` : nothing}
       </div>
       <div class="toolbar" role="search">
         <div>

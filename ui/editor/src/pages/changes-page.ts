@@ -118,32 +118,49 @@ export class ChangesPage extends LightElement {
 
   protected override render() {
     const files = this.status?.files ?? [];
+    const modelFiles = files.filter((f) => f.model);
+    const otherFiles = files.filter((f) => !f.model);
+    const fileList = (list: typeof files, id: string) =>
+      html`<ul class="plain-list" id=${id}>
+        ${list.map((f) => html`<li><code>${statusLetters(f)}</code> ${f.from ? `${f.from} → ` : ''}${f.path}</li>`)}
+      </ul>`;
     return html`
       <h1 tabindex="-1">Changes</h1>
       ${this.error ? html`<div class="banner error" role="alert"><p>${this.error}</p></div>` : nothing}
       <h2>Working tree</h2>
       ${
         this.status
-          ? html`<p>
-                Branch <code>${this.status.branch ?? '(detached)'}</code>${
-                  this.status.head ? html` at <code>${this.status.head.slice(0, 12)}</code>` : nothing
-                }.
-                ${files.length ? `${files.length} changed ${files.length === 1 ? 'file' : 'files'}:` : 'Nothing to commit.'}
-              </p>
-              ${
-                files.length
-                  ? html`<ul class="plain-list" id="git-files">
-                      ${files.map((f) => html`<li><code>${statusLetters(f)}</code> ${f.from ? `${f.from} → ` : ''}${f.path}</li>`)}
-                    </ul>`
-                  : nothing
-              }`
+          ? this.status.repository
+            ? html`<p>
+                  Branch <code>${this.status.branch ?? '(detached)'}</code>${
+                    this.status.head ? html` at <code>${this.status.head.slice(0, 12)}</code>` : nothing
+                  }.
+                  ${
+                    modelFiles.length
+                      ? `${modelFiles.length} changed model ${modelFiles.length === 1 ? 'file' : 'files'}:`
+                      : 'No model changes to commit.'
+                  }
+                </p>
+                ${modelFiles.length ? fileList(modelFiles, 'git-files') : nothing}
+                ${
+                  otherFiles.length
+                    ? html`<details>
+                        <summary>
+                          ${otherFiles.length} other changed ${otherFiles.length === 1 ? 'file' : 'files'}
+                          (not committed by the editor)
+                        </summary>
+                        ${fileList(otherFiles, 'git-other-files')}
+                      </details>`
+                    : nothing
+                }`
+            : html`<p class="muted">The model is not in a git repository.</p>`
           : html`<p aria-live="polite">Loading…</p>`
       }
       <div class="actions">
         <button
           type="button"
-          ?disabled=${!files.length}
-          @click=${() => this.querySelector<CommitDialog>('rr-commit-dialog')?.open(files)}
+          ?disabled=${!modelFiles.length}
+          @click=${() => this.querySelector<CommitDialog>('rr-commit-dialog')?.open(modelFiles)}
         >
           Commit…
         </button>

@@ -232,6 +232,14 @@ export class EntityFormPage extends LightElement {
   private schedulePrecheck(): void {
     window.clearTimeout(this.precheckTimer);
     if (!this.kind) return;
+    // A draft the form already knows to be incomplete is not worth a round trip (a missing title would
+    // only come back as a proof failure).
+    if (this.blockingProblems().length) {
+      this.precheckAbort?.abort();
+      this.precheck = null;
+      this.prechecking = false;
+      return;
+    }
     this.prechecking = true;
     this.precheckTimer = window.setTimeout(() => void this.runPrecheck(), PRECHECK_DELAY_MS);
   }
@@ -450,7 +458,12 @@ export class EntityFormPage extends LightElement {
     let control: TemplateResult;
     switch (spec.input) {
       case 'textarea':
-        control = html`<textarea id=${id} .value=${value} @input=${onInput}></textarea>`;
+        control = html`<textarea
+          id=${id}
+          rows=${Math.min(14, Math.max(3, value.split('\n').length + Math.floor(value.length / 110) + 1))}
+          .value=${value}
+          @input=${onInput}
+        ></textarea>`;
         break;
       case 'status':
         control = html`<select id=${id} @change=${onInput}>

@@ -210,9 +210,11 @@ export class EntityPage extends LightElement {
       ${shown.map((f) => {
         const value = e.data[f.name];
         if (value === undefined || value === null || value === '') return nothing;
+        const text =
+          asList(value).length && typeof value !== 'string' ? asList(value).join(', ') : String(value);
         return html`<dt>${f.label}</dt>
           <dd>
-            ${f.input === 'ids' ? entityLinks(asList(value)) : asList(value).length && typeof value !== 'string' ? asList(value).join(', ') : String(value)}
+            ${f.input === 'ids' ? entityLinks(asList(value)) : html`<span class="field-value">${text}</span>`}
           </dd>`;
       })}
       ${custom.map(
@@ -245,7 +247,7 @@ export class EntityPage extends LightElement {
           </ul>`
         : html`<p class="muted">None.</p>`;
     const chain = d.traces.chain;
-    return html`<div class="claim-row-grid">
+    return html`<div class="two-columns">
         <section aria-labelledby="traces-out">
           <h3 id="traces-out">What ${id} traces to</h3>
           ${list(d.traces.outgoing, (e) => e.to)}

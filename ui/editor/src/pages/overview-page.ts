@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit';
-import { ENTITY_KINDS, statusLetters } from '../api/api-types.js';
+import { errorText } from '../api/api-error.js';
+import { ENTITY_KINDS, statusLetters, type GitStatus } from '../api/api-types.js';
 import { LightElement } from '../components/light-element.js';
 import { KIND_LABELS } from '../model/kind-fields.js';
 import { href } from '../routing/hash-route.js';
@@ -7,7 +8,37 @@ import { store, StoreController } from '../session/editor-store.js';
 
 /** The overview: counts, the invariant line, the quarantine banner, validation issues, git status. */
 export class OverviewPage extends LightElement {
+  static override properties = { git: { state: true }, gitError: { state: true } };
+  declare git: GitStatus | null;
+  declare gitError: string;
   private readonly storeController = new StoreController(this);
+  private readonly onStoreChange = () => void this.loadGit();
+
+  constructor() {
+    super();
+    this.git = null;
+    this.gitError = '';
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    store().addEventListener('change', this.onStoreChange);
+    void this.loadGit();
+  }
+
+  override disconnectedCallback(): void {
+    store().removeEventListener('change', this.onStoreChange);
+    super.disconnectedCallback();
+  }
+
+  private async loadGit(): Promise<void> {
+    try {
+      this.git = await store().api.get<GitStatus>('git/status');
+      this.gitError = '';
+    } catch (error) {
+      this.gitError = errorText(error);
+    }
+  }
 
   protected override render() {
     const s = store();
@@ -16,18 +47,15 @@ export class OverviewPage extends LightElement {
     if (!state)
       return html`<h1 tabindex="-1">Overview</h1>
         <p aria-live="polite">Loading…</p>`;
-    const counts = state.counts ?? {};
-    const cases = counts.cases ?? 0;
-    const quarantined = counts.quarantined ?? 0;
-    const byKind = (kind: (typeof ENTITY_KINDS)[number]) =>
-      counts.entities?.[kind] ?? s.entities.filter((e) => e.kind === kind).length;
-    const issues = state.issues ?? [];
+    const counts = state.counts;
+    const quarantined = counts.quarantined;
+    const issues = state.issues;
     const errors = issues.filter((d) => d.severity === 'error').length;
-    const git = state.git;
+    const warnings = issues.length - errors;
     return html`
       <h1 tabindex="-1">${projectName}</h1>
       <p class="invariant" id="invariant-line">
-        ${cases} test cases, ${quarantined} quarantined; each case maps to at most one requirement
+        ${counts.cases} test cases, ${quarantined} quarantined; each case maps to at most one requirement
       </p>
       ${
         quarantined > 0
@@ -44,11 +72,11 @@ export class OverviewPage extends LightElement {
           : nothing
       }
       ${
-        state.lock?.out_of_date
-          ? html`<div class="banner warning">
+        s.lock?.out_of_date
+          ? html`<div class="banner warning" role="status">
               <p>
-                The verification-set lock is out of date.
-                <a href="#/cases">Update it from the case ledger.</a>
+                The verification-set lock (<code>${s.lock.path}</code>) is out of date.
+                <a href="#/cases">Update it from the case ledger</a>.
               </p>
             </div>`
           : nothing
@@ -60,7 +88,7 @@ export class OverviewPage extends LightElement {
           (kind) =>
             html`<li>
               <a href="#/entities/${kind}"
-                ><span class="number">${byKind(kind)}</span> ${KIND_LABELS[kind].many}</a
+                ><span class="number">${counts.by_kind[kind] ?? 0}</span> ${KIND_LABELS[kind].many}</a
               >
             </li>`,
         )}
@@ -69,16 +97,14 @@ export class OverviewPage extends LightElement {
       <h2>Test cases</h2>
       <ul class="count-grid">
         <li>
-          <a href=${href('cases')}><span class="number">${cases}</span> cases</a>
+          <a href=${href('cases')}><span class="number">${counts.cases}</span> cases</a>
         </li>
         <li>
-          <a href=${href('cases', { filter: 'owned' })}
-            ><span class="number">${counts.owned ?? 0}</span> owned</a
-          >
+          <a href=${href('cases', { filter: 'owned' })}><span class="number">${counts.owned}</span> owned</a>
         </li>
         <li>
           <a href=${href('cases', { filter: 'unowned' })}
-            ><span class="number">${counts.unowned ?? 0}</span> unowned</a
+            ><span class="number">${counts.unowned}</span> unowned</a
           >
         </li>
         <li>
@@ -86,39 +112,47 @@ export class OverviewPage extends LightElement {
             ><span class="number">${quarantined}</span> quarantined</a
           >
         </li>
+        <li>
+          <a href="#/queue"><span class="number">${counts.gaps ?? 0}</span> gaps</a>
+        </li>
       </ul>
 
       <h2>Validation issues</h2>
       <p>
-        ${errors} ${errors === 1 ? 'error' : 'errors'}, ${issues.length - errors}
-        ${issues.length - errors === 1 ? 'warning' : 'warnings'}.
+        ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings}
+        ${warnings === 1 ? 'warning' : 'warnings'}.
       </p>
       <rr-diagnostic-list .diagnostics=${issues}></rr-diagnostic-list>
 
       <h2>Git</h2>
-      ${
-        !git || !git.repository
-          ? html`<p class="muted">The model is not in a git repository.</p>`
-          : html`<p>
-                Branch <code>${git.branch ?? '(detached)'}</code>${
-                  git.head ? html`, at <code>${git.head.slice(0, 12)}</code>` : nothing
-                }.
-                ${
-                  (git.files ?? []).length === 0
-                    ? 'No uncommitted model changes.'
-                    : `${(git.files ?? []).length} changed ${(git.files ?? []).length === 1 ? 'file' : 'files'}.`
-                }
-              </p>
-              ${
-                (git.files ?? []).length > 0
-                  ? html`<ul class="plain-list">
-                      ${(git.files ?? []).map((f) => html`<li><code>${statusLetters(f)}</code> ${f.path}</li>`)}
-                    </ul>`
-                  : nothing
-              }
-              <p><a href="#/changes">Review, commit and tag changes</a></p>`
-      }
+      ${this.gitStatus()}
     `;
+  }
+
+  private gitStatus() {
+    const git = this.git;
+    if (this.gitError) return html`<p class="muted">Git status unavailable: ${this.gitError}</p>`;
+    if (!git) return html`<p aria-live="polite">Loading…</p>`;
+    if (!git.repository) return html`<p class="muted">The model is not in a git repository.</p>`;
+    const files = git.files ?? [];
+    return html`<p>
+        Branch <code>${git.branch ?? '(detached)'}</code>${
+          git.head ? html`, at <code>${git.head.slice(0, 12)}</code>` : nothing
+        }.
+        ${
+          files.length === 0
+            ? 'No uncommitted changes.'
+            : `${files.length} changed ${files.length === 1 ? 'file' : 'files'}, ${git.model_changes ?? 0} of the model.`
+        }
+      </p>
+      ${
+        files.length > 0
+          ? html`<ul class="plain-list">
+              ${files.map((f) => html`<li><code>${statusLetters(f)}</code> ${f.path}</li>`)}
+            </ul>`
+          : nothing
+      }
+      <p><a href="#/changes">Review, commit and tag changes</a></p>`;
   }
 }
 customElements.define('rr-overview-page', OverviewPage);

@@ -117,7 +117,7 @@ export class TraceGraphPage extends LightElement {
             @change=${(e: Event) => this.setQuery({ depth: (e.target as HTMLInputElement).value })}
           />
         </div>
-        <fieldset>
+        <fieldset class="inline-choices">
           <legend>Kinds</legend>
           ${GRAPH_KINDS.map(
             (k) =>

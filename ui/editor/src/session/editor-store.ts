@@ -3,13 +3,14 @@
 // git status follow every save.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiClient } from '../api/api-client.js';
-import type { EditorState, EntitySummary } from '../api/api-types.js';
+import type { EditorState, EntitySummary, LockState } from '../api/api-types.js';
 import { isAuthor, storedAuthor, storeAuthor } from './author-setting.js';
 
 /** Shared session state of the editor. */
 export class EditorStore extends EventTarget {
   readonly api: ApiClient;
   state: EditorState | null = null;
+  lock: LockState | null = null;
   entities: EntitySummary[] = [];
   loadError: string | null = null;
   author: string;
@@ -27,12 +28,14 @@ export class EditorStore extends EventTarget {
   refresh(): Promise<void> {
     this.loading ??= (async () => {
       try {
-        const [state, entities] = await Promise.all([
+        const [state, entities, lock] = await Promise.all([
           this.api.get<EditorState>('state'),
-          this.api.get<{ entities: EntitySummary[] } | EntitySummary[]>('entities'),
+          this.api.get<{ entities: EntitySummary[] }>('entities'),
+          this.api.get<LockState>('lock'),
         ]);
         this.state = state;
-        this.entities = Array.isArray(entities) ? entities : entities.entities;
+        this.entities = entities.entities;
+        this.lock = lock;
         this.loadError = null;
         if (!this.author && typeof state.author === 'string') this.author = state.author;
       } catch (error) {
