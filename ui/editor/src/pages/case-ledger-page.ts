@@ -81,6 +81,16 @@ export class CaseLedgerPage extends LightElement {
     this.query = new URLSearchParams(next);
   }
 
+  private readonly rereadFiles = async (): Promise<void> => {
+    this.loading = true;
+    try {
+      await store().reloadInputs();
+    } catch (error) {
+      this.error = errorText(error);
+    }
+    await this.load();
+  };
+
   private async afterWrite(): Promise<void> {
     await this.load();
   }
@@ -112,6 +122,9 @@ export class CaseLedgerPage extends LightElement {
           @click=${() => this.querySelector<LockUpdateDialog>('rr-lock-update-dialog')?.open()}
         >
           Update lock…
+        </button>
+        <button type="button" class="secondary" ?disabled=${this.loading} @click=${this.rereadFiles}>
+          Re-read files
         </button>
         ${store().lock?.out_of_date ? html`<span class="badge warn">lock out of date</span>` : nothing}
       </div>

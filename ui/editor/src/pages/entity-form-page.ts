@@ -150,6 +150,8 @@ export class EntityFormPage extends LightElement {
     if (!this.detail) return;
     const before = this.detail;
     try {
+      // The server keeps the model it read; after a change on disk it must read the files again.
+      await store().api.post('reload');
       const fresh = (await store().api.get<EntityDetail>(`entities/${idSegment(before.id)}`)).entity;
       const values = { ...this.values };
       for (const spec of fieldsOf(fresh.kind)) {

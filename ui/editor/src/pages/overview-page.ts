@@ -31,6 +31,14 @@ export class OverviewPage extends LightElement {
     super.disconnectedCallback();
   }
 
+  private readonly rereadFiles = async (): Promise<void> => {
+    try {
+      await store().reloadInputs();
+    } catch (error) {
+      this.gitError = errorText(error);
+    }
+  };
+
   private async loadGit(): Promise<void> {
     try {
       this.git = await store().api.get<GitStatus>('git/status');
@@ -81,6 +89,11 @@ export class OverviewPage extends LightElement {
             </div>`
           : nothing
       }
+
+      <div class="actions">
+        <button type="button" class="secondary" @click=${this.rereadFiles}>Re-read files</button>
+        <span class="muted">after running tests or editing files outside the editor</span>
+      </div>
 
       <h2>Entities</h2>
       <ul class="count-grid">

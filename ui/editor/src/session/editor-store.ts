@@ -48,6 +48,12 @@ export class EditorStore extends EventTarget {
     return this.loading;
   }
 
+  /** Has the server read the model, evidence, lock and sources again (after changes made outside the editor). */
+  async reloadInputs(): Promise<void> {
+    await this.api.post('reload');
+    await this.refresh();
+  }
+
   /** Sets the author of the next writes (remembered for later visits). */
   setAuthor(value: string): void {
     this.author = value;
