@@ -43,13 +43,26 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** Collects console errors and failed page scripts (CSP refusals show up here), for a test to assert none. */
+/**
+ * Collects console errors, uncaught page errors (CSP refusals show up here) and server errors (5xx),
+ * for a test to assert none. The browser also logs every 4xx answer; those are refusals a test provokes
+ * on purpose (409 conflicts), so they are left to the test's own assertions.
+ */
 export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    const text = message.text();
+    if (
+      message.type() === 'error' &&
+      !/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)
+    )
+      errors.push(text);
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('response', (response) => {
+    if (response.status() >= 500)
+      errors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
   return errors;
 }
 
@@ -73,11 +86,13 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   const loaded = await page.evaluate('typeof window.axe === "object"');
   if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<AxeRun> } }).axe;
+    // Runs in the page; the test code is type-checked without the DOM library.
+    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<AxeRun> } })
+      .axe;
     interface AxeRun {
       violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
     }
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run('html', { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,

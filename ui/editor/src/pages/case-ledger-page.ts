@@ -7,6 +7,7 @@ import { LightElement } from '../components/light-element.js';
 import type { LockUpdateDialog } from '../components/lock-update-dialog.js';
 import { replaceQuery } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
+import { LatestRequest, SUPERSEDED } from '../session/latest-request.js';
 
 const PAGE_SIZE = 100;
 const FILTERS: { value: string; label: string }[] = [
@@ -34,6 +35,7 @@ export class CaseLedgerPage extends LightElement {
   declare lanes: string[];
   private readonly storeController = new StoreController(this);
   private loadedFor = '';
+  private readonly casesRequest = new LatestRequest();
 
   constructor() {
     super();
@@ -57,20 +59,23 @@ export class CaseLedgerPage extends LightElement {
   private async load(): Promise<void> {
     this.loading = true;
     this.error = '';
+    const query = {
+      state: this.query.get('filter'),
+      lane: this.query.get('lane'),
+      target: this.query.get('target'),
+    };
     try {
-      const result = await store().api.get<{ cases: LedgerRow[]; lanes: string[] }>('cases', {
-        state: this.query.get('filter'),
-        lane: this.query.get('lane'),
-        target: this.query.get('target'),
-      });
+      const result = await this.casesRequest.run((signal) =>
+        store().api.get<{ cases: LedgerRow[]; lanes: string[] }>('cases', query, signal),
+      );
+      if (result === SUPERSEDED) return;
       this.rows = result.cases;
       this.lanes = result.lanes;
     } catch (error) {
       this.error = errorText(error);
       this.rows = null;
-    } finally {
-      this.loading = false;
     }
+    this.loading = false;
   }
 
   private setQuery(changes: Record<string, string>): void {

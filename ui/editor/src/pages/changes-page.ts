@@ -14,6 +14,7 @@ import type { CommitDialog } from '../components/commit-dialog.js';
 import { LightElement } from '../components/light-element.js';
 import type { TagDialog } from '../components/tag-dialog.js';
 import { replaceQuery } from '../routing/hash-route.js';
+import { LatestRequest, SUPERSEDED } from '../session/latest-request.js';
 import { store, StoreController } from '../session/editor-store.js';
 
 const WORKTREE = '';
@@ -40,6 +41,7 @@ export class ChangesPage extends LightElement {
   declare loadingDiff: boolean;
   private readonly storeController = new StoreController(this);
   private diffKey: string | null = null;
+  private readonly diffRequest = new LatestRequest();
 
   constructor() {
     super();
@@ -95,13 +97,15 @@ export class ChangesPage extends LightElement {
     this.loadingDiff = true;
     this.diffError = '';
     try {
-      this.diff = await store().api.get<ModelDiff>('diff', { from: this.from(), to: this.to() || undefined });
+      const query = { from: this.from(), to: this.to() || undefined };
+      const diff = await this.diffRequest.run((signal) => store().api.get<ModelDiff>('diff', query, signal));
+      if (diff === SUPERSEDED) return;
+      this.diff = diff;
     } catch (error) {
       this.diff = null;
       this.diffError = errorText(error);
-    } finally {
-      this.loadingDiff = false;
     }
+    this.loadingDiff = false;
   }
 
   private async afterWrite(): Promise<void> {

@@ -209,11 +209,16 @@ export class EntityFormPage extends LightElement {
         updates.set(spec.name, text.trim() === '' ? undefined : text);
       }
     }
-    return orderedData(
-      original,
-      updates,
-      fieldsOf(kind).map((f) => f.name),
-    );
+    // A new claims field goes after the entity's other fields, where model files keep verified_by.
+    const placement = [
+      ...fieldsOf(kind)
+        .filter((f) => f.input !== 'claims')
+        .map((f) => f.name),
+      ...fieldsOf(kind)
+        .filter((f) => f.input === 'claims')
+        .map((f) => f.name),
+    ];
+    return orderedData(original, updates, placement);
   }
 
   private blockingProblems(): string[] {

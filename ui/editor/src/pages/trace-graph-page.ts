@@ -7,6 +7,7 @@ import { linkedGraphSvg } from '../model/graph-svg.js';
 import { KIND_LABELS } from '../model/kind-fields.js';
 import { entityHref, replaceQuery } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
+import { LatestRequest, SUPERSEDED } from '../session/latest-request.js';
 import { downloadText } from '../session/download.js';
 
 const GRAPH_KINDS: EntityKind[] = ['user_need', 'requirement', 'mitigation', 'risk'];
@@ -26,6 +27,7 @@ export class TraceGraphPage extends LightElement {
   declare error: string;
   declare showMermaid: boolean;
   private readonly storeController = new StoreController(this);
+  private readonly graphRequest = new LatestRequest();
 
   constructor() {
     super();
@@ -50,12 +52,21 @@ export class TraceGraphPage extends LightElement {
   private async load(): Promise<void> {
     this.error = '';
     const kinds = this.kinds();
+    if (kinds.length === 0) {
+      this.graph = { nodes: [], edges: [], svg: '', mermaid: '' };
+      this.drawing = null;
+      return;
+    }
     try {
-      const graph = await store().api.get<TraceGraph>('graph', {
+      const query = {
         focus: this.query.get('focus'),
         depth: this.query.get('focus') ? (this.query.get('depth') ?? '2') : undefined,
         kinds: kinds.length === GRAPH_KINDS.length ? undefined : kinds.join(','),
-      });
+      };
+      const graph = await this.graphRequest.run((signal) =>
+        store().api.get<TraceGraph>('graph', query, signal),
+      );
+      if (graph === SUPERSEDED) return;
       this.graph = graph;
       this.drawing = linkedGraphSvg(graph.svg, this.query.get('focus') ?? '', entityHref);
     } catch (error) {
