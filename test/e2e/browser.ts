@@ -103,11 +103,19 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
-/** Saves a full-page screenshot as `<ARTIFACTS_DIR>/<folder>/<name>.png` and returns its path. */
-export async function saveScreenshot(page: Page, folder: string, name: string): Promise<string> {
+/**
+ * Saves a screenshot as `<ARTIFACTS_DIR>/<folder>/<name>.png` and returns its path: the whole page, or
+ * only the window (`fullPage: false`, for an open dialog).
+ */
+export async function saveScreenshot(
+  page: Page,
+  folder: string,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
   const dir = join(ARTIFACTS_DIR, folder);
   await mkdir(dir, { recursive: true });
   const path = join(dir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
   return path;
 }

@@ -31,44 +31,48 @@ export function git(root: string, ...args: string[]): string {
 
 /** Copies the example into a new git repository and starts `rr serve` on a free port with a token. */
 export async function startEditor(): Promise<EditorUnderTest> {
-  for (const built of ['dist/tools/cli/main.js', 'dist/ui/editor/index.html'])
-    if (!existsSync(join(REPO_ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
   const root = await mkdtemp(join(tmpdir(), 'rr-editor-e2e-'));
-  const modelDir = join(root, 'infusion-pump');
-  await cp(join(REPO_ROOT, 'examples', 'infusion-pump'), modelDir, { recursive: true });
+  await cp(join(REPO_ROOT, 'examples', 'infusion-pump'), join(root, 'infusion-pump'), { recursive: true });
   git(root, 'init', '-q', '-b', 'main');
   git(root, 'config', 'user.name', 'Setup');
   git(root, 'config', 'user.email', 'setup@example.com');
   git(root, 'add', '-A');
   git(root, 'commit', '-q', '-m', 'The example model');
   git(root, 'tag', '-a', 'before-editor', '-m', 'before the editor touched it');
+  return serve(root, 'infusion-pump', 'infusion-pump/bazel-testlogs');
+}
 
+/**
+ * Starts `rr serve` in `root` over a model and evidence given relative to it; the editor removes
+ * `root` when stopped.
+ */
+export async function serve(root: string, model: string, evidence: string): Promise<EditorUnderTest> {
+  for (const built of ['dist/tools/cli/main.js', 'dist/ui/editor/index.html'])
+    if (!existsSync(join(REPO_ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
   const token = randomBytes(18).toString('base64url');
-  const child = spawn(
-    process.execPath,
-    [
-      join(REPO_ROOT, 'bin', 'rr.js'),
-      'serve',
-      '--model',
-      'infusion-pump',
-      '--evidence',
-      'infusion-pump/bazel-testlogs',
-      '--port',
-      '0',
-      '--token',
-      token,
-      '--no-llm',
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const args = [
+    'serve',
+    '--model',
+    model,
+    '--evidence',
+    evidence,
+    '--port',
+    '0',
+    '--token',
+    token,
+    '--no-llm',
+  ];
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'rr.js'), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const url = await printedUrl(child);
-  const origin = url.replace(/#.*$/, '');
   return {
     url,
-    origin,
+    origin: url.replace(/#.*$/, ''),
     token,
     root,
-    modelDir,
+    modelDir: join(root, model),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.once('exit', done));
@@ -79,7 +83,6 @@ export async function startEditor(): Promise<EditorUnderTest> {
     },
   };
 }
-
 /** Waits for the `rr editor: URL` line; fails with the server's output when it exits first. */
 function printedUrl(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {

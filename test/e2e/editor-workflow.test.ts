@@ -226,7 +226,7 @@ describe.skipIf(skip)('editor workflow in Chromium', { timeout: 120_000 }, () =>
     await dialog.getByLabel(/New owner/).fill('REQ-003');
     await dialog.getByRole('button', { name: 'Preview the change' }).click();
     await dialog.getByText('will be rewritten into literal selectors').waitFor();
-    await saveScreenshot(page, SHOTS, 'case-move-confirmation');
+    await saveScreenshot(page, SHOTS, 'case-move-confirmation', { fullPage: false });
     await dialog.getByRole('button', { name: 'Rewrite the claims and move' }).click();
     await dialog.getByText('The case now belongs to REQ-003').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -269,7 +269,7 @@ describe.skipIf(skip)('editor workflow in Chromium', { timeout: 120_000 }, () =>
     await dryRun.getByText('kept unless you confirm').waitFor();
     await dialog.getByLabel(/Remove the \d+ entries/).check();
     await dryRun.getByText('Removed').waitFor();
-    await saveScreenshot(page, SHOTS, 'lock-dry-run');
+    await saveScreenshot(page, SHOTS, 'lock-dry-run', { fullPage: false });
     await dialog.getByRole('button', { name: 'Write the lock' }).click();
     await dialog.getByText('is written').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();

@@ -23,11 +23,9 @@ export function linkedGraphSvg(
   root.setAttribute('aria-label', `Trace graph of ${nodes.length} entities; each box links to its entity`);
   for (const node of nodes) {
     const id = node.getAttribute('data-id') ?? '';
-    const title = node.querySelector('title')?.textContent ?? id;
     const link = doc.createElementNS(SVG_NS, 'a');
     link.setAttribute('href', href(id));
-    const verdict = [...node.classList].find((c) => c.startsWith('verdict-'));
-    link.setAttribute('aria-label', `${title}${verdict ? `, ${verdict.slice(8).toUpperCase()}` : ''}`);
+    // The link's name is the text it shows (id and title); the node's <title> adds the full title.
     if (id === focus) node.classList.add('focus');
     node.replaceWith(link);
     link.append(node);
