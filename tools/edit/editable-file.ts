@@ -1,5 +1,6 @@
 import { LineCounter, parseAllDocuments, type Document } from 'yaml';
 import { MAX_ALIAS_COUNT } from '../model/parse-documents.js';
+import { memoByText } from './parse-memo.js';
 import { detectStyle, type RenderStyle } from './render-style.js';
 
 /** A model file parsed for editing: its text, documents with links to their source tokens, and style. */
@@ -14,8 +15,13 @@ export interface EditableFile {
   lineCounter: LineCounter;
 }
 
-/** Parses a file's text the way the loader does, keeping source tokens so edits can find exact ranges. */
-export function parseEditable(path: string, text: string): EditableFile {
+/**
+ * Parses a file's text the way the loader does, keeping source tokens so edits can find exact ranges.
+ * Recent parses are reused (parse-memo.ts): callers only read the result.
+ */
+export const parseEditable = memoByText(parseEditableText);
+
+function parseEditableText(path: string, text: string): EditableFile {
   const lineCounter = new LineCounter();
   const parsed = parseAllDocuments(text, {
     keepSourceTokens: true,

@@ -25,7 +25,7 @@ export function checkEditedText(
   reasons: string[],
 ): void {
   checkFileEdit(snapshot, plan, change, before, after, reasons);
-  if (!isDeepStrictEqual(skeletons(before), skeletons(after)))
+  if (!isDeepStrictEqual(skeletons(change.path, before), skeletons(change.path, after)))
     reasons.push(`${change.path}: content outside the entities (custom keys, non-entity items) would change`);
 }
 
@@ -34,9 +34,9 @@ export function checkEditedText(
  * (custom top-level keys, config, project, list items that are no entities). Single-object documents
  * and emptied sections count as nothing.
  */
-function skeletons(text: string): unknown[] {
+function skeletons(path: string, text: string): unknown[] {
   const out: unknown[] = [];
-  for (const value of parseEditable('', text).values) {
+  for (const value of parseEditable(path, text).values) {
     if (value === null || value === undefined || (isObject(value) && 'kind' in value)) continue;
     if (!isObject(value)) {
       out.push(value);

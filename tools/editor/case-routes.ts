@@ -1,6 +1,7 @@
 // The case ledger, moving a case to another owner, and the attribution overview.
 import type { FastifyInstance } from 'fastify';
 import { caseLedger, matchesFilter, type LedgerFilter } from '../report/case-ledger.js';
+import type { ClaimAnalysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
 import { ApiError } from './api-error.js';
 import { planCaseMove } from './case-move.js';
@@ -85,7 +86,7 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
     if (move.request.updates.length === 0 && (move.request.relock ?? []).length === 0)
       return { ok: true, dry_run: dryRun, ...summary, files: [], notices: [] };
     // The result must give the case to the chosen owner (a tag may still give it to another).
-    const reaches = (after: typeof analysis): Conflict[] => {
+    const reaches = (after: ClaimAnalysis): Conflict[] => {
       const a = after.cases.find((c) => caseKey(c.case.target, c.case.path) === caseKey(target, path));
       if (!a || a.owner === to) return [];
       return [

@@ -12,9 +12,17 @@ import type { Model } from '../model/model.js';
 import { loadInputs } from '../cli/load-inputs.js';
 import type { Author, GitClient } from '../git/git-client.js';
 import { scanAnnotations } from '../sources/scan-annotations.js';
-import { analyze, type Analysis, type SourceAnnotations } from '../verify/analyze.js';
+import {
+  analyze,
+  analyzeClaims,
+  withVerdicts,
+  type Analysis,
+  type ClaimAnalysis,
+  type SourceAnnotations,
+} from '../verify/analyze.js';
 import { parseLock, type Lock } from '../verify/lock-file.js';
 import { ApiError } from './api-error.js';
+import { checkScope, indexEvidence, type EvidenceIndex } from './check-scope.js';
 import { ownerChecks, type Conflict } from './owner-checks.js';
 
 /** What a session is opened with (from `rr serve`'s options). */
@@ -48,11 +56,15 @@ export class OwnerConflictError extends ApiError {
   }
 }
 
-/** What a save did, with the notices the checks raised and the analysis of the model it left. */
+/** What a save did, with the notices the checks raised. */
 export interface SaveOutcome {
   result: SaveResult;
   notices: Conflict[];
-  analysis: Analysis;
+  /**
+   * a dry run's analysis of the model it would leave, over the evidence the edit can affect (enough
+   * for the edited entity's issues and set, see check-scope.ts)
+   */
+  analysis?: Analysis;
 }
 
 /** One save, as the state endpoint lists recent edits. */
@@ -64,8 +76,8 @@ export interface EditRecord {
   files: string[];
 }
 
-/** More checks of one save: conflicts over the analysis after it (a move must reach its owner). */
-export type ExtraCheck = (after: Analysis) => Conflict[];
+/** More checks of one save: conflicts over the attribution after it (a move must reach its owner). */
+export type ExtraCheck = (after: ClaimAnalysis) => Conflict[];
 
 /** The model, evidence, lock and annotations the editor serves, and the one way to change them. */
 export class EditorSession {
@@ -76,6 +88,7 @@ export class EditorSession {
   loadedAt = new Date();
   readonly edits: EditRecord[] = [];
   private cached: Analysis | undefined;
+  private index: EvidenceIndex | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(readonly options: SessionOptions) {}
@@ -124,24 +137,38 @@ export class EditorSession {
       let notices: Conflict[] = [];
       let after: Analysis | undefined;
       let lockAfter = this.lock;
+      let scoped = false;
       const result = await saveEdit({ root: this.root, modelPath: this.options.modelPath }, request, {
         base: this.snapshot,
         dryRun: options.dryRun ?? false,
         onStep: this.options.onStep,
         check: ({ after: model, plan }) => {
           lockAfter = this.lockAfter(plan);
-          after = analyze({ model, evidence: this.evidence, lock: lockAfter, sources: this.sources });
+          // Only the evidence the edit can affect is analysed (check-scope.ts), and only as far as
+          // the checks need (no verdicts); the loaded model's full analysis, when there is one, serves
+          // as the side before.
+          const scope = this.evidence
+            ? checkScope(this.evidence, this.evidenceIndex(), this.model, model, plan, this.lock)
+            : undefined;
+          const evidence = scope?.evidence;
+          scoped = scope !== undefined;
+          const claims = analyzeClaims({ model, evidence, lock: lockAfter, sources: this.sources });
+          const before =
+            this.cached ??
+            analyzeClaims({ model: this.model, evidence, lock: this.lock, sources: this.sources });
           const checked = ownerChecks({
-            before: { model: this.model, analysis: this.analysis() },
-            after: { model, analysis: after },
+            before: { model: this.model, analysis: before },
+            after: { model, analysis: claims },
             changed: changedIds(plan),
             renamed: plan.renamed,
+            paths: scope?.paths,
           });
-          const conflicts = [...checked.conflicts, ...(options.extraCheck?.(after) ?? [])];
+          const conflicts = [...checked.conflicts, ...(options.extraCheck?.(claims) ?? [])];
           notices = checked.notices;
+          if (options.dryRun || (!scoped && conflicts.length === 0)) after = withVerdicts(model, claims);
           if (conflicts.length > 0) {
             const refused = new OwnerConflictError(conflicts, notices);
-            refused.after = { model, analysis: after };
+            if (after) refused.after = { model, analysis: after };
             throw refused;
           }
         },
@@ -150,7 +177,8 @@ export class EditorSession {
         const idsChanged = request.op !== 'update' && request.op !== 'update-many';
         this.snapshot = result.snapshot;
         this.lock = lockAfter;
-        this.cached = after;
+        // A check over part of the evidence is no analysis of the whole: the next read makes one.
+        this.cached = scoped ? undefined : after;
         if (idsChanged && this.sources) {
           // Annotations count only ids of the model, so a new or renamed id needs a new scan.
           this.sources = await this.scanSources();
@@ -165,7 +193,7 @@ export class EditorSession {
         });
         this.edits.splice(50);
       }
-      return { result, notices, analysis: after ?? this.analysis() };
+      return { result, notices, ...(after && options.dryRun ? { analysis: after } : {}) };
     });
   }
 
@@ -200,6 +228,7 @@ export class EditorSession {
     );
     this.snapshot = snapshot!;
     this.evidence = inputs.evidence;
+    this.index = undefined;
     this.lock = this.parsedLock(this.snapshot);
     this.sources = this.options.sourcesRoot ? await this.scanSources() : undefined;
     this.cached = undefined;
@@ -212,6 +241,12 @@ export class EditorSession {
       knownIds: new Set(this.model.byId.keys()),
     });
     return { root, scan };
+  }
+
+  /** Where tags and case paths occur in the loaded evidence (built on first use). */
+  private evidenceIndex(): EvidenceIndex {
+    this.index ??= indexEvidence(this.evidence!);
+    return this.index;
   }
 
   /** The lock as the snapshot read it (the bytes a save confirms), parsed. */

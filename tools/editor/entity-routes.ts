@@ -160,7 +160,7 @@ async function precheck(
   try {
     const outcome = await session.save(request, { dryRun: true });
     notices = outcome.notices;
-    after = { model: outcome.result.after, analysis: outcome.analysis };
+    if (outcome.analysis) after = { model: outcome.result.after, analysis: outcome.analysis };
     id = outcome.result.entity.id;
   } catch (error) {
     if (error instanceof OwnerConflictError) {

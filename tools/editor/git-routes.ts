@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { confirmSnapshot, readSnapshot } from '../edit/model-snapshot.js';
 import type { GitClient } from '../git/git-client.js';
 import { checkNewRefName, checkRevision } from '../git/ref-names.js';
+import { isModelFileName } from '../model/model-files.js';
 import { lockPathOf } from '../verify/lock-path.js';
 import { ApiError } from './api-error.js';
 import { authorText, requiredAuthor, type EditorContext } from './editor-context.js';
@@ -123,17 +124,21 @@ async function modelRoots(session: EditorSession, git: GitClient): Promise<strin
   return out;
 }
 
-/** Status paths that belong to the model (files below the model path, or the lock). */
+/** Status paths that belong to the model (model files below the model path, as a load reads them, or the lock). */
 async function modelPaths(session: EditorSession, git: GitClient): Promise<string[]> {
   const [model, lock] = await modelRoots(session, git);
   const status = await git.status();
+  const below = (p: string) => (model === '.' ? p : p.startsWith(`${model}/`) ? p.slice(model!.length + 1) : undefined);
   return status.files
     .map((f) => f.path)
-    .filter(
-      (p) =>
-        p === lock ||
-        model === '.' ||
-        p === model ||
-        (p.startsWith(`${model}/`) && !p.slice(model!.length + 1).split('/').some((s) => s.startsWith('.'))),
-    );
+    .filter((p) => {
+      if (p === lock || p === model) return true;
+      const rel = below(p);
+      if (rel === undefined) return false;
+      const segments = rel.split('/');
+      return (
+        isModelFileName(segments[segments.length - 1]!) &&
+        segments.every((s) => !s.startsWith('.') && s !== 'node_modules' && !s.startsWith('bazel-'))
+      );
+    });
 }

@@ -5,7 +5,7 @@ import { claimsOf } from '../model/claims.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { entityName, stringList, type Entity } from '../model/entity.js';
 import type { Model } from '../model/model.js';
-import type { Analysis } from '../verify/analyze.js';
+import type { ClaimAnalysis } from '../verify/analyze.js';
 import type { AttributedCase } from '../verify/attribution.js';
 import { caseKey } from '../verify/case-key.js';
 
@@ -21,10 +21,10 @@ export interface Conflict {
   owner: string | null;
 }
 
-/** The model and its analysis on one side of a save. */
+/** The model and its analysis (at least diagnostics and attribution) on one side of a save. */
 export interface CheckSide {
   model: Model;
-  analysis: Analysis;
+  analysis: Pick<ClaimAnalysis, 'cases' | 'diagnostics'>;
 }
 
 /** What the checks compare. */
@@ -35,6 +35,11 @@ export interface OwnerCheckInput {
   changed: readonly string[];
   /** an id the save renames: problems named with the old id are the same problems */
   renamed?: { from: string; to: string };
+  /**
+   * the case paths the save can affect (check-scope.ts), when `after` analysed only part of the
+   * evidence; cases of other paths are not compared
+   */
+  paths?: ReadonlySet<string>;
 }
 
 /** Quarantines of a case that a save must not introduce. */
@@ -63,11 +68,12 @@ export function ownerChecks(input: OwnerCheckInput): { conflicts: Conflict[]; no
 }
 
 /** Cases the save would quarantine (or quarantine for another reason) under a code of the table. */
-function introducedQuarantines({ before, after }: OwnerCheckInput): Conflict[] {
-  const was = new Map(before.analysis.cases.map((a) => [keyOf(a), a]));
+function introducedQuarantines({ before, after, paths }: OwnerCheckInput): Conflict[] {
+  const was = casesByKey(before.analysis);
   const out: Conflict[] = [];
   for (const a of after.analysis.cases) {
     if (!a.quarantine || !CASE_CODES.has(a.quarantine)) continue;
+    if (paths && !paths.has(a.case.path)) continue;
     const b = was.get(keyOf(a));
     if (b?.quarantine === a.quarantine) continue;
     const { target, path } = a.case;
@@ -204,11 +210,12 @@ function reasonlessWholeTargets({ before, after, changed, renamed }: OwnerCheckI
  * Hybrid attribution: a claim that takes a case its own single tag gives to another entity. The model
  * wins; the save goes ahead and says so.
  */
-function takenFromTags({ before, after }: OwnerCheckInput): Conflict[] {
+function takenFromTags({ before, after, paths }: OwnerCheckInput): Conflict[] {
   if (after.model.config.attribution !== 'hybrid') return [];
-  const was = new Map(before.analysis.cases.map((a) => [keyOf(a), a]));
+  const was = casesByKey(before.analysis);
   const out: Conflict[] = [];
   for (const a of after.analysis.cases) {
+    if (paths && !paths.has(a.case.path)) continue;
     const tag = a.case.tags.length === 1 ? a.case.tags[0]! : undefined;
     if (a.basis !== 'model' || !a.owner || tag === undefined || tag === a.owner) continue;
     if (!after.model.byId.has(tag)) continue;
@@ -224,6 +231,18 @@ function takenFromTags({ before, after }: OwnerCheckInput): Conflict[] {
     });
   }
   return out;
+}
+
+// An analysis is compared with many saves' results: index its cases once.
+const indexed = new WeakMap<CheckSide['analysis'], Map<string, AttributedCase>>();
+
+function casesByKey(analysis: CheckSide['analysis']): Map<string, AttributedCase> {
+  let map = indexed.get(analysis);
+  if (!map) {
+    map = new Map(analysis.cases.map((a) => [keyOf(a), a]));
+    indexed.set(analysis, map);
+  }
+  return map;
 }
 
 function keyOf(a: AttributedCase): string {
