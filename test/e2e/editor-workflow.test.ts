@@ -315,8 +315,7 @@ describe.skipIf(skip)('editor workflow in Chromium', { timeout: 120_000 }, () =>
     const diff = page.locator('#diff-result', { hasText: 'From before-editor to baseline-1' });
     await diff.waitFor();
     await diff.locator('section[aria-label="added REQ-030"]').waitFor();
-    await diff.locator('section[aria-label="added REQ-100"]').waitFor();
-    await diff.locator('section[aria-label="removed REQ-001"]').waitFor();
+    await diff.locator('section[aria-label="renamed REQ-001 to REQ-100"]').waitFor();
     await diff.locator('section[aria-label="removed MIT-006"]').waitFor();
     await diff.locator('section[aria-label="changed RISK-006"]', { hasText: 'mitigated_by' }).waitFor();
     await saveScreenshot(page, SHOTS, 'changes-diff');

@@ -30,6 +30,7 @@ export class ClaimsEditor extends LightElement {
   declare precheck: PrecheckResult | null;
   declare targetCases: Map<string, TargetCases>;
   declare knownTargets: string[];
+  private targetsRequested = false;
 
   constructor() {
     super();
@@ -41,20 +42,20 @@ export class ClaimsEditor extends LightElement {
     this.knownTargets = [];
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void this.loadKnownTargets();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('drafts')) for (const d of this.drafts) this.ensureCases(d.target.trim());
   }
 
+  /**
+   * The targets of the evidence, for the target fields' suggestions: read once, when a target field is
+   * first focused (the attribution overview lists them with counts; the whole ledger could be large).
+   */
   private async loadKnownTargets(): Promise<void> {
+    if (this.targetsRequested) return;
+    this.targetsRequested = true;
     try {
-      const rows = await store().api.get<{ cases: LedgerRow[] } | LedgerRow[]>('cases');
-      const list = Array.isArray(rows) ? rows : rows.cases;
-      this.knownTargets = [...new Set(list.map((r) => r.target))].sort();
+      const attribution = await store().api.get<{ targets: { target: string }[] }>('attribution');
+      this.knownTargets = attribution.targets.map((t) => t.target).sort();
     } catch {
       this.knownTargets = [];
     }
@@ -84,6 +85,10 @@ export class ClaimsEditor extends LightElement {
     this.targetCases = new Map(this.targetCases).set(target, entry);
   }
 
+  private readonly onFocusIn = (event: FocusEvent): void => {
+    if ((event.target as HTMLElement).getAttribute('list') === 'claim-targets') void this.loadKnownTargets();
+  };
+
   private emit(drafts: ClaimDraft[]): void {
     this.dispatchEvent(new CustomEvent<ClaimDraft[]>('drafts-change', { detail: drafts, bubbles: true }));
   }
@@ -102,7 +107,7 @@ export class ClaimsEditor extends LightElement {
   }
 
   protected override render(): TemplateResult {
-    return html`<section class="field wide" aria-labelledby="claims-heading">
+    return html`<section class="field wide" aria-labelledby="claims-heading" @focusin=${this.onFocusIn}>
       <h2 id="claims-heading">Verification set (<code>${this.field}</code>)</h2>
       <datalist id="claim-targets">
         ${this.knownTargets.map((t) => html`<option value=${t}></option>`)}

@@ -234,13 +234,25 @@ export class ChangesPage extends LightElement {
       ...diff.meta.map((f) => ({ ...f, field: `meta.${f.field}` })),
       ...diff.schema_version,
     ];
+    const renames = pairRenames(diff.added, diff.removed);
+    const added = diff.added.filter((e) => !renames.some((r) => r.to === e));
+    const removed = diff.removed.filter((e) => !renames.some((r) => r.from === e));
     return html`<div id="diff-result">
       <p>
-        From <code>${diff.from.ref}</code> to <code>${diff.to.ref}</code>: ${diff.added.length} added,
-        ${diff.removed.length} removed, ${diff.changed.length} changed.
+        From <code>${diff.from.ref}</code> to <code>${diff.to.ref}</code>: ${added.length} added,
+        ${removed.length} removed, ${renames.length} renamed, ${diff.changed.length} changed.
       </p>
-      ${diff.added.map((e) => this.sideView('added', e))}
-      ${diff.removed.map((e) => this.sideView('removed', e))}
+      ${renames.map(
+        (r) =>
+          html`<section class="diff-entity" aria-label="renamed ${r.from.id} to ${r.to.id}">
+            <h3>
+              <span class="badge warn">renamed</span> ${r.from.id} → ${entityLink(r.to.id)}
+              <span class="muted">${r.to.kind}, ${r.to.file}</span>
+            </h3>
+            <p>Only the id changed.</p>
+          </section>`,
+      )}
+      ${added.map((e) => this.sideView('added', e))} ${removed.map((e) => this.sideView('removed', e))}
       ${diff.changed.map(
         (e) =>
           html`<section class="diff-entity" aria-label="changed ${e.id}">
@@ -315,4 +327,20 @@ function fieldTable(owner: string, fields: FieldChange[]): TemplateResult {
       </tbody>
     </table>
   </div>`;
+}
+
+/**
+ * Added and removed entities that differ only in their id: a rename, which the semantic diff reports
+ * as one removal and one addition. Each removed entity pairs with at most one added one.
+ */
+function pairRenames(added: EntitySide[], removed: EntitySide[]): { from: EntitySide; to: EntitySide }[] {
+  const content = (e: EntitySide) => `${e.kind}\u0000${JSON.stringify({ ...e.data, id: undefined })}`;
+  const byContent = new Map<string, EntitySide[]>();
+  for (const e of removed) byContent.set(content(e), [...(byContent.get(content(e)) ?? []), e]);
+  const pairs: { from: EntitySide; to: EntitySide }[] = [];
+  for (const e of added) {
+    const from = byContent.get(content(e))?.shift();
+    if (from) pairs.push({ from, to: e });
+  }
+  return pairs;
 }
