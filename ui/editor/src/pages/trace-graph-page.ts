@@ -12,6 +12,9 @@ import { downloadText } from '../session/download.js';
 
 const GRAPH_KINDS: EntityKind[] = ['user_need', 'requirement', 'mitigation', 'risk'];
 
+/** Above this many entities the whole-model graph is drawn only on request. */
+const LARGE_GRAPH = 400;
+
 /** The trace graph: focus on an entity's neighbourhood at a depth, filter kinds, export Mermaid. */
 export class TraceGraphPage extends LightElement {
   static override properties = {
@@ -20,12 +23,14 @@ export class TraceGraphPage extends LightElement {
     drawing: { state: true },
     error: { state: true },
     showMermaid: { state: true },
+    tooLarge: { state: true },
   };
   declare query: URLSearchParams;
   declare graph: TraceGraph | null;
   declare drawing: SVGSVGElement | null;
   declare error: string;
   declare showMermaid: boolean;
+  declare tooLarge: number;
   private readonly storeController = new StoreController(this);
   private readonly graphRequest = new LatestRequest();
 
@@ -36,6 +41,7 @@ export class TraceGraphPage extends LightElement {
     this.drawing = null;
     this.error = '';
     this.showMermaid = false;
+    this.tooLarge = 0;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -57,6 +63,17 @@ export class TraceGraphPage extends LightElement {
       this.drawing = null;
       return;
     }
+    // Thousands of boxes help nobody and take the server long to lay out: a large model asks for a focus.
+    await store().whenLoaded();
+    const byKind = store().state?.counts.by_kind ?? {};
+    const size = kinds.reduce((n, k) => n + (byKind[k] ?? 0), 0);
+    if (!this.query.get('focus') && size > LARGE_GRAPH && this.query.get('all') !== '1') {
+      this.graph = null;
+      this.drawing = null;
+      this.tooLarge = size;
+      return;
+    }
+    this.tooLarge = 0;
     try {
       const query = {
         focus: this.query.get('focus'),
@@ -170,7 +187,17 @@ export class TraceGraphPage extends LightElement {
               <textarea id="mermaid-text" class="selectors" readonly rows="10">${g.mermaid ?? ''}</textarea>`
           : nothing
       }
-      ${g ? this.picture(g) : html`<p aria-live="polite">Loading…</p>`}
+      ${this.tooLarge
+        ? html`<div class="banner info" role="status">
+            <p>
+              The model has ${this.tooLarge} entities of these kinds: too many to read as one drawing. Focus on an
+              entity above, or
+              <button type="button" class="link" @click=${() => this.setQuery({ all: '1' })}>draw them all</button>.
+            </p>
+          </div>`
+        : g
+          ? this.picture(g)
+          : html`<p aria-live="polite">Loading…</p>`}
       ${g ? this.textAlternative(g) : nothing}
     `;
   }

@@ -24,6 +24,11 @@ export class EditorStore extends EventTarget {
     this.api = new ApiClient(token, () => (isAuthor(this.author) ? this.author.trim() : null));
   }
 
+  /** Resolves once the state and entity list have been read (or failed to be) the first time. */
+  whenLoaded(): Promise<void> {
+    return this.state || this.loadError ? Promise.resolve() : this.refresh();
+  }
+
   /** Re-reads the state and the entity list, then tells every page. */
   refresh(): Promise<void> {
     this.loading ??= (async () => {
