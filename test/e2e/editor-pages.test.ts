@@ -142,6 +142,16 @@ describe.skipIf(skip)('editor pages in Chromium', { timeout: 120_000 }, () => {
     expect(outline.style).not.toBe('none');
     expect(parseFloat(outline.width)).toBeGreaterThanOrEqual(2);
 
+    // A dialog opened from the keyboard takes the focus; Escape closes it and the focus goes back.
+    await open('#/entity/REQ-019', /^REQ-019 /, 'text=Fields');
+    await page.locator('main').getByRole('button', { name: 'Rename…' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('dialog[open]').waitFor();
+    await expect(page.evaluate('document.activeElement?.closest("dialog") !== null')).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await page.locator('dialog[open]').waitFor({ state: 'detached' });
+    await expect(page.evaluate('document.activeElement?.textContent?.trim()')).resolves.toBe('Rename…');
+
     // Every form control has a label (axe checks too; this names the rule the UI keeps).
     await open('#/entity/REQ-003/edit', 'Edit REQ-003', 'text=Precheck passed');
     const unlabelled =
