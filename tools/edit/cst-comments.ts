@@ -1,6 +1,3 @@
-import { memoByText } from './parse-memo.js';
-import { Parser } from 'yaml';
-
 /** One comment of a file: where it starts and its text (`# ...`). */
 export interface CommentToken {
   offset: number;
@@ -27,13 +24,6 @@ export function commentsIn(token: unknown): CommentToken[] {
   return out.sort((a, b) => a.offset - b.offset);
 }
 
-/** Every comment of a text, in order. */
-export function fileComments(text: string): CommentToken[] {
-  return commentsOfText('', text);
-}
-
-// The comments of a text are read for every edited file; the memory spares reading them twice.
-const commentsOfText = memoByText((_path, text) => commentsIn([...new Parser().parse(text)]));
 
 /** Whether a flow collection has a comment between its brackets (comments after it do not count). */
 export function hasCommentInside(node: {

@@ -1,4 +1,5 @@
-import { LineCounter, parseAllDocuments, type Document } from 'yaml';
+import { Composer, LineCounter, Parser, type Document } from 'yaml';
+import { commentsIn, type CommentToken } from './cst-comments.js';
 import { MAX_ALIAS_COUNT } from '../model/parse-documents.js';
 import { memoByText } from './parse-memo.js';
 import { detectStyle, type RenderStyle } from './render-style.js';
@@ -13,6 +14,8 @@ export interface EditableFile {
   values: unknown[];
   style: RenderStyle;
   lineCounter: LineCounter;
+  /** every comment of the file, from the same parse */
+  comments: () => CommentToken[];
 }
 
 /**
@@ -23,14 +26,10 @@ export const parseEditable = memoByText(parseEditableText);
 
 function parseEditableText(path: string, text: string): EditableFile {
   const lineCounter = new LineCounter();
-  const parsed = parseAllDocuments(text, {
-    keepSourceTokens: true,
-    merge: true,
-    uniqueKeys: true,
-    prettyErrors: false,
-    lineCounter,
-  });
-  const docs = Array.isArray(parsed) ? parsed : [];
+  // What parseAllDocuments does, keeping the concrete syntax tree for the file's comments.
+  const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
+  const composer = new Composer({ keepSourceTokens: true, merge: true, uniqueKeys: true, prettyErrors: false });
+  const docs = [...composer.compose(tokens)] as Document.Parsed[];
   const values = docs.map((doc) => {
     try {
       return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as unknown;
@@ -38,7 +37,16 @@ function parseEditableText(path: string, text: string): EditableFile {
       return undefined;
     }
   });
-  return { path, text, docs, values, style: detectStyle(text, docs), lineCounter };
+  let comments: CommentToken[] | undefined;
+  return {
+    path,
+    text,
+    docs,
+    values,
+    style: detectStyle(text, docs),
+    lineCounter,
+    comments: () => (comments ??= commentsIn(tokens)),
+  };
 }
 
 /** 1-based line of an offset, for messages. */

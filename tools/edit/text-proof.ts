@@ -5,7 +5,6 @@ import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, type YAMLMap } from 'yaml';
 import { isObject } from '../model/compose-document.js';
 import { KIND_OF_SECTION, entityName } from '../model/entity.js';
-import { fileComments } from './cst-comments.js';
 import { parseEditable, type EditableFile } from './editable-file.js';
 import { findEntityNode } from './entity-node.js';
 import type { FileChange } from './file-change.js';
@@ -89,7 +88,7 @@ function checkFileEdit(
     return;
   }
   const file = parseEditable(change.path, before);
-  const comments = fileComments(before);
+  const comments = file.comments();
   for (const edit of edits) {
     if (edit.start === edit.end) continue; // a pure insertion loses nothing
     if (edit.action === 'add-entity' || edit.action === 'add-section') {

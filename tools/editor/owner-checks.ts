@@ -69,7 +69,7 @@ export function ownerChecks(input: OwnerCheckInput): { conflicts: Conflict[]; no
 
 /** Cases the save would quarantine (or quarantine for another reason) under a code of the table. */
 function introducedQuarantines({ before, after, paths }: OwnerCheckInput): Conflict[] {
-  const was = casesByKey(before.analysis);
+  const was = casesByKey(before.analysis, paths);
   const out: Conflict[] = [];
   for (const a of after.analysis.cases) {
     if (!a.quarantine || !CASE_CODES.has(a.quarantine)) continue;
@@ -212,7 +212,7 @@ function reasonlessWholeTargets({ before, after, changed, renamed }: OwnerCheckI
  */
 function takenFromTags({ before, after, paths }: OwnerCheckInput): Conflict[] {
   if (after.model.config.attribution !== 'hybrid') return [];
-  const was = casesByKey(before.analysis);
+  const was = casesByKey(before.analysis, paths);
   const out: Conflict[] = [];
   for (const a of after.analysis.cases) {
     if (paths && !paths.has(a.case.path)) continue;
@@ -233,15 +233,10 @@ function takenFromTags({ before, after, paths }: OwnerCheckInput): Conflict[] {
   return out;
 }
 
-// An analysis is compared with many saves' results: index its cases once.
-const indexed = new WeakMap<CheckSide['analysis'], Map<string, AttributedCase>>();
-
-function casesByKey(analysis: CheckSide['analysis']): Map<string, AttributedCase> {
-  let map = indexed.get(analysis);
-  if (!map) {
-    map = new Map(analysis.cases.map((a) => [keyOf(a), a]));
-    indexed.set(analysis, map);
-  }
+/** The cases of an analysis by key; only those of `paths` when given (the rest is never looked up). */
+function casesByKey(analysis: CheckSide['analysis'], paths?: ReadonlySet<string>): Map<string, AttributedCase> {
+  const map = new Map<string, AttributedCase>();
+  for (const a of analysis.cases) if (!paths || paths.has(a.case.path)) map.set(keyOf(a), a);
   return map;
 }
 

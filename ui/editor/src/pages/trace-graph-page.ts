@@ -187,17 +187,21 @@ export class TraceGraphPage extends LightElement {
               <textarea id="mermaid-text" class="selectors" readonly rows="10">${g.mermaid ?? ''}</textarea>`
           : nothing
       }
-      ${this.tooLarge
-        ? html`<div class="banner info" role="status">
-            <p>
-              The model has ${this.tooLarge} entities of these kinds: too many to read as one drawing. Focus on an
-              entity above, or
-              <button type="button" class="link" @click=${() => this.setQuery({ all: '1' })}>draw them all</button>.
-            </p>
-          </div>`
-        : g
-          ? this.picture(g)
-          : html`<p aria-live="polite">Loading…</p>`}
+      ${
+        this.tooLarge
+          ? html`<div class="banner info" role="status">
+              <p>
+                The model has ${this.tooLarge} entities of these kinds: too many to read as one drawing. Focus
+                on an entity above, or
+                <button type="button" class="link" @click=${() => this.setQuery({ all: '1' })}>
+                  draw them all</button
+                >.
+              </p>
+            </div>`
+          : g
+            ? this.picture(g)
+            : html`<p aria-live="polite">Loading…</p>`
+      }
       ${g ? this.textAlternative(g) : nothing}
     `;
   }
