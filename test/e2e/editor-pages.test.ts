@@ -52,6 +52,12 @@ const PAGES: { name: string; hash: string; heading: string | RegExp; loaded: str
   },
   { name: 'work-queue', hash: '#/queue', heading: 'Work queue', loaded: 'text=of 27 gaps' },
   { name: 'changes', hash: '#/changes', heading: 'Changes', loaded: '#diff-result' },
+  {
+    name: 'source',
+    hash: '#/source?path=infusion-pump/pump/dosing/dose_calculator.cc&line=2',
+    heading: 'infusion-pump/pump/dosing/dose_calculator.cc',
+    loaded: 'li.marked',
+  },
 ];
 
 describe.skipIf(skip)('editor pages in Chromium', { timeout: 120_000 }, () => {
@@ -177,6 +183,13 @@ describe.skipIf(skip)('editor pages in Chromium', { timeout: 120_000 }, () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
+  });
+
+  it('links an annotated source line from the entity page', async () => {
+    await open('#/entity/REQ-003', /^REQ-003 /, 'text=Members');
+    await page.getByRole('link', { name: 'infusion-pump/pump/dosing/dose_calculator.cc:2:16' }).click();
+    await page.locator('main h1', { hasText: 'dose_calculator.cc' }).waitFor();
+    await expect(page.locator('li.marked').textContent()).resolves.toContain('@implements REQ-003');
   });
 
   it('tells an unknown deep link and an unknown entity apart from errors', async () => {

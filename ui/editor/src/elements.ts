@@ -18,4 +18,5 @@ import './pages/case-ledger-page.js';
 import './pages/trace-graph-page.js';
 import './pages/work-queue-page.js';
 import './pages/changes-page.js';
+import './pages/source-page.js';
 import './components/editor-app.js';

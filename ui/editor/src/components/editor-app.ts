@@ -81,6 +81,7 @@ export class EditorApp extends LightElement {
       graph: 'Trace graph',
       queue: 'Work queue',
       changes: 'Changes',
+      source: this.route.query.get('path') ?? 'Source',
       missing: 'Page not found',
     };
     const project = store().state?.project?.name;
@@ -173,6 +174,8 @@ export class EditorApp extends LightElement {
         return html`<rr-work-queue-page .query=${query}></rr-work-queue-page>`;
       case 'changes':
         return html`<rr-changes-page .query=${query}></rr-changes-page>`;
+      case 'source':
+        return html`<rr-source-page .query=${query}></rr-source-page>`;
       case 'missing':
         return html`<h1 tabindex="-1">Page not found</h1>
           <p>No page is at <code>#/${param}</code>. <a href="#/">Go to the overview</a>.</p>`;

@@ -454,6 +454,20 @@ export class EntityFormPage extends LightElement {
               : nothing
       }
       ${noticeList(p?.notices ?? [])}
+      ${
+        p?.issues?.length
+          ? html`<details class="precheck-issues">
+              <summary>
+                After this save ${p.id ?? 'the entity'} would have ${p.issues.length} validation
+                ${p.issues.length === 1 ? 'issue' : 'issues'} (they do not block the save)
+              </summary>
+              <rr-diagnostic-list
+                .diagnostics=${p.issues}
+                caption="Issues after the save"
+              ></rr-diagnostic-list>
+            </details>`
+          : nothing
+      }
     </div>`;
   }
 

@@ -162,9 +162,9 @@ export class EntityPage extends LightElement {
               ${d.sources.map(
                 (s) =>
                   html`<li>
-                    <code>${position(s.file, s.line, s.column)}</code>${
-                      s.verb ? html` <span class="muted">${s.verb}</span>` : nothing
-                    }
+                    <a href=${href('source', { path: s.file, line: s.line })}
+                      ><code>${position(s.file, s.line, s.column)}</code></a
+                    >${s.verb ? html` <span class="muted">${s.verb}</span>` : nothing}
                   </li>`,
               )}
             </ul>`

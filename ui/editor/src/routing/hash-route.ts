@@ -1,10 +1,13 @@
 // Hash routes: every page and entity has a deep link (`#/entity/REQ-001`, `#/cases?filter=unowned`).
 // The hash keeps the server out of routing: it serves one index.html.
 
+/** Pages without a navigation entry. */
+type OtherPage = 'source' | 'missing';
+
 /** A parsed route: the page, its path parameters and its query. */
 export interface Route {
   page:
-    'overview' | 'entities' | 'entity' | 'edit' | 'new' | 'cases' | 'graph' | 'queue' | 'changes' | 'missing';
+    'overview' | 'entities' | 'entity' | 'edit' | 'new' | 'cases' | 'graph' | 'queue' | 'changes' | OtherPage;
   /** the kind of a list or a new entity, or the id of an entity page */
   param: string;
   query: URLSearchParams;
@@ -31,6 +34,7 @@ export function parseRoute(hash: string): Route {
     case 'graph':
     case 'queue':
     case 'changes':
+    case 'source':
       return { page: head, param: '', query };
     default:
       return { page: 'missing', param: path, query };
