@@ -173,6 +173,32 @@ describe.skipIf(skip)('editor workflow in Chromium', { timeout: 120_000 }, () =>
     await expectFilesAsExpected();
   });
 
+  it('adds a question note as the author, then resolves it', async () => {
+    await go('#/entity/REQ-030', /^REQ-030 /);
+    await page.getByLabel('Note kind').selectOption('question');
+    await page.getByLabel('Note', { exact: true }).fill('Which dose units does pharmacy need first?');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    const note = page.locator('.notes-list li', { hasText: 'Which dose units' });
+    await note.getByText('open').waitFor();
+    const created = new Date().toISOString().slice(0, 10);
+    const noteText = (status: string) =>
+      '    notes:\n' +
+      '      - id: n1\n' +
+      '        kind: question\n' +
+      `        status: ${status}\n` +
+      '        text: Which dose units does pharmacy need first?\n' +
+      `        author: ${TEST_AUTHOR}\n` +
+      `        created: ${created}\n`;
+    const claims = '          - DoseUnits/DoseUnitConversionTest/round_trips/*\n';
+    expected.replace('requirements.yaml', claims, claims + noteText('open'));
+    await expectFilesAsExpected();
+
+    await note.getByRole('button', { name: /^Resolve/ }).click();
+    await note.getByText('resolved').waitFor();
+    expected.replace('requirements.yaml', noteText('open'), noteText('resolved'));
+    await expectFilesAsExpected();
+  });
+
   it('renames an entity and every reference follows', async () => {
     await go('#/entity/REQ-001', /^REQ-001 /);
     await page.getByRole('button', { name: 'Rename…' }).click();
