@@ -185,6 +185,18 @@ describe.skipIf(skip)('editor pages in Chromium', { timeout: 120_000 }, () => {
     }
   });
 
+  it('shows a conflict next to the field that causes it, and Save stays disabled', async () => {
+    await open('#/entity/REQ-003/edit', 'Edit REQ-003', 'text=Precheck passed');
+    await page.getByLabel('Refines (parent requirement)').fill('REQ-001, REQ-004');
+    const field = page.locator('[data-field="refines"]');
+    await field.locator('.conflicts', { hasText: 'multi-parent-refines' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Save' }).isDisabled()).resolves.toBe(true);
+    await saveScreenshot(page, SHOTS, 'form-conflict-next-to-field', { fullPage: false });
+    // Nothing was written: a precheck is a dry run; leave the form as it was.
+    await page.getByLabel('Refines (parent requirement)').fill('REQ-001');
+    await page.getByText('Precheck passed').waitFor();
+  });
+
   it('links an annotated source line from the entity page', async () => {
     await open('#/entity/REQ-003', /^REQ-003 /, 'text=Members');
     await page.getByRole('link', { name: 'infusion-pump/pump/dosing/dose_calculator.cc:2:16' }).click();

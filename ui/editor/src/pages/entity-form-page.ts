@@ -481,7 +481,7 @@ export class EntityFormPage extends LightElement {
       case 'textarea':
         control = html`<textarea
           id=${id}
-          rows=${Math.min(14, Math.max(3, value.split('\n').length + Math.floor(value.length / 110) + 1))}
+          rows=${textRows(value)}
           .value=${value}
           @input=${onInput}
         ></textarea>`;
@@ -574,4 +574,10 @@ function orderedData(
   const data: Record<string, unknown> = {};
   for (const k of keys) data[k] = updates.has(k) ? updates.get(k) : original[k];
   return data;
+}
+
+/** Rows a textarea needs to show a value without scrolling (lines of about 100 characters), 3 to 14. */
+function textRows(value: string): number {
+  const lines = value.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / 100)), 0);
+  return Math.min(14, Math.max(3, lines + 1));
 }
