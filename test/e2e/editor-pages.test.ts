@@ -70,6 +70,8 @@ describe.skipIf(skip)('editor pages in Chromium', { timeout: 120_000 }, () => {
     editor = await startEditor();
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // A shared, busy machine can be slow; waiting longer costs nothing when all is well.
+    page.setDefaultTimeout(60_000);
     errors = collectPageErrors(page);
     await page.goto(editor.url);
     await page.locator('main h1').waitFor();

@@ -42,6 +42,8 @@ describe.skipIf(skip)('editor workflow in Chromium', { timeout: 120_000 }, () =>
     expected = new ExpectedFiles(await readModelFiles(editor.modelDir));
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // A shared, busy machine can be slow; waiting longer costs nothing when all is well.
+    page.setDefaultTimeout(60_000);
     errors = collectPageErrors(page);
   });
 
