@@ -17,13 +17,19 @@ beforeAll(async () => {
   const built = await stat(join(repo, 'dist/tools/cli/main.js')).catch(() => undefined);
   const dirs = ['tools/edit', 'tools/editor', 'tools/cli', 'tools/git', 'tools/model', 'tools/verify'];
   const sources = await Promise.all(
-    dirs.flatMap(async (dir) => Promise.all((await readdir(join(repo, dir))).map((f) => stat(join(repo, dir, f))))),
+    dirs.flatMap(async (dir) =>
+      Promise.all((await readdir(join(repo, dir))).map((f) => stat(join(repo, dir, f)))),
+    ),
   );
   const newest = Math.max(...sources.flat().map((s) => s.mtimeMs));
   if (!built || built.mtimeMs < newest)
-    execFileSync(process.execPath, [join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-      cwd: repo,
-    });
+    execFileSync(
+      process.execPath,
+      [join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+      {
+        cwd: repo,
+      },
+    );
 }, 180_000);
 
 /** A running `rr serve` child; its output so far. */
@@ -101,7 +107,11 @@ describe('a multi-file save killed mid-commit (SIGKILL), then the server restart
     expect(second.output()).toContain(`an interrupted save was settled: ${outcome}`);
     await expectTree(dir, 'links', expected);
     expect([...(await treeOf(dir)).keys()].filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    const state = await send(second.url, 'GET', expected === 'before' ? '/api/entities/REQ-001' : '/api/entities/REQ-010');
+    const state = await send(
+      second.url,
+      'GET',
+      expected === 'before' ? '/api/entities/REQ-001' : '/api/entities/REQ-010',
+    );
     expect(state.status).toBe(200);
     expect(await killed(second, 'SIGTERM')).toBe(0);
     if (expected === 'before') expect(gitStatus(dir)).toBe('');
@@ -115,7 +125,10 @@ describe('two writers', () => {
     const entity = (await editor.call('GET', '/api/entities/REQ-001')).body.entity;
     const [a, b] = await Promise.all(
       ['Rate entry in mL/h', 'Rate entry (other client)'].map((title) =>
-        editor.call('PUT', '/api/entities/REQ-001', { data: { ...entity.data, title }, version: entity.version }),
+        editor.call('PUT', '/api/entities/REQ-001', {
+          data: { ...entity.data, title },
+          version: entity.version,
+        }),
       ),
     );
     expect([a!.status, b!.status].sort()).toEqual([200, 409]);

@@ -87,7 +87,10 @@ describe('rules 2, 3 and 6: rename and delete', () => {
   test('deleting the only entity of a one-object file removes the file', async () => {
     const dir = await fixtureCopy('one-object');
     const editor = await startEditor(dir);
-    const reply = await editor.call('DELETE', `/api/entities/REQ-002?version=${await editor.version('REQ-002')}`);
+    const reply = await editor.call(
+      'DELETE',
+      `/api/entities/REQ-002?version=${await editor.version('REQ-002')}`,
+    );
     expect(reply.status).toBe(200);
     await expectTree(dir, 'one-object', 'delete-file');
   });
@@ -133,7 +136,9 @@ describe('rule 4: surgical edits', () => {
     });
     expect(note.status).toBe(201);
     const text = await readFile(join(dir, 'requirements.yaml'), 'utf8');
-    expect(text).toContain('    notes:\n      - id: n1\n        kind: todo\n        status: open\n        text: add a system test\n');
+    expect(text).toContain(
+      '    notes:\n      - id: n1\n        kind: todo\n        status: open\n        text: add a system test\n',
+    );
   });
 });
 
@@ -176,7 +181,10 @@ describe('refusals: nothing is written', () => {
   test('rule 8: an entity written as a flow mapping is an unsupported layout (422)', async () => {
     const dir = await fixtureCopy('refused');
     const editor = await startEditor(dir);
-    const entities = (await editor.call('GET', '/api/entities')).body.entities as { id: string; file: string }[];
+    const entities = (await editor.call('GET', '/api/entities')).body.entities as {
+      id: string;
+      file: string;
+    }[];
     const flow = entities.find((e) => e.file === 'flow-mapping.yaml')!;
     const entity = (await editor.call('GET', `/api/entities/${flow.id}`)).body.entity;
     const reply = await editor.call('PUT', `/api/entities/${flow.id}`, {
@@ -232,5 +240,7 @@ test('the editor picks up a file changed on disk only on reload, and keeps servi
   await writeFile(path, (await readFile(path, 'utf8')).replace('Rate entry', 'Rate entry (hand)'));
   expect((await editor.call('GET', '/api/entities/REQ-001')).body.entity.data.title).toBe('Rate entry');
   await editor.call('POST', '/api/reload');
-  expect((await editor.call('GET', '/api/entities/REQ-001')).body.entity.data.title).toBe('Rate entry (hand)');
+  expect((await editor.call('GET', '/api/entities/REQ-001')).body.entity.data.title).toBe(
+    'Rate entry (hand)',
+  );
 });

@@ -25,7 +25,9 @@ describe('the example model', () => {
     expect(state.project.name).toContain('Infusion Pump');
     expect(state.counts.entities).toBe(58);
     expect(state.counts.quarantined).toBe(1);
-    expect(state.invariant).toMatch(/^\d+ test cases, 1 quarantined; each case maps to at most one requirement$/);
+    expect(state.invariant).toMatch(
+      /^\d+ test cases, 1 quarantined; each case maps to at most one requirement$/,
+    );
     expect(state.issues.some((d: { rule: string }) => d.rule === 'multi-tag')).toBe(true);
     expect(state.llm).toMatchObject({ available: false });
     expect(state.git).toBeNull();
@@ -73,7 +75,11 @@ describe('the example model', () => {
     const queue = (await editor.call('GET', '/api/queue?route=human-gate')).body;
     expect(queue.gaps.every((g: { route: string }) => g.route === 'human-gate')).toBe(true);
     const unowned = (await editor.call('GET', '/api/cases?unowned=1')).body.cases;
-    expect(unowned.every((c: { owner: unknown; quarantine: unknown }) => c.owner === null && c.quarantine === null)).toBe(true);
+    expect(
+      unowned.every(
+        (c: { owner: unknown; quarantine: unknown }) => c.owner === null && c.quarantine === null,
+      ),
+    ).toBe(true);
     expect((await editor.call('GET', '/api/cases?state=bogus')).status).toBe(400);
     const attribution = (await editor.call('GET', '/api/attribution')).body;
     expect(attribution.mode).toBeDefined();
@@ -120,21 +126,33 @@ describe('notes and the lock writer on a small model', () => {
       'model.yaml': {
         config: { sets_lock: 'rr.lock.json' },
         requirements: [
-          { id: 'REQ-001', title: 'Rate', notes: ['an old plain note'], verified_by: [{ target: '//p:t', cases: ['T/a'] }] },
+          {
+            id: 'REQ-001',
+            title: 'Rate',
+            notes: ['an old plain note'],
+            verified_by: [{ target: '//p:t', cases: ['T/a'] }],
+          },
         ],
       },
     });
     await writeEvidence(join(root, 'logs'), { '//p:t': [{ path: 'T/a' }, { path: 'T/b' }] });
-    return { dir, editor: await startEditor(dir, { evidence: join(root, 'logs'), author: 'Ada <ada@example.com>' }) };
+    return {
+      dir,
+      editor: await startEditor(dir, { evidence: join(root, 'logs'), author: 'Ada <ada@example.com>' }),
+    };
   }
 
   test('add, change and delete notes; a new note carries author, date and an id', async () => {
     const { dir, editor } = await small();
-    const added = await editor.call('POST', '/api/entities/REQ-001/notes', { kind: 'question', text: 'Which rates?' });
+    const added = await editor.call('POST', '/api/entities/REQ-001/notes', {
+      kind: 'question',
+      text: 'Which rates?',
+    });
     expect(added.status).toBe(201);
     expect(added.body.note).toBe('n1');
-    let notes = (parse(await readFile(join(dir, 'model.yaml'), 'utf8')) as { requirements: { notes: unknown[] }[] })
-      .requirements[0]!.notes;
+    let notes = (
+      parse(await readFile(join(dir, 'model.yaml'), 'utf8')) as { requirements: { notes: unknown[] }[] }
+    ).requirements[0]!.notes;
     expect(notes[1]).toEqual({
       id: 'n1',
       kind: 'question',
@@ -146,13 +164,18 @@ describe('notes and the lock writer on a small model', () => {
     expect((await editor.call('GET', '/api/queue?kind=note:question')).body.gaps).toHaveLength(1);
     const page = (await editor.call('GET', '/api/entities/REQ-001')).body;
     expect(page.notes.map((n: { key: string }) => n.key)).toEqual(['0', 'n1']);
-    expect((await editor.call('PATCH', '/api/entities/REQ-001/notes/n1', { status: 'resolved' })).status).toBe(200);
+    expect(
+      (await editor.call('PATCH', '/api/entities/REQ-001/notes/n1', { status: 'resolved' })).status,
+    ).toBe(200);
     expect((await editor.call('PATCH', '/api/entities/REQ-001/notes/0', { kind: 'todo' })).status).toBe(200);
     expect((await editor.call('PATCH', '/api/entities/REQ-001/notes/n1', { kind: 'rant' })).status).toBe(400);
-    expect((await editor.call('PATCH', '/api/entities/REQ-001/notes/n9', { status: 'open' })).status).toBe(404);
+    expect((await editor.call('PATCH', '/api/entities/REQ-001/notes/n9', { status: 'open' })).status).toBe(
+      404,
+    );
     expect((await editor.call('DELETE', '/api/entities/REQ-001/notes/n1')).status).toBe(200);
-    notes = (parse(await readFile(join(dir, 'model.yaml'), 'utf8')) as { requirements: { notes: unknown[] }[] })
-      .requirements[0]!.notes;
+    notes = (
+      parse(await readFile(join(dir, 'model.yaml'), 'utf8')) as { requirements: { notes: unknown[] }[] }
+    ).requirements[0]!.notes;
     expect(notes).toEqual([{ text: 'an old plain note', kind: 'todo' }]);
     expect((await editor.call('GET', '/api/queue?kind=note:question')).body.gaps).toHaveLength(0);
   });
@@ -162,7 +185,11 @@ describe('notes and the lock writer on a small model', () => {
     const status = (await editor.call('GET', '/api/lock')).body;
     expect(status).toMatchObject({ configured: true, exists: false, out_of_date: true });
     const dry = await editor.call('POST', '/api/lock/update', { dry_run: true });
-    expect(dry.body).toMatchObject({ dry_run: true, written: false, added: [{ target: '//p:t', path: 'T/a', owner: 'REQ-001' }] });
+    expect(dry.body).toMatchObject({
+      dry_run: true,
+      written: false,
+      added: [{ target: '//p:t', path: 'T/a', owner: 'REQ-001' }],
+    });
     await expect(readFile(join(dir, 'rr.lock.json'))).rejects.toThrow();
     const written = await editor.call('POST', '/api/lock/update', {});
     expect(written.body).toMatchObject({ written: true });

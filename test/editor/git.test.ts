@@ -53,7 +53,12 @@ describe('a model in a git checkout', () => {
     ]);
     expect(diff).toMatchObject({ added: [], removed: [], same: false });
 
-    const commit = await editor.call('POST', '/api/git/commit', { message: 'Retitle REQ-001' }, { 'x-rr-author': ADA });
+    const commit = await editor.call(
+      'POST',
+      '/api/git/commit',
+      { message: 'Retitle REQ-001' },
+      { 'x-rr-author': ADA },
+    );
     expect(commit.status).toBe(201);
     expect(commit.body.files).toEqual(['requirements.yaml']);
     expect(git(dir, 'log', '-1', '--format=%an <%ae>|%cn|%s')).toBe(`${ADA}|Ada Lovelace|Retitle REQ-001`);
@@ -68,10 +73,17 @@ describe('a model in a git checkout', () => {
     const tag = await editor.call('POST', '/api/git/tag', { name: 'baseline-1', message: 'First baseline' });
     expect(tag.status).toBe(201);
     expect(git(dir, 'cat-file', '-t', 'baseline-1')).toBe('tag');
-    expect(git(dir, 'for-each-ref', '--format=%(taggername) %(taggeremail)|%(contents:subject)', 'refs/tags/baseline-1')).toBe(
-      'Default Person <default@example.com>|First baseline',
+    expect(
+      git(
+        dir,
+        'for-each-ref',
+        '--format=%(taggername) %(taggeremail)|%(contents:subject)',
+        'refs/tags/baseline-1',
+      ),
+    ).toBe('Default Person <default@example.com>|First baseline');
+    expect((await editor.call('POST', '/api/git/tag', { name: 'baseline-1', message: 'x' })).status).toBe(
+      409,
     );
-    expect((await editor.call('POST', '/api/git/tag', { name: 'baseline-1', message: 'x' })).status).toBe(409);
     const refs = (await editor.call('GET', '/api/git/refs')).body.refs;
     expect(refs).toEqual(
       expect.arrayContaining([
@@ -86,8 +98,19 @@ describe('a model in a git checkout', () => {
       version: await editor.version('REQ-002'),
     });
     expect(renamed.status).toBe(200);
-    expect((await editor.call('POST', '/api/entities', { kind: 'risk', title: 'Underdose', severity: 'serious', likelihood: 'remote' })).status).toBe(201);
-    expect((await editor.call('POST', '/api/git/commit', { message: 'More' }, { 'x-rr-author': ADA })).status).toBe(201);
+    expect(
+      (
+        await editor.call('POST', '/api/entities', {
+          kind: 'risk',
+          title: 'Underdose',
+          severity: 'serious',
+          likelihood: 'remote',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await editor.call('POST', '/api/git/commit', { message: 'More' }, { 'x-rr-author': ADA })).status,
+    ).toBe(201);
     const between = (await editor.call('GET', '/api/diff?from=baseline-1&to=HEAD')).body;
     expect(between.added.map((e: { id: string }) => e.id).sort()).toEqual(['REQ-020', 'RISK-002']);
     expect(between.removed.map((e: { id: string }) => e.id)).toEqual(['REQ-002']);

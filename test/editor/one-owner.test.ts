@@ -74,7 +74,10 @@ async function workspace(setup: Setup = {}): Promise<{ dir: string; editor: Edit
 /** Saves an entity with some fields changed. */
 async function change(editor: Editor, id: string, fields: Record<string, unknown>) {
   const entity = (await editor.call('GET', `/api/entities/${id}`)).body.entity;
-  return editor.call('PUT', `/api/entities/${id}`, { data: { ...entity.data, ...fields }, version: entity.version });
+  return editor.call('PUT', `/api/entities/${id}`, {
+    data: { ...entity.data, ...fields },
+    version: entity.version,
+  });
 }
 
 async function modelData(dir: string, id: string): Promise<Record<string, unknown>> {
@@ -101,7 +104,8 @@ describe('a save that would introduce a problem is refused with the conflicts', 
     });
     expect(conflict.entities).toEqual(expect.arrayContaining(['REQ-001', 'REQ-003']));
     expect(conflict.message).toContain('RateTest/accepts');
-    for (const c of reply.body.conflicts) expect(Object.keys(c).sort()).toEqual(['case', 'code', 'entities', 'message', 'owner']);
+    for (const c of reply.body.conflicts)
+      expect(Object.keys(c).sort()).toEqual(['case', 'code', 'entities', 'message', 'owner']);
     expect(await treeOf(dir)).toEqual(before);
   });
 
@@ -123,14 +127,18 @@ describe('a save that would introduce a problem is refused with the conflicts', 
       data: { ...entity.data, verified_by: [{ target: RATE, cases: ['RateTest/tagged'] }] },
     });
     expect(fine.body).toMatchObject({ ok: true, problems: [] });
-    expect(fine.body.set.members).toEqual([expect.objectContaining({ path: 'RateTest/tagged', state: 'passed' })]);
+    expect(fine.body.set.members).toEqual([
+      expect.objectContaining({ path: 'RateTest/tagged', state: 'passed' }),
+    ]);
     expect(await treeOf(dir)).toEqual(before);
   });
 
   test('dropping a locked case from its owner’s claim is lock-owner-changed', async () => {
     const { dir, editor } = await workspace();
     const before = await treeOf(dir);
-    const reply = await change(editor, 'REQ-001', { verified_by: [{ target: RATE, cases: ['RateTest/rejects'] }] });
+    const reply = await change(editor, 'REQ-001', {
+      verified_by: [{ target: RATE, cases: ['RateTest/rejects'] }],
+    });
     expect(reply.status).toBe(409);
     expect(reply.body.conflicts).toEqual([
       expect.objectContaining({
@@ -145,12 +153,18 @@ describe('a save that would introduce a problem is refused with the conflicts', 
   test('a whole-target claim without a reason, a bad selector and a bad target are refused', async () => {
     const { dir, editor } = await workspace();
     const before = await treeOf(dir);
-    const whole = await change(editor, 'REQ-003', { verified_by: [{ target: '//pump:other_test', whole: true }] });
+    const whole = await change(editor, 'REQ-003', {
+      verified_by: [{ target: '//pump:other_test', whole: true }],
+    });
     expect(whole.status).toBe(409);
     expect(whole.body.conflicts.map((c: { code: string }) => c.code)).toContain('whole-target-reference');
-    const selector = await change(editor, 'REQ-003', { verified_by: [{ target: RATE, cases: ['Rate\\Test'] }] });
+    const selector = await change(editor, 'REQ-003', {
+      verified_by: [{ target: RATE, cases: ['Rate\\Test'] }],
+    });
     expect(selector.body.conflicts.map((c: { code: string }) => c.code)).toEqual(['bad-selector']);
-    const target = await change(editor, 'REQ-003', { verified_by: [{ target: 'pump rate', cases: ['X/y'] }] });
+    const target = await change(editor, 'REQ-003', {
+      verified_by: [{ target: 'pump rate', cases: ['X/y'] }],
+    });
     expect(target.body.conflicts.map((c: { code: string }) => c.code)).toContain('bad-target');
     const reasoned = await change(editor, 'REQ-003', {
       verified_by: [{ target: '//pump:other_test', whole: true, reason: 'one result' }],
@@ -179,7 +193,9 @@ test('an existing conflict never blocks an unrelated edit, even of an entity in 
   const { dir, editor } = await workspace({ req3Claims: [{ target: RATE, cases: ['RateTest/rejects'] }] });
   const state = (await editor.call('GET', '/api/cases?state=quarantined')).body.cases;
   expect(state).toEqual(
-    expect.arrayContaining([expect.objectContaining({ path: 'RateTest/rejects', quarantine: 'shared-case' })]),
+    expect.arrayContaining([
+      expect.objectContaining({ path: 'RateTest/rejects', quarantine: 'shared-case' }),
+    ]),
   );
   expect((await change(editor, 'REQ-002', { title: 'Limits, renamed' })).status).toBe(200);
   expect((await change(editor, 'REQ-003', { title: 'Alarm, renamed' })).status).toBe(200);
@@ -193,14 +209,21 @@ test('an existing conflict never blocks an unrelated edit, even of an entity in 
 
 test('hybrid mode: a claim that takes a case from its tag saves with the notice takes-from-tag', async () => {
   const { editor } = await workspace({ hybrid: true });
-  const before = (await editor.call('GET', `/api/cases?target=${encodeURIComponent(RATE)}&q=tagged`)).body.cases;
+  const before = (await editor.call('GET', `/api/cases?target=${encodeURIComponent(RATE)}&q=tagged`)).body
+    .cases;
   expect(before).toEqual([expect.objectContaining({ owner: 'REQ-003', basis: 'tag' })]);
   const data = (await editor.call('GET', '/api/entities/REQ-001')).body.entity.data;
   const claims = [{ target: RATE, cases: ['RateTest/accepts', 'RateTest/rejects', 'RateTest/tagged'] }];
-  const checked = await editor.call('POST', '/api/entities/REQ-001/precheck', { data: { ...data, verified_by: claims } });
+  const checked = await editor.call('POST', '/api/entities/REQ-001/precheck', {
+    data: { ...data, verified_by: claims },
+  });
   expect(checked.body.ok).toBe(true);
   expect(checked.body.notices).toEqual([
-    expect.objectContaining({ code: 'takes-from-tag', case: { target: RATE, path: 'RateTest/tagged' }, owner: 'REQ-003' }),
+    expect.objectContaining({
+      code: 'takes-from-tag',
+      case: { target: RATE, path: 'RateTest/tagged' },
+      owner: 'REQ-003',
+    }),
   ]);
   const saved = await change(editor, 'REQ-001', { verified_by: claims });
   expect(saved.status).toBe(200);
@@ -216,7 +239,9 @@ describe('moving a case', () => {
       to: 'REQ-003',
     });
     expect(reply.status).toBe(409);
-    expect(reply.body.conflicts).toEqual([expect.objectContaining({ code: 'multi-tag', entities: ['REQ-001', 'REQ-002'] })]);
+    expect(reply.body.conflicts).toEqual([
+      expect.objectContaining({ code: 'multi-tag', entities: ['REQ-001', 'REQ-002'] }),
+    ]);
     expect(await treeOf(dir)).toEqual(before);
   });
 
@@ -226,13 +251,23 @@ describe('moving a case', () => {
     const body = { case: { target: RATE, path: 'RateTest/accepts' }, to: 'REQ-003' };
     const dry = await editor.call('POST', '/api/cases/move', { ...body, dry_run: true });
     expect(dry.status).toBe(200);
-    expect(dry.body).toMatchObject({ dry_run: true, from: 'REQ-001', to: 'REQ-003', givers: ['REQ-001'], relocked: true });
+    expect(dry.body).toMatchObject({
+      dry_run: true,
+      from: 'REQ-001',
+      to: 'REQ-003',
+      givers: ['REQ-001'],
+      relocked: true,
+    });
     expect(dry.body.files.sort()).toEqual(['requirements.yaml', 'rr.lock.json']);
     expect(await treeOf(dir)).toEqual(before);
     const moved = await editor.call('POST', '/api/cases/move', body);
     expect(moved.status).toBe(200);
-    expect((await modelData(dir, 'REQ-001')).verified_by).toEqual([{ target: RATE, cases: ['RateTest/rejects'] }]);
-    expect((await modelData(dir, 'REQ-003')).verified_by).toEqual([{ target: RATE, cases: ['RateTest/accepts'] }]);
+    expect((await modelData(dir, 'REQ-001')).verified_by).toEqual([
+      { target: RATE, cases: ['RateTest/rejects'] },
+    ]);
+    expect((await modelData(dir, 'REQ-003')).verified_by).toEqual([
+      { target: RATE, cases: ['RateTest/accepts'] },
+    ]);
     expect(JSON.parse(await readFile(join(dir, 'rr.lock.json'), 'utf8')).cases).toEqual([
       { target: RATE, path: 'RateTest/accepts', owner: 'REQ-003' },
       { target: RATE, path: 'RateTest/rejects', owner: 'REQ-001' },
@@ -254,22 +289,35 @@ describe('moving a case', () => {
     expect(await treeOf(dir)).toEqual(before);
     const moved = await editor.call('POST', '/api/cases/move', { ...body, expand: true });
     expect(moved.status).toBe(200);
-    expect((await modelData(dir, 'REQ-002')).verified_by).toEqual([{ target: LIMIT, cases: ['LimitTest/high'] }]);
-    expect((await modelData(dir, 'REQ-003')).verified_by).toEqual([{ target: LIMIT, cases: ['LimitTest/low'] }]);
+    expect((await modelData(dir, 'REQ-002')).verified_by).toEqual([
+      { target: LIMIT, cases: ['LimitTest/high'] },
+    ]);
+    expect((await modelData(dir, 'REQ-003')).verified_by).toEqual([
+      { target: LIMIT, cases: ['LimitTest/low'] },
+    ]);
   });
 
   test('to none: the claim gives the case up and the lock entry is dropped; a tag owner makes the move fail', async () => {
     const { dir, editor } = await workspace({ hybrid: true });
-    const none = await editor.call('POST', '/api/cases/move', { case: { target: RATE, path: 'RateTest/rejects' }, to: null });
+    const none = await editor.call('POST', '/api/cases/move', {
+      case: { target: RATE, path: 'RateTest/rejects' },
+      to: null,
+    });
     expect(none.status).toBe(200);
     expect(JSON.parse(await readFile(join(dir, 'rr.lock.json'), 'utf8')).cases).toEqual([
       { target: RATE, path: 'RateTest/accepts', owner: 'REQ-001' },
     ]);
     const before = await treeOf(dir);
-    const tagged = await editor.call('POST', '/api/cases/move', { case: { target: RATE, path: 'RateTest/tagged' }, to: null });
+    const tagged = await editor.call('POST', '/api/cases/move', {
+      case: { target: RATE, path: 'RateTest/tagged' },
+      to: null,
+    });
     expect(tagged.status).toBe(200); // nobody claims it: nothing to give up, no edit
     expect(tagged.body.files).toEqual([]);
-    const away = await editor.call('POST', '/api/cases/move', { case: { target: RATE, path: 'RateTest/accepts' }, to: null });
+    const away = await editor.call('POST', '/api/cases/move', {
+      case: { target: RATE, path: 'RateTest/accepts' },
+      to: null,
+    });
     expect(away.status).toBe(200);
     expect(await treeOf(dir)).not.toEqual(before);
   });

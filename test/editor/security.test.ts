@@ -29,15 +29,23 @@ describe('Host allowlist (DNS rebinding)', () => {
     const write = await editor.call('PUT', '/api/entities/REQ-001', body, { host: 'evil.example' });
     expect(write.status).toBe(403);
     await expectTree(dir, 'crlf', 'before');
-    expect((await editor.call('GET', '/api/state', undefined, { host: `localhost:${editor.url.port}` })).status).toBe(200);
-    expect((await editor.call('GET', '/api/state', undefined, { host: `[::1]:${editor.url.port}` })).status).toBe(200);
+    expect(
+      (await editor.call('GET', '/api/state', undefined, { host: `localhost:${editor.url.port}` })).status,
+    ).toBe(200);
+    expect(
+      (await editor.call('GET', '/api/state', undefined, { host: `[::1]:${editor.url.port}` })).status,
+    ).toBe(200);
   });
 
   test('--allow-host adds a name', async () => {
     const dir = await fixtureCopy('crlf');
     const editor = await startEditor(dir, { allowHosts: ['pump-dev.internal'] });
-    expect((await editor.call('GET', '/api/state', undefined, { host: 'pump-dev.internal:9000' })).status).toBe(200);
-    expect((await editor.call('GET', '/api/state', undefined, { host: 'pump-dev.internal.evil' })).status).toBe(403);
+    expect(
+      (await editor.call('GET', '/api/state', undefined, { host: 'pump-dev.internal:9000' })).status,
+    ).toBe(200);
+    expect(
+      (await editor.call('GET', '/api/state', undefined, { host: 'pump-dev.internal.evil' })).status,
+    ).toBe(403);
   });
 });
 
@@ -134,7 +142,11 @@ describe('the source endpoint serves only text files inside the repository', () 
   test('a file inside is served as lines, also through a link that stays inside', async () => {
     const { editor } = await repository();
     const reply = await editor.call('GET', '/api/source?path=src/pump.c');
-    expect(reply.body).toEqual({ path: 'src/pump.c', lines: ['// @implements REQ-001', 'int rate;'], line_count: 2 });
+    expect(reply.body).toEqual({
+      path: 'src/pump.c',
+      lines: ['// @implements REQ-001', 'int rate;'],
+      line_count: 2,
+    });
     expect((await editor.call('GET', '/api/source?path=src/inside.c')).body.path).toBe('src/pump.c');
   });
 
