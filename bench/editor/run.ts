@@ -46,7 +46,9 @@ function call(port: number, method: string, path: string, body?: unknown): Promi
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
       },
     );
     req.on('error', reject);
@@ -72,7 +74,11 @@ interface EntityPage {
 async function main(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'rr-bench-editor-'));
   try {
-    console.log(`machine: ${availableParallelism()} cores, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `machine: ${availableParallelism()} cores, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     const t0 = performance.now();
     const ws = await generateWorkspace(root, { entities: ENTITIES, cases: CASES, targets: TARGETS });
     console.log(
@@ -109,16 +115,19 @@ async function main(): Promise<void> {
     for (let i = 0; i < STATE_CALLS + 5; i++) {
       const s = performance.now();
       const reply = await call(port, 'GET', '/api/state');
-      if (reply.status !== 200) throw new Error(`GET /api/state: ${reply.status} ${reply.body.slice(0, 300)}`);
+      if (reply.status !== 200)
+        throw new Error(`GET /api/state: ${reply.status} ${reply.body.slice(0, 300)}`);
       if (i >= 5) state.push(performance.now() - s); // the first calls warm the JIT
     }
 
     // Requirements that claim cases, one per model file where possible, so saves touch many files.
     const byFile = new Map<string, string>();
     for (const e of session.model.entities)
-      if (e.kind === 'requirement' && Array.isArray(e.data.verified_by) && !byFile.has(e.file)) byFile.set(e.file, e.id);
+      if (e.kind === 'requirement' && Array.isArray(e.data.verified_by) && !byFile.has(e.file))
+        byFile.set(e.file, e.id);
     for (const e of session.model.entities)
-      if (e.kind === 'requirement' && Array.isArray(e.data.verified_by) && byFile.size < 40) byFile.set(`${e.file}#${e.id}`, e.id);
+      if (e.kind === 'requirement' && Array.isArray(e.data.verified_by) && byFile.size < 40)
+        byFile.set(`${e.file}#${e.id}`, e.id);
     const ids = [...byFile.values()];
     const saves: number[] = [];
     const cpu: number[] = [];
@@ -143,7 +152,8 @@ async function main(): Promise<void> {
       const reply = await call(port, 'PUT', `/api/entities/${id}`, { data, version: page.entity.version });
       const took = performance.now() - s;
       const spent = process.cpuUsage(used);
-      if (reply.status !== 200) throw new Error(`save ${i} of ${id}: ${reply.status} ${reply.body.slice(0, 500)}`);
+      if (reply.status !== 200)
+        throw new Error(`save ${i} of ${id}: ${reply.status} ${reply.body.slice(0, 500)}`);
       if (i >= 5) {
         saves.push(took);
         cpu.push((spent.user + spent.system) / 1000);
@@ -152,11 +162,19 @@ async function main(): Promise<void> {
     await app.close();
 
     console.log(figures('GET /api/state', state));
-    console.log(figures(`save (PUT /api/entities/{id}, full checks, ${ids.length} entities over ${new Set(ids.map((id) => session.model.byId.get(id)!.file)).size} files)`, saves));
+    console.log(
+      figures(
+        `save (PUT /api/entities/{id}, full checks, ${ids.length} entities over ${new Set(ids.map((id) => session.model.byId.get(id)!.file)).size} files)`,
+        saves,
+      ),
+    );
     // CPU time of this process per save (all its threads, GC included): less sensitive than wall time
     // to other work on the machine.
     console.log(figures('  CPU time per save', cpu));
-    const p95 = percentile([...saves].sort((a, b) => a - b), 95);
+    const p95 = percentile(
+      [...saves].sort((a, b) => a - b),
+      95,
+    );
     console.log(`target: p95 save under ${TARGET_P95_MS} ms: ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'}`);
   } finally {
     if (KEEP) console.log(`kept ${root}`);

@@ -11,14 +11,15 @@ function routesOf(tree: string): string[] {
   const out: string[] = [];
   const stack: string[] = [];
   for (const line of tree.split('\n')) {
-    const m = /^((?:│   |    )*)(?:├── |└── )(\S+) \(([^)]*)\)/.exec(line);
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+) \(([^)]*)\)/.exec(line);
     if (!m) continue;
     const depth = m[1]!.length / 4;
     stack.length = depth;
     stack.push(m[2]!);
     const path = stack.join('');
     for (const method of m[3]!.split(', '))
-      if (path.startsWith('/api/') && method !== 'HEAD') out.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+      if (path.startsWith('/api/') && method !== 'HEAD')
+        out.push(`${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
   }
   return out.sort();
 }

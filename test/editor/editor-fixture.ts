@@ -110,11 +110,11 @@ export function send(
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown = undefined;
+          let parsed: unknown;
           try {
             parsed = JSON.parse(text);
           } catch {
-            parsed = undefined;
+            parsed = undefined; // not JSON: the test reads `text`
           }
           resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed });
         });

@@ -52,7 +52,9 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
   if (!Number.isInteger(port) || port < 0 || port > 65535) return fail('--port takes a port number');
   const author = options.author === undefined ? undefined : parseAuthor(options.author);
   if (options.author !== undefined && !author)
-    return fail('--author takes a name followed by an e-mail address in angle brackets: "Ada <ada@example.com>"');
+    return fail(
+      '--author takes a name followed by an e-mail address in angle brackets: "Ada <ada@example.com>"',
+    );
   let token = options.token;
   let generated = false;
   if (token !== undefined && token.length < 16) return fail('--token must be at least 16 characters');
@@ -78,7 +80,10 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
     onStep: STOP_AT ? stopAt(STOP_AT, io) : undefined,
   });
   try {
-    for (const [name, labels] of await readLaneTargets(options.laneTargets, session.model.config.main_repo ?? undefined))
+    for (const [name, labels] of await readLaneTargets(
+      options.laneTargets,
+      session.model.config.main_repo ?? undefined,
+    ))
       lanes.set(name, labels);
   } catch (error) {
     if (error instanceof LaneError) return fail(error.message);
@@ -104,7 +109,12 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
   await app.listen({ host: options.host, port });
   const address = app.server.address();
   const bound = typeof address === 'object' && address ? address.port : port;
-  const shown = options.host === '127.0.0.1' ? 'localhost' : isIP(options.host) === 6 ? `[${options.host}]` : options.host;
+  const shown =
+    options.host === '127.0.0.1'
+      ? 'localhost'
+      : isIP(options.host) === 6
+        ? `[${options.host}]`
+        : options.host;
   const url = `http://${shown}:${bound}/${token ? `#token=${token}` : ''}`;
   io.out(`rr editor: ${url}\n`);
   if (generated) io.out('rr serve: a token was generated for this run (shown once, in the URL above)\n');

@@ -24,7 +24,6 @@ export function commentsIn(token: unknown): CommentToken[] {
   return out.sort((a, b) => a.offset - b.offset);
 }
 
-
 /** Whether a flow collection has a comment between its brackets (comments after it do not count). */
 export function hasCommentInside(node: {
   srcToken?: unknown;

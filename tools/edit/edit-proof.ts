@@ -172,7 +172,10 @@ function checkLock(plan: EditPlan, reasons: string[]): void {
     `${e.target}\u0000${e.path}\u0000${e.owner}`;
   const got = parsed.entries.map(keyOf).sort();
   // Targets compare normalized on both sides.
-  const want = applyLockChange(parseLock(change.path, change.before!.toString('utf8')).entries, lockChangeOf(plan))
+  const want = applyLockChange(
+    parseLock(change.path, change.before!.toString('utf8')).entries,
+    lockChangeOf(plan),
+  )
     .map(keyOf)
     .sort();
   if (!isDeepStrictEqual(got, want))

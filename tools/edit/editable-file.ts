@@ -28,7 +28,12 @@ function parseEditableText(path: string, text: string): EditableFile {
   const lineCounter = new LineCounter();
   // What parseAllDocuments does, keeping the concrete syntax tree for the file's comments.
   const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
-  const composer = new Composer({ keepSourceTokens: true, merge: true, uniqueKeys: true, prettyErrors: false });
+  const composer = new Composer({
+    keepSourceTokens: true,
+    merge: true,
+    uniqueKeys: true,
+    prettyErrors: false,
+  });
   const docs = [...composer.compose(tokens)] as Document.Parsed[];
   const values = docs.map((doc) => {
     try {

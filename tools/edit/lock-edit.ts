@@ -39,9 +39,7 @@ export function lockEntries(lock: LockSnapshot & { bytes: Buffer }): LockCase[] 
 
 /** What an edit does to the lock's entries: an owner renamed, an owner dropped, or cases re-locked. */
 export type LockChange =
-  | { rename: { from: string; to: string } }
-  | { drop: string }
-  | { relock: readonly Relock[] };
+  { rename: { from: string; to: string } } | { drop: string } | { relock: readonly Relock[] };
 
 /**
  * The entries after a change. Entries are matched on their normalized target (`normalize`), so a

@@ -74,9 +74,7 @@ export async function saveEdit(
     ws.root,
     async () => {
       await settleJournal(ws.root);
-      const snapshot = options.base
-        ? await confirmSnapshot(options.base)
-        : await readSnapshot(ws.modelPath);
+      const snapshot = options.base ? await confirmSnapshot(options.base) : await readSnapshot(ws.modelPath);
       const plan = planEdit(snapshot, request);
       const proven = proveEdit(snapshot, plan);
       const { after } = proven;

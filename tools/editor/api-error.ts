@@ -48,9 +48,9 @@ export function errorResponse(error: unknown): { status: number; body: Record<st
     if (error.details.reasons) body.reasons = error.details.reasons;
     return { status: EDIT_STATUS[error.code] ?? 500, body };
   }
-  if (error instanceof RefNameError) return { status: 400, body: { code: 'bad-ref', message: error.message } };
-  if (error instanceof GitError)
-    return { status: 409, body: { code: 'git-failed', message: error.message } };
+  if (error instanceof RefNameError)
+    return { status: 400, body: { code: 'bad-ref', message: error.message } };
+  if (error instanceof GitError) return { status: 409, body: { code: 'git-failed', message: error.message } };
   const fastify = error as { statusCode?: number; code?: string; message?: string };
   if (typeof fastify.statusCode === 'number' && fastify.statusCode >= 400 && fastify.statusCode < 500)
     return {

@@ -48,10 +48,12 @@ export function planCaseMove(
   move: { target: string; path: string; to: string | null; expand: boolean },
 ): CaseMove {
   const a = analysis.cases.find((c) => c.case.target === move.target && c.case.path === move.path);
-  if (!a) throw new ApiError(404, 'unknown-case', `no case ${move.target} ${move.path} in the loaded evidence`);
+  if (!a)
+    throw new ApiError(404, 'unknown-case', `no case ${move.target} ${move.path} in the loaded evidence`);
   if (a.case.tags.length > 1) throw multiTag(a);
   const receiver = move.to === null ? undefined : model.byId.get(move.to);
-  if (move.to !== null && !receiver) throw new ApiError(404, 'unknown-entity', `no entity has the id "${move.to}"`);
+  if (move.to !== null && !receiver)
+    throw new ApiError(404, 'unknown-entity', `no entity has the id "${move.to}"`);
   if (receiver && !OWNERS.has(receiver.kind))
     throw new ApiError(400, 'bad-request', `${entityName(receiver)} cannot own test cases`);
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
@@ -74,7 +76,10 @@ export function planCaseMove(
       if (claim.wholeTarget) {
         const becomes = others(claim);
         expansions.push({ entity: id, target: claim.target, selector: 'whole target', becomes });
-        const rewritten: Record<string, unknown> = { target: claim.target, cases: becomes.map(escapeSelector) };
+        const rewritten: Record<string, unknown> = {
+          target: claim.target,
+          cases: becomes.map(escapeSelector),
+        };
         if (claim.level !== undefined) rewritten.level = claim.level;
         items.splice(claim.index, 1, ...(becomes.length > 0 ? [rewritten] : []));
         continue;
@@ -128,7 +133,9 @@ function gain(
   options: { mainRepo?: string },
 ): UpdateManyRequest['updates'][number] {
   const field = claimField(receiver)!;
-  const items = Array.isArray(receiver.data[field]) ? (structuredClone(receiver.data[field]) as unknown[]) : [];
+  const items = Array.isArray(receiver.data[field])
+    ? (structuredClone(receiver.data[field]) as unknown[])
+    : [];
   const claim = claimsOf(receiver, options).find((c) => c.label === move.target && c.shape === 'cases');
   const selector = escapeSelector(move.path);
   if (claim) {
@@ -143,7 +150,9 @@ export function multiTag(a: AttributedCase): ApiError {
   const { target, path } = a.case;
   const message = `case ${target} ${path} is tagged with ${a.case.tags.join(', ')}; a multi-tag case cannot be moved: split the test or keep one tag`;
   return new ApiError(409, 'one-owner', message, {
-    conflicts: [{ code: 'multi-tag', message, case: { target, path }, entities: a.case.tags, owner: a.owner }],
+    conflicts: [
+      { code: 'multi-tag', message, case: { target, path }, entities: a.case.tags, owner: a.owner },
+    ],
   });
 }
 

@@ -40,7 +40,11 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
       throw new ApiError(400, 'bad-request', `"state" must be one of ${FILTERS.join(', ')}`);
     const lanes = session.options.lanes;
     if (query.lane !== undefined && !lanes.has(query.lane))
-      throw new ApiError(400, 'bad-request', `no lane named ${query.lane}; start the editor with --lane-targets ${query.lane}=FILE`);
+      throw new ApiError(
+        400,
+        'bad-request',
+        `no lane named ${query.lane}; start the editor with --lane-targets ${query.lane}=FILE`,
+      );
     const needle = query.q?.toLowerCase();
     const rows = caseLedger(session.analysis(), session.lock, lanes).filter(
       (r) =>
@@ -119,7 +123,14 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
     const model = session.model;
     const targets = new Map<
       string,
-      { target: string; cases: number; owned: number; unowned: number; quarantined: number; owners: Record<string, number> }
+      {
+        target: string;
+        cases: number;
+        owned: number;
+        unowned: number;
+        quarantined: number;
+        owners: Record<string, number>;
+      }
     >();
     for (const a of analysis.cases) {
       const t = targets.get(a.case.target) ?? {

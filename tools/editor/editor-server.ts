@@ -67,7 +67,9 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
     await reply.code(status).send(body);
   });
   app.setNotFoundHandler(async (request, reply) => {
-    await reply.code(404).send({ code: 'not-found', message: `no route ${request.method} ${request.url.split('?')[0]}` });
+    await reply
+      .code(404)
+      .send({ code: 'not-found', message: `no route ${request.method} ${request.url.split('?')[0]}` });
   });
   // A CORS preflight is answered, never granted: no Access-Control-* header is ever sent.
   app.options('/*', async (_request, reply) => {

@@ -118,9 +118,18 @@ async function resolved(git: GitClient, revision: string): Promise<string> {
 /** The model path and the lock, relative to the repository root. */
 async function modelRoots(session: EditorSession, git: GitClient): Promise<string[]> {
   const root = await realpath(git.root);
-  const out = [relative(root, await realpath(session.options.modelPath)).split(sep).join('/') || '.'];
+  const out = [
+    relative(root, await realpath(session.options.modelPath))
+      .split(sep)
+      .join('/') || '.',
+  ];
   const lock = lockPathOf(session.model);
-  if (lock) out.push(relative(root, await realpath(lock).catch(() => lock)).split(sep).join('/'));
+  if (lock)
+    out.push(
+      relative(root, await realpath(lock).catch(() => lock))
+        .split(sep)
+        .join('/'),
+    );
   return out;
 }
 
@@ -128,7 +137,8 @@ async function modelRoots(session: EditorSession, git: GitClient): Promise<strin
 async function modelPaths(session: EditorSession, git: GitClient): Promise<string[]> {
   const [model, lock] = await modelRoots(session, git);
   const status = await git.status();
-  const below = (p: string) => (model === '.' ? p : p.startsWith(`${model}/`) ? p.slice(model!.length + 1) : undefined);
+  const below = (p: string) =>
+    model === '.' ? p : p.startsWith(`${model}/`) ? p.slice(model!.length + 1) : undefined;
   return status.files
     .map((f) => f.path)
     .filter((p) => {

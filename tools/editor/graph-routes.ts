@@ -18,7 +18,11 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: EditorContext): v
     const kinds = list(query.kinds);
     const bad = kinds.filter((k) => !(ENTITY_KINDS as readonly string[]).includes(k));
     if (bad.length > 0)
-      throw new ApiError(400, 'bad-request', `unknown kind(s) ${bad.join(', ')}; use ${ENTITY_KINDS.join(', ')}`);
+      throw new ApiError(
+        400,
+        'bad-request',
+        `unknown kind(s) ${bad.join(', ')}; use ${ENTITY_KINDS.join(', ')}`,
+      );
     if (query.focus && !session.model.byId.has(query.focus))
       throw new ApiError(404, 'unknown-entity', `no entity has the id "${query.focus}"`);
     const verdicts = new Map(session.analysis().entities.map((v) => [v.id, v.verdict]));

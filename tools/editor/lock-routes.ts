@@ -56,7 +56,13 @@ export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): vo
           `${plan.refusedBy.length} case(s) are quarantined; the lock records owners and never decides one: fix the quarantines first`,
           { quarantined: plan.refusedBy, ...planBody(plan) },
         );
-      const result = { ok: true, dry_run: dryRun, path: session.repoPath(path), written: false, ...planBody(plan) };
+      const result = {
+        ok: true,
+        dry_run: dryRun,
+        path: session.repoPath(path),
+        written: false,
+        ...planBody(plan),
+      };
       if (dryRun || !planChanges(plan) || (plan.added.length + plan.changed.length === 0 && !allowRemovals))
         return result;
       const old = session.snapshot.lock?.bytes?.toString('utf8');
@@ -65,9 +71,11 @@ export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): vo
         await settleJournal(session.root);
         // The plan came from the loaded model and lock: both must still be what is on disk.
         await confirmSnapshot(session.snapshot);
-        await commitFiles(session.root, [{ path, content }], [
-          { path, hash: session.snapshot.lock?.hash ?? null },
-        ]);
+        await commitFiles(
+          session.root,
+          [{ path, content }],
+          [{ path, hash: session.snapshot.lock?.hash ?? null }],
+        );
       });
       session.lockWritten(path, content, contentHash(content));
       return { ...result, written: true };

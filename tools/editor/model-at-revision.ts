@@ -17,7 +17,9 @@ const SYMLINK_MODE = '120000';
 export async function modelAtRevision(git: GitClient, commit: string, modelPath: string): Promise<Model> {
   const real = await realpath(modelPath);
   const isDirectory = (await stat(real)).isDirectory();
-  const rel = relative(await realpath(git.root), real).split(sep).join('/');
+  const rel = relative(await realpath(git.root), real)
+    .split(sep)
+    .join('/');
   const tree = (await git.listTree(commit, rel)).filter((f) => f.mode !== SYMLINK_MODE);
   const inside = (path: string) => (rel === '' ? path : path.slice(rel.length + 1));
   const files = isDirectory
@@ -34,6 +36,8 @@ export async function modelAtRevision(git: GitClient, commit: string, modelPath:
   const blobs = await git.readBlobs(files.map((f) => f.object));
   // Paths as the working tree's, so a diff names the same files on both sides.
   const paths = files.map((f) => (isDirectory ? join(modelPath, inside(f.path)) : modelPath));
-  const composed = files.map((f, i) => composeModelText(paths[i]!, decodeModelBytes(paths[i]!, blobs.get(f.object)!)));
+  const composed = files.map((f, i) =>
+    composeModelText(paths[i]!, decodeModelBytes(paths[i]!, blobs.get(f.object)!)),
+  );
   return modelFromFiles(modelPath, { files: paths, diagnostics: [], unreadable: false }, composed);
 }

@@ -25,10 +25,7 @@ export function registerNoteRoutes(app: FastifyInstance, ctx: EditorContext): vo
     const data: Record<string, unknown> = { ...entity.data };
     if (notes.length > 0) data.notes = notes;
     else delete data.notes;
-    return session.save(
-      { op: 'update', id, data, version: version ?? entityVersion(entity) },
-      { author },
-    );
+    return session.save({ op: 'update', id, data, version: version ?? entityVersion(entity) }, { author });
   };
 
   app.post<{ Params: { id: string } }>('/api/entities/:id/notes', async (request, reply) => {

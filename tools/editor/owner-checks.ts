@@ -234,7 +234,10 @@ function takenFromTags({ before, after, paths }: OwnerCheckInput): Conflict[] {
 }
 
 /** The cases of an analysis by key; only those of `paths` when given (the rest is never looked up). */
-function casesByKey(analysis: CheckSide['analysis'], paths?: ReadonlySet<string>): Map<string, AttributedCase> {
+function casesByKey(
+  analysis: CheckSide['analysis'],
+  paths?: ReadonlySet<string>,
+): Map<string, AttributedCase> {
   const map = new Map<string, AttributedCase>();
   for (const a of analysis.cases) if (!paths || paths.has(a.case.path)) map.set(keyOf(a), a);
   return map;
@@ -252,6 +255,9 @@ function withoutPlaces(message: string): string {
 /** Reads the old id of a rename as the new one, so a renamed entity's old problems stay known. */
 function renamer(renamed: { from: string; to: string } | undefined): (text: string) => string {
   if (!renamed) return (t) => t;
-  const pattern = new RegExp(`(?<![\\w-])${renamed.from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g');
+  const pattern = new RegExp(
+    `(?<![\\w-])${renamed.from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`,
+    'g',
+  );
   return (text) => text.replace(pattern, renamed.to);
 }

@@ -11,11 +11,7 @@ export function bodyObject(body: unknown): Record<string, unknown> {
 }
 
 /** A string field; undefined when absent and not required. */
-export function stringField(
-  from: Record<string, unknown>,
-  name: string,
-  required: true,
-): string;
+export function stringField(from: Record<string, unknown>, name: string, required: true): string;
 export function stringField(
   from: Record<string, unknown>,
   name: string,

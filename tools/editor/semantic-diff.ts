@@ -53,10 +53,7 @@ export function semanticDiff(from: Model, to: Model, place: (file: string) => st
   for (const after of to.entities) {
     const before = from.byId.get(after.id);
     if (!before) continue;
-    const fields = fieldChanges(
-      { kind: before.kind, ...before.data },
-      { kind: after.kind, ...after.data },
-    );
+    const fields = fieldChanges({ kind: before.kind, ...before.data }, { kind: after.kind, ...after.data });
     const moved = place(before.file) !== place(after.file);
     if (fields.length === 0 && !moved) continue;
     const change: EntityChange = { id: after.id, kind: after.kind, file: place(after.file), fields };
@@ -67,7 +64,10 @@ export function semanticDiff(from: Model, to: Model, place: (file: string) => st
     added,
     removed,
     changed,
-    config: fieldChanges(from.config as unknown as Record<string, unknown>, to.config as unknown as Record<string, unknown>),
+    config: fieldChanges(
+      from.config as unknown as Record<string, unknown>,
+      to.config as unknown as Record<string, unknown>,
+    ),
     project: fieldChanges(from.project, to.project),
     meta: fieldChanges(from.meta, to.meta),
     schema_version:
@@ -77,7 +77,13 @@ export function semanticDiff(from: Model, to: Model, place: (file: string) => st
     same: false,
   };
   diff.same =
-    added.length + removed.length + changed.length + diff.config.length + diff.project.length + diff.meta.length + diff.schema_version.length ===
+    added.length +
+      removed.length +
+      changed.length +
+      diff.config.length +
+      diff.project.length +
+      diff.meta.length +
+      diff.schema_version.length ===
     0;
   return diff;
 }

@@ -16,10 +16,15 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: EditorContext): 
     const root = ctx.session.root;
     const file = await repositoryFile(root, path);
     const read = await readSourceBytes(file);
-    if (read.kind === 'unreadable') throw new ApiError(404, 'not-found', `cannot read ${path}: ${read.reason}`);
+    if (read.kind === 'unreadable')
+      throw new ApiError(404, 'not-found', `cannot read ${path}: ${read.reason}`);
     if (read.kind === 'binary') throw new ApiError(415, 'not-text', `${path} is a binary file`);
     if (read.kind === 'too-large')
-      throw new ApiError(413, 'too-large', `${path} is ${read.size} bytes; the code viewer shows files up to 2 MiB`);
+      throw new ApiError(
+        413,
+        'too-large',
+        `${path} is ${read.size} bytes; the code viewer shows files up to 2 MiB`,
+      );
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(read.bytes);
@@ -28,7 +33,13 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: EditorContext): 
     }
     const lines = text.split(/\r?\n/);
     if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
-    return { path: relative(await realpath(root), file).split(sep).join('/'), lines, line_count: lines.length };
+    return {
+      path: relative(await realpath(root), file)
+        .split(sep)
+        .join('/'),
+      lines,
+      line_count: lines.length,
+    };
   });
 }
 

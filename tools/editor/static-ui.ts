@@ -32,10 +32,13 @@ export function registerStaticUi(app: FastifyInstance, uiDir: string | undefined
       return reply.code(404).send({ code: 'not-found', message: `no route GET /${path}` });
     const file = uiDir ? await uiFile(uiDir, path) : undefined;
     if (!file) {
-      if (path !== 'index.html' && uiDir) return reply.code(404).send({ code: 'not-found', message: `no ${path}` });
+      if (path !== 'index.html' && uiDir)
+        return reply.code(404).send({ code: 'not-found', message: `no ${path}` });
       return reply.type('text/html; charset=utf-8').send(NOT_BUILT);
     }
-    return reply.type(TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream').send(await readFile(file));
+    return reply
+      .type(TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream')
+      .send(await readFile(file));
   });
 }
 

@@ -172,14 +172,26 @@ export class GitClient {
     const format = ['%(refname)', '%(objectname)', '%(*objectname)', '%(subject)', '%(objecttype)'].join(
       '%00',
     );
-    const text = (await this.run(['for-each-ref', `--format=${format}`, 'refs/heads', 'refs/tags', 'refs/remotes'])).toString('utf8');
+    const text = (
+      await this.run(['for-each-ref', `--format=${format}`, 'refs/heads', 'refs/tags', 'refs/remotes'])
+    ).toString('utf8');
     const refs: GitRef[] = [];
     const head = await this.resolve('HEAD').catch(() => undefined);
     if (head) refs.push({ name: 'HEAD', kind: 'head', commit: head, subject: await this.subject(head) });
     for (const line of text.split('\n')) {
       if (line === '') continue;
-      const [full, object, peeled, subject, type] = line.split('\0') as [string, string, string, string, string];
-      const kind = full.startsWith('refs/heads/') ? 'branch' : full.startsWith('refs/tags/') ? 'tag' : 'remote';
+      const [full, object, peeled, subject, type] = line.split('\0') as [
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      const kind = full.startsWith('refs/heads/')
+        ? 'branch'
+        : full.startsWith('refs/tags/')
+          ? 'tag'
+          : 'remote';
       const name = full.replace(/^refs\/(heads|tags|remotes)\//, '');
       const ref: GitRef = { name, kind, commit: peeled || object, subject };
       if (type === 'tag') ref.annotation = subject;
@@ -208,7 +220,13 @@ export class GitClient {
   /** The commit a revision names; GitError when it names none. */
   async resolve(revision: string): Promise<string> {
     const checked = checkRevision(revision);
-    const out = await this.run(['rev-parse', '--verify', '--quiet', '--end-of-options', `${checked}^{commit}`]);
+    const out = await this.run([
+      'rev-parse',
+      '--verify',
+      '--quiet',
+      '--end-of-options',
+      `${checked}^{commit}`,
+    ]);
     return out.toString('utf8').trim();
   }
 
