@@ -58,7 +58,10 @@ export class EntityListPage extends LightElement {
     const status = this.query.get('status') ?? '';
     const verdict = this.query.get('verdict') ?? '';
     const page = Number(this.query.get('page') ?? '0') || 0;
-    const all = s.entities.filter((e) => e.kind === this.kind);
+    // In id order, numbers compared as numbers (REQ-9 before REQ-10), whatever file each entity is in.
+    const all = s.entities
+      .filter((e) => e.kind === this.kind)
+      .sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
     const rows = all.filter(
       (e) =>
         (!q || e.id.toLowerCase().includes(q) || (e.title ?? '').toLowerCase().includes(q)) &&
