@@ -11,7 +11,7 @@ import type { RenameDialog } from '../components/rename-dialog.js';
 import { claimsFieldOf, fieldsOf, KIND_LABELS } from '../model/kind-fields.js';
 import { asList } from '../model/string-list.js';
 import { entityHref, href } from '../routing/hash-route.js';
-import { store } from '../session/editor-store.js';
+import { store, type EditorStore } from '../session/editor-store.js';
 
 /** One entity: verdict, traces both ways, verification set, sources, issues, gaps, notes, and its actions. */
 export class EntityPage extends LightElement {
@@ -19,20 +19,28 @@ export class EntityPage extends LightElement {
     entityId: { attribute: false },
     detail: { state: true },
     error: { state: true },
+    flash: { state: true },
   };
   declare entityId: string;
   declare detail: EntityDetail | null;
   declare error: string;
+  declare flash: EditorStore['flash'];
 
   constructor() {
     super();
     this.entityId = '';
     this.detail = null;
     this.error = '';
+    this.flash = null;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('entityId')) void this.load();
+    if (changed.has('entityId')) {
+      // A save that led here left its message (and notices) for this page to show.
+      this.flash = store().flash;
+      store().flash = null;
+      void this.load();
+    }
   }
 
   private async load(): Promise<void> {
@@ -65,8 +73,7 @@ export class EntityPage extends LightElement {
     const e = d.entity;
     const members = d.verification.members;
     const quarantined = d.verification.quarantined;
-    const flash = store().flash;
-    store().flash = null;
+    const flash = this.flash;
     return html`
       <p class="muted">${KIND_LABELS[e.kind].one}</p>
       <h1 tabindex="-1">${e.id} ${e.title}</h1>
