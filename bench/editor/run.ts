@@ -98,16 +98,7 @@ async function main(): Promise<void> {
     console.log(
       `start: load + ingest ${(t2 - t1).toFixed(0)} ms, first analysis ${(t3 - t2).toFixed(0)} ms; ${session.analysis().counts.cases} cases, ${session.analysis().counts.owned} owned`,
     );
-    const app = buildEditorServer({
-      session,
-      git: undefined,
-      host: '127.0.0.1',
-      allowHosts: [],
-      token: undefined,
-      author: undefined,
-      llm: { available: false },
-      uiDir: undefined,
-    });
+    const app = buildEditorServer({ session });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as { port: number }).port;
 
