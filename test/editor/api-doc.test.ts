@@ -25,16 +25,7 @@ function routesOf(tree: string): string[] {
 }
 
 test('api.md documents every route, and every documented route exists', async () => {
-  const app = buildEditorServer({
-    session: {} as EditorSession,
-    git: undefined,
-    host: '127.0.0.1',
-    allowHosts: [],
-    token: undefined,
-    author: undefined,
-    llm: { available: false },
-    uiDir: undefined,
-  });
+  const app = buildEditorServer({ session: {} as EditorSession });
   await app.ready();
   const served = routesOf(app.printRoutes({ commonPrefix: false }));
   await app.close();

@@ -1,36 +1,28 @@
 // A save through the server killed mid-commit (a child `rr serve` stopped at a commit step by
 // RR_EDITOR_TEST_STOP_AT and killed with SIGKILL): after a restart every file is wholly old or wholly
 // new. Two clients saving one entity: one wins, the other gets 409.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { buildIfStale, REPO } from '../built-dist.js';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { expectTree, fixtureCopy, gitStatus, treeOf } from '../edit/edit-fixture.js';
 import { send, startEditor } from './editor-fixture.js';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
-const rr = join(repo, 'bin/rr.js');
+const rr = join(REPO, 'bin/rr.js');
 
-/** The child runs the built CLI: build it when a source is newer than the build. */
-beforeAll(async () => {
-  const built = await stat(join(repo, 'dist/tools/cli/main.js')).catch(() => undefined);
-  const dirs = ['tools/edit', 'tools/editor', 'tools/cli', 'tools/git', 'tools/model', 'tools/verify'];
-  const sources = await Promise.all(
-    dirs.flatMap(async (dir) =>
-      Promise.all((await readdir(join(repo, dir))).map((f) => stat(join(repo, dir, f)))),
-    ),
-  );
-  const newest = Math.max(...sources.flat().map((s) => s.mtimeMs));
-  if (!built || built.mtimeMs < newest)
-    execFileSync(
-      process.execPath,
-      [join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-      {
-        cwd: repo,
-      },
-    );
-}, 180_000);
+/** The child runs the built CLI. */
+beforeAll(
+  () =>
+    buildIfStale('dist/tools/cli/main.js', [
+      'tools/edit',
+      'tools/editor',
+      'tools/cli',
+      'tools/git',
+      'tools/model',
+      'tools/verify',
+    ]),
+  180_000,
+);
 
 /** A running `rr serve` child; its output so far. */
 interface Child {

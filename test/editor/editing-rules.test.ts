@@ -146,11 +146,7 @@ describe('refusals: nothing is written', () => {
   test('rule 5: an edit whose result would not load as asked (a value the schema rejects) is refused', async () => {
     const dir = await fixtureCopy('surgical');
     const editor = await startEditor(dir);
-    const entity = (await editor.call('GET', '/api/entities/REQ-001')).body.entity;
-    const reply = await editor.call('PUT', '/api/entities/REQ-001', {
-      data: { ...entity.data, status: 'bogus' },
-      version: entity.version,
-    });
+    const reply = await editor.update('REQ-001', { status: 'bogus' });
     expect(reply.status).toBe(409);
     expect(reply.body.code).toBe('proof-failed');
     expect(reply.body.reasons.join(' ')).toContain('invalid-field');
@@ -160,22 +156,14 @@ describe('refusals: nothing is written', () => {
   test('rule 7: a file changed on disk since the editor read it gives changed-on-disk; after a reload the save works', async () => {
     const dir = await fixtureCopy('surgical');
     const editor = await startEditor(dir);
-    const entity = (await editor.call('GET', '/api/entities/REQ-001')).body.entity;
     await appendFile(join(dir, 'needs.yaml'), '# edited by hand\n');
     const onDisk = await treeOf(dir);
-    const reply = await editor.call('PUT', '/api/entities/REQ-001', {
-      data: { ...entity.data, title: 'Rate' },
-      version: entity.version,
-    });
+    const reply = await editor.update('REQ-001', { title: 'Rate' });
     expect(reply.status).toBe(409);
     expect(reply.body).toMatchObject({ code: 'changed-on-disk', file: join(dir, 'needs.yaml') });
     expect(await treeOf(dir)).toEqual(onDisk);
     expect((await editor.call('POST', '/api/reload')).status).toBe(200);
-    const again = await editor.call('PUT', '/api/entities/REQ-001', {
-      data: { ...entity.data, title: 'Rate' },
-      version: entity.version,
-    });
-    expect(again.status).toBe(200);
+    expect((await editor.update('REQ-001', { title: 'Rate' })).status).toBe(200);
   });
 
   test('rule 8: an entity written as a flow mapping is an unsupported layout (422)', async () => {
@@ -186,19 +174,11 @@ describe('refusals: nothing is written', () => {
       file: string;
     }[];
     const flow = entities.find((e) => e.file === 'flow-mapping.yaml')!;
-    const entity = (await editor.call('GET', `/api/entities/${flow.id}`)).body.entity;
-    const reply = await editor.call('PUT', `/api/entities/${flow.id}`, {
-      data: { ...entity.data, title: 'Changed' },
-      version: entity.version,
-    });
+    const reply = await editor.update(flow.id, { title: 'Changed' });
     expect(reply.status).toBe(422);
     expect(reply.body).toMatchObject({ code: 'unsupported-layout', file: join(dir, 'flow-mapping.yaml') });
     const json = entities.find((e) => e.file === 'json-model.json')!;
-    const inJson = (await editor.call('GET', `/api/entities/${json.id}`)).body.entity;
-    const refused = await editor.call('PUT', `/api/entities/${json.id}`, {
-      data: { ...inJson.data, title: 'Changed' },
-      version: inJson.version,
-    });
+    const refused = await editor.update(json.id, { title: 'Changed' });
     expect(refused.status).toBe(422);
     await expectTree(dir, 'refused', 'before');
   });

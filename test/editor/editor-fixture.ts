@@ -18,6 +18,8 @@ export interface Editor {
   call: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Reply>;
   /** the version of an entity as the editor shows it */
   version: (id: string) => Promise<string>;
+  /** saves an entity with some fields changed (PUT), quoting the version it has now */
+  update: (id: string, fields: Record<string, unknown>) => Promise<Reply>;
 }
 
 /** An HTTP answer. */
@@ -81,7 +83,14 @@ export async function startEditor(modelDir: string, setup: EditorSetup = {}): Pr
     if (reply.status !== 200) throw new Error(`GET ${id}: ${reply.status} ${reply.text}`);
     return reply.body.entity.version as string;
   };
-  return { url, session, call, version };
+  const update = async (id: string, fields: Record<string, unknown>) => {
+    const entity = (await call('GET', `/api/entities/${encodeURIComponent(id)}`)).body.entity;
+    return call('PUT', `/api/entities/${encodeURIComponent(id)}`, {
+      data: { ...entity.data, ...fields },
+      version: entity.version,
+    });
+  };
+  return { url, session, call, version, update };
 }
 
 /** One HTTP request over a real socket; `body` is sent as JSON unless it is a string. */

@@ -16,12 +16,7 @@ function git(dir: string, ...args: string[]): string {
 }
 
 async function retitle(editor: Editor, id: string, title: string) {
-  const entity = (await editor.call('GET', `/api/entities/${id}`)).body.entity;
-  const reply = await editor.call('PUT', `/api/entities/${id}`, {
-    data: { ...entity.data, title },
-    version: entity.version,
-  });
-  expect(reply.status).toBe(200);
+  expect((await editor.update(id, { title })).status).toBe(200);
 }
 
 describe('a model in a git checkout', () => {

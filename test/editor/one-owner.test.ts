@@ -71,15 +71,6 @@ async function workspace(setup: Setup = {}): Promise<{ dir: string; editor: Edit
   return { dir, editor: await startEditor(dir, { evidence }) };
 }
 
-/** Saves an entity with some fields changed. */
-async function change(editor: Editor, id: string, fields: Record<string, unknown>) {
-  const entity = (await editor.call('GET', `/api/entities/${id}`)).body.entity;
-  return editor.call('PUT', `/api/entities/${id}`, {
-    data: { ...entity.data, ...fields },
-    version: entity.version,
-  });
-}
-
 async function modelData(dir: string, id: string): Promise<Record<string, unknown>> {
   const doc = parse(await readFile(join(dir, 'requirements.yaml'), 'utf8')) as {
     requirements: Record<string, unknown>[];
@@ -91,7 +82,7 @@ describe('a save that would introduce a problem is refused with the conflicts', 
   test('a claim that would give a case a second owner: 409 naming the case and its present owner', async () => {
     const { dir, editor } = await workspace();
     const before = await treeOf(dir);
-    const reply = await change(editor, 'REQ-003', {
+    const reply = await editor.update('REQ-003', {
       verified_by: [{ target: RATE, cases: ['RateTest/accepts'] }],
     });
     expect(reply.status).toBe(409);
@@ -136,7 +127,7 @@ describe('a save that would introduce a problem is refused with the conflicts', 
   test('dropping a locked case from its owner’s claim is lock-owner-changed', async () => {
     const { dir, editor } = await workspace();
     const before = await treeOf(dir);
-    const reply = await change(editor, 'REQ-001', {
+    const reply = await editor.update('REQ-001', {
       verified_by: [{ target: RATE, cases: ['RateTest/rejects'] }],
     });
     expect(reply.status).toBe(409);
@@ -153,20 +144,20 @@ describe('a save that would introduce a problem is refused with the conflicts', 
   test('a whole-target claim without a reason, a bad selector and a bad target are refused', async () => {
     const { dir, editor } = await workspace();
     const before = await treeOf(dir);
-    const whole = await change(editor, 'REQ-003', {
+    const whole = await editor.update('REQ-003', {
       verified_by: [{ target: '//pump:other_test', whole: true }],
     });
     expect(whole.status).toBe(409);
     expect(whole.body.conflicts.map((c: { code: string }) => c.code)).toContain('whole-target-reference');
-    const selector = await change(editor, 'REQ-003', {
+    const selector = await editor.update('REQ-003', {
       verified_by: [{ target: RATE, cases: ['Rate\\Test'] }],
     });
     expect(selector.body.conflicts.map((c: { code: string }) => c.code)).toEqual(['bad-selector']);
-    const target = await change(editor, 'REQ-003', {
+    const target = await editor.update('REQ-003', {
       verified_by: [{ target: 'pump rate', cases: ['X/y'] }],
     });
     expect(target.body.conflicts.map((c: { code: string }) => c.code)).toContain('bad-target');
-    const reasoned = await change(editor, 'REQ-003', {
+    const reasoned = await editor.update('REQ-003', {
       verified_by: [{ target: '//pump:other_test', whole: true, reason: 'one result' }],
     });
     expect(reasoned.status).toBe(200);
@@ -180,12 +171,12 @@ describe('a save that would introduce a problem is refused with the conflicts', 
         { id: 'REQ-005', title: 'Two parents', refines: ['REQ-001', 'REQ-002'] },
       ],
     });
-    const gain = await change(editor, 'REQ-004', { refines: ['REQ-001', 'REQ-002'] });
+    const gain = await editor.update('REQ-004', { refines: ['REQ-001', 'REQ-002'] });
     expect(gain.status).toBe(409);
     expect(gain.body.conflicts).toEqual([expect.objectContaining({ code: 'multi-parent-refines' })]);
-    expect((await change(editor, 'REQ-005', { title: 'Two parents, renamed' })).status).toBe(200);
-    expect((await change(editor, 'REQ-005', { refines: ['REQ-001', 'REQ-003'] })).status).toBe(409);
-    expect((await change(editor, 'REQ-005', { refines: 'REQ-001' })).status).toBe(200);
+    expect((await editor.update('REQ-005', { title: 'Two parents, renamed' })).status).toBe(200);
+    expect((await editor.update('REQ-005', { refines: ['REQ-001', 'REQ-003'] })).status).toBe(409);
+    expect((await editor.update('REQ-005', { refines: 'REQ-001' })).status).toBe(200);
   });
 });
 
@@ -197,8 +188,8 @@ test('an existing conflict never blocks an unrelated edit, even of an entity in 
       expect.objectContaining({ path: 'RateTest/rejects', quarantine: 'shared-case' }),
     ]),
   );
-  expect((await change(editor, 'REQ-002', { title: 'Limits, renamed' })).status).toBe(200);
-  expect((await change(editor, 'REQ-003', { title: 'Alarm, renamed' })).status).toBe(200);
+  expect((await editor.update('REQ-002', { title: 'Limits, renamed' })).status).toBe(200);
+  expect((await editor.update('REQ-003', { title: 'Alarm, renamed' })).status).toBe(200);
   const renamed = await editor.call('POST', '/api/entities/REQ-003/rename', {
     id: 'REQ-030',
     version: await editor.version('REQ-003'),
@@ -225,7 +216,7 @@ test('hybrid mode: a claim that takes a case from its tag saves with the notice 
       owner: 'REQ-003',
     }),
   ]);
-  const saved = await change(editor, 'REQ-001', { verified_by: claims });
+  const saved = await editor.update('REQ-001', { verified_by: claims });
   expect(saved.status).toBe(200);
   expect(saved.body.notices).toEqual([expect.objectContaining({ code: 'takes-from-tag', owner: 'REQ-003' })]);
 });

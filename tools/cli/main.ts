@@ -119,16 +119,7 @@ function program(io: CliIo, result: { code: number }): Command {
     .option('--report-every <n>', 'annealing steps between cost events (default: steps / 20)')
     .action(async (options: PnrSimOptions) => {
       // Ctrl-C ends the experiment cleanly: open lanes and the run are reported as stopped.
-      const stop = new AbortController();
-      const onSignal = () => stop.abort();
-      process.once('SIGINT', onSignal);
-      process.once('SIGTERM', onSignal);
-      try {
-        result.code = await runPnrSim(options, io, stop.signal);
-      } finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-      }
+      result.code = await untilSignal((stop) => runPnrSim(options, io, stop));
     });
 
   rr.command('serve')
@@ -151,16 +142,8 @@ function program(io: CliIo, result: { code: number }): Command {
     .option('--no-llm', 'disable LLM workflows')
     .option('--ui <dir>', 'serve the UI from this folder (default: the built dist/ui/editor)')
     .action(async (options: ServeOptions) => {
-      const stop = new AbortController();
-      const onSignal = () => stop.abort();
-      process.once('SIGINT', onSignal);
-      process.once('SIGTERM', onSignal);
-      try {
-        result.code = await runServe(options, io, stop.signal);
-      } finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-      }
+      // Ctrl-C closes the server; a save under way finishes first.
+      result.code = await untilSignal((stop) => runServe(options, io, stop));
     });
 
   rr.command('schema')
@@ -172,6 +155,20 @@ function program(io: CliIo, result: { code: number }): Command {
 
   registerBazelSteps(rr, io, result);
   return rr;
+}
+
+/** Runs a long-lived command with a signal that SIGINT or SIGTERM aborts. */
+async function untilSignal(run: (stop: AbortSignal) => Promise<number>): Promise<number> {
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return await run(stop.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
 }
 
 /** Collects a repeatable option's values. */

@@ -28,15 +28,16 @@ export const BODY_LIMIT = 1024 * 1024;
 /** What the server is built from. */
 export interface EditorServerOptions {
   session: EditorSession;
-  git: GitClient | undefined;
-  /** the address it binds to: with a non-loopback address the caller must pass a token */
-  host: string;
-  allowHosts: readonly string[];
-  token: string | undefined;
-  author: Author | undefined;
-  llm: LlmSettings;
+  git?: GitClient;
+  /** the address it binds to (default 127.0.0.1): with a non-loopback address the caller must pass a token */
+  host?: string;
+  allowHosts?: readonly string[];
+  token?: string;
+  author?: Author;
+  /** default: unavailable */
+  llm?: LlmSettings;
   /** the built UI folder; undefined or missing serves the "not built" page */
-  uiDir: string | undefined;
+  uiDir?: string;
   bodyLimit?: number;
   /** log requests (fastify's logger) */
   logger?: boolean;
@@ -53,11 +54,11 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   const ctx: EditorContext = {
     session: options.session,
     git: options.git,
-    llm: options.llm,
+    llm: options.llm ?? { available: false, reason: 'no LLM workflows configured' },
     defaultAuthor: options.author,
   };
   // Order matters: a forged Host is refused before anything else, then the token, then the header.
-  registerHostGuard(app, acceptedHosts(options.host, options.allowHosts));
+  registerHostGuard(app, acceptedHosts(options.host ?? '127.0.0.1', options.allowHosts ?? []));
   if (options.token) registerTokenAuth(app, options.token);
   registerRequestHeaderGuard(app);
   registerSecurityHeaders(app);
