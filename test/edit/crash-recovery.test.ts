@@ -1,36 +1,23 @@
 // Editing rule 6 under a crash: a child process saving a multi-file edit is killed (SIGKILL) at a fixed
 // step of the commit; after recoverJournal every file is wholly old (killed before the commit point) or
 // wholly new (killed after it), and no temp file is left.
-import { execFileSync, spawn } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { EditRequest } from '../../tools/edit/edit-request.js';
 import { recoverJournal } from '../../tools/edit/journal.js';
 import { readSnapshot } from '../../tools/edit/model-snapshot.js';
 import type { CommitStep } from '../../tools/edit/transaction.js';
+import { buildIfStale } from '../built-dist.js';
 import { expectTree, fixtureCopy, gitStatus, save, treeOf, versionOf } from './edit-fixture.js';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
 const child = fileURLToPath(new URL('./commit-child.js', import.meta.url));
 
-/** The child runs the built library: build it when a source is newer than the build (npm test builds first). */
-beforeAll(async () => {
-  const built = await stat(join(repo, 'dist/tools/edit/save-edit.js')).catch(() => undefined);
-  const sources = await Promise.all(
-    ['tools/edit', 'tools/model', 'tools/verify'].flatMap(async (dir) =>
-      Promise.all((await readdir(join(repo, dir))).map((f) => stat(join(repo, dir, f)))),
-    ),
-  );
-  const newest = Math.max(...sources.flat().map((s) => s.mtimeMs));
-  if (!built || built.mtimeMs < newest)
-    execFileSync(
-      process.execPath,
-      [join(repo, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-      { cwd: repo },
-    );
-}, 120_000);
+/** The child runs the built library. */
+beforeAll(
+  () => buildIfStale('dist/tools/edit/save-edit.js', ['tools/edit', 'tools/model', 'tools/verify']),
+  120_000,
+);
 
 /** Runs a save in a child process, kills it with SIGKILL when it reports the step, and waits for it to die. */
 async function killedAt(dir: string, request: EditRequest, step: CommitStep): Promise<void> {

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import { normalizeLabel } from '../model/labels.js';
 import { caseLedger, matchesFilter, type LedgerFilter } from '../report/case-ledger.js';
 import { analyze } from '../verify/analyze.js';
 import { EXIT, type CliIo } from './cli-io.js';
+import { LaneError, readLaneTargets } from './lane-targets.js';
 import { loadInputs } from './load-inputs.js';
 
 /** Options of `rr cases`. */
@@ -20,30 +19,13 @@ export interface CasesOptions {
 export async function runCases(options: CasesOptions, io: CliIo): Promise<number> {
   const inputs = await loadInputs(options.model, options.evidence, options.lock);
   const mainRepo = inputs.model.config.main_repo ?? undefined;
-  const lanes = new Map<string, Set<string>>();
-  for (const spec of options.laneTargets) {
-    const [name, file] = spec.split(/=(.*)/s);
-    if (!name || !file) {
-      io.err(`rr cases: --lane-targets takes NAME=FILE, got "${spec}"\n`);
-      return EXIT.usage;
-    }
-    const text = await readFile(file, 'utf8').catch(() => undefined);
-    if (text === undefined) {
-      io.err(`rr cases: cannot read lane file ${file}\n`);
-      return EXIT.usage;
-    }
-    const labels = new Set<string>();
-    for (const [i, line] of text.split(/\r?\n/).entries()) {
-      const trimmed = line.replace(/#.*/, '').trim();
-      if (trimmed === '') continue;
-      const label = normalizeLabel(trimmed, { mainRepo });
-      if (!label) {
-        io.err(`${file}:${i + 1}: "${trimmed}" is not a target label\n`);
-        return EXIT.usage;
-      }
-      labels.add(label);
-    }
-    lanes.set(name, labels);
+  let lanes: Map<string, Set<string>>;
+  try {
+    lanes = await readLaneTargets(options.laneTargets, mainRepo);
+  } catch (error) {
+    if (!(error instanceof LaneError)) throw error;
+    io.err(`${error.located ? '' : 'rr cases: '}${error.message}\n`);
+    return EXIT.usage;
   }
   if (options.lane && !lanes.has(options.lane)) {
     io.err(`rr cases: no lane named ${options.lane}; define it with --lane-targets ${options.lane}=FILE\n`);

@@ -18,16 +18,20 @@ export interface Inputs {
   unreadable: boolean;
 }
 
-/** Loads the model, the evidence, the lock (`--lock`, else config.sets_lock beside its file) and annotations. */
+/**
+ * Loads the model, the evidence, the lock (`--lock`, else config.sets_lock beside its file) and
+ * annotations. `readModel` replaces the model loader (the editor keeps the bytes it read).
+ */
 export async function loadInputs(
   modelPath: string,
   evidenceDir?: string,
   lockOption?: string,
   sourcesDir?: string,
+  readModel: (path: string) => Promise<Model> = loadModel,
 ): Promise<Inputs> {
   // Evidence files parse (on worker threads) while the model loads; only their labels need the config.
   const reading = evidenceDir ? readEvidence(evidenceDir) : undefined;
-  const model = await loadModel(modelPath);
+  const model = await readModel(modelPath);
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const evidence = reading ? assembleEvidence(await reading, options) : undefined;
   const lockPath = lockOption ?? lockPathOf(model);

@@ -9,6 +9,7 @@ import { runLockCheck, runLockUpdate, type LockOptions } from './lock-command.js
 import { addNotesCommand } from './notes-command.js';
 import { runPnrSim, type PnrSimOptions } from './pnr-sim-command.js';
 import { runReport, type ReportOptions } from './report-command.js';
+import { runServe, type ServeOptions } from './serve-command.js';
 import { untilStopped } from './stop-signal.js';
 import { runValidate, type ValidateFormat } from './validate-command.js';
 import { addViewCommand } from './view-command.js';
@@ -122,6 +123,30 @@ function program(io: CliIo, result: { code: number }): Command {
     .action(async (options: PnrSimOptions) => {
       // Ctrl-C ends the experiment cleanly: open lanes and the run are reported as stopped.
       result.code = await untilStopped((stop) => runPnrSim(options, io, stop));
+    });
+
+  rr.command('serve')
+    .description('the model editor: a local web UI and JSON API that change the model safely')
+    .requiredOption('--model <path>', 'model file or directory')
+    .option('--evidence <dir>', 'test evidence directory laid out like bazel-testlogs')
+    .option('--author <text>', 'default author: a name followed by an e-mail address in angle brackets')
+    .option('--host <address>', 'bind address; beyond loopback a token is required', '127.0.0.1')
+    .option('--port <n>', 'port (0 picks a free one)', '8080')
+    .option('--token <secret>', 'bearer token every API request must carry (generated beyond loopback)')
+    .option('--allow-host <name>', 'an additional accepted Host name (repeatable)', collect, [])
+    .option(
+      '--lane-targets <NAME=FILE>',
+      'a lane of the case ledger: FILE lists one target label per line (repeatable)',
+      collect,
+      [],
+    )
+    .option('--agent-model <name>', 'model of the LLM workflows (or EDITOR_AGENT_MODEL)')
+    .option('--agent-effort <level>', 'effort of the LLM workflows (or EDITOR_AGENT_EFFORT)')
+    .option('--no-llm', 'disable LLM workflows')
+    .option('--ui <dir>', 'serve the UI from this folder (default: the built dist/ui/editor)')
+    .action(async (options: ServeOptions) => {
+      // Ctrl-C closes the server; a save under way finishes first.
+      result.code = await untilStopped((stop) => runServe(options, io, stop));
     });
 
   addViewCommand(rr, io, result);

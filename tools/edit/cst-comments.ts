@@ -1,5 +1,3 @@
-import { Parser } from 'yaml';
-
 /** One comment of a file: where it starts and its text (`# ...`). */
 export interface CommentToken {
   offset: number;
@@ -24,11 +22,6 @@ export function commentsIn(token: unknown): CommentToken[] {
   };
   walk(token, 0);
   return out.sort((a, b) => a.offset - b.offset);
-}
-
-/** Every comment of a text, in order. */
-export function fileComments(text: string): CommentToken[] {
-  return commentsIn([...new Parser().parse(text)]);
 }
 
 /** Whether a flow collection has a comment between its brackets (comments after it do not count). */

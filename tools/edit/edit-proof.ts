@@ -6,11 +6,13 @@ import { byCodePoint } from '../model/code-point-order.js';
 import { composeModelText, type ComposedFile } from '../model/compose-file.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { modelFromFiles } from '../model/load-model.js';
+import type { ModelFileList } from '../model/model-files.js';
 import { decodeModelBytes } from '../model/model-text.js';
 import type { Model } from '../model/model.js';
 import { parseLock } from '../verify/lock-file.js';
 import { EditError } from './edit-error.js';
 import type { FileChange } from './file-change.js';
+import { applyLockChange, type LockChange } from './lock-edit.js';
 import type { ModelSnapshot } from './model-snapshot.js';
 import type { EditPlan } from './plan-edit.js';
 import { checkEditedText } from './text-proof.js';
@@ -19,6 +21,9 @@ import { unknownKeys } from './unknown-keys.js';
 /** A proven edit: the model as it will load after the write. */
 export interface ProvenEdit {
   after: Model;
+  /** the model files after the edit, in load order, and each one composed (what `after` was built from) */
+  listing: ModelFileList;
+  composed: ComposedFile[];
 }
 
 /** Checks a plan against the snapshot it was made from; throws `proof-failed` with every reason found. */
@@ -37,7 +42,7 @@ export function proveEdit(snapshot: ModelSnapshot, plan: EditPlan): ProvenEdit {
       checkEditedText(snapshot, plan, change, read.text, decoded.text, reasons);
     }
   }
-  const after = modelAfter(snapshot, plan);
+  const { after, listing, composed } = modelAfter(snapshot, plan);
   checkEntities(snapshot.model, after, plan, reasons);
   checkConfig(snapshot.model, after, reasons);
   checkNewErrors(snapshot.model, after, plan, reasons);
@@ -49,11 +54,11 @@ export function proveEdit(snapshot: ModelSnapshot, plan: EditPlan): ProvenEdit {
       { reasons, file: plan.entity.file },
     );
   }
-  return { after };
+  return { after, listing, composed };
 }
 
 /** The model loaded from the edited texts, files in the loader's order. */
-function modelAfter(snapshot: ModelSnapshot, plan: EditPlan): Model {
+function modelAfter(snapshot: ModelSnapshot, plan: EditPlan): ProvenEdit {
   const changes = new Map(plan.files.filter((f) => f.role === 'model').map((f) => [f.path, f]));
   const entries: { path: string; composed: ComposedFile }[] = [];
   snapshot.listing.files.forEach((path, i) => {
@@ -68,11 +73,8 @@ function modelAfter(snapshot: ModelSnapshot, plan: EditPlan): Model {
     entries.sort((a, b) => byCodePoint(rel(a.path), rel(b.path)));
   }
   const listing = { ...snapshot.listing, files: entries.map((e) => e.path) };
-  return modelFromFiles(
-    snapshot.modelPath,
-    listing,
-    entries.map((e) => e.composed),
-  );
+  const composed = entries.map((e) => e.composed);
+  return { after: modelFromFiles(snapshot.modelPath, listing, composed), listing, composed };
 }
 
 function composeAfter(change: FileChange): ComposedFile {
@@ -146,6 +148,15 @@ function checkNewErrors(before: Model, after: Model, plan: EditPlan, reasons: st
   }
 }
 
+/** The change the request asks of the lock, independently of how the planner wrote it. */
+function lockChangeOf(plan: EditPlan): LockChange {
+  const request = plan.request;
+  if (request.op === 'delete') return { drop: request.id };
+  if (request.op === 'update-many') return { relock: request.relock ?? [] };
+  if (plan.renamed) return { rename: plan.renamed };
+  return { relock: [] };
+}
+
 /** The lock reads back with exactly the expected entries. */
 function checkLock(plan: EditPlan, reasons: string[]): void {
   const change = plan.files.find((f) => f.role === 'lock');
@@ -161,9 +172,10 @@ function checkLock(plan: EditPlan, reasons: string[]): void {
     `${e.target}\u0000${e.path}\u0000${e.owner}`;
   const got = parsed.entries.map(keyOf).sort();
   // Targets compare normalized on both sides.
-  const want = parseLock(change.path, change.before!.toString('utf8'))
-    .entries.filter((e) => !(plan.request.op === 'delete' && e.owner === plan.request.id))
-    .map((e) => (plan.renamed && e.owner === plan.renamed.from ? { ...e, owner: plan.renamed.to } : e))
+  const want = applyLockChange(
+    parseLock(change.path, change.before!.toString('utf8')).entries,
+    lockChangeOf(plan),
+  )
     .map(keyOf)
     .sort();
   if (!isDeepStrictEqual(got, want))

@@ -38,5 +38,24 @@ export interface DeleteRequest {
   version: string;
 }
 
+/** A lock entry to set to an owner, or to drop (owner null), in the same write as a model edit. */
+export interface Relock {
+  /** the normalized target label */
+  target: string;
+  path: string;
+  owner: string | null;
+}
+
+/**
+ * Change several entities at once and re-lock cases in the same write: what moving a test case to
+ * another owner takes (the claims that gave it up and the one that gains it, and its lock entry).
+ */
+export interface UpdateManyRequest {
+  op: 'update-many';
+  updates: { id: string; data: Record<string, unknown>; version: string }[];
+  /** lock entries to change; ignored when the model configures no lock file */
+  relock?: Relock[];
+}
+
 /** One edit of the model, as the editor API receives it. */
-export type EditRequest = CreateRequest | UpdateRequest | RenameRequest | DeleteRequest;
+export type EditRequest = CreateRequest | UpdateRequest | RenameRequest | DeleteRequest | UpdateManyRequest;

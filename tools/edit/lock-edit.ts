@@ -1,10 +1,14 @@
-// The verification-set lock follows renames and deletes in the same write (editing rules 2 and 3).
+// The verification-set lock follows renames and deletes in the same write (editing rules 2 and 3),
+// and a moved case is re-locked in the write that moves it.
 // The lock is a generated file in one canonical form (serializeLock); it is rewritten in that form
 // with its own line endings, keeping every entry's target spelled as written.
+import { isDeepStrictEqual } from 'node:util';
+import { normalizeLabel } from '../model/labels.js';
 import { dominantEnding, withEnding } from './line-endings.js';
 import { parseLock, serializeLock } from '../verify/lock-file.js';
 import type { LockCase } from '../verify/lock-update.js';
 import { EditError } from './edit-error.js';
+import type { Relock } from './edit-request.js';
 import type { LockSnapshot } from './model-snapshot.js';
 
 /** What an edit does to the lock: its new bytes and the entries it drops. */
@@ -33,20 +37,41 @@ export function lockEntries(lock: LockSnapshot & { bytes: Buffer }): LockCase[] 
   return raw.map((e) => ({ target: e.target, path: e.path, owner: e.owner }));
 }
 
-/** The lock after renaming or deleting an owner, or undefined when no entry of that owner exists. */
-export function planLockEdit(
-  lock: LockSnapshot | undefined,
-  change: { rename: { from: string; to: string } } | { drop: string },
-): LockEdit | undefined {
+/** What an edit does to the lock's entries: an owner renamed, an owner dropped, or cases re-locked. */
+export type LockChange =
+  { rename: { from: string; to: string } } | { drop: string } | { relock: readonly Relock[] };
+
+/**
+ * The entries after a change. Entries are matched on their normalized target (`normalize`), so a
+ * target spelled `//pkg` in the lock still meets the evidence's `//pkg:pkg`; a new entry is written
+ * with the target as given.
+ */
+export function applyLockChange<T extends LockCase>(
+  entries: readonly T[],
+  change: LockChange,
+  normalize: (target: string) => string = (t) => t,
+): LockCase[] {
+  if ('rename' in change)
+    return entries.map((e) => (e.owner === change.rename.from ? { ...e, owner: change.rename.to } : e));
+  if ('drop' in change) return entries.filter((e) => e.owner !== change.drop);
+  const out: LockCase[] = entries.map((e) => ({ target: e.target, path: e.path, owner: e.owner }));
+  for (const item of change.relock) {
+    const at = out.findIndex((e) => normalize(e.target) === item.target && e.path === item.path);
+    if (item.owner === null) {
+      if (at >= 0) out.splice(at, 1);
+    } else if (at >= 0) out[at] = { ...out[at]!, owner: item.owner };
+    else out.push({ target: item.target, path: item.path, owner: item.owner });
+  }
+  return out;
+}
+
+/** The lock after an owner is renamed or deleted or cases are re-locked; undefined when nothing changes. */
+export function planLockEdit(lock: LockSnapshot | undefined, change: LockChange): LockEdit | undefined {
   if (!lock?.bytes) return undefined;
-  const owner = 'rename' in change ? change.rename.from : change.drop;
   const before = lockEntries({ ...lock, bytes: lock.bytes });
-  if (!before.some((e) => e.owner === owner)) return undefined;
-  const unlocked = 'drop' in change ? before.filter((e) => e.owner === owner) : [];
-  const entries =
-    'rename' in change
-      ? before.map((e) => (e.owner === owner ? { ...e, owner: change.rename.to } : e))
-      : before.filter((e) => e.owner !== owner);
+  const entries = applyLockChange(before, change, (t) => normalizeLabel(t) ?? t);
+  if (isDeepStrictEqual(entries, before)) return undefined;
+  const unlocked = 'drop' in change ? before.filter((e) => e.owner === change.drop) : [];
   const ending = dominantEnding(lock.bytes.toString('utf8'));
   const after = Buffer.from(withEnding(serializeLock(entries), ending), 'utf8');
   return { path: lock.path, before: lock.bytes, after, entries, unlocked };

@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { composeModelFile, composeModelText, type ComposedFile } from '../model/compose-file.js';
 import { modelFromFiles } from '../model/load-model.js';
 import { listModelFiles, type ModelFileList } from '../model/model-files.js';
@@ -6,6 +7,9 @@ import { decodeModelBytes } from '../model/model-text.js';
 import type { Model } from '../model/model.js';
 import { lockPathOf } from '../verify/lock-path.js';
 import { contentHash } from './content-hash.js';
+import type { ProvenEdit } from './edit-proof.js';
+import { EditError } from './edit-error.js';
+import type { EditPlan } from './plan-edit.js';
 
 /** One model file as a save read it. */
 export interface SnapshotFile {
@@ -83,4 +87,67 @@ export function snapshotReads(snapshot: ModelSnapshot): FileRead[] {
   const reads: FileRead[] = [...snapshot.files.values()].map((f) => ({ path: f.path, hash: f.hash }));
   if (snapshot.lock) reads.push({ path: snapshot.lock.path, hash: snapshot.lock.hash });
   return reads;
+}
+
+/**
+ * Confirms that the files on disk are still exactly those of a snapshot read earlier (the model the
+ * editor showed): the same model files, each with the same bytes, and the same lock. Returns that
+ * snapshot, so nothing is composed again; a file added, removed or changed since is `changed-on-disk`.
+ */
+export async function confirmSnapshot(base: ModelSnapshot): Promise<ModelSnapshot> {
+  const listing = await listModelFiles(base.modelPath);
+  const now = new Set(listing.files.map((f) => resolve(f)));
+  const then = new Set(base.listing.files.map((f) => resolve(f)));
+  const added = listing.files.find((f) => !then.has(resolve(f)));
+  const removed = base.listing.files.find((f) => !now.has(resolve(f)));
+  if (added ?? removed) throw changedOnDisk(added ?? removed!, added ? 'was added' : 'was removed');
+  const reads = snapshotReads(base);
+  for (const read of reads) {
+    const bytes = await readFile(read.path).catch(() => undefined);
+    if ((bytes ? contentHash(bytes) : null) !== read.hash) throw changedOnDisk(read.path, 'changed');
+  }
+  return base;
+}
+
+function changedOnDisk(path: string, what: string): EditError {
+  return new EditError(
+    'changed-on-disk',
+    `${path} ${what} on disk since the editor read the model; reload and apply your change again`,
+    { file: path },
+  );
+}
+
+/** The snapshot as it is once a proven plan is written: the edited bytes, composed, and the model after. */
+export function snapshotAfter(base: ModelSnapshot, plan: EditPlan, proven: ProvenEdit): ModelSnapshot {
+  const files = new Map(base.files);
+  let lock = base.lock;
+  for (const change of plan.files) {
+    if (change.role === 'lock') {
+      if (change.after) lock = { path: change.path, bytes: change.after, hash: contentHash(change.after) };
+      continue;
+    }
+    if (!change.after) {
+      files.delete(change.path);
+      continue;
+    }
+    const decoded = decodeModelBytes(change.path, change.after);
+    const file: SnapshotFile = {
+      path: change.path,
+      bytes: change.after,
+      hash: contentHash(change.after),
+      bom: decoded.ok && decoded.bom,
+    };
+    if (decoded.ok) file.text = decoded.text;
+    files.set(change.path, file);
+  }
+  const snapshot: ModelSnapshot = {
+    modelPath: base.modelPath,
+    isDirectory: base.isDirectory,
+    listing: proven.listing,
+    files,
+    composed: proven.composed,
+    model: proven.after,
+  };
+  if (lock) snapshot.lock = lock;
+  return snapshot;
 }

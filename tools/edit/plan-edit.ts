@@ -71,6 +71,8 @@ export function planEdit(snapshot: ModelSnapshot, request: EditRequest): EditPla
       return planner.rename(request);
     case 'delete':
       return planner.remove(request);
+    case 'update-many':
+      return planner.updateMany(request);
     default:
       throw new EditError(
         'bad-request',
@@ -131,16 +133,41 @@ class Planner {
   }
 
   update(request: Extract<EditRequest, { op: 'update' }>): EditPlan {
-    const entity = entityAtVersion(this.snapshot.model, request.id, request.version);
-    if (!isObject(request.data))
+    const entity = this.updateEntity(request.id, request.data, request.version);
+    return this.finish(request, { id: entity.id, kind: entity.kind, file: entity.file });
+  }
+
+  updateMany(request: Extract<EditRequest, { op: 'update-many' }>): EditPlan {
+    const updates = Array.isArray(request.updates) ? request.updates : [];
+    const relock = Array.isArray(request.relock) ? request.relock : [];
+    if (updates.length === 0 && relock.length === 0)
+      throw new EditError('bad-request', 'update-many needs at least one update or lock entry');
+    const seen = new Set<string>();
+    const entities = updates.map((u) => {
+      if (seen.has(u.id)) throw new EditError('bad-request', `${u.id} is updated twice in one request`);
+      seen.add(u.id);
+      return this.updateEntity(u.id, u.data, u.version);
+    });
+    const lock = relock.length > 0 ? planLockEdit(this.snapshot.lock, { relock }) : undefined;
+    const first = entities[0];
+    const result = first
+      ? { id: first.id, kind: first.kind, file: first.file }
+      : { id: '', kind: 'requirement' as const, file: this.snapshot.lock?.path ?? '' };
+    return this.finish(request, result, lock);
+  }
+
+  /** Checks one entity's update against the snapshot and records what it must look like. */
+  private updateEntity(id: string, fieldsIn: unknown, version: string): Entity {
+    const entity = entityAtVersion(this.snapshot.model, id, version);
+    if (!isObject(fieldsIn))
       throw new EditError('bad-request', 'the entity data must be an object of fields');
-    const { kind, id, ...fields } = request.data;
+    const { kind, id: newId, ...fields } = fieldsIn;
     if (kind !== undefined && kind !== entity.kind)
       throw new EditError(
         'bad-request',
         `${entityName(entity)} cannot change its kind to "${String(kind)}"; create a new entity instead`,
       );
-    if (id !== undefined && id !== entity.id)
+    if (newId !== undefined && newId !== entity.id)
       throw new EditError(
         'bad-request',
         `${entityName(entity)}: an update cannot change the id; rename it instead`,
@@ -150,7 +177,7 @@ class Planner {
     for (const key of unknownKeys(entity.kind, entity.form, entity.data))
       if (!(key in data)) data[key] = entity.data[key];
     this.expect(entity, data);
-    return this.finish(request, { id: entity.id, kind: entity.kind, file: entity.file });
+    return entity;
   }
 
   rename(request: Extract<EditRequest, { op: 'rename' }>): EditPlan {

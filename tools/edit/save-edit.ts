@@ -10,7 +10,13 @@ import { proveEdit } from './edit-proof.js';
 import type { EditRequest } from './edit-request.js';
 import { entityVersion } from './entity-version.js';
 import { settleJournal } from './journal.js';
-import { readSnapshot, snapshotReads, type ModelSnapshot } from './model-snapshot.js';
+import {
+  confirmSnapshot,
+  readSnapshot,
+  snapshotAfter,
+  snapshotReads,
+  type ModelSnapshot,
+} from './model-snapshot.js';
 import { planEdit, type EditPlan } from './plan-edit.js';
 import { commitFiles, type CommitOptions } from './transaction.js';
 
@@ -35,6 +41,11 @@ export interface SaveOptions extends CommitOptions, CheckoutLockOptions {
   dryRun?: boolean;
   /** more checks before writing (the editor's one-owner checks); throw to refuse the save */
   check?: (input: SaveCheckInput) => Promise<void> | void;
+  /**
+   * The snapshot the client's view came from (the editor keeps one): instead of reading and
+   * composing the model again, the files are confirmed unchanged since (`changed-on-disk` otherwise).
+   */
+  base?: ModelSnapshot;
 }
 
 /** What a save did. */
@@ -48,6 +59,8 @@ export interface SaveResult {
   /** lock entries dropped with a deleted entity */
   unlocked: LockCase[];
   after: Model;
+  /** the model as it is after the save (as read, for a dry run): the base of the next save */
+  snapshot: ModelSnapshot;
   dryRun: boolean;
 }
 
@@ -61,9 +74,10 @@ export async function saveEdit(
     ws.root,
     async () => {
       await settleJournal(ws.root);
-      const snapshot = await readSnapshot(ws.modelPath);
+      const snapshot = options.base ? await confirmSnapshot(options.base) : await readSnapshot(ws.modelPath);
       const plan = planEdit(snapshot, request);
-      const { after } = proveEdit(snapshot, plan);
+      const proven = proveEdit(snapshot, plan);
+      const { after } = proven;
       await options.check?.({ before: snapshot.model, after, plan, snapshot });
       if (!options.dryRun) {
         await assertSameFiles(snapshot);
@@ -81,6 +95,7 @@ export async function saveEdit(
         changed: [...plan.changes.keys(), ...plan.created.map((c) => c.id)],
         unlocked: plan.unlocked,
         after,
+        snapshot: options.dryRun ? snapshot : snapshotAfter(snapshot, plan, proven),
         dryRun: options.dryRun ?? false,
       };
     },

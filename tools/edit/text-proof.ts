@@ -5,7 +5,6 @@ import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, type YAMLMap } from 'yaml';
 import { isObject } from '../model/compose-document.js';
 import { KIND_OF_SECTION, entityName } from '../model/entity.js';
-import { fileComments } from './cst-comments.js';
 import { parseEditable, type EditableFile } from './editable-file.js';
 import { findEntityNode } from './entity-node.js';
 import type { FileChange } from './file-change.js';
@@ -25,7 +24,7 @@ export function checkEditedText(
   reasons: string[],
 ): void {
   checkFileEdit(snapshot, plan, change, before, after, reasons);
-  if (!isDeepStrictEqual(skeletons(before), skeletons(after)))
+  if (!isDeepStrictEqual(skeletons(change.path, before), skeletons(change.path, after)))
     reasons.push(`${change.path}: content outside the entities (custom keys, non-entity items) would change`);
 }
 
@@ -34,9 +33,9 @@ export function checkEditedText(
  * (custom top-level keys, config, project, list items that are no entities). Single-object documents
  * and emptied sections count as nothing.
  */
-function skeletons(text: string): unknown[] {
+function skeletons(path: string, text: string): unknown[] {
   const out: unknown[] = [];
-  for (const value of parseEditable('', text).values) {
+  for (const value of parseEditable(path, text).values) {
     if (value === null || value === undefined || (isObject(value) && 'kind' in value)) continue;
     if (!isObject(value)) {
       out.push(value);
@@ -89,7 +88,7 @@ function checkFileEdit(
     return;
   }
   const file = parseEditable(change.path, before);
-  const comments = fileComments(before);
+  const comments = file.comments();
   for (const edit of edits) {
     if (edit.start === edit.end) continue; // a pure insertion loses nothing
     if (edit.action === 'add-entity' || edit.action === 'add-section') {

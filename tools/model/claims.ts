@@ -39,8 +39,21 @@ export function claimField(entity: Entity): 'verified_by' | 'validated_by' | und
   return undefined;
 }
 
+// An entity object never changes once loaded, and the editor's save checks analyse models that share
+// most entity objects with the model before them: remembering each entity's claims spares parsing
+// every label and selector again. The array is frozen; callers copy it before changing it.
+const remembered = new WeakMap<Entity, { mainRepo: string | undefined; claims: Claim[] }>();
+
 /** The claims of one entity; items the schema rejects (wrong types) are skipped. */
 export function claimsOf(entity: Entity, options: LabelOptions = {}): Claim[] {
+  const known = remembered.get(entity);
+  if (known && known.mainRepo === options.mainRepo) return known.claims;
+  const claims = Object.freeze(readClaims(entity, options)) as Claim[];
+  remembered.set(entity, { mainRepo: options.mainRepo, claims });
+  return claims;
+}
+
+function readClaims(entity: Entity, options: LabelOptions): Claim[] {
   const field = claimField(entity);
   if (!field) return [];
   const items = entity.data[field];

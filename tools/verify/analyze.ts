@@ -48,8 +48,44 @@ const INVALIDATING = new Set([
   'same-code-multiple-owners',
 ]);
 
+/** The first half of an analysis: diagnostics and attribution, without verdicts or gaps. */
+export interface ClaimAnalysis {
+  diagnostics: Diagnostic[];
+  cases: AttributedCase[];
+  absences: LockedAbsence[];
+  /** case keys of lock-stale entries */
+  stale: Set<string>;
+  annotations: Map<string, Annotation[]>;
+}
+
 /** model + evidence + lock → diagnostics, attribution, verdicts. Pure: no I/O. */
-export function analyze({ model, evidence, lock, sources }: AnalyzeInput): Analysis {
+export function analyze(input: AnalyzeInput): Analysis {
+  return withVerdicts(input.model, analyzeClaims(input));
+}
+
+/** Completes a claim analysis of a model with verdicts, gaps and counts. */
+export function withVerdicts(model: Model, claimAnalysis: ClaimAnalysis): Analysis {
+  const { diagnostics: final, cases, absences, stale, annotations } = claimAnalysis;
+  const invalid = new Set(final.filter((d) => INVALIDATING.has(d.rule) && d.entity).map((d) => d.entity!));
+  const entities = entityVerdicts(model.entities, cases, absences, invalid, stale, model.config);
+  const quarantined = cases.filter((a) => a.quarantine).length;
+  const owned = cases.filter((a) => a.owner).length;
+  return {
+    diagnostics: final,
+    cases,
+    entities,
+    gaps: findGaps(model.entities, entities, final, model.config),
+    absences,
+    annotations,
+    counts: { cases: cases.length, owned, unowned: cases.length - owned - quarantined, quarantined },
+  };
+}
+
+/**
+ * Diagnostics (model rules, evidence, attribution, lock, annotations) and the one owner of each case,
+ * without verdicts and gaps: what the editor's save checks compare. Pure: no I/O.
+ */
+export function analyzeClaims({ model, evidence, lock, sources }: AnalyzeInput): ClaimAnalysis {
   const ctx = ruleContext(model);
   const diagnostics: Diagnostic[] = validateModel(model, ctx);
   let cases: AttributedCase[] = [];
@@ -81,20 +117,7 @@ export function analyze({ model, evidence, lock, sources }: AnalyzeInput): Analy
       );
     }
   }
-  const final = finalizeDiagnostics(diagnostics, model.config);
-  const invalid = new Set(final.filter((d) => INVALIDATING.has(d.rule) && d.entity).map((d) => d.entity!));
-  const entities = entityVerdicts(model.entities, cases, absences, invalid, stale, model.config);
-  const quarantined = cases.filter((a) => a.quarantine).length;
-  const owned = cases.filter((a) => a.owner).length;
-  return {
-    diagnostics: final,
-    cases,
-    entities,
-    gaps: findGaps(model.entities, entities, final, model.config),
-    absences,
-    annotations,
-    counts: { cases: cases.length, owned, unowned: cases.length - owned - quarantined, quarantined },
-  };
+  return { diagnostics: finalizeDiagnostics(diagnostics, model.config), cases, absences, stale, annotations };
 }
 
 /** A diagnostic whose file is relative to a scanned root, with the root put in front. */

@@ -1,0 +1,183 @@
+// Prints what the editor server costs on a large workspace: a model of 5,000 entities (bench/validate's
+// shape, from bench/report's workspace generator, with claims over its evidence) served by the editor
+// in this process over real HTTP on loopback. Figures: the session's start (load, ingest, analysis),
+// GET /api/state latency, and the latency of 200 saves (PUT /api/entities/{id}, each planned, proven,
+// checked with the one-owner checks over analyze(after) and written through the journal), p50/p95.
+// The first read after a save pays the full analysis of the saved model; it is printed too.
+// CPU time per save is printed beside wall time, since a shared machine's load moves wall time.
+// Saves alternate between title edits and claim edits (a selector dropped, then restored), spread over
+// the model's files. Target: p95 save under 300 ms. Sizes: RR_BENCH_ENTITIES, RR_BENCH_CASES,
+// RR_BENCH_TARGETS, RR_BENCH_SAVES; RR_BENCH_KEEP=1 keeps the generated workspace.
+import { request } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EditorSession } from '../../tools/editor/editor-session.js';
+import { buildEditorServer } from '../../tools/editor/editor-server.js';
+import { generateWorkspace } from '../report/generate-workspace.js';
+
+const ENTITIES = Number(process.env.RR_BENCH_ENTITIES ?? 5000);
+const CASES = Number(process.env.RR_BENCH_CASES ?? 20_000);
+const TARGETS = Number(process.env.RR_BENCH_TARGETS ?? 400);
+const SAVES = Number(process.env.RR_BENCH_SAVES ?? 200);
+const STATE_CALLS = 50;
+const KEEP = process.env.RR_BENCH_KEEP === '1';
+const TARGET_P95_MS = 300;
+
+interface Reply {
+  status: number;
+  body: string;
+}
+
+/** One HTTP request to the server on loopback. */
+function call(port: number, method: string, path: string, body?: unknown): Promise<Reply> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(method === 'GET' ? {} : { 'x-rr-request': '1' }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function figures(label: string, samples: number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
+  return `${label}: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms, mean ${mean.toFixed(1)} ms (n=${samples.length})`;
+}
+
+interface EntityPage {
+  entity: { id: string; version: string; data: Record<string, unknown> };
+}
+
+async function main(): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'rr-bench-editor-'));
+  try {
+    console.log(
+      `machine: ${availableParallelism()} cores, load ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    const t0 = performance.now();
+    const ws = await generateWorkspace(root, { entities: ENTITIES, cases: CASES, targets: TARGETS });
+    console.log(
+      `workspace: ${ws.stats.entities} entities in ${ws.stats.modelFiles} files (${(ws.stats.modelBytes / 1e6).toFixed(1)} MB), ${ws.stats.cases} cases in ${ws.stats.targets} targets (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
+
+    const t1 = performance.now();
+    const session = await EditorSession.open({
+      modelPath: ws.modelDir,
+      evidenceDir: ws.evidenceDir,
+      root,
+      lanes: new Map(),
+    });
+    const t2 = performance.now();
+    session.analysis();
+    const t3 = performance.now();
+    console.log(
+      `start: load + ingest ${(t2 - t1).toFixed(0)} ms, first analysis ${(t3 - t2).toFixed(0)} ms; ${session.analysis().counts.cases} cases, ${session.analysis().counts.owned} owned`,
+    );
+    const app = buildEditorServer({ session });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (app.server.address() as { port: number }).port;
+
+    const state: number[] = [];
+    for (let i = 0; i < STATE_CALLS + 5; i++) {
+      const s = performance.now();
+      const reply = await call(port, 'GET', '/api/state');
+      if (reply.status !== 200)
+        throw new Error(`GET /api/state: ${reply.status} ${reply.body.slice(0, 300)}`);
+      if (i >= 5) state.push(performance.now() - s); // the first calls warm the JIT
+    }
+
+    // Requirements that claim cases, one per model file where possible, so saves touch many files.
+    const byFile = new Map<string, string>();
+    for (const e of session.model.entities)
+      if (e.kind === 'requirement' && Array.isArray(e.data.verified_by) && !byFile.has(e.file))
+        byFile.set(e.file, e.id);
+    for (const e of session.model.entities)
+      if (e.kind === 'requirement' && Array.isArray(e.data.verified_by) && byFile.size < 40)
+        byFile.set(`${e.file}#${e.id}`, e.id);
+    const ids = [...byFile.values()];
+    const saves: number[] = [];
+    const cpu: number[] = [];
+    const firstReads: number[] = [];
+    const dropped = new Map<string, unknown>();
+    for (let i = 0; i < SAVES + 5; i++) {
+      const id = ids[i % ids.length]!;
+      const read = performance.now();
+      const page = JSON.parse((await call(port, 'GET', `/api/entities/${id}`)).body) as EntityPage;
+      if (i > 5) firstReads.push(performance.now() - read);
+      const data = structuredClone(page.entity.data);
+      if (i % 2 === 0) data.title = `${String(data.title).replace(/ \(edit \d+\)$/, '')} (edit ${i})`;
+      else {
+        // A claim edit: drop a claim's last selector, or put back the one dropped before.
+        const claims = data.verified_by as { cases?: string[] }[];
+        const claim = claims.find((c) => Array.isArray(c.cases) && c.cases.length > 1);
+        if (claim && !dropped.has(id)) dropped.set(id, claim.cases!.pop());
+        else if (claim && dropped.has(id)) {
+          claim.cases!.push(dropped.get(id) as string);
+          dropped.delete(id);
+        }
+      }
+      const s = performance.now();
+      const used = process.cpuUsage();
+      const reply = await call(port, 'PUT', `/api/entities/${id}`, { data, version: page.entity.version });
+      const took = performance.now() - s;
+      const spent = process.cpuUsage(used);
+      if (reply.status !== 200)
+        throw new Error(`save ${i} of ${id}: ${reply.status} ${reply.body.slice(0, 500)}`);
+      if (i >= 5) {
+        saves.push(took);
+        cpu.push((spent.user + spent.system) / 1000);
+      }
+    }
+    await app.close();
+
+    console.log(figures('GET /api/state', state));
+    console.log(
+      figures(
+        `save (PUT /api/entities/{id}, full checks, ${ids.length} entities over ${new Set(ids.map((id) => session.model.byId.get(id)!.file)).size} files)`,
+        saves,
+      ),
+    );
+    // A save checks only what it can change; the full analysis of the saved model (verdicts, gaps) is
+    // made by the first read after it.
+    console.log(figures('GET /api/entities/{id} right after a save (full re-analysis)', firstReads));
+    // CPU time of this process per save (all its threads, GC included): less sensitive than wall time
+    // to other work on the machine.
+    console.log(figures('  CPU time per save', cpu));
+    const p95 = percentile(
+      [...saves].sort((a, b) => a - b),
+      95,
+    );
+    console.log(`target: p95 save under ${TARGET_P95_MS} ms: ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'}`);
+  } finally {
+    if (KEEP) console.log(`kept ${root}`);
+    else await rm(root, { recursive: true, force: true });
+  }
+}
+
+await main();

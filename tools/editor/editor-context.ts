@@ -1,0 +1,63 @@
+// What every route group gets: the session, git, the server's settings, and how a request names its
+// author (`X-RR-Author`, else `--author`).
+import type { FastifyRequest } from 'fastify';
+import type { Author, GitClient } from '../git/git-client.js';
+import { ApiError } from './api-error.js';
+import type { EditorSession } from './editor-session.js';
+
+/** Whether LLM workflows can run, and with what (`--agent-model`, `--agent-effort`, `--no-llm`). */
+export interface LlmSettings {
+  available: boolean;
+  /** why not, when unavailable */
+  reason?: string;
+  model?: string;
+  effort?: string;
+}
+
+/** The state shared by the route groups of one server. */
+export interface EditorContext {
+  session: EditorSession;
+  git: GitClient | undefined;
+  llm: LlmSettings;
+  /** `--author` */
+  defaultAuthor: Author | undefined;
+}
+
+const AUTHOR = /^\s*([^<>\r\n]*[^<>\s])\s*<([^<>\s@]+@[^<>\s@]+)>\s*$/;
+
+/** "Name <name@example.com>" as an author, or undefined when the text is not one. */
+export function parseAuthor(text: string): Author | undefined {
+  const match = AUTHOR.exec(text);
+  return match ? { name: match[1]!, email: match[2]! } : undefined;
+}
+
+/** The author of a request: its `X-RR-Author` header, else the server's `--author`; 400 for a bad header. */
+export function requestAuthor(ctx: EditorContext, request: FastifyRequest): Author | undefined {
+  const header = request.headers['x-rr-author'];
+  if (header === undefined) return ctx.defaultAuthor;
+  const author = typeof header === 'string' ? parseAuthor(header) : undefined;
+  if (!author)
+    throw new ApiError(
+      400,
+      'bad-author',
+      'X-RR-Author must be a name followed by an e-mail address in angle brackets, e.g. "Ada Lovelace <ada@example.com>"',
+    );
+  return author;
+}
+
+/** The author of a request that must have one (commits and tags). */
+export function requiredAuthor(ctx: EditorContext, request: FastifyRequest): Author {
+  const author = requestAuthor(ctx, request);
+  if (!author)
+    throw new ApiError(
+      400,
+      'no-author',
+      'a commit or tag needs an author: send X-RR-Author, or start the editor with --author "Name <email>"',
+    );
+  return author;
+}
+
+/** "Name <email>". */
+export function authorText(author: Author): string {
+  return `${author.name} <${author.email}>`;
+}

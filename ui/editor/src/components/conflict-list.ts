@@ -1,0 +1,53 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Conflict } from '../api/api-types.js';
+import { entityLink, entityLinks } from './badges.js';
+
+/** The case a conflict names, as text. */
+export function conflictCase(c: Conflict): string {
+  if (!c.case) return '';
+  if (typeof c.case === 'string') return c.case;
+  return `${c.case.target} ${c.case.path}`;
+}
+
+/**
+ * Conflicts of a refused or prechecked save: code, message, case, the entities involved and the
+ * case's present owner (spec 2, "One owner per test case").
+ */
+export function conflictList(
+  conflicts: readonly Conflict[],
+  heading: string,
+  id?: string,
+): TemplateResult | typeof nothing {
+  if (conflicts.length === 0) return nothing;
+  return html`<div class="conflicts" role="alert" id=${id ?? nothing}>
+    <strong>${heading}</strong>
+    <ul>
+      ${conflicts.map(
+        (c) =>
+          html`<li>
+            <code>${c.code}</code>: ${c.message}
+            ${conflictCase(c) ? html`<br />Case <code>${conflictCase(c)}</code>` : nothing}
+            ${c.entities?.length ? html`<br />Entities: ${entityLinks(c.entities)}` : nothing}
+            ${c.owner ? html`<br />Present owner: ${entityLink(c.owner)}` : nothing}
+          </li>`,
+      )}
+    </ul>
+  </div>`;
+}
+
+/** Notices (not refusals) of a save, e.g. `takes-from-tag`. */
+export function noticeList(notices: readonly Conflict[]): TemplateResult | typeof nothing {
+  if (notices.length === 0) return nothing;
+  return html`<div class="notices" role="status">
+    <strong>Notices</strong>
+    <ul>
+      ${notices.map(
+        (c) =>
+          html`<li>
+            <code>${c.code}</code>: ${c.message}
+            ${conflictCase(c) ? html` (case <code>${conflictCase(c)}</code>)` : nothing}
+          </li>`,
+      )}
+    </ul>
+  </div>`;
+}

@@ -1,0 +1,22 @@
+// Every custom element of the editor, imported for its definition.
+import './components/page-pager.js';
+import './components/diagnostic-list.js';
+import './components/rename-dialog.js';
+import './components/delete-dialog.js';
+import './components/notes-panel.js';
+import './components/claim-row.js';
+import './components/claims-editor.js';
+import './components/case-move-dialog.js';
+import './components/lock-update-dialog.js';
+import './components/commit-dialog.js';
+import './components/tag-dialog.js';
+import './pages/overview-page.js';
+import './pages/entity-list-page.js';
+import './pages/entity-page.js';
+import './pages/entity-form-page.js';
+import './pages/case-ledger-page.js';
+import './pages/trace-graph-page.js';
+import './pages/work-queue-page.js';
+import './pages/changes-page.js';
+import './pages/source-page.js';
+import './components/editor-app.js';

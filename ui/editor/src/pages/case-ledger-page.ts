@@ -1,0 +1,247 @@
+import { html, nothing, type PropertyValues } from 'lit';
+import { errorText } from '../api/api-error.js';
+import type { LedgerRow } from '../api/api-types.js';
+import { entityLink, entityLinks, stateBadge } from '../components/badges.js';
+import type { CaseMoveDialog } from '../components/case-move-dialog.js';
+import { LightElement } from '../components/light-element.js';
+import type { LockUpdateDialog } from '../components/lock-update-dialog.js';
+import { replaceQuery } from '../routing/hash-route.js';
+import { store, StoreController } from '../session/editor-store.js';
+import { LatestRequest, SUPERSEDED } from '../session/latest-request.js';
+
+const PAGE_SIZE = 100;
+const FILTERS: { value: string; label: string }[] = [
+  { value: '', label: 'all cases' },
+  { value: 'owned', label: 'owned' },
+  { value: 'unowned', label: 'unowned' },
+  { value: 'quarantined', label: 'quarantined' },
+  { value: 'unlocked', label: 'not locked' },
+  { value: 'coarse', label: 'coarse (whole-target claim)' },
+];
+
+/** The case ledger (`#/cases`): every case with its one owner, how it got it, and its lock entry. */
+export class CaseLedgerPage extends LightElement {
+  static override properties = {
+    query: { attribute: false },
+    rows: { state: true },
+    error: { state: true },
+    loading: { state: true },
+    lanes: { state: true },
+  };
+  declare query: URLSearchParams;
+  declare rows: LedgerRow[] | null;
+  declare error: string;
+  declare loading: boolean;
+  declare lanes: string[];
+  private readonly storeController = new StoreController(this);
+  private loadedFor = '';
+  private readonly casesRequest = new LatestRequest();
+
+  constructor() {
+    super();
+    this.query = new URLSearchParams();
+    this.rows = null;
+    this.error = '';
+    this.loading = false;
+    this.lanes = [];
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('query')) return;
+    // Filter, lane and target are answered by the server; search and paging are local.
+    const key = ['filter', 'lane', 'target'].map((k) => this.query.get(k) ?? '').join('\u0000');
+    if (key !== this.loadedFor) {
+      this.loadedFor = key;
+      void this.load();
+    }
+  }
+
+  private async load(): Promise<void> {
+    this.loading = true;
+    this.error = '';
+    const query = {
+      state: this.query.get('filter'),
+      lane: this.query.get('lane'),
+      target: this.query.get('target'),
+    };
+    try {
+      const result = await this.casesRequest.run((signal) =>
+        store().api.get<{ cases: LedgerRow[]; lanes: string[] }>('cases', query, signal),
+      );
+      if (result === SUPERSEDED) return;
+      this.rows = result.cases;
+      this.lanes = result.lanes;
+    } catch (error) {
+      this.error = errorText(error);
+      this.rows = null;
+    }
+    this.loading = false;
+  }
+
+  private setQuery(changes: Record<string, string>): void {
+    const next: Record<string, string> = Object.fromEntries(this.query);
+    Object.assign(next, changes);
+    if (!('page' in changes)) delete next.page;
+    replaceQuery('cases', next);
+    this.query = new URLSearchParams(next);
+  }
+
+  private readonly rereadFiles = async (): Promise<void> => {
+    this.loading = true;
+    try {
+      await store().reloadInputs();
+    } catch (error) {
+      this.error = errorText(error);
+    }
+    await this.load();
+  };
+
+  private async afterWrite(): Promise<void> {
+    await this.load();
+  }
+
+  protected override render() {
+    const q = (this.query.get('q') ?? '').trim().toLowerCase();
+    const filter = this.query.get('filter') ?? '';
+    const lane = this.query.get('lane') ?? '';
+    const page = Number(this.query.get('page') ?? '0') || 0;
+    const lanes = this.lanes;
+    const rows = (this.rows ?? []).filter(
+      (r) =>
+        !q ||
+        r.path.toLowerCase().includes(q) ||
+        r.target.toLowerCase().includes(q) ||
+        (r.owner ?? '').toLowerCase().includes(q),
+    );
+    const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+    const counts = store().state?.counts;
+    return html`
+      <h1 tabindex="-1">Case ledger</h1>
+      <p class="invariant">
+        ${counts?.cases ?? 0} test cases, ${counts?.quarantined ?? 0} quarantined; each case maps to at most
+        one requirement
+      </p>
+      <div class="actions">
+        <button
+          type="button"
+          @click=${() => this.querySelector<LockUpdateDialog>('rr-lock-update-dialog')?.open()}
+        >
+          Update lock…
+        </button>
+        <button type="button" class="secondary" ?disabled=${this.loading} @click=${this.rereadFiles}>
+          Re-read files
+        </button>
+        ${store().lock?.out_of_date ? html`<span class="badge warn">lock out of date</span>` : nothing}
+      </div>
+      <div class="toolbar" role="search">
+        <div>
+          <label for="case-filter">Show</label>
+          <select
+            id="case-filter"
+            @change=${(e: Event) => this.setQuery({ filter: (e.target as HTMLSelectElement).value })}
+          >
+            ${FILTERS.map((f) => html`<option value=${f.value} ?selected=${filter === f.value}>${f.label}</option>`)}
+          </select>
+        </div>
+        <div>
+          <label for="case-lane">Lane</label>
+          <select
+            id="case-lane"
+            @change=${(e: Event) => this.setQuery({ lane: (e.target as HTMLSelectElement).value })}
+          >
+            <option value="" ?selected=${lane === ''}>all lanes</option>
+            ${lanes.map((l) => html`<option value=${l} ?selected=${lane === l}>${l}</option>`)}
+          </select>
+        </div>
+        <div class="grow">
+          <label for="case-search">Search case, target or owner</label>
+          <input
+            id="case-search"
+            type="search"
+            .value=${this.query.get('q') ?? ''}
+            @input=${(e: Event) => this.setQuery({ q: (e.target as HTMLInputElement).value })}
+          />
+        </div>
+      </div>
+      ${this.error ? html`<div class="banner error" role="alert"><p>${this.error}</p></div>` : nothing}
+      <p class="muted" aria-live="polite">
+        ${this.loading ? 'Loading…' : this.rows ? `${rows.length} ${rows.length === 1 ? 'case' : 'cases'}` : ''}
+      </p>
+      <div class="table-wrap">
+        <table class="case-ledger">
+          <caption class="visually-hidden">
+            Test cases
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Target</th>
+              <th scope="col">Case</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Result</th>
+              <th scope="col">Selected by</th>
+              <th scope="col">Lock</th>
+              <th scope="col"><span class="visually-hidden">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            ${shown.map(
+              (r) =>
+                html`<tr data-case="${r.target} ${r.path}">
+                  <td class="wrap-anywhere"><code>${r.target}</code></td>
+                  <td class="wrap-anywhere">
+                    <code>${r.path}</code>
+                    ${r.coarse ? html`<span class="badge warn">coarse</span>` : nothing}
+                    ${r.flaky ? html`<span class="badge warn">flaky</span>` : nothing}
+                  </td>
+                  <td>
+                    ${
+                      r.quarantine
+                        ? html`<span class="badge state-quarantined">quarantined: ${r.quarantine}</span>`
+                        : r.owner
+                          ? html`${entityLink(r.owner)} <span class="muted">by ${r.basis ?? 'model'}</span>`
+                          : html`<span class="muted">none</span>`
+                    }
+                  </td>
+                  <td>${stateBadge(r.result)}</td>
+                  <td>${entityLinks(r.claimed_by)}</td>
+                  <td>
+                    ${
+                      r.lock_status === 'unlocked'
+                        ? html`<span class="muted">not locked</span>`
+                        : r.lock_status === 'changed'
+                          ? html`<span class="badge warn">changed</span> pinned to
+                              ${r.locked_owner ? entityLink(r.locked_owner) : 'none'}`
+                          : html`locked${r.locked_owner ? html` to ${entityLink(r.locked_owner)}` : nothing}`
+                    }
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      class="secondary"
+                      @click=${() => this.querySelector<CaseMoveDialog>('rr-case-move-dialog')?.open(r)}
+                    >
+                      ${r.owner ? 'Move' : 'Assign'}<span class="visually-hidden"> ${r.path}</span>
+                    </button>
+                  </td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+      ${
+        rows.length > PAGE_SIZE
+          ? html`<rr-page-pager
+              .total=${rows.length}
+              .page=${page}
+              .pageSize=${PAGE_SIZE}
+              label="Case pages"
+              @page-change=${(e: CustomEvent<number>) => this.setQuery({ page: String(e.detail) })}
+            ></rr-page-pager>`
+          : nothing
+      }
+      <rr-case-move-dialog @case-moved=${this.afterWrite}></rr-case-move-dialog>
+      <rr-lock-update-dialog @lock-updated=${this.afterWrite}></rr-lock-update-dialog>
+    `;
+  }
+}
+customElements.define('rr-case-ledger-page', CaseLedgerPage);
