@@ -138,14 +138,14 @@ describe('rr pnr-sim experiment', () => {
   it('stops on request: open lanes, the run and the experiment end as stopped', async () => {
     const live = join(tempDir(), 'live');
     const stop = new AbortController();
-    const run = shortRun(live, { rate: 500, signal: stop.signal });
-    // Stop once the first trial has begun.
-    while (
-      !readdirSync(join(live, 'events'), { withFileTypes: false }).some((n) => n.includes('lane_start')) ||
-      readdirSync(join(live, 'events')).length < 8
-    )
-      await new Promise((r) => setTimeout(r, 5));
-    stop.abort();
+    // Stop from inside the run, at its 12th event (the clock is read once per event), so the test
+    // does not race the simulator: by then the first trial has begun.
+    let read = 0;
+    const clock = () => {
+      if (++read === 12) stop.abort();
+      return new Date();
+    };
+    const run = shortRun(live, { signal: stop.signal, clock });
     const summary = await run;
     expect(summary.status).toBe('stopped');
     const events = readEvents(live);
