@@ -53,8 +53,6 @@ export async function startEditor(modelDir: string, setup: EditorSetup = {}): Pr
     root: setup.root ?? git?.root ?? modelDir,
     sourcesRoot: setup.root ?? modelDir,
     lanes: setup.lanes ?? new Map(),
-    author,
-    git,
   });
   const app = buildEditorServer({
     session,

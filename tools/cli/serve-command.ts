@@ -75,8 +75,6 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
     root,
     sourcesRoot: resolve(io.cwd, workspaceRoot(options.model, io.cwd)),
     lanes,
-    author,
-    git,
     onStep: STOP_AT ? stopAt(STOP_AT, io) : undefined,
   });
   try {

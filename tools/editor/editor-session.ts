@@ -10,7 +10,7 @@ import { saveEdit, type SaveResult } from '../edit/save-edit.js';
 import type { CommitOptions } from '../edit/transaction.js';
 import type { Model } from '../model/model.js';
 import { loadInputs } from '../cli/load-inputs.js';
-import type { Author, GitClient } from '../git/git-client.js';
+import type { Author } from '../git/git-client.js';
 import { scanAnnotations } from '../sources/scan-annotations.js';
 import {
   analyze,
@@ -22,6 +22,7 @@ import {
 } from '../verify/analyze.js';
 import { parseLock, type Lock } from '../verify/lock-file.js';
 import { ApiError } from './api-error.js';
+import { authorText } from './editor-context.js';
 import { checkScope, indexEvidence, type EvidenceIndex } from './check-scope.js';
 import { ownerChecks, type Conflict } from './owner-checks.js';
 
@@ -35,8 +36,6 @@ export interface SessionOptions {
   /** the folder scanned for source annotations (the workspace of the model) */
   sourcesRoot?: string;
   lanes: Map<string, Set<string>>;
-  author?: Author;
-  git?: GitClient;
   /** a test hook: called at each commit step (the crash test stops the process there) */
   onStep?: CommitOptions['onStep'];
 }
@@ -186,7 +185,7 @@ export class EditorSession {
         }
         this.edits.unshift({
           at: new Date().toISOString(),
-          author: options.author ? `${options.author.name} <${options.author.email}>` : null,
+          author: options.author ? authorText(options.author) : null,
           op: request.op,
           entity: result.entity.id,
           files: result.files.map((f) => this.repoPath(f)),

@@ -1,7 +1,7 @@
-// The real `git` binary, run with execFile-style argument lists (never a shell), prompts off and a
+// The real `git` binary, run through execFile with argument lists (never a shell), prompts off and a
 // fixed locale, so answers parse the same everywhere. Paths always follow `--`; revisions are checked
 // by ref-names.ts before they get here.
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { checkNewRefName, checkRevision } from './ref-names.js';
 
 /** git exited with an error; `stderr` says why. */
@@ -29,46 +29,39 @@ export interface GitRunOptions {
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
-/** Runs git with an argument list in `cwd` and resolves to its standard output. */
+/** Runs git with an argument list in `cwd` (execFile: no shell) and resolves to its standard output. */
 export function runGit(cwd: string, args: readonly string[], options: GitRunOptions = {}): Promise<Buffer> {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   return new Promise((resolveRun, reject) => {
-    const child = spawn('git', args, {
-      cwd,
-      shell: false,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        ...options.env,
-        // Never wait for a password or an editor; never take the index lock for a status.
-        GIT_TERMINAL_PROMPT: '0',
-        GIT_OPTIONAL_LOCKS: '0',
-        GIT_EDITOR: 'true',
-        LC_ALL: 'C',
+    const child = execFile(
+      'git',
+      args,
+      {
+        cwd,
+        encoding: 'buffer',
+        maxBuffer: options.maxBytes ?? DEFAULT_MAX_BYTES,
+        env: {
+          ...process.env,
+          ...options.env,
+          // Never wait for a password or an editor; never take the index lock for a status.
+          GIT_TERMINAL_PROMPT: '0',
+          GIT_OPTIONAL_LOCKS: '0',
+          GIT_EDITOR: 'true',
+          LC_ALL: 'C',
+        },
       },
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let size = 0;
-    let failed: Error | undefined;
-    child.stdout.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        failed ??= new GitError(`git ${args[0]} printed more than ${maxBytes} bytes`, null, '');
-        child.kill();
-      } else out.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', (error) => reject(new GitError(`cannot run git: ${error.message}`, null, '')));
-    child.on('close', (code) => {
-      const stderr = Buffer.concat(err).toString('utf8').trim();
-      if (failed) reject(failed);
-      else if (code !== 0)
-        reject(new GitError(`git ${args[0]} failed: ${stderr || `exit code ${code}`}`, code, stderr));
-      else resolveRun(Buffer.concat(out));
-    });
-    child.stdin.on('error', () => {}); // git may exit before reading all input; its exit code tells
-    child.stdin.end(options.input ?? '');
+      (error, stdout, stderr) => {
+        if (!error) return resolveRun(stdout);
+        const text = stderr.toString('utf8').trim();
+        const code = typeof error.code === 'number' ? error.code : null;
+        const why =
+          error.code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER'
+            ? `printed more than ${options.maxBytes ?? DEFAULT_MAX_BYTES} bytes`
+            : text || error.message;
+        reject(new GitError(`git ${args[0]} failed: ${why}`, code, text));
+      },
+    );
+    child.stdin?.on('error', () => {}); // git may exit before reading all input; its exit code tells
+    child.stdin?.end(options.input ?? '');
   });
 }
 
