@@ -17,7 +17,7 @@ rr_tool_script = rule(
 )
 
 _SCRIPT = """#!/bin/sh
-exec '{node}' '{rr}' "$@"
+exec '{node}' --max-semi-space-size=32 '{rr}' "$@"
 """
 
 _BUILD = """load("@{rules}//rules/private:local_node_tool.bzl", "rr_tool_script")
