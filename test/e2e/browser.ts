@@ -1,24 +1,12 @@
 // Browser tests drive Debian's Chromium (/usr/bin/chromium, installed by .ci/install-chromium) with
 // playwright-core. Without Chromium the tests are skipped with a message, except under CI, where a
 // missing browser is a failure.
-import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import type { Browser, Page } from 'playwright-core';
+import { browserMissing, launchBrowser } from './browser-launch.js';
 
 /** The repository root (test/e2e/../..). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -31,8 +19,8 @@ export const ARTIFACTS_DIR = join(REPO_ROOT, 'test-artifacts');
  * CI installs it, so its absence is a broken machine, not a reason to skip.
  */
 export function browserSkipReason(): string | undefined {
-  if (existsSync(CHROMIUM_PATH)) return undefined;
-  const reason = `${CHROMIUM_PATH} is missing: install Debian's chromium (.ci/install-chromium) to run the browser tests`;
+  const reason = browserMissing();
+  if (reason === undefined) return undefined;
   if (process.env.CI) throw new Error(`CI must run the browser tests, but ${reason}`);
   process.stderr.write(`browser tests skipped: ${reason}\n`);
   return reason;
@@ -40,7 +28,7 @@ export function browserSkipReason(): string | undefined {
 
 /** Launches headless Chromium with the project's fixed flags. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return launchBrowser();
 }
 
 /**

@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit';
+import { pagerFor } from './page-pager.js';
 import type { Diagnostic } from '../api/api-types.js';
 import { entityLink, position } from './badges.js';
 import { LightElement } from './light-element.js';
@@ -54,17 +55,7 @@ export class DiagnosticList extends LightElement {
           </tbody>
         </table>
       </div>
-      ${
-        this.diagnostics.length > PAGE_SIZE
-          ? html`<rr-page-pager
-              .total=${this.diagnostics.length}
-              .page=${this.page}
-              .pageSize=${PAGE_SIZE}
-              label="Issue pages"
-              @page-change=${(e: CustomEvent<number>) => (this.page = e.detail)}
-            ></rr-page-pager>`
-          : nothing
-      }`;
+      ${pagerFor(this.diagnostics.length, this.page, PAGE_SIZE, 'Issue pages', (p) => (this.page = p))}`;
   }
 }
 customElements.define('rr-diagnostic-list', DiagnosticList);

@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { LightElement } from './light-element.js';
 
 /** Previous/next paging of a long list; emits `page-change` with the new page (0-based) as detail. */
@@ -52,3 +52,22 @@ export class PagePager extends LightElement {
   }
 }
 customElements.define('rr-page-pager', PagePager);
+
+/** The pager of a list of `total` rows, or nothing when one page holds them all. */
+export function pagerFor(
+  total: number,
+  page: number,
+  pageSize: number,
+  label: string,
+  onPage: (page: number) => void,
+) {
+  return total > pageSize
+    ? html`<rr-page-pager
+        .total=${total}
+        .page=${page}
+        .pageSize=${pageSize}
+        label=${label}
+        @page-change=${(e: CustomEvent<number>) => onPage(e.detail)}
+      ></rr-page-pager>`
+    : nothing;
+}

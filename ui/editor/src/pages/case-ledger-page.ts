@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { pagerFor } from '../components/page-pager.js';
 import { errorText } from '../api/api-error.js';
 import type { LedgerRow } from '../api/api-types.js';
 import { entityLink, entityLinks, stateBadge } from '../components/badges.js';
@@ -228,17 +229,7 @@ export class CaseLedgerPage extends LightElement {
           </tbody>
         </table>
       </div>
-      ${
-        rows.length > PAGE_SIZE
-          ? html`<rr-page-pager
-              .total=${rows.length}
-              .page=${page}
-              .pageSize=${PAGE_SIZE}
-              label="Case pages"
-              @page-change=${(e: CustomEvent<number>) => this.setQuery({ page: String(e.detail) })}
-            ></rr-page-pager>`
-          : nothing
-      }
+      ${pagerFor(rows.length, page, PAGE_SIZE, 'Case pages', (p) => this.setQuery({ page: String(p) }))}
       <rr-case-move-dialog @case-moved=${this.afterWrite}></rr-case-move-dialog>
       <rr-lock-update-dialog @lock-updated=${this.afterWrite}></rr-lock-update-dialog>
     `;

@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { pagerFor } from '../components/page-pager.js';
 import type { EntityKind, NextId } from '../api/api-types.js';
 import { errorText } from '../api/api-error.js';
 import { position, verdictBadge } from '../components/badges.js';
@@ -149,17 +150,7 @@ export class EntityListPage extends LightElement {
           </tbody>
         </table>
       </div>
-      ${
-        rows.length > PAGE_SIZE
-          ? html`<rr-page-pager
-              .total=${rows.length}
-              .page=${page}
-              .pageSize=${PAGE_SIZE}
-              label="${labels.many} pages"
-              @page-change=${(e: CustomEvent<number>) => this.setQuery({ page: String(e.detail) })}
-            ></rr-page-pager>`
-          : nothing
-      }
+      ${pagerFor(rows.length, page, PAGE_SIZE, `${labels.many} pages`, (p) => this.setQuery({ page: String(p) }))}
     `;
   }
 }

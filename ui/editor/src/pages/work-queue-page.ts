@@ -1,4 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
+import { pagerFor } from '../components/page-pager.js';
 import { errorText } from '../api/api-error.js';
 import type { Gap } from '../api/api-types.js';
 import { entityLink } from '../components/badges.js';
@@ -146,17 +147,7 @@ export class WorkQueuePage extends LightElement {
           </tbody>
         </table>
       </div>
-      ${
-        rows.length > PAGE_SIZE
-          ? html`<rr-page-pager
-              .total=${rows.length}
-              .page=${page}
-              .pageSize=${PAGE_SIZE}
-              label="Gap pages"
-              @page-change=${(e: CustomEvent<number>) => this.setQuery({ page: String(e.detail) })}
-            ></rr-page-pager>`
-          : nothing
-      }
+      ${pagerFor(rows.length, page, PAGE_SIZE, 'Gap pages', (p) => this.setQuery({ page: String(p) }))}
     `;
   }
 }
