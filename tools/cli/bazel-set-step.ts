@@ -8,6 +8,7 @@ import { modelOf, type ComposedModel } from '../model/load-model.js';
 import { countDiagnostics, plural } from '../report/diagnostic-counts.js';
 import { formatDiagnosticLine } from '../report/diagnostics-text.js';
 import { junitOfChecks, type CheckResult } from '../report/junit-checks.js';
+import { lockPlanLines } from '../report/lock-plan-text.js';
 import { reportJson } from '../report/report-json.js';
 import { reportText } from '../report/report-text.js';
 import { scanAnnotations } from '../sources/scan-annotations.js';
@@ -98,9 +99,8 @@ function checkLock(plan: LockPlan, options: BazelSetOptions): { failure?: string
   if (!planChanges(plan))
     return { detail: `${options.lockPath} is up to date (${plural(plan.entries.length, 'case')})` };
   const lines = [
-    ...plan.added.map((e) => `+ ${e.target} ${e.path} → ${e.owner}`),
-    ...plan.changed.map(({ entry, from }) => `~ ${entry.target} ${entry.path}: ${from} → ${entry.owner}`),
-    ...plan.removed.map((e) => `- ${e.target} ${e.path} (${e.owner})`),
+    // Removals count as changes here: the set's test lists them as `rr lock check` does.
+    ...lockPlanLines(plan, true),
     `${options.lockPath} is out of date; review the changes above, then run: ${options.updateCommand}`,
   ];
   return { failure: `${options.lockPath} is out of date`, detail: lines.join('\n') };

@@ -7,6 +7,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { XMLBuilder } from 'fast-xml-parser';
+import { syntheticCasePath } from '../evidence/bazel-generated.js';
+import { parseLabel } from '../model/labels.js';
 import { EXIT, type CliIo } from './cli-io.js';
 
 /** Options of `rr bazel test-results`. */
@@ -57,13 +59,11 @@ export async function runBazelTest(options: BazelTestOptions, io: CliIo): Promis
   }
 }
 
-/** TEST_BINARY as Bazel sets it: the executable's runfiles path, `<package>/<name>`. */
+/** TEST_BINARY as Bazel sets it, `<package>/<name>`: the path rr's ingester expects of a synthetic case. */
 function binaryPath(label: string): string {
-  const [pkg, name] = label
-    .replace(/^@[^/]*\/\//, '')
-    .replace(/^\/\//, '')
-    .split(':');
-  return pkg ? `${pkg}/${name}` : name!;
+  const parsed = parseLabel(label);
+  if (!parsed.ok) throw new Error(`rr bazel test-results: ${parsed.message}`);
+  return syntheticCasePath(parsed.label);
 }
 
 /** The test.xml Bazel's generate-xml.sh writes for a test that wrote none (see bazel-generated.ts). */

@@ -2,6 +2,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { analyze } from '../verify/analyze.js';
 import { serializeLock } from '../verify/lock-file.js';
 import { planChanges, planLockUpdate, type LockPlan } from '../verify/lock-update.js';
+import { lockPlanLines } from '../report/lock-plan-text.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { loadInputs } from './load-inputs.js';
 
@@ -76,12 +77,5 @@ async function prepare(
 }
 
 function printPlan(plan: LockPlan, io: CliIo, allowRemovals: boolean): void {
-  for (const e of plan.added) io.out(`+ ${e.target} ${e.path} → ${e.owner}\n`);
-  for (const { entry, from } of plan.changed)
-    io.out(`~ ${entry.target} ${entry.path}: ${from} → ${entry.owner}\n`);
-  for (const e of plan.removed) {
-    io.out(
-      `- ${e.target} ${e.path} (${e.owner})${allowRemovals ? '' : ' kept: pass --allow-removals to drop it'}\n`,
-    );
-  }
+  for (const line of lockPlanLines(plan, allowRemovals)) io.out(`${line}\n`);
 }

@@ -1,0 +1,14 @@
+// What a lock update would change, one line per case: `rr lock update|check` and the Bazel set's test.
+import type { LockPlan } from '../verify/lock-update.js';
+
+/** `+` added, `~` moved and `-` removed cases; removals say they are kept unless `allowRemovals`. */
+export function lockPlanLines(plan: LockPlan, allowRemovals: boolean): string[] {
+  return [
+    ...plan.added.map((e) => `+ ${e.target} ${e.path} → ${e.owner}`),
+    ...plan.changed.map(({ entry, from }) => `~ ${entry.target} ${entry.path}: ${from} → ${entry.owner}`),
+    ...plan.removed.map(
+      (e) =>
+        `- ${e.target} ${e.path} (${e.owner})${allowRemovals ? '' : ' kept: pass --allow-removals to drop it'}`,
+    ),
+  ];
+}
