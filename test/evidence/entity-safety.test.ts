@@ -1,7 +1,6 @@
 // DOCTYPE entities are never expanded: a billion-laughs file, an external entity or a parameter entity
 // gives literal text (and a warning), never a giant string, a hang or a file read.
 import { describe, expect, it } from 'vitest';
-import { decodeXmlReferences } from '../../tools/evidence/xml-references.js';
 import { ingest, ofRule, rows, suiteOf, target } from './evidence-dir.js';
 
 const LAUGHS = [
@@ -43,21 +42,16 @@ describe('entity expansion is off', () => {
     expect(longest).toBeLessThan(20);
   });
 
-  it('an external entity is never fetched: the file is a read-error', async () => {
+  it('an external entity is never fetched: the reference stays as written, with the DOCTYPE warning', async () => {
     const xxe = [
       '<?xml version="1.0"?>',
       '<!DOCTYPE r [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>',
       '<testsuites><testsuite name="S"><testcase classname="S" name="&xxe;"/></testsuite></testsuites>',
     ].join('\n');
     const evidence = await ingest({ 'p/xxe/test.xml': xxe });
-    expect(evidence.targets.size).toBe(0);
-    expect(evidence.diagnostics).toEqual([
-      {
-        rule: 'read-error',
-        severity: 'error',
-        file: 'p/xxe/test.xml',
-        message: 'XML not supported: External entities are not supported',
-      },
+    expect(rows(evidence, '//p:xxe')).toEqual([{ path: 'S/&xxe;', result: 'passed' }]);
+    expect(ofRule(evidence, 'read-error').map((d) => [d.severity, d.message.slice(0, 31)])).toEqual([
+      ['warning', 'the DOCTYPE declaration is igno'],
     ]);
   });
 
@@ -76,16 +70,22 @@ describe('entity expansion is off', () => {
 });
 
 describe('character references', () => {
-  it('decodes the five predefined entities and numeric references in one pass', () => {
-    expect(decodeXmlReferences('&lt;a&gt; &amp; &quot;b&quot; &apos;c&apos;')).toBe(`<a> & "b" 'c'`);
-    expect(decodeXmlReferences('&#10;&#xA;&#x9;&#34;&#x1F600;')).toBe('\n\n\t"\u{1F600}');
-    // `&amp;lt;` is the text `&lt;`, not `<`
-    expect(decodeXmlReferences('&amp;lt;')).toBe('&lt;');
+  const failing = (message: string) =>
+    `<testsuites><testsuite name="S"><testcase classname="S" name="t"><failure message="${message}">${message}</failure></testcase></testsuite></testsuites>`;
+
+  it('decodes the five predefined entities and numeric references, in attributes and text', async () => {
+    const written = '&lt;a&gt; &amp; &quot;b&quot; &apos;c&apos; &#x9;&#34;&#x1F600; &amp;lt;&#10;second';
+    const evidence = await ingest({ 'p/refs/test.xml': failing(written) });
+    const [found] = target(evidence, '//p:refs').cases;
+    // `&amp;lt;` is the text `&lt;`, not `<`; `&#10;` is a line break, and messages keep their first line
+    expect(found?.message).toBe(`<a> & "b" 'c' \t"\u{1F600} &lt;`);
+    expect(evidence.diagnostics).toEqual([]);
   });
 
-  it('leaves other and invalid references as written', () => {
-    expect(decodeXmlReferences('&nbsp; &lol9; &#0; &#xD800; &#x110000; &#xZZ; & x')).toBe(
-      '&nbsp; &lol9; &#0; &#xD800; &#x110000; &#xZZ; & x',
-    );
+  it('leaves undefined and invalid references as written, without costing the file', async () => {
+    const written = '&nbsp; &lol9; &#0; &#xD800; &#x110000;';
+    const evidence = await ingest({ 'p/refs/test.xml': failing(written) });
+    expect(target(evidence, '//p:refs').cases[0]?.message).toBe(written);
+    expect(evidence.diagnostics).toEqual([]);
   });
 });

@@ -20,8 +20,7 @@ describe('malformed XML', () => {
         file: 'p/bad/test.xml',
         line: 5,
         column: 3,
-        message:
-          "not well-formed XML: Expected closing tag 'testcase' (opened in line 4, col 5) instead of closing tag 'testsuite'.",
+        message: 'not well-formed XML: the end tag </testsuite> does not match <testcase> (line 4)',
       },
     ]);
   });
@@ -47,13 +46,43 @@ describe('malformed XML', () => {
     expect(evidence.diagnostics.every((d) => d.message.startsWith('not well-formed XML: '))).toBe(true);
   });
 
+  it('a file cut short names the element it ends inside and its line', async () => {
+    const evidence = await ingest({
+      'p/cut/test.xml': '<testsuites>\n  <testsuite name="S">\n    <testcase name="t">\n      <failure message="bo',
+    });
+    expect(evidence.diagnostics).toEqual([
+      {
+        rule: 'read-error',
+        severity: 'error',
+        file: 'p/cut/test.xml',
+        line: 4,
+        column: 27,
+        message: 'not well-formed XML: the file ends inside <testcase> (line 3): was it cut short?',
+      },
+    ]);
+  });
+
+  it('nesting up to the limit is read; one level more is a read-error, not a crash', async () => {
+    const nested = (depth: number) =>
+      '<testsuites>' +
+      '<testsuite name="S">'.repeat(depth - 2) +
+      '<testcase name="t"/>' +
+      '</testsuite>'.repeat(depth - 2) +
+      '</testsuites>';
+    const evidence = await ingest({ 'p/ok/test.xml': nested(100), 'p/over/test.xml': nested(101) });
+    expect([...evidence.targets.keys()]).toEqual(['//p:ok']);
+    expect(ofRule(evidence, 'read-error').map((d) => [d.file, d.line, d.message])).toEqual([
+      ['p/over/test.xml', 1, 'XML not supported: elements nested more than 100 deep'],
+    ]);
+  });
+
   it('nesting beyond the parser limit is a read-error, not a crash', async () => {
     const deep =
       '<testsuites>' + '<testsuite name="S">'.repeat(150) + '</testsuite>'.repeat(150) + '</testsuites>';
     const evidence = await ingest({ ...GOOD, 'p/deep/test.xml': deep });
     expect([...evidence.targets.keys()]).toEqual(['//p:good']);
     expect(ofRule(evidence, 'read-error').map((d) => [d.file, d.message])).toEqual([
-      ['p/deep/test.xml', 'XML not supported: Maximum nested tags exceeded'],
+      ['p/deep/test.xml', 'XML not supported: elements nested more than 100 deep'],
     ]);
   });
 

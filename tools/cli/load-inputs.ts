@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { assembleEvidence, readEvidence } from '../evidence/ingest-evidence.js';
 import type { Evidence } from '../evidence/test-case.js';
+import type { ComposeOptions } from '../model/compose-pool.js';
 import { loadModel } from '../model/load-model.js';
 import type { Model } from '../model/model.js';
 import { scanAnnotations } from '../sources/scan-annotations.js';
@@ -27,13 +28,15 @@ export async function loadInputs(
   evidenceDir?: string,
   lockOption?: string,
   sourcesDir?: string,
-  readModel: (path: string) => Promise<Model> = loadModel,
+  readModel: (path: string, options: ComposeOptions) => Promise<Model> = loadModel,
 ): Promise<Inputs> {
-  // Evidence files parse (on worker threads) while the model loads; only their labels need the config.
+  // A large model composes on worker threads while this thread parses the evidence (junit-files.ts
+  // says why not the other way round); only the evidence's labels wait for the model's config.
+  const loading = readModel(modelPath, { mainThreadBusy: evidenceDir !== undefined });
   const reading = evidenceDir ? readEvidence(evidenceDir) : undefined;
-  const model = await readModel(modelPath);
+  const [model, read] = await Promise.all([loading, reading]);
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
-  const evidence = reading ? assembleEvidence(await reading, options) : undefined;
+  const evidence = read ? assembleEvidence(read, options) : undefined;
   const lockPath = lockOption ?? lockPathOf(model);
   let lock: Lock | undefined;
   if (lockPath) {

@@ -55,6 +55,8 @@ export function mergeOneRun(
  * decides its result; a case that failed or errored before and passed last is flaky.
  */
 export function mergeSequence(runs: CaseObservation[][]): CaseObservation[] {
+  // One file (most targets): nothing to merge, and its observations are already its own.
+  if (runs.length === 1) return runs[0]!;
   const history = new Map<string, CaseObservation[]>();
   for (const run of runs) {
     for (const observation of run) {
@@ -89,6 +91,8 @@ export function mergeParts(
   target: string,
   diagnostics: Diagnostic[],
 ): CaseObservation[] {
+  // One part: mergeOneRun or mergeSequence has already settled its duplicates.
+  if (parts.length === 1) return parts[0]!;
   const byPath = new Map<string, CaseObservation>();
   for (const part of parts) {
     for (const observation of part) {

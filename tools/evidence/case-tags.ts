@@ -43,14 +43,29 @@ export function splitIds(value: string): string[] {
 
 /** The ids a testcase is tagged with (sorted, unique) and its level, if any. */
 export function caseTags(testcase: XmlElement): { tags: string[]; level?: string } {
-  const properties = reportProperties(testcase);
-  const ids = new Set<string>();
-  for (const p of properties) {
-    if ((TAG_PROPERTIES as readonly string[]).includes(p.name))
-      for (const id of splitIds(p.value)) ids.add(id);
+  // Reads only the tag and level properties (not reportProperties): this runs once per case.
+  let ids: Set<string> | undefined;
+  let level: string | undefined;
+  const take = (name: string, value: string) => {
+    if (name === TAG_PROPERTIES[0] || name === TAG_PROPERTIES[1]) {
+      for (const id of splitIds(value)) (ids ??= new Set()).add(id);
+    } else if (name === LEVEL_PROPERTY && level === undefined && value.trim() !== '') {
+      // The first level wins: googletest writes a property once, and other writers have no reason to repeat it.
+      level = value.trim();
+    }
+  };
+  for (const group of testcase.children) {
+    if (group.name !== 'properties') continue;
+    for (const property of group.children) {
+      const name = property.attributes.name;
+      if (property.name === 'property' && name !== undefined) take(name, property.attributes.value ?? property.text);
+    }
   }
-  // The first level wins: googletest writes a property once, and other writers have no reason to repeat it.
-  const level = properties.find((p) => p.name === LEVEL_PROPERTY && p.value.trim() !== '')?.value.trim();
-  const tags = [...ids].sort(byCodePoint);
+  const { attributes } = testcase;
+  for (const name of [...TAG_PROPERTIES, LEVEL_PROPERTY]) {
+    const value = attributes[name];
+    if (value !== undefined) take(name, value);
+  }
+  const tags = ids === undefined ? [] : [...ids].sort(byCodePoint);
   return level === undefined ? { tags } : { tags, level };
 }

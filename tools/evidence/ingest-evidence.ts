@@ -5,7 +5,7 @@ import { parseLabel, type Label, type LabelOptions } from '../model/labels.js';
 import { isBazelGenerated, syntheticCasePath } from './bazel-generated.js';
 import type { CaseObservation } from './case-observation.js';
 import { mergeOneRun, mergeParts, mergeSequence } from './case-merge.js';
-import { byCodePoint } from '../model/code-point-order.js';
+import { byCodePoint, sortByCodePointKey } from '../model/code-point-order.js';
 import { listEvidenceFiles, type EvidenceFileList } from './evidence-files.js';
 import { evidenceRole, targetOfDir, type EvidenceRole } from './evidence-layout.js';
 import { readEvidenceText } from './evidence-text.js';
@@ -63,11 +63,11 @@ export async function ingestEvidence(dir: string, options: IngestOptions = {}): 
   return assembleEvidence(await readEvidence(dir), options);
 }
 
-/** Lists an evidence directory and parses its XML files (on worker threads when there are many). */
+/** Lists an evidence directory and parses its XML files (on this thread: see junit-files.ts). */
 export async function readEvidence(dir: string): Promise<EvidenceReading> {
   const listing = await listEvidenceFiles(dir);
   const xmlFiles = listing.files.filter((rel) => rel.toLowerCase().endsWith('.xml'));
-  const reads = await readJUnitFiles(dir, xmlFiles);
+  const reads = readJUnitFiles(dir, xmlFiles);
   return { dir, listing, xml: new Map(xmlFiles.map((rel, i) => [rel, reads[i]!])) };
 }
 
@@ -178,7 +178,10 @@ function targetEvidence(label: string, entry: Collected, diagnostics: Diagnostic
     entry.origin === 'testlogs'
       ? mergeTestlogs(entry.files, label, diagnostics)
       : mergeParts(entry.parts, label, diagnostics);
-  const cases = observations.map((o) => toTestCase(label, o)).sort((a, b) => byCodePoint(a.path, b.path));
+  const cases = sortByCodePointKey(
+    observations.map((o) => toTestCase(label, o)),
+    (c) => c.path,
+  );
   const evidence: TargetEvidence = {
     target: label,
     origin: entry.origin,

@@ -55,20 +55,25 @@ function collect(element: XmlElement, file: string, lineOffset: number, report: 
 }
 
 function observe(testcase: XmlElement, suite: string, file: string, lineOffset: number): CaseObservation {
-  const { classname, name = '' } = testcase.attributes;
+  const { classname, name = '', file: sourceFile, line: written } = testcase.attributes;
   // googletest and gotestsum write classname="" on some cases: the suite name stands in for it.
   const prefix = classname !== undefined && classname !== '' ? classname : suite;
+  const outcome = caseOutcome(testcase);
+  const { tags, level } = caseTags(testcase);
+  // Built field by field, not spread: this runs once per case, 200,000 times in bench/report.
   const observation: CaseObservation = {
     path: `${prefix}/${name}`,
-    ...caseOutcome(testcase),
-    ...caseTags(testcase),
+    result: outcome.result,
+    flaky: outcome.flaky,
+    tags,
     synthetic: false,
     sources: [file],
     at: { file, line: testcase.line },
   };
-  const sourceFile = testcase.attributes.file;
+  if (outcome.message !== undefined) observation.message = outcome.message;
+  if (level !== undefined) observation.level = level;
   if (sourceFile !== undefined && sourceFile !== '') observation.file = sourceFile;
-  const line = sourceLine(testcase.attributes.line, lineOffset);
+  const line = sourceLine(written, lineOffset);
   if (line !== undefined) observation.line = line;
   return observation;
 }

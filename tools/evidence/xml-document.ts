@@ -1,12 +1,12 @@
-// One safe way to read an XML evidence file into plain elements: fast-xml-parser with entity expansion
-// off, checked first by its validator (the parser alone accepts unclosed tags and reports no lines).
-import { XMLParser, XMLValidator, type X2jOptions } from 'fast-xml-parser';
-import { decodeXmlReferences } from './xml-references.js';
+// One safe way to read an XML evidence file into plain elements: saxes, a conforming streaming parser,
+// in one pass that checks well-formedness and records each start tag's line. saxes never reads a DTD:
+// DOCTYPE entities are not expanded (no billion laughs) and no external entity is fetched.
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
 
 /** An XML element with decoded attribute values and text. */
 export interface XmlElement {
   name: string;
-  /** attribute values with character references decoded */
+  /** attribute values with references decoded (a prototype-less object) */
   attributes: Record<string, string>;
   children: XmlElement[];
   /** the element's own text and CDATA, concatenated; not its children's */
@@ -20,119 +20,95 @@ export type XmlParse =
   | { ok: true; elements: XmlElement[]; doctype: boolean }
   | { ok: false; message: string; line?: number; column?: number };
 
-/** fast-xml-parser options of every evidence parse (exported so bench/report parses alike). */
-export const PARSER_OPTIONS: X2jOptions = {
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  // Entity expansion off: DOCTYPE entities stay unexpanded, so a billion-laughs file cannot blow up.
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  cdataPropName: '#cdata',
-  commentPropName: false,
-  captureMetaData: true,
-};
+/** Elements nested deeper than this are refused: no JUnit writer nests suites anywhere near it. */
+export const MAX_DEPTH = 100;
 
-const ATTRIBUTES = ':@';
-const TEXT = '#text';
-const CDATA = '#cdata';
+// saxes reports these and goes on with the reference as written. rr reads no DTD, so an entity a
+// DOCTYPE declares (or an HTML one such as &nbsp; in a message) stays literal text instead of costing
+// the file; the DOCTYPE itself gets a warning from the caller.
+const KEPT_AS_WRITTEN = new Set(['undefined entity.', 'malformed character entity.']);
 
-// A DOCTYPE can only stand in the prolog: after the declaration, comments and processing instructions.
-const DOCTYPE_IN_PROLOG = /^\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->)\s*)*<!DOCTYPE/;
+/** Why parsing stopped, with where. */
+class XmlStop extends Error {
+  constructor(
+    readonly reason: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(reason);
+  }
+}
 
-type OrderedNode = Record<string, unknown>;
-
-/** Parses XML text; a document that is not well-formed gives the validator's message and position. */
+/** Parses XML text; a document that is not well-formed gives the parser's message and position. */
 export function parseXml(text: string): XmlParse {
-  const valid = XMLValidator.validate(text);
-  if (valid !== true) {
-    return {
-      ok: false,
-      message: `not well-formed XML: ${valid.err.msg}`,
-      line: valid.err.line,
-      column: valid.err.col,
+  const parser = new SaxesParser({ position: true, xmlns: false } as const);
+  const top: XmlElement[] = [];
+  const open: XmlElement[] = [];
+  let doctype = false;
+  let startLine = 1;
+  parser.on('doctype', () => {
+    doctype = true;
+  });
+  // The start tag's name has just been read: the parser is still on the line of its `<`.
+  parser.on('opentagstart', () => {
+    startLine = parser.line;
+  });
+  parser.on('opentag', (tag: SaxesTagPlain) => {
+    if (open.length >= MAX_DEPTH) {
+      throw new XmlStop(`XML not supported: elements nested more than ${MAX_DEPTH} deep`, startLine);
+    }
+    const element: XmlElement = {
+      name: tag.name,
+      attributes: tag.attributes,
+      children: [],
+      text: '',
+      line: startLine,
     };
-  }
-  let nodes: OrderedNode[];
+    const parent = open[open.length - 1];
+    (parent === undefined ? top : parent.children).push(element);
+    if (!tag.isSelfClosing) open.push(element);
+  });
+  let closed: XmlElement | undefined;
+  parser.on('closetag', (tag: SaxesTagPlain) => {
+    if (!tag.isSelfClosing) closed = open.pop();
+  });
+  const addText = (data: string) => {
+    const current = open[open.length - 1];
+    if (current !== undefined) current.text += data;
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
+  parser.on('error', (error: Error) => {
+    const reason = error.message.replace(/^\d+:\d+: /, '');
+    if (KEPT_AS_WRITTEN.has(reason)) return;
+    if (reason === 'unexpected close tag.' && closed !== undefined) {
+      const end = endTagBefore(text, parser.position);
+      const message = `the end tag </${end.name}> does not match <${closed.name}> (line ${closed.line})`;
+      throw new XmlStop(`not well-formed XML: ${message}`, parser.line, end.column);
+    }
+    const unclosed = open[open.length - 1];
+    if (reason.startsWith('unclosed tag:') && unclosed !== undefined) {
+      const message = `the file ends inside <${unclosed.name}> (line ${unclosed.line}): was it cut short?`;
+      // Where the text ends: just past its last character.
+      throw new XmlStop(`not well-formed XML: ${message}`, parser.line, text.length - text.lastIndexOf('\n'));
+    }
+    throw new XmlStop(`not well-formed XML: ${reason}`, parser.line, parser.column + 1);
+  });
   try {
-    nodes = new XMLParser(PARSER_OPTIONS).parse(text) as OrderedNode[];
+    parser.write(text).close();
   } catch (error) {
-    // The validator passed, but the parser has its own limits (external entities, nesting depth,
-    // reserved names such as __proto__).
-    return {
-      ok: false,
-      message: `XML not supported: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    if (!(error instanceof XmlStop)) throw error;
+    const stop: XmlParse = { ok: false, message: error.reason };
+    if (error.line !== undefined) stop.line = error.line;
+    if (error.column !== undefined) stop.column = error.column;
+    return stop;
   }
-  const lines = lineStarts(text);
-  return { ok: true, elements: toElements(nodes, lines), doctype: DOCTYPE_IN_PROLOG.test(text) };
+  return { ok: true, elements: top, doctype };
 }
 
-function toElements(nodes: OrderedNode[], lines: number[]): XmlElement[] {
-  const elements: XmlElement[] = [];
-  for (const node of nodes) {
-    const name = Object.keys(node).find((key) => key !== ATTRIBUTES);
-    // Text, CDATA and processing instructions (`?xml`) are not elements.
-    if (name === undefined || name === TEXT || name === CDATA || name.startsWith('?')) continue;
-    const content = (node[name] ?? []) as OrderedNode[];
-    elements.push({
-      name,
-      attributes: decodedAttributes(node[ATTRIBUTES]),
-      children: toElements(content, lines),
-      text: ownText(content),
-      line: lineOf(lines, startIndex(node)),
-    });
-  }
-  return elements;
-}
-
-function decodedAttributes(raw: unknown): Record<string, string> {
-  const attributes: Record<string, string> = Object.create(null) as Record<string, string>;
-  if (raw && typeof raw === 'object') {
-    for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-      attributes[key] = decodeXmlReferences(String(value));
-    }
-  }
-  return attributes;
-}
-
-function ownText(content: OrderedNode[]): string {
-  let text = '';
-  for (const node of content) {
-    if (TEXT in node) text += decodeXmlReferences(String(node[TEXT]));
-    else if (CDATA in node) {
-      // CDATA is literal: `&amp;` inside it means the five characters.
-      for (const part of node[CDATA] as OrderedNode[]) text += String(part[TEXT] ?? '');
-    }
-  }
-  return text;
-}
-
-function startIndex(node: OrderedNode): number {
-  // Typed as the Symbol wrapper object; it is a symbol primitive at run time.
-  const key = XMLParser.getMetaDataSymbol() as unknown as symbol;
-  const meta = (node as Record<symbol, { startIndex?: number } | undefined>)[key];
-  return meta?.startIndex ?? 0;
-}
-
-/** Offsets where each line starts. */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** 1-based line holding an offset. */
-function lineOf(starts: number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (starts[mid]! <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low + 1;
+/** The name and 1-based column of the end tag that finishes just before `position`. */
+function endTagBefore(text: string, position: number): { name: string; column: number } {
+  const start = text.lastIndexOf('</', position - 1);
+  const name = /^<\/([^\s>]*)/.exec(text.slice(start, start + 256))?.[1] ?? '';
+  return { name, column: start - text.lastIndexOf('\n', start - 1) };
 }

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runInShares } from '../parallel/worker-shares.js';
 import { composeModelFile, type ComposedFile } from './compose-file.js';
@@ -9,26 +9,36 @@ const MIN_BYTES_PER_THREAD = 2 * 1024 * 1024;
 // Only the compiled build has a runnable worker script; run from TypeScript sources, work stays here.
 const WORKER_SCRIPT = fileURLToPath(new URL('./compose-worker.js', import.meta.url));
 
+/** How composing shares the machine. */
+export interface ComposeOptions {
+  /**
+   * The caller has CPU work of its own meanwhile (loadInputs parses evidence): a large model goes
+   * wholly to worker threads, one core fewer, and they start before this call returns.
+   */
+  mainThreadBusy?: boolean;
+}
+
 /**
  * Composes model files, in parallel for large models: the yaml package's parse is the cost of
  * loading, and it is CPU-bound. The main thread takes one share, worker threads the others.
  * RR_PARSE_THREADS=N sets the number of threads (1 = no workers). Results keep the files' order.
  */
-export async function composeModelFiles(files: string[]): Promise<ComposedFile[]> {
-  const sizes = await Promise.all(
-    files.map((f) =>
-      stat(f)
-        .then((s) => s.size)
-        .catch(() => 0),
-    ),
-  );
+export function composeModelFiles(files: string[], options: ComposeOptions = {}): Promise<ComposedFile[]> {
+  // Sizes synchronously, so the workers are running by the time the caller's own work starts.
+  const sizes = files.map((f) => {
+    try {
+      return statSync(f).size;
+    } catch {
+      return 0; // the read itself reports why
+    }
+  });
   return runInShares({
     items: files,
     sizes,
     script: WORKER_SCRIPT,
     here: composeHere,
     minBytesPerThread: MIN_BYTES_PER_THREAD,
-    mainTakesShare: true,
+    mainTakesShare: options.mainThreadBusy !== true,
   });
 }
 

@@ -15,7 +15,7 @@ export interface ShareOptions<T> {
   here: (items: string[]) => Promise<T[]>;
   /** below this many bytes per thread a worker's start-up costs more than it saves */
   minBytesPerThread: number;
-  /** whether this thread takes a share (false when it has other work meanwhile) */
+  /** whether this thread takes a share (false when it has other work meanwhile: a core is left to it) */
   mainTakesShare: boolean;
 }
 
@@ -28,14 +28,14 @@ const YOUNG_GENERATION_MB = 96;
  * in the items' order. RR_PARSE_THREADS=N sets the number of threads (1 = none).
  */
 export async function runInShares<T>(options: ShareOptions<T>): Promise<T[]> {
-  const { items, sizes } = options;
-  const threads = threadCount(options);
-  if (threads <= 1 || items.length < 2) return options.here(items);
-  const order = balance(items.length, sizes, threads);
+  const { items, sizes, mainTakesShare } = options;
+  const workers = workerCount(options);
+  if (workers === 0) return options.here(items);
+  const order = balance(items.length, sizes, workers + (mainTakesShare ? 1 : 0));
   const [own, ...others] = order;
-  const jobs = options.mainTakesShare ? others : order;
+  const jobs = mainTakesShare ? others : order;
   const results = await Promise.all([
-    options.mainTakesShare ? options.here(own!.map((i) => items[i]!)) : Promise.resolve([]),
+    mainTakesShare ? options.here(own!.map((i) => items[i]!)) : Promise.resolve([]),
     ...jobs.map((share) =>
       inWorker<T>(
         options.script,
@@ -43,19 +43,23 @@ export async function runInShares<T>(options: ShareOptions<T>): Promise<T[]> {
       ),
     ),
   ]);
-  const shares = options.mainTakesShare ? order : [[], ...order];
+  const shares = mainTakesShare ? order : [[], ...order];
   const out = new Array<T>(items.length);
   shares.forEach((share, s) => share.forEach((itemIndex, k) => (out[itemIndex] = results[s]![k]!)));
   return out;
 }
 
-function threadCount<T>(options: ShareOptions<T>): number {
+/** Worker threads to start: none for small inputs; a core is left to a main thread that does not share. */
+function workerCount<T>(options: ShareOptions<T>): number {
   const configured = Number(process.env.RR_PARSE_THREADS);
-  if (Number.isInteger(configured) && configured > 0) return configured;
-  if (!existsSync(options.script)) return 1;
+  const { items, mainTakesShare } = options;
+  if (items.length < (mainTakesShare ? 2 : 1) || !existsSync(options.script)) return 0;
+  if (Number.isInteger(configured) && configured > 0) return Math.min(configured - 1, items.length);
   const total = options.sizes.reduce((a, b) => a + b, 0);
-  if (total < options.minBytesPerThread) return 1;
-  return Math.min(availableParallelism(), 8, Math.ceil(total / options.minBytesPerThread));
+  if (total < options.minBytesPerThread) return 0;
+  const wanted = Math.min(8, Math.ceil(total / options.minBytesPerThread), items.length);
+  if (mainTakesShare) return Math.min(availableParallelism(), wanted) - 1;
+  return Math.max(1, Math.min(availableParallelism() - 1, wanted));
 }
 
 function inWorker<T>(script: string, items: string[]): Promise<T[]> {
