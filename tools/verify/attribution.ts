@@ -55,16 +55,11 @@ export function attributeCases(
   for (const target of evidence.targets.values()) {
     const { literal, patterns } = indexClaims(byTarget.get(target.target) ?? []);
     for (const c of target.cases) {
-      // Literal selectors by map lookup; only globs and whole-target claims are tested one by one.
-      const selecting = [
-        ...(literal.get(c.path) ?? []),
-        ...patterns.filter(
-          (claim) =>
-            claim.wholeTarget ||
-            claim.selectors.some((s) => !s.problem && s.selector.glob && selects(s.selector, c.path)),
-        ),
-      ];
-      const claimedBy = [...new Set(selecting.map((s) => s.entity.id))].sort();
+      const selecting = selectingClaims(c.path, literal, patterns);
+      const claimedBy =
+        selecting.length < 2
+          ? selecting.map((s) => s.entity.id)
+          : [...new Set(selecting.map((s) => s.entity.id))].sort();
       const a: AttributedCase = {
         case: c,
         owner: null,
@@ -75,18 +70,14 @@ export function attributeCases(
         coarse: false,
         level: c.level ?? config.default_provided_level,
       };
-      // Point at the testcase itself when ingestion knows its line.
-      const at = c.at ?? (c.sources[0] !== undefined ? { file: c.sources[0] } : undefined);
-      const where = at ? { file: join(evidence.root, at.file), line: at.line } : {};
-      const label = `${c.target} ${c.path}`;
       if (claimedBy.length > 1) {
         a.quarantine = 'shared-case';
         diagnostics.push(
           diagnostic(
             'shared-case',
             'error',
-            `case ${label} is claimed by ${claimedBy.join(' and ')}; a case verifies at most one entity, so narrow the claims`,
-            where,
+            `case ${c.target} ${c.path} is claimed by ${claimedBy.join(' and ')}; a case verifies at most one entity, so narrow the claims`,
+            caseWhere(evidence.root, c),
           ),
         );
       } else if (c.tags.length > 1) {
@@ -95,8 +86,8 @@ export function attributeCases(
           diagnostic(
             'multi-tag',
             'error',
-            `case ${label} is tagged with ${c.tags.join(', ')}; a case verifies one entity: split the test or keep one tag`,
-            where,
+            `case ${c.target} ${c.path} is tagged with ${c.tags.join(', ')}; a case verifies one entity: split the test or keep one tag`,
+            caseWhere(evidence.root, c),
           ),
         );
       } else if (claimedBy.length === 1) {
@@ -108,13 +99,13 @@ export function attributeCases(
         a.level = c.level ?? claim.level ?? config.default_provided_level;
         const tag = c.tags[0];
         if (tag !== undefined && !VERIFIABLE.has(byId.get(tag)?.kind ?? '')) {
-          diagnostics.push(danglingTag(label, tag, byId, where));
+          diagnostics.push(danglingTag(c, tag, byId, caseWhere(evidence.root, c)));
         } else if (tag !== undefined && tag !== a.owner) {
           diagnostics.push(
             diagnostic(
               'tag-mismatch',
               'warning',
-              `case ${label} is tagged ${tag} but the claim of ${entityName(claim.entity)} owns it`,
+              `case ${c.target} ${c.path} is tagged ${tag} but the claim of ${entityName(claim.entity)} owns it`,
               claim.at,
               claim.entity.id,
             ),
@@ -125,7 +116,7 @@ export function attributeCases(
             diagnostic(
               'level-mismatch',
               'warning',
-              `case ${label} declares level ${c.level} but the claim of ${entityName(claim.entity)} gives level ${claim.level}`,
+              `case ${c.target} ${c.path} declares level ${c.level} but the claim of ${entityName(claim.entity)} gives level ${claim.level}`,
               claim.at,
               claim.entity.id,
             ),
@@ -135,7 +126,7 @@ export function attributeCases(
         const tag = c.tags[0]!;
         const tagged = byId.get(tag);
         if (!tagged || !VERIFIABLE.has(tagged.kind)) {
-          diagnostics.push(danglingTag(label, tag, byId, where));
+          diagnostics.push(danglingTag(c, tag, byId, caseWhere(evidence.root, c)));
         } else if (config.attribution === 'hybrid') {
           a.owner = tag;
           a.basis = 'tag';
@@ -144,8 +135,8 @@ export function attributeCases(
             diagnostic(
               'unclaimed-tag',
               'warning',
-              `case ${label} is tagged ${tag} but no claim covers it (attribution: model); add it to ${tag}'s verified_by`,
-              where,
+              `case ${c.target} ${c.path} is tagged ${tag} but no claim covers it (attribution: model); add it to ${tag}'s verified_by`,
+              caseWhere(evidence.root, c),
               tag,
             ),
           );
@@ -155,6 +146,29 @@ export function attributeCases(
     }
   }
   return { cases, diagnostics };
+}
+
+const NO_CLAIMS: readonly Claim[] = [];
+
+/** The claims selecting a case: literal selectors by map lookup; only globs and whole-target claims are tested one by one. */
+function selectingClaims(
+  path: string,
+  literal: ReadonlyMap<string, Claim[]>,
+  patterns: readonly Claim[],
+): readonly Claim[] {
+  const literally = literal.get(path) ?? NO_CLAIMS;
+  if (patterns.length === 0) return literally;
+  const matching = patterns.filter(
+    (claim) =>
+      claim.wholeTarget || claim.selectors.some((s) => !s.problem && s.selector.glob && selects(s.selector, path)),
+  );
+  return matching.length === 0 ? literally : [...literally, ...matching];
+}
+
+/** Where a case's diagnostics point: the testcase itself when ingestion knows its line (worked out only for the few cases that get one). */
+function caseWhere(root: string, c: TestCase): { file?: string; line?: number } {
+  const at = c.at ?? (c.sources[0] !== undefined ? { file: c.sources[0] } : undefined);
+  return at ? { file: join(root, at.file), line: at.line } : {};
 }
 
 /** Takes the owner away from every quarantined case, remembering the entities it implicates. */
@@ -177,7 +191,7 @@ export function settleQuarantines(cases: AttributedCase[], byId: ReadonlyMap<str
 
 /** A tag naming no entity, or one that cannot own cases (a risk or test method). */
 function danglingTag(
-  label: string,
+  c: TestCase,
   tag: string,
   byId: ReadonlyMap<string, Entity>,
   where: { file?: string },
@@ -187,7 +201,7 @@ function danglingTag(
   return diagnostic(
     'dangling-reference',
     'error',
-    `case ${label} is tagged ${tag}, which names ${why}`,
+    `case ${c.target} ${c.path} is tagged ${tag}, which names ${why}`,
     where,
   );
 }

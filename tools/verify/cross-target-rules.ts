@@ -4,6 +4,24 @@ import { normalizeLabel } from '../model/labels.js';
 import type { AttributedCase } from './attribution.js';
 import { appendTo } from '../model/multi-map.js';
 
+/** Cases by path, for the paths more than one case has (a list per path would cost 200,000 lists). */
+function pathsInSeveralTargets(cases: AttributedCase[]): Map<string, AttributedCase[]> {
+  const first = new Map<string, AttributedCase>();
+  const several = new Map<string, AttributedCase[]>();
+  for (const a of cases) {
+    const earlier = first.get(a.case.path);
+    if (earlier === undefined) first.set(a.case.path, a);
+    else appendTo(several, a.case.path, a);
+  }
+  // In the order each path first appears, as the rules have always reported them.
+  const out = new Map<string, AttributedCase[]>();
+  for (const [path, a] of first) {
+    const rest = several.get(path);
+    if (rest !== undefined) out.set(path, [a, ...rest]);
+  }
+  return out;
+}
+
 /**
  * Rules over equal case paths in different targets: variant targets (config.variants) run the same
  * code, so different owners are same-code-multiple-owners (quarantine) and uneven ownership is
@@ -21,12 +39,7 @@ export function crossTargetRules(cases: AttributedCase[], config: Config): Diagn
       if (canonical) groupOf.set(canonical, i);
     }
   });
-  const byPath = new Map<string, AttributedCase[]>();
-  for (const a of cases) {
-    appendTo(byPath, a.case.path, a);
-  }
-  for (const [path, list] of byPath) {
-    if (list.length < 2) continue;
+  for (const [path, list] of pathsInSeveralTargets(cases)) {
     // Variant groups first: their targets are known to run the same code.
     const groups = new Map<number, AttributedCase[]>();
     for (const a of list) {

@@ -1,3 +1,4 @@
+import type { Claim } from '../model/claims.js';
 import type { Config } from '../model/config.js';
 import { stringList, type Entity } from '../model/entity.js';
 import { selects } from '../model/selectors.js';
@@ -40,6 +41,30 @@ export interface EntityVerdict {
   members: SetMember[];
 }
 
+// Per claim: each literal selector's case path → the index of the first selector with it.
+const literalIndex = new WeakMap<Claim, Map<string, number>>();
+
+/** The text of the first selector of `claim` that selects `path` ('whole target' for a whole claim). */
+function selectorOf(claim: Claim, path: string): string | undefined {
+  if (claim.wholeTarget) return 'whole target';
+  let literals = literalIndex.get(claim);
+  if (literals === undefined) {
+    literals = new Map();
+    claim.selectors.forEach((s, i) => {
+      const literal = s.problem ? undefined : s.selector.literal;
+      if (literal !== undefined && !literals!.has(literal)) literals!.set(literal, i);
+    });
+    literalIndex.set(claim, literals);
+  }
+  // A literal claim of many cases is looked up, not scanned; a glob written before it still comes first.
+  const end = literals.get(path) ?? claim.selectors.length;
+  for (let i = 0; i < end; i++) {
+    const s = claim.selectors[i]!;
+    if (!s.problem && s.selector.glob && selects(s.selector, path)) return s.selector.text;
+  }
+  return end < claim.selectors.length ? claim.selectors[end]!.selector.text : undefined;
+}
+
 /** Ids with a hard error on their claims (bad target or selector, unknown target, static shared case). */
 export type InvalidClaims = ReadonlySet<string>;
 
@@ -78,11 +103,7 @@ export function entityVerdicts(
       continue;
     }
     if (!a.owner) continue;
-    const selector = a.claim
-      ? a.claim.wholeTarget
-        ? 'whole target'
-        : a.claim.selectors.find((s) => !s.problem && selects(s.selector, c.path))?.selector.text
-      : undefined;
+    const selector = a.claim ? selectorOf(a.claim, c.path) : undefined;
     const member: SetMember = {
       target: c.target,
       path: c.path,
