@@ -4,10 +4,10 @@
 // analyze, their total, the peak RSS; ingestion alone and the bare XML parse time of the same XML files
 // (read + saxes parse with positions, no handlers: the parser rr uses) with their ratio.
 // A fresh child process then does the work once, cold, as a CLI run would, and reports its time and
-// maxRSS. Sizes: RR_BENCH_ENTITIES, RR_BENCH_CASES, RR_BENCH_TARGETS; RR_BENCH_RUNS measured runs;
+// maxRSS. The same again for the Bazel path, where the model arrives as rr_model's composed JSON. Sizes: RR_BENCH_ENTITIES, RR_BENCH_CASES, RR_BENCH_TARGETS; RR_BENCH_RUNS measured runs;
 // RR_BENCH_KEEP=1 keeps the generated workspace (to profile `run.js --once MODEL EVIDENCE`).
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,17 +56,18 @@ function rssSampler(): { sample: () => void; stop: () => number } {
 
 /**
  * load → ingest → analyze, as loadInputs and `rr report` do them (no lock): the model composes on worker
- * threads while this thread parses the evidence, so `load` and `ingest` both count from the start and
- * overlap; `ingest` ends when the evidence is assembled (which needs the model's config).
+ * threads while this thread parses the evidence and then helps, so `load` and `ingest` both count from
+ * the start and overlap; `ingest` ends when the evidence is assembled (which needs the model's config).
  */
 async function pipeline(modelDir: string, evidenceDir: string): Promise<Figures> {
   const rss = rssSampler();
   const t0 = performance.now();
   let loaded = 0;
-  const loading = loadModel(modelDir, { mainThreadBusy: true }).then((model) => {
+  const loading = loadModel(modelDir).then((model) => {
     loaded = performance.now();
     return model;
   });
+  await new Promise((resolve) => setImmediate(resolve)); // as loadInputs: the model's workers start first
   const [model, read] = await Promise.all([loading, readEvidence(evidenceDir)]);
   rss.sample();
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
@@ -85,13 +86,29 @@ async function pipeline(modelDir: string, evidenceDir: string): Promise<Figures>
   };
 }
 
-/** Loading the model as the Bazel set action does: from the composed model rr_model wrote as JSON. */
-async function composedModelLoad(modelDir: string): Promise<{ ms: number; bytes: number }> {
-  const text = JSON.stringify(await composeModel(modelDir));
-  collectGarbage();
+/**
+ * The same work as Bazel's set action does it (rr_verification_set): the model arrives as the composed
+ * JSON rr_model wrote, so it is parsed and assembled (no YAML) before the evidence is read.
+ */
+async function bazelPipeline(modelJson: string, evidenceDir: string): Promise<Figures> {
+  const rss = rssSampler();
   const t0 = performance.now();
-  modelOf(JSON.parse(text) as ComposedModel);
-  return { ms: performance.now() - t0, bytes: Buffer.byteLength(text) };
+  const model = modelOf(JSON.parse(await readFile(modelJson, 'utf8')) as ComposedModel);
+  const t1 = performance.now();
+  const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
+  const evidence = await ingestEvidence(evidenceDir, options);
+  const t2 = performance.now();
+  rss.sample();
+  const analysis = analyze({ model, evidence });
+  const t3 = performance.now();
+  return {
+    load: t1 - t0,
+    ingest: t2 - t0,
+    analyze: t3 - t2,
+    total: t3 - t0,
+    rss: mb(rss.stop()),
+    summary: summarize(analysis, evidence.targets.size),
+  };
 }
 
 /** ingestEvidence by itself (no model loading beside it, on this thread), for the ratio to the bare parse. */
@@ -132,17 +149,22 @@ setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
 /** Child mode: the work once in a fresh process; prints its figures as JSON. */
-async function once(modelDir: string, evidenceDir: string): Promise<void> {
-  const figures = await pipeline(modelDir, evidenceDir);
+async function once(mode: string, model: string, evidenceDir: string): Promise<void> {
+  const figures =
+    mode === '--once-bazel' ? await bazelPipeline(model, evidenceDir) : await pipeline(model, evidenceDir);
   figures.rss = process.resourceUsage().maxRSS / 1024;
   console.log(JSON.stringify(figures));
 }
 
-function coldRun(modelDir: string, evidenceDir: string): Promise<Figures> {
+function coldRun(mode: '--once' | '--once-bazel', model: string, evidenceDir: string): Promise<Figures> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--once', modelDir, evidenceDir], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), mode, model, evidenceDir],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
@@ -219,24 +241,49 @@ async function main(): Promise<void> {
       const f = await pipeline(ws.modelDir, ws.evidenceDir);
       totals.push(f.total);
       const ratio = `${(alone / parse).toFixed(2)}x`;
-      console.log(
-        row([String(i), f.load, f.ingest, f.analyze, f.total, alone, parse, ratio, f.rss, load()]),
-      );
+      console.log(row([String(i), f.load, f.ingest, f.analyze, f.total, alone, parse, ratio, f.rss, load()]));
+      collectGarbage();
     }
-    const cold = await coldRun(ws.modelDir, ws.evidenceDir);
+    const cold = await coldRun('--once', ws.modelDir, ws.evidenceDir);
     console.log(
       row(['cold', cold.load, cold.ingest, cold.analyze, cold.total, '', '', '', cold.rss, load()]),
     );
-    const bazel = await composedModelLoad(ws.modelDir);
+
+    const modelJson = join(root, 'model.json');
+    await writeFile(modelJson, JSON.stringify(await composeModel(ws.modelDir)));
     console.log(
       `\nBazel path (rr_verification_set): the model arrives as rr_model's composed JSON ` +
-        `(${mb(bazel.bytes).toFixed(1)} MB); JSON.parse + assemble takes ${bazel.ms.toFixed(0)} ms ` +
-        `instead of the YAML load above.`,
+        `(${mb((await stat(modelJson)).size).toFixed(1)} MB), read and assembled before the evidence; then\n` +
+        'ingest and analyze as above. Same columns; ingest counts from the start.',
     );
-    const median = [...totals].sort((a, b) => a - b)[Math.floor(totals.length / 2)]!;
+    const bazelTotals: number[] = [];
+    for (let i = 1; i <= RUNS; i++) {
+      collectGarbage();
+      const f = await bazelPipeline(modelJson, ws.evidenceDir);
+      bazelTotals.push(f.total);
+      console.log(row([String(i), f.load, f.ingest, f.analyze, f.total, '', '', '', f.rss, load()]));
+    }
+    const bazelCold = await coldRun('--once-bazel', modelJson, ws.evidenceDir);
     console.log(
-      `\nmedian warm total ${(median / 1000).toFixed(2)} s, cold ${(cold.total / 1000).toFixed(2)} s ` +
-        `(target < 3 s); cold maxRSS ${cold.rss.toFixed(0)} MB (target < 1024 MB); ` +
+      row([
+        'cold',
+        bazelCold.load,
+        bazelCold.ingest,
+        bazelCold.analyze,
+        bazelCold.total,
+        '',
+        '',
+        '',
+        bazelCold.rss,
+        load(),
+      ]),
+    );
+
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]! / 1000;
+    console.log(
+      `\nrr report (YAML model): median warm total ${median(totals).toFixed(2)} s, cold ${(cold.total / 1000).toFixed(2)} s; ` +
+        `Bazel path: median warm ${median(bazelTotals).toFixed(2)} s, cold ${(bazelCold.total / 1000).toFixed(2)} s ` +
+        `(target < 3 s)\ncold maxRSS ${cold.rss.toFixed(0)} MB and ${bazelCold.rss.toFixed(0)} MB (target < 1024 MB); ` +
         `this process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
     );
   } finally {
@@ -244,5 +291,5 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv[2] === '--once') await once(process.argv[3]!, process.argv[4]!);
+if (process.argv[2]?.startsWith('--once')) await once(process.argv[2], process.argv[3]!, process.argv[4]!);
 else await main();

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { assembleEvidence, readEvidence } from '../evidence/ingest-evidence.js';
 import type { Evidence } from '../evidence/test-case.js';
-import type { ComposeOptions } from '../model/compose-pool.js';
 import { loadModel } from '../model/load-model.js';
 import type { Model } from '../model/model.js';
 import { scanAnnotations } from '../sources/scan-annotations.js';
@@ -28,11 +27,13 @@ export async function loadInputs(
   evidenceDir?: string,
   lockOption?: string,
   sourcesDir?: string,
-  readModel: (path: string, options: ComposeOptions) => Promise<Model> = loadModel,
+  readModel: (path: string) => Promise<Model> = loadModel,
 ): Promise<Inputs> {
-  // A large model composes on worker threads while this thread parses the evidence (junit-files.ts
-  // says why not the other way round); only the evidence's labels wait for the model's config.
-  const loading = readModel(modelPath, { mainThreadBusy: evidenceDir !== undefined });
+  // A large model composes on worker threads while this thread parses the evidence, then helps them
+  // (junit-files.ts says why not the other way round); only the evidence's labels need the config.
+  const loading = readModel(modelPath);
+  // Parsing blocks this thread: first let the model loader list its files and start its workers.
+  await new Promise((resolve) => setImmediate(resolve));
   const reading = evidenceDir ? readEvidence(evidenceDir) : undefined;
   const [model, read] = await Promise.all([loading, reading]);
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};

@@ -1,8 +1,8 @@
 // Which files of an evidence directory rr looks at: every *.xml, and *.json under records/.
-import { readdir, stat } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
-import { isFile, reason } from '../model/model-files.js';
+import { isFileSync, reason } from '../model/model-files.js';
 import { byCodePoint } from '../model/code-point-order.js';
 
 /** The candidate evidence files under a directory and what could not be listed. */
@@ -21,11 +21,12 @@ const SKIPPED_FOLDER = /^\.|\.outputs(?:_manifest)?$/;
 /**
  * Lists *.xml files anywhere and *.json files under `records/`, sorted by relative path in code-point
  * order. Symbolic links to files count; symbolic links to folders are not followed (no cycles).
+ * Synchronous, like the reads after it: awaited round trips per folder left the thread idle.
  */
-export async function listEvidenceFiles(root: string): Promise<EvidenceFileList> {
+export function listEvidenceFiles(root: string): EvidenceFileList {
   let info;
   try {
-    info = await stat(root);
+    info = statSync(root);
   } catch (error) {
     return fail(root, `cannot read evidence directory: ${reason(error)}`);
   }
@@ -33,14 +34,14 @@ export async function listEvidenceFiles(root: string): Promise<EvidenceFileList>
     return fail(root, 'evidence path is not a directory; pass a bazel-testlogs-like folder');
   const files: string[] = [];
   const diagnostics: Diagnostic[] = [];
-  await walk(root, '', files, diagnostics);
+  walk(root, '', files, diagnostics);
   return { files: files.sort(byCodePoint), diagnostics, unreadable: false };
 }
 
-async function walk(root: string, rel: string, out: string[], diagnostics: Diagnostic[]): Promise<void> {
+function walk(root: string, rel: string, out: string[], diagnostics: Diagnostic[]): void {
   let entries;
   try {
-    entries = await readdir(join(root, rel), { withFileTypes: true });
+    entries = readdirSync(join(root, rel), { withFileTypes: true });
   } catch (error) {
     diagnostics.push(
       diagnostic('read-error', 'error', `cannot list folder: ${reason(error)}`, {
@@ -52,9 +53,9 @@ async function walk(root: string, rel: string, out: string[], diagnostics: Diagn
   for (const entry of entries) {
     const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
     if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDER.test(entry.name)) await walk(root, childRel, out, diagnostics);
+      if (!SKIPPED_FOLDER.test(entry.name)) walk(root, childRel, out, diagnostics);
     } else if ((entry.isFile() || entry.isSymbolicLink()) && isCandidate(childRel)) {
-      if (entry.isSymbolicLink() && !(await isFile(join(root, childRel)))) continue;
+      if (entry.isSymbolicLink() && !isFileSync(join(root, childRel))) continue;
       out.push(childRel);
     }
   }

@@ -63,9 +63,9 @@ export async function ingestEvidence(dir: string, options: IngestOptions = {}): 
   return assembleEvidence(await readEvidence(dir), options);
 }
 
-/** Lists an evidence directory and parses its XML files (on this thread: see junit-files.ts). */
+/** Lists an evidence directory and parses its XML files, synchronously (on this thread: see junit-files.ts). */
 export async function readEvidence(dir: string): Promise<EvidenceReading> {
-  const listing = await listEvidenceFiles(dir);
+  const listing = listEvidenceFiles(dir);
   const xmlFiles = listing.files.filter((rel) => rel.toLowerCase().endsWith('.xml'));
   const reads = readJUnitFiles(dir, xmlFiles);
   return { dir, listing, xml: new Map(xmlFiles.map((rel, i) => [rel, reads[i]!])) };

@@ -9,21 +9,13 @@ const MIN_BYTES_PER_THREAD = 2 * 1024 * 1024;
 // Only the compiled build has a runnable worker script; run from TypeScript sources, work stays here.
 const WORKER_SCRIPT = fileURLToPath(new URL('./compose-worker.js', import.meta.url));
 
-/** How composing shares the machine. */
-export interface ComposeOptions {
-  /**
-   * The caller has CPU work of its own meanwhile (loadInputs parses evidence): a large model goes
-   * wholly to worker threads, one core fewer, and they start before this call returns.
-   */
-  mainThreadBusy?: boolean;
-}
-
 /**
  * Composes model files, in parallel for large models: the yaml package's parse is the cost of
- * loading, and it is CPU-bound. The main thread takes one share, worker threads the others.
- * RR_PARSE_THREADS=N sets the number of threads (1 = no workers). Results keep the files' order.
+ * loading, and it is CPU-bound. Worker threads and this thread share the files (this thread when it
+ * is otherwise idle: loadInputs parses evidence meanwhile). RR_PARSE_THREADS=N sets the number of
+ * threads (1 = no workers). Results keep the files' order.
  */
-export function composeModelFiles(files: string[], options: ComposeOptions = {}): Promise<ComposedFile[]> {
+export function composeModelFiles(files: string[]): Promise<ComposedFile[]> {
   // Sizes synchronously, so the workers are running by the time the caller's own work starts.
   const sizes = files.map((f) => {
     try {
@@ -36,14 +28,7 @@ export function composeModelFiles(files: string[], options: ComposeOptions = {})
     items: files,
     sizes,
     script: WORKER_SCRIPT,
-    here: composeHere,
+    here: composeModelFile,
     minBytesPerThread: MIN_BYTES_PER_THREAD,
-    mainTakesShare: options.mainThreadBusy !== true,
   });
-}
-
-async function composeHere(files: string[]): Promise<ComposedFile[]> {
-  const out: ComposedFile[] = [];
-  for (const file of files) out.push(await composeModelFile(file));
-  return out;
 }

@@ -1,8 +1,5 @@
-// Worker thread of the compose pool: composes the files it is given and posts the results back.
-import { parentPort, workerData } from 'node:worker_threads';
+// Worker thread of the compose pool: composes model files from the shared queue and posts them back.
+import { serveShare } from '../parallel/worker-shares.js';
 import { composeModelFile } from './compose-file.js';
 
-const files = workerData as string[];
-const results = [];
-for (const file of files) results.push(await composeModelFile(file));
-parentPort!.postMessage(results);
+await serveShare(composeModelFile);

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import type { ComposedDocument, SourcedObject } from './compose-document.js';
 import type { ComposedFile } from './compose-file.js';
 import { byCodePoint } from './code-point-order.js';
-import { composeModelFiles, type ComposeOptions } from './compose-pool.js';
+import { composeModelFiles } from './compose-pool.js';
 import { idMatchesPattern } from './config.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
 import { KIND_WORDS, positionOf, type Entity } from './entity.js';
@@ -12,8 +12,8 @@ import { checkReferences } from './references.js';
 import { resolveConfig } from './resolve-config.js';
 
 /** Loads a model file or directory: read → parse → compose → merge → check ids and references. */
-export async function loadModel(path: string, options: ComposeOptions = {}): Promise<Model> {
-  return modelOf(await composeModel(path, options));
+export async function loadModel(path: string): Promise<Model> {
+  return modelOf(await composeModel(path));
 }
 
 /**
@@ -29,9 +29,9 @@ export interface ComposedModel {
 }
 
 /** Lists and composes a model file or directory. */
-export async function composeModel(path: string, options: ComposeOptions = {}): Promise<ComposedModel> {
+export async function composeModel(path: string): Promise<ComposedModel> {
   const listing = await listModelFiles(path);
-  return composeListed(path, listing, options);
+  return composeListed(path, listing);
 }
 
 /** Composes the given model files (Bazel srcs) as one model whose root is `root`, in code-point order. */
@@ -41,12 +41,8 @@ export async function composeModelFileList(root: string, files: string[]): Promi
   return composeListed(root, { files: sorted, diagnostics: [], unreadable: false });
 }
 
-async function composeListed(
-  root: string,
-  listing: ModelFileList,
-  options: ComposeOptions = {},
-): Promise<ComposedModel> {
-  const files = await composeModelFiles(listing.files, options);
+async function composeListed(root: string, listing: ModelFileList): Promise<ComposedModel> {
+  const files = await composeModelFiles(listing.files);
   return { root, diagnostics: listing.diagnostics, unreadable: listing.unreadable, files };
 }
 

@@ -1,4 +1,4 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { byCodePoint } from './code-point-order.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
@@ -20,11 +20,12 @@ export interface ModelFileList {
  * Lists model files: the path itself when it is a file, otherwise every *.yaml, *.yml and *.json below
  * it, sorted by relative path in code-point order. Skipped: names starting with '.', node_modules,
  * bazel-* convenience links, symbolic links to directories, and *.lock.json / *.lock.yaml files.
+ * The listing is synchronous (a model is a few folders), so a caller's worker threads start at once.
  */
 export async function listModelFiles(path: string): Promise<ModelFileList> {
   let info;
   try {
-    info = await stat(path);
+    info = statSync(path);
   } catch (error) {
     return fail(path, `cannot read model path: ${reason(error)}; pass a model file or directory`);
   }
@@ -32,16 +33,16 @@ export async function listModelFiles(path: string): Promise<ModelFileList> {
   if (!info.isDirectory()) return fail(path, 'model path is neither a file nor a directory');
   const files: string[] = [];
   const diagnostics: Diagnostic[] = [];
-  await walk(path, '', files, diagnostics);
+  walk(path, '', files, diagnostics);
   files.sort(byCodePoint);
   // A directory that cannot be listed leaves part of the model unread, like an unreadable file.
   return { files: files.map((rel) => join(path, rel)), diagnostics, unreadable: diagnostics.length > 0 };
 }
 
-async function walk(root: string, rel: string, out: string[], diagnostics: Diagnostic[]): Promise<void> {
+function walk(root: string, rel: string, out: string[], diagnostics: Diagnostic[]): void {
   let entries;
   try {
-    entries = await readdir(join(root, rel), { withFileTypes: true });
+    entries = readdirSync(join(root, rel), { withFileTypes: true });
   } catch (error) {
     diagnostics.push(
       diagnostic('read-error', 'error', `cannot list directory: ${reason(error)}`, { file: join(root, rel) }),
@@ -53,10 +54,10 @@ async function walk(root: string, rel: string, out: string[], diagnostics: Diagn
     if (name.startsWith('.') || name === 'node_modules' || name.startsWith('bazel-')) continue;
     const childRel = rel === '' ? name : `${rel}/${name}`;
     if (entry.isDirectory()) {
-      await walk(root, childRel, out, diagnostics);
+      walk(root, childRel, out, diagnostics);
     } else if ((entry.isFile() || entry.isSymbolicLink()) && isModelFileName(name)) {
       // A symlink counts only when it points at a file.
-      if (entry.isSymbolicLink() && !(await isFile(join(root, childRel)))) continue;
+      if (entry.isSymbolicLink() && !isFileSync(join(root, childRel))) continue;
       out.push(childRel);
     }
   }
@@ -68,9 +69,9 @@ export function isModelFileName(name: string): boolean {
 }
 
 /** Whether a path is a file (following links); false when it cannot be read. */
-export async function isFile(path: string): Promise<boolean> {
+export function isFileSync(path: string): boolean {
   try {
-    return (await stat(path)).isFile();
+    return statSync(path).isFile();
   } catch {
     return false;
   }

@@ -1,22 +1,28 @@
-// Splits CPU-bound work over files into shares of about equal bytes and runs them on worker threads.
-// The model loader (yaml composition) and evidence ingestion (XML parsing) both use it.
+// Runs CPU-bound work over files on worker threads and this thread together, from one shared queue:
+// each thread claims the next item (largest first) with an atomic counter, so a thread that is busy
+// with other work (the main thread parsing evidence) simply claims fewer. The model loader uses it.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 
 /** How a piece of work is shared out. */
 export interface ShareOptions<T> {
   /** items (usually file paths) and their sizes in bytes, index for index */
   items: string[];
   sizes: number[];
-  /** compiled worker script: receives `workerData` = its items, posts back `T[]` in the same order */
+  /** compiled worker script: calls serveShare with the same work as `here` */
   script: string;
-  /** the same work in this thread, for small inputs and runs from TypeScript sources */
-  here: (items: string[]) => Promise<T[]>;
+  /** the work for one item, on this thread */
+  here: (item: string) => Promise<T>;
   /** below this many bytes per thread a worker's start-up costs more than it saves */
   minBytesPerThread: number;
-  /** whether this thread takes a share (false when it has other work meanwhile: a core is left to it) */
-  mainTakesShare: boolean;
+}
+
+/** What a worker is given: the items, the order to take them in, and the shared next-index counter. */
+interface ShareQueue {
+  items: string[];
+  order: number[];
+  next: SharedArrayBuffer;
 }
 
 // The work allocates many short-lived objects (parse trees); a young generation larger than V8's
@@ -24,51 +30,70 @@ export interface ShareOptions<T> {
 const YOUNG_GENERATION_MB = 96;
 
 /**
- * Runs `here` over every item, on worker threads when the input is large enough, and returns the results
- * in the items' order. RR_PARSE_THREADS=N sets the number of threads (1 = none).
+ * Runs the work over every item, on worker threads too when the input is large enough, and returns the
+ * results in the items' order. This thread takes an item only when its event loop is free, so work the
+ * caller does meanwhile goes first. RR_PARSE_THREADS=N sets the number of threads (1 = no workers).
  */
 export async function runInShares<T>(options: ShareOptions<T>): Promise<T[]> {
-  const { items, sizes, mainTakesShare } = options;
-  const workers = workerCount(options);
-  if (workers === 0) return options.here(items);
-  const order = balance(items.length, sizes, workers + (mainTakesShare ? 1 : 0));
-  const [own, ...others] = order;
-  const jobs = mainTakesShare ? others : order;
-  const results = await Promise.all([
-    mainTakesShare ? options.here(own!.map((i) => items[i]!)) : Promise.resolve([]),
-    ...jobs.map((share) =>
-      inWorker<T>(
-        options.script,
-        share.map((i) => items[i]!),
-      ),
-    ),
-  ]);
-  const shares = mainTakesShare ? order : [[], ...order];
+  const { items, sizes } = options;
   const out = new Array<T>(items.length);
-  shares.forEach((share, s) => share.forEach((itemIndex, k) => (out[itemIndex] = results[s]![k]!)));
+  const workers = workerCount(options);
+  if (workers === 0) {
+    for (let i = 0; i < items.length; i++) out[i] = await options.here(items[i]!);
+    return out;
+  }
+  const queue: ShareQueue = {
+    items,
+    order: items.map((_, i) => i).sort((a, b) => sizes[b]! - sizes[a]!),
+    next: new SharedArrayBuffer(4),
+  };
+  const started = Array.from({ length: workers }, () => inWorker<T>(options.script, queue));
+  const own = (async () => {
+    for (;;) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const i = claim(queue);
+      if (i === undefined) return;
+      out[i] = await options.here(items[i]!);
+    }
+  })();
+  const [, ...done] = await Promise.all([own, ...started]);
+  for (const results of done) for (const [i, result] of results) out[i] = result;
   return out;
 }
 
-/** Worker threads to start: none for small inputs; a core is left to a main thread that does not share. */
-function workerCount<T>(options: ShareOptions<T>): number {
-  const configured = Number(process.env.RR_PARSE_THREADS);
-  const { items, mainTakesShare } = options;
-  if (items.length < (mainTakesShare ? 2 : 1) || !existsSync(options.script)) return 0;
-  if (Number.isInteger(configured) && configured > 0) return Math.min(configured - 1, items.length);
-  const total = options.sizes.reduce((a, b) => a + b, 0);
-  if (total < options.minBytesPerThread) return 0;
-  const wanted = Math.min(8, Math.ceil(total / options.minBytesPerThread), items.length);
-  if (mainTakesShare) return Math.min(availableParallelism(), wanted) - 1;
-  return Math.max(1, Math.min(availableParallelism() - 1, wanted));
+/** In a worker script: takes items from the queue it was given until none are left, then posts them. */
+export async function serveShare<T>(work: (item: string) => Promise<T>): Promise<void> {
+  const queue = workerData as ShareQueue;
+  const results: [number, T][] = [];
+  for (let i = claim(queue); i !== undefined; i = claim(queue)) results.push([i, await work(queue.items[i]!)]);
+  parentPort!.postMessage(results);
 }
 
-function inWorker<T>(script: string, items: string[]): Promise<T[]> {
+/** The next item's index, or undefined when every item is taken. */
+function claim(queue: ShareQueue): number | undefined {
+  const k = Atomics.add(new Int32Array(queue.next), 0, 1);
+  return k < queue.order.length ? queue.order[k] : undefined;
+}
+
+/** Worker threads to start beside this one: none for small inputs or from TypeScript sources. */
+function workerCount<T>(options: ShareOptions<T>): number {
+  const { items } = options;
+  // Only the compiled build has a runnable worker script; run from TypeScript sources, work stays here.
+  if (items.length < 2 || !existsSync(options.script)) return 0;
+  const configured = Number(process.env.RR_PARSE_THREADS);
+  if (Number.isInteger(configured) && configured > 0) return Math.min(configured, items.length) - 1;
+  const total = options.sizes.reduce((a, b) => a + b, 0);
+  const wanted = Math.min(8, availableParallelism(), Math.ceil(total / options.minBytesPerThread), items.length);
+  return Math.max(0, wanted - 1);
+}
+
+function inWorker<T>(script: string, queue: ShareQueue): Promise<[number, T][]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(script, {
-      workerData: items,
+      workerData: queue,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
-    worker.once('message', (results: T[]) => {
+    worker.once('message', (results: [number, T][]) => {
       resolve(results);
       void worker.terminate();
     });
@@ -77,16 +102,4 @@ function inWorker<T>(script: string, items: string[]): Promise<T[]> {
       if (code !== 0) reject(new Error(`worker ${script} stopped with exit code ${code}`));
     });
   });
-}
-
-/** Splits item indexes into `n` shares of about equal bytes (largest first into the lightest share). */
-function balance(count: number, sizes: number[], n: number): number[][] {
-  const shares = Array.from({ length: n }, () => ({ bytes: 0, items: [] as number[] }));
-  const order = Array.from({ length: count }, (_, i) => i).sort((a, b) => sizes[b]! - sizes[a]!);
-  for (const i of order) {
-    const lightest = shares.reduce((a, b) => (b.bytes < a.bytes ? b : a));
-    lightest.bytes += sizes[i]!;
-    lightest.items.push(i);
-  }
-  return shares.map((s) => s.items);
 }
