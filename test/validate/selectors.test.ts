@@ -71,7 +71,9 @@ describe('parseSelector', () => {
     ['*😀\\*', [STAR, ...cp('😀*')], true, undefined],
   ])('%j', (text, tokens, glob, literal) => {
     const s = parseSelector(text);
-    expect(s).toEqual(literal === undefined ? { text, tokens, glob } : { text, tokens, glob, literal });
+    // A literal is matched by its path alone: it keeps no tokens.
+    expect(s).toEqual(literal === undefined ? { text, tokens, glob } : { text, tokens: [], glob, literal });
+    if (literal !== undefined) expect(cp(literal)).toEqual(tokens);
   });
 });
 

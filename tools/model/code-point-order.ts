@@ -21,16 +21,19 @@ function rank(unit: number): number {
 const ORDER_DIFFERS = /[\uD800-\uFFFF]/;
 
 /**
- * Sorts `items` in place by a string key in code-point order. When no key holds a unit at or above
- * U+D800 the engine's own string comparison gives the same order, several times faster.
+ * Sorts `items` in place by string keys (the first key, then the next on a tie) in code-point order.
+ * When no key holds a unit at or above U+D800 the engine's own string comparison gives the same order,
+ * several times faster.
  */
-export function sortByCodePointKey<T>(items: T[], key: (item: T) => string): T[] {
-  if (items.some((item) => ORDER_DIFFERS.test(key(item)))) {
-    return items.sort((a, b) => byCodePoint(key(a), key(b)));
-  }
+export function sortByCodePointKey<T>(items: T[], ...keys: ((item: T) => string)[]): T[] {
+  const compare = items.some((item) => keys.some((key) => ORDER_DIFFERS.test(key(item))))
+    ? byCodePoint
+    : (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   return items.sort((a, b) => {
-    const x = key(a);
-    const y = key(b);
-    return x < y ? -1 : x > y ? 1 : 0;
+    for (const key of keys) {
+      const order = compare(key(a), key(b));
+      if (order !== 0) return order;
+    }
+    return 0;
   });
 }

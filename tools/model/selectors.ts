@@ -3,9 +3,10 @@
 
 const STAR = -1;
 
-/** A selector split into code points, with unescaped stars as STAR. */
+/** A selector: a glob split into code points (unescaped stars as STAR), or the literal path it names. */
 export interface Selector {
   text: string;
+  /** a glob's code points and stars; empty for a literal, which is matched by `literal` alone */
   tokens: number[];
   glob: boolean;
   /** the literal case path when the selector has no wildcard */
@@ -29,8 +30,13 @@ export function selectorProblem(text: string): string | undefined {
   return undefined;
 }
 
+// Only globs are matched token by token; a literal selector keeps this shared empty list.
+const NO_TOKENS: number[] = [];
+
 /** Parses a selector (assumed free of problems) into tokens. */
 export function parseSelector(text: string): Selector {
+  // Most selectors name one case outright: nothing to unescape or tokenize.
+  if (!text.includes('*') && !text.includes('\\')) return { text, tokens: NO_TOKENS, glob: false, literal: text };
   const tokens: number[] = [];
   let glob = false;
   for (let i = 0; i < text.length; i++) {
@@ -46,9 +52,8 @@ export function parseSelector(text: string): Selector {
       tokens.push(ch);
     }
   }
-  const selector: Selector = { text, tokens, glob };
-  if (!glob) selector.literal = String.fromCodePoint(...tokens);
-  return selector;
+  if (!glob) return { text, tokens: NO_TOKENS, glob, literal: String.fromCodePoint(...tokens) };
+  return { text, tokens, glob };
 }
 
 /** Whether a selector selects a case path. */

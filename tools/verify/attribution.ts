@@ -57,16 +57,18 @@ export function attributeCases(
     for (const c of target.cases) {
       const selecting = selectingClaims(c.path, literal, patterns);
       const claimedBy =
-        selecting.length < 2
-          ? selecting.map((s) => s.entity.id)
-          : [...new Set(selecting.map((s) => s.entity.id))].sort();
+        selecting.length === 0
+          ? NO_IDS
+          : selecting.length === 1
+            ? [selecting[0]!.entity.id]
+            : [...new Set(selecting.map((s) => s.entity.id))].sort();
       const a: AttributedCase = {
         case: c,
         owner: null,
         basis: null,
         claimedBy,
         quarantine: null,
-        implicated: [],
+        implicated: NO_IDS,
         coarse: false,
         level: c.level ?? config.default_provided_level,
       };
@@ -149,6 +151,10 @@ export function attributeCases(
 }
 
 const NO_CLAIMS: readonly Claim[] = [];
+
+// Most cases have no claimer and implicate nobody: they share one frozen empty list (never written to;
+// settleQuarantines replaces the list).
+const NO_IDS = Object.freeze([]) as unknown as string[];
 
 /** The claims selecting a case: literal selectors by map lookup; only globs and whole-target claims are tested one by one. */
 function selectingClaims(

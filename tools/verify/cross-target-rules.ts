@@ -4,11 +4,18 @@ import { normalizeLabel } from '../model/labels.js';
 import type { AttributedCase } from './attribution.js';
 import { appendTo } from '../model/multi-map.js';
 
-/** Cases by path, for the paths more than one case has (a list per path would cost 200,000 lists). */
-function pathsInSeveralTargets(cases: AttributedCase[]): Map<string, AttributedCase[]> {
+/**
+ * Cases that the rules can concern (owned, or in a variant target) by path, for the paths more than one
+ * of them has: a list per path would cost 200,000 lists.
+ */
+function pathsInSeveralTargets(
+  cases: AttributedCase[],
+  inVariant: (target: string) => boolean,
+): Map<string, AttributedCase[]> {
   const first = new Map<string, AttributedCase>();
   const several = new Map<string, AttributedCase[]>();
   for (const a of cases) {
+    if (a.owner === null && !inVariant(a.case.target)) continue;
     const earlier = first.get(a.case.path);
     if (earlier === undefined) first.set(a.case.path, a);
     else appendTo(several, a.case.path, a);
@@ -39,7 +46,8 @@ export function crossTargetRules(cases: AttributedCase[], config: Config): Diagn
       if (canonical) groupOf.set(canonical, i);
     }
   });
-  for (const [path, list] of pathsInSeveralTargets(cases)) {
+  // Outside variant groups only owners can conflict, so unowned cases there are left out.
+  for (const [path, list] of pathsInSeveralTargets(cases, (target) => groupOf.has(target))) {
     // Variant groups first: their targets are known to run the same code.
     const groups = new Map<number, AttributedCase[]>();
     for (const a of list) {

@@ -2,7 +2,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { normalizeLabel, type LabelOptions } from '../model/labels.js';
 import { lineColumn, nodeAtPath } from '../model/node-positions.js';
-import { byCodePoint } from '../model/code-point-order.js';
+import { sortByCodePointKey } from '../model/code-point-order.js';
 import { caseKey } from './case-key.js';
 
 /** One pinned case: the owner attribution decided for it when the lock was last updated. */
@@ -89,7 +89,11 @@ export function parseLock(file: string, text: string, options: LabelOptions = {}
 
 /** The lock's text: sorted, one case per line, so a diff shows exactly which cases moved. */
 export function serializeLock(entries: readonly { target: string; path: string; owner: string }[]): string {
-  const sorted = [...entries].sort((a, b) => byCodePoint(a.target, b.target) || byCodePoint(a.path, b.path));
+  const sorted = sortByCodePointKey(
+    [...entries],
+    (e) => e.target,
+    (e) => e.path,
+  );
   const lines = sorted.map(
     (e) =>
       `    {"target": ${JSON.stringify(e.target)}, "path": ${JSON.stringify(e.path)}, "owner": ${JSON.stringify(e.owner)}}`,

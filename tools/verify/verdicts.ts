@@ -3,7 +3,7 @@ import type { Config } from '../model/config.js';
 import { stringList, type Entity } from '../model/entity.js';
 import { selects } from '../model/selectors.js';
 import type { AttributedCase } from './attribution.js';
-import { byCodePoint } from '../model/code-point-order.js';
+import { sortByCodePointKey } from '../model/code-point-order.js';
 import type { LockedAbsence } from './lock-checks.js';
 import { appendTo } from '../model/multi-map.js';
 
@@ -151,8 +151,10 @@ export function entityVerdicts(
     const known = done.get(e.id);
     if (known) return known;
     // By target, then path: concatenating them would interleave targets that share a prefix.
-    const own = [...(members.get(e.id) ?? [])].sort(
-      (a, b) => byCodePoint(a.target, b.target) || byCodePoint(a.path, b.path),
+    const own = sortByCodePointKey(
+      [...(members.get(e.id) ?? [])],
+      (m) => m.target,
+      (m) => m.path,
     );
     if (e.kind === 'test_method') {
       const v: EntityVerdict = {
