@@ -38,7 +38,7 @@ describe('loading on worker threads', () => {
     expect(three.stdout).toBe(one.stdout);
   });
 
-  it('composes the model on worker threads beside the evidence into exactly the report of one thread', async () => {
+  it('reads evidence on worker threads (sent back encoded) into exactly the report of one thread', async () => {
     const env = (threads: string) => ({ ...process.env, RR_PARSE_THREADS: threads });
     // The fixture tree holds every dialect and broken files, so results and diagnostics both interleave.
     const args = (evidence: string) => [

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { assembleEvidence, readEvidence } from '../evidence/ingest-evidence.js';
+import { assembleEvidence, readEvidence, type EvidenceReading } from '../evidence/ingest-evidence.js';
 import type { Evidence } from '../evidence/test-case.js';
+import { composesOnWorkers } from '../model/compose-pool.js';
 import { loadModel } from '../model/load-model.js';
+import { listModelFiles } from '../model/model-files.js';
 import type { Model } from '../model/model.js';
 import { scanAnnotations } from '../sources/scan-annotations.js';
 import type { SourceAnnotations } from '../verify/analyze.js';
@@ -19,6 +21,27 @@ export interface Inputs {
 }
 
 /**
+ * The model and the evidence read, each using the machine as well as it can: a large model composes on
+ * worker threads while this thread parses the evidence, then helps them; a small model loads first and
+ * the evidence then shares its XML with worker threads. Only the evidence's labels need the config.
+ */
+async function modelAndEvidence(
+  modelPath: string,
+  evidenceDir: string | undefined,
+  readModel: (path: string) => Promise<Model>,
+): Promise<[Model, EvidenceReading | undefined]> {
+  if (evidenceDir === undefined) return [await readModel(modelPath), undefined];
+  if (!composesOnWorkers((await listModelFiles(modelPath)).files)) {
+    const model = await readModel(modelPath);
+    return [model, await readEvidence(evidenceDir, { shareWithWorkers: true })];
+  }
+  const loading = readModel(modelPath);
+  // Parsing blocks this thread: first let the model loader list its files and start its workers.
+  await new Promise((resolve) => setImmediate(resolve));
+  return Promise.all([loading, readEvidence(evidenceDir)]);
+}
+
+/**
  * Loads the model, the evidence, the lock (`--lock`, else config.sets_lock beside its file) and
  * annotations. `readModel` replaces the model loader (the editor keeps the bytes it read).
  */
@@ -29,13 +52,7 @@ export async function loadInputs(
   sourcesDir?: string,
   readModel: (path: string) => Promise<Model> = loadModel,
 ): Promise<Inputs> {
-  // A large model composes on worker threads while this thread parses the evidence, then helps them
-  // (junit-files.ts says why not the other way round); only the evidence's labels need the config.
-  const loading = readModel(modelPath);
-  // Parsing blocks this thread: first let the model loader list its files and start its workers.
-  await new Promise((resolve) => setImmediate(resolve));
-  const reading = evidenceDir ? readEvidence(evidenceDir) : undefined;
-  const [model, read] = await Promise.all([loading, reading]);
+  const [model, read] = await modelAndEvidence(modelPath, evidenceDir, readModel);
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const evidence = read ? assembleEvidence(read, options) : undefined;
   const lockPath = lockOption ?? lockPathOf(model);

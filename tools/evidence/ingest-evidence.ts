@@ -9,7 +9,7 @@ import { byCodePoint, sortByCodePointKey } from '../model/code-point-order.js';
 import { listEvidenceFiles, type EvidenceFileList } from './evidence-files.js';
 import { evidenceRole, targetOfDir, type EvidenceRole } from './evidence-layout.js';
 import { readEvidenceText } from './evidence-text.js';
-import { readJUnitFiles, type JUnitRead } from './junit-files.js';
+import { readJUnitFiles, readJUnitFilesInParallel, type JUnitRead } from './junit-files.js';
 import type { JUnitReport } from './junit-report.js';
 import { readRecordJson } from './record-json.js';
 import type { Evidence, RecordInfo, TargetEvidence, TestCase } from './test-case.js';
@@ -58,16 +58,30 @@ interface Reading {
   collect: (label: string, origin: Collected['origin']) => Collected;
 }
 
-/** Reads an evidence directory laid out like bazel-testlogs (plus records/ and free JUnit files). */
+/**
+ * Reads an evidence directory laid out like bazel-testlogs (plus records/ and free JUnit files), with
+ * worker threads sharing the XML when there is much of it.
+ */
 export async function ingestEvidence(dir: string, options: IngestOptions = {}): Promise<Evidence> {
-  return assembleEvidence(await readEvidence(dir), options);
+  return assembleEvidence(await readEvidence(dir, { shareWithWorkers: true }), options);
 }
 
-/** Lists an evidence directory and parses its XML files, synchronously (on this thread: see junit-files.ts). */
-export async function readEvidence(dir: string): Promise<EvidenceReading> {
+/** How readEvidence uses the machine. */
+export interface ReadOptions {
+  /**
+   * Share large XML with worker threads. Without it everything runs synchronously on this thread, for
+   * callers whose workers are busy with something else (loadInputs composing a large model).
+   */
+  shareWithWorkers?: boolean;
+}
+
+/** Lists an evidence directory and parses its XML files. */
+export async function readEvidence(dir: string, options: ReadOptions = {}): Promise<EvidenceReading> {
   const listing = listEvidenceFiles(dir);
   const xmlFiles = listing.files.filter((rel) => rel.toLowerCase().endsWith('.xml'));
-  const reads = readJUnitFiles(dir, xmlFiles);
+  const reads = options.shareWithWorkers
+    ? await readJUnitFilesInParallel(dir, xmlFiles)
+    : readJUnitFiles(dir, xmlFiles);
   return { dir, listing, xml: new Map(xmlFiles.map((rel, i) => [rel, reads[i]!])) };
 }
 

@@ -9,6 +9,21 @@ const MIN_BYTES_PER_THREAD = 2 * 1024 * 1024;
 // Only the compiled build has a runnable worker script; run from TypeScript sources, work stays here.
 const WORKER_SCRIPT = fileURLToPath(new URL('./compose-worker.js', import.meta.url));
 
+/** Whether composing these files starts worker threads (over 2 MB of model; RR_PARSE_THREADS aside). */
+export function composesOnWorkers(files: string[]): boolean {
+  return sizesOf(files).reduce((a, b) => a + b, 0) > MIN_BYTES_PER_THREAD;
+}
+
+function sizesOf(files: string[]): number[] {
+  return files.map((f) => {
+    try {
+      return statSync(f).size;
+    } catch {
+      return 0; // the read itself reports why
+    }
+  });
+}
+
 /**
  * Composes model files, in parallel for large models: the yaml package's parse is the cost of
  * loading, and it is CPU-bound. Worker threads and this thread share the files (this thread when it
@@ -16,17 +31,10 @@ const WORKER_SCRIPT = fileURLToPath(new URL('./compose-worker.js', import.meta.u
  * threads (1 = no workers). Results keep the files' order.
  */
 export function composeModelFiles(files: string[]): Promise<ComposedFile[]> {
-  // Sizes synchronously, so the workers are running by the time the caller's own work starts.
-  const sizes = files.map((f) => {
-    try {
-      return statSync(f).size;
-    } catch {
-      return 0; // the read itself reports why
-    }
-  });
   return runInShares({
     items: files,
-    sizes,
+    // Sizes synchronously, so the workers are running by the time the caller's own work starts.
+    sizes: sizesOf(files),
     script: WORKER_SCRIPT,
     here: composeModelFile,
     minBytesPerThread: MIN_BYTES_PER_THREAD,

@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 
-/** How a piece of work is shared out. */
-export interface ShareOptions<T> {
+/** How a piece of work is shared out; `W` is what a worker sends back for an item (default: `T`). */
+export interface ShareOptions<T, W = T> {
   /** items (usually file paths) and their sizes in bytes, index for index */
   items: string[];
   sizes: number[];
@@ -14,6 +14,8 @@ export interface ShareOptions<T> {
   script: string;
   /** the work for one item, on this thread */
   here: (item: string) => Promise<T>;
+  /** turns what a worker sent for an item into its result (when workers send an encoding) */
+  fromWorker?: (sent: W, item: string) => T;
   /** below this many bytes per thread a worker's start-up costs more than it saves */
   minBytesPerThread: number;
 }
@@ -34,7 +36,7 @@ const YOUNG_GENERATION_MB = 96;
  * results in the items' order. This thread takes an item only when its event loop is free, so work the
  * caller does meanwhile goes first. RR_PARSE_THREADS=N sets the number of threads (1 = no workers).
  */
-export async function runInShares<T>(options: ShareOptions<T>): Promise<T[]> {
+export async function runInShares<T, W = T>(options: ShareOptions<T, W>): Promise<T[]> {
   const { items, sizes } = options;
   const out = new Array<T>(items.length);
   const workers = workerCount(options);
@@ -47,7 +49,7 @@ export async function runInShares<T>(options: ShareOptions<T>): Promise<T[]> {
     order: items.map((_, i) => i).sort((a, b) => sizes[b]! - sizes[a]!),
     next: new SharedArrayBuffer(4),
   };
-  const started = Array.from({ length: workers }, () => inWorker<T>(options.script, queue));
+  const started = Array.from({ length: workers }, () => inWorker<W>(options.script, queue));
   const own = (async () => {
     for (;;) {
       await new Promise((resolve) => setImmediate(resolve));
@@ -57,7 +59,8 @@ export async function runInShares<T>(options: ShareOptions<T>): Promise<T[]> {
     }
   })();
   const [, ...done] = await Promise.all([own, ...started]);
-  for (const results of done) for (const [i, result] of results) out[i] = result;
+  const decode = options.fromWorker ?? ((sent: W) => sent as unknown as T);
+  for (const results of done) for (const [i, sent] of results) out[i] = decode(sent, items[i]!);
   return out;
 }
 
@@ -76,7 +79,7 @@ function claim(queue: ShareQueue): number | undefined {
 }
 
 /** Worker threads to start beside this one: none for small inputs or from TypeScript sources. */
-function workerCount<T>(options: ShareOptions<T>): number {
+function workerCount<T, W>(options: ShareOptions<T, W>): number {
   const { items } = options;
   // Only the compiled build has a runnable worker script; run from TypeScript sources, work stays here.
   if (items.length < 2 || !existsSync(options.script)) return 0;
