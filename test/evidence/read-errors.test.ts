@@ -48,7 +48,8 @@ describe('malformed XML', () => {
 
   it('a file cut short names the element it ends inside and its line', async () => {
     const evidence = await ingest({
-      'p/cut/test.xml': '<testsuites>\n  <testsuite name="S">\n    <testcase name="t">\n      <failure message="bo',
+      'p/cut/test.xml':
+        '<testsuites>\n  <testsuite name="S">\n    <testcase name="t">\n      <failure message="bo',
     });
     expect(evidence.diagnostics).toEqual([
       {

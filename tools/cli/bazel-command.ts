@@ -10,7 +10,11 @@ import { runBazelTest, type BazelTestOptions } from './bazel-test-step.js';
 export function registerBazelSteps(rr: Command, io: CliIo, result: { code: number }): void {
   const bazel = rr
     .command('bazel')
-    .description('build-action steps of the rules_rr Bazel rules (see docs/bazel.md)');
+    .description('build-action steps of the rules_rr Bazel rules (see docs/bazel.md)')
+    // Build actions write only their declared outputs: no compose cache in the user's home.
+    .hook('preAction', () => {
+      process.env.RR_CACHE_DIR = 'off';
+    });
   bazel
     .command('model')
     .description("rr_model's action: compose and validate the model's sources")

@@ -25,7 +25,7 @@ export interface Inputs {
  * worker threads while this thread parses the evidence, then helps them; a small model loads first and
  * the evidence then shares its XML with worker threads. Only the evidence's labels need the config.
  */
-async function modelAndEvidence(
+export async function modelAndEvidence(
   modelPath: string,
   evidenceDir: string | undefined,
   readModel: (path: string) => Promise<Model>,

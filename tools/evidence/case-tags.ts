@@ -58,7 +58,8 @@ export function caseTags(testcase: XmlElement): { tags: string[]; level?: string
     if (group.name !== 'properties') continue;
     for (const property of group.children) {
       const name = property.attributes.name;
-      if (property.name === 'property' && name !== undefined) take(name, property.attributes.value ?? property.text);
+      if (property.name === 'property' && name !== undefined)
+        take(name, property.attributes.value ?? property.text);
     }
   }
   const { attributes } = testcase;

@@ -33,10 +33,11 @@ export function decodeJUnitRead(text: string, rel: string): JUnitRead {
   const encoded = JSON.parse(text) as Encoded;
   if ('unreadable' in encoded) return encoded;
   if (encoded.report === undefined) return { diagnostics: encoded.diagnostics };
+  const sources = Object.freeze([rel]) as unknown as string[]; // shared, as parsing shares it
   const suites = encoded.report.suites.map(([name, line, cases]) => ({
     name,
     line,
-    cases: cases.map((c) => observation(c, rel)),
+    cases: cases.map((c) => observation(c, rel, sources)),
   }));
   return { diagnostics: encoded.diagnostics, report: { diagnostics: encoded.report.diagnostics, suites } };
 }
@@ -56,7 +57,7 @@ function caseTuple(o: CaseObservation): CaseTuple {
   ];
 }
 
-function observation(c: CaseTuple, rel: string): CaseObservation {
+function observation(c: CaseTuple, rel: string, sources: string[]): CaseObservation {
   const [path, result, flaky, tags, level, file, line, message, atLine] = c;
   const o: CaseObservation = {
     path,
@@ -64,7 +65,7 @@ function observation(c: CaseTuple, rel: string): CaseObservation {
     flaky: flaky === 1,
     tags,
     synthetic: false,
-    sources: [rel],
+    sources,
     at: atLine === 0 ? { file: rel } : { file: rel, line: atLine },
   };
   if (message !== 0) o.message = message;

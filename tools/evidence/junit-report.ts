@@ -29,7 +29,9 @@ export function readJUnitReport(elements: XmlElement[], file: string): JUnitRepo
   const root = elements[0];
   if (root === undefined) return report;
   const lineOffset = writtenByPytest(root) ? 1 : 0;
-  for (const element of elements) collect(element, file, lineOffset, report);
+  // Every case of the file has this one source: one frozen list for all of them.
+  const sources = Object.freeze([file]) as unknown as string[];
+  for (const element of elements) collect(element, { file, sources, lineOffset }, report);
   return report;
 }
 
@@ -41,20 +43,30 @@ function writtenByPytest(root: XmlElement): boolean {
   return root.attributes.name === 'pytest';
 }
 
-function collect(element: XmlElement, file: string, lineOffset: number, report: JUnitReport): void {
+/** The file a report came from, as its cases name it. */
+interface ReportFile {
+  file: string;
+  /** `[file]`, shared by the file's cases */
+  sources: string[];
+  /** added to `line` attributes (pytest's are 0-based) */
+  lineOffset: number;
+}
+
+function collect(element: XmlElement, from: ReportFile, report: JUnitReport): void {
   if (element.name !== 'testsuites' && element.name !== 'testsuite') return;
-  checkSuiteTags(element, file, report.diagnostics);
+  checkSuiteTags(element, from.file, report.diagnostics);
   if (element.name === 'testsuite') {
     const name = element.attributes.name ?? '';
     const cases = element.children
       .filter((child) => child.name === 'testcase')
-      .map((testcase) => observe(testcase, name, file, lineOffset));
+      .map((testcase) => observe(testcase, name, from));
     report.suites.push({ name, line: element.line, cases });
   }
-  for (const child of element.children) collect(child, file, lineOffset, report);
+  for (const child of element.children) collect(child, from, report);
 }
 
-function observe(testcase: XmlElement, suite: string, file: string, lineOffset: number): CaseObservation {
+function observe(testcase: XmlElement, suite: string, from: ReportFile): CaseObservation {
+  const { file, sources, lineOffset } = from;
   const { classname, name = '', file: sourceFile, line: written } = testcase.attributes;
   // googletest and gotestsum write classname="" on some cases: the suite name stands in for it.
   const prefix = classname !== undefined && classname !== '' ? classname : suite;
@@ -67,7 +79,7 @@ function observe(testcase: XmlElement, suite: string, file: string, lineOffset: 
     flaky: outcome.flaky,
     tags,
     synthetic: false,
-    sources: [file],
+    sources,
     at: { file, line: testcase.line },
   };
   if (outcome.message !== undefined) observation.message = outcome.message;

@@ -39,6 +39,9 @@ class XmlStop extends Error {
   }
 }
 
+// Leaves (most testcases) share this frozen list until a first child replaces it: one array less per case.
+const NO_CHILDREN = Object.freeze([]) as unknown as XmlElement[];
+
 /** Parses XML text; a document that is not well-formed gives the parser's message and position. */
 export function parseXml(text: string): XmlParse {
   const parser = new SaxesParser({ position: true, xmlns: false } as const);
@@ -60,12 +63,14 @@ export function parseXml(text: string): XmlParse {
     const element: XmlElement = {
       name: tag.name,
       attributes: tag.attributes,
-      children: [],
+      children: NO_CHILDREN,
       text: '',
       line: startLine,
     };
     const parent = open[open.length - 1];
-    (parent === undefined ? top : parent.children).push(element);
+    if (parent === undefined) top.push(element);
+    else if (parent.children === NO_CHILDREN) parent.children = [element];
+    else parent.children.push(element);
     if (!tag.isSelfClosing) open.push(element);
   });
   let closed: XmlElement | undefined;

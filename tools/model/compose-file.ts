@@ -1,6 +1,8 @@
 import { composeDocument, type ComposedDocument } from './compose-document.js';
 import type { Diagnostic } from './diagnostic.js';
-import { readModelText, type ModelText } from './model-text.js';
+import { readFile } from 'node:fs/promises';
+import { composeCacheDir, composeCacheKey, readComposeCache, writeComposeCache } from './compose-cache.js';
+import { decodeModelBytes, readModelText, type ModelText } from './model-text.js';
 import { parseModelText } from './parse-documents.js';
 
 /** What one model file contributes: plain data only, so a worker thread can send it back. */
@@ -12,9 +14,22 @@ export interface ComposedFile {
   unreadable: boolean;
 }
 
-/** Reads, parses and composes one model file. */
+/** Reads, parses and composes one model file, or takes it from the compose cache when its bytes are known. */
 export async function composeModelFile(file: string): Promise<ComposedFile> {
-  return composeModelText(file, await readModelText(file));
+  const cacheDir = composeCacheDir();
+  if (cacheDir === undefined) return composeModelText(file, await readModelText(file));
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch {
+    return composeModelText(file, await readModelText(file)); // says why it cannot be read
+  }
+  const key = composeCacheKey(file, bytes);
+  const cached = readComposeCache(cacheDir, key);
+  if (cached !== undefined) return cached;
+  const composed = composeModelText(file, decodeModelBytes(file, bytes));
+  writeComposeCache(cacheDir, key, composed);
+  return composed;
 }
 
 /** Parses and composes a file's decoded text; exported for the editor, which reads and edits bytes itself. */

@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runInShares } from '../parallel/worker-shares.js';
+import { composeWorkBytes } from './compose-cache.js';
 import { composeModelFile, type ComposedFile } from './compose-file.js';
 
 /** Below this many bytes per thread a worker's start-up (loading yaml and ajv) costs more than it saves. */
@@ -9,19 +9,12 @@ const MIN_BYTES_PER_THREAD = 2 * 1024 * 1024;
 // Only the compiled build has a runnable worker script; run from TypeScript sources, work stays here.
 const WORKER_SCRIPT = fileURLToPath(new URL('./compose-worker.js', import.meta.url));
 
-/** Whether composing these files starts worker threads (over 2 MB of model; RR_PARSE_THREADS aside). */
+/**
+ * Whether composing these files starts worker threads: over 2 MB of model that the compose cache does
+ * not hold (RR_PARSE_THREADS aside).
+ */
 export function composesOnWorkers(files: string[]): boolean {
-  return sizesOf(files).reduce((a, b) => a + b, 0) > MIN_BYTES_PER_THREAD;
-}
-
-function sizesOf(files: string[]): number[] {
-  return files.map((f) => {
-    try {
-      return statSync(f).size;
-    } catch {
-      return 0; // the read itself reports why
-    }
-  });
+  return files.map(composeWorkBytes).reduce((a, b) => a + b, 0) > MIN_BYTES_PER_THREAD;
 }
 
 /**
@@ -34,7 +27,7 @@ export function composeModelFiles(files: string[]): Promise<ComposedFile[]> {
   return runInShares({
     items: files,
     // Sizes synchronously, so the workers are running by the time the caller's own work starts.
-    sizes: sizesOf(files),
+    sizes: files.map(composeWorkBytes),
     script: WORKER_SCRIPT,
     here: composeModelFile,
     minBytesPerThread: MIN_BYTES_PER_THREAD,

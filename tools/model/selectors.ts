@@ -36,7 +36,8 @@ const NO_TOKENS: number[] = [];
 /** Parses a selector (assumed free of problems) into tokens. */
 export function parseSelector(text: string): Selector {
   // Most selectors name one case outright: nothing to unescape or tokenize.
-  if (!text.includes('*') && !text.includes('\\')) return { text, tokens: NO_TOKENS, glob: false, literal: text };
+  if (!text.includes('*') && !text.includes('\\'))
+    return { text, tokens: NO_TOKENS, glob: false, literal: text };
   const tokens: number[] = [];
   let glob = false;
   for (let i = 0; i < text.length; i++) {

@@ -68,7 +68,8 @@ export async function runInShares<T, W = T>(options: ShareOptions<T, W>): Promis
 export async function serveShare<T>(work: (item: string) => Promise<T>): Promise<void> {
   const queue = workerData as ShareQueue;
   const results: [number, T][] = [];
-  for (let i = claim(queue); i !== undefined; i = claim(queue)) results.push([i, await work(queue.items[i]!)]);
+  for (let i = claim(queue); i !== undefined; i = claim(queue))
+    results.push([i, await work(queue.items[i]!)]);
   parentPort!.postMessage(results);
 }
 
@@ -86,7 +87,12 @@ function workerCount<T, W>(options: ShareOptions<T, W>): number {
   const configured = Number(process.env.RR_PARSE_THREADS);
   if (Number.isInteger(configured) && configured > 0) return Math.min(configured, items.length) - 1;
   const total = options.sizes.reduce((a, b) => a + b, 0);
-  const wanted = Math.min(8, availableParallelism(), Math.ceil(total / options.minBytesPerThread), items.length);
+  const wanted = Math.min(
+    8,
+    availableParallelism(),
+    Math.ceil(total / options.minBytesPerThread),
+    items.length,
+  );
   return Math.max(0, wanted - 1);
 }
 

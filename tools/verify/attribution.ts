@@ -166,7 +166,8 @@ function selectingClaims(
   if (patterns.length === 0) return literally;
   const matching = patterns.filter(
     (claim) =>
-      claim.wholeTarget || claim.selectors.some((s) => !s.problem && s.selector.glob && selects(s.selector, path)),
+      claim.wholeTarget ||
+      claim.selectors.some((s) => !s.problem && s.selector.glob && selects(s.selector, path)),
   );
   return matching.length === 0 ? literally : [...literally, ...matching];
 }

@@ -1,0 +1,64 @@
+// The compose cache: a model that did not change loads from the cache; any change to a file's bytes
+// composes it afresh; a cache that cannot be written changes nothing; RR_CACHE_DIR=off writes nothing.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadModel } from '../../tools/model/load-model.js';
+
+const MODEL = 'requirements:\n  - id: REQ-001\n    title: Rate limit\n    status: draft\n';
+
+let dir: string;
+let saved: string | undefined;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'rr-compose-cache-'));
+  saved = process.env.RR_CACHE_DIR;
+  process.env.RR_CACHE_DIR = join(dir, 'cache');
+  await writeFile(join(dir, 'model.yaml'), MODEL);
+});
+
+afterEach(async () => {
+  if (saved === undefined) delete process.env.RR_CACHE_DIR;
+  else process.env.RR_CACHE_DIR = saved;
+  await rm(dir, { recursive: true, force: true });
+});
+
+const titleOf = async () => (await loadModel(join(dir, 'model.yaml'))).byId.get('REQ-001')?.data.title;
+const entries = async () => (await readdir(join(dir, 'cache', 'compose'))).filter((n) => n.endsWith('.json'));
+
+describe('the compose cache', () => {
+  it('serves an unchanged file from the cache and recomposes a changed one', async () => {
+    expect(await titleOf()).toBe('Rate limit');
+    const [entry] = await entries();
+    expect(entry).toMatch(/^[0-9a-f]{64}\.json$/);
+    // Proof the entry is what the next load reads: a doctored entry shows through.
+    const path = join(dir, 'cache', 'compose', entry!);
+    await writeFile(path, (await readFile(path, 'utf8')).replaceAll('Rate limit', 'From the cache'));
+    expect(await titleOf()).toBe('From the cache');
+    // One changed byte in the model file is another key: composed afresh, and cached beside.
+    await writeFile(join(dir, 'model.yaml'), MODEL.replace('Rate limit', 'Rate limits'));
+    expect(await titleOf()).toBe('Rate limits');
+    expect(await entries()).toHaveLength(2);
+  });
+
+  it('ignores an entry that is not a composed file', async () => {
+    await titleOf();
+    const [entry] = await entries();
+    await writeFile(join(dir, 'cache', 'compose', entry!), '{"truncated": ');
+    expect(await titleOf()).toBe('Rate limit');
+  });
+
+  it('loads the same when the cache folder cannot be made', async () => {
+    // Below a regular file: no folder can be made there, not even by root.
+    process.env.RR_CACHE_DIR = join(dir, 'model.yaml', 'cache');
+    expect(await titleOf()).toBe('Rate limit');
+    expect(await titleOf()).toBe('Rate limit');
+  });
+
+  it('writes nothing with RR_CACHE_DIR=off', async () => {
+    process.env.RR_CACHE_DIR = 'off';
+    expect(await titleOf()).toBe('Rate limit');
+    await expect(readdir(join(dir, 'cache'))).rejects.toThrow();
+  });
+});
