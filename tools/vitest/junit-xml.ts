@@ -34,6 +34,16 @@ function plainText(text: string): string {
   return xmlText(stripVTControlCharacters(text));
 }
 
+/**
+ * A message for a `message` attribute: its first non-blank line. XML readers turn a line break inside
+ * an attribute into a space (attribute-value normalization), and the builder writes line breaks raw,
+ * so the whole message goes in the element's text instead.
+ */
+function attributeMessage(text: string): string {
+  const lines = plainText(text).split(/\r\n|\r|\n/);
+  return (lines.find((line) => line.trim() !== '') ?? '').trim();
+}
+
 /** The JUnit XML document of a report, ending in a newline. */
 export function junitXml(suites: readonly JUnitSuiteRecord[]): string {
   const totals = countAll(suites.flatMap((s) => s.cases));
@@ -80,14 +90,15 @@ function caseNode(testcase: JUnitCaseRecord): XmlNode {
   if (outcome.kind === 'failed') node.failure = problemNode(outcome.failure);
   else if (outcome.kind === 'error') node.error = problemNode(outcome.error);
   else if (outcome.kind === 'skipped')
-    node.skipped = outcome.message === undefined ? '' : { [`${ATTR}message`]: plainText(outcome.message) };
+    node.skipped =
+      outcome.message === undefined ? '' : { [`${ATTR}message`]: attributeMessage(outcome.message) };
   // Surefire's name for a failed attempt of a test that passed on retry; rr reads it as flaky.
   else if (outcome.flaky.length > 0) node.flakyFailure = outcome.flaky.map(problemNode);
   return node;
 }
 
 function problemNode(problem: JUnitProblem): XmlNode {
-  const node: XmlNode = { [`${ATTR}message`]: plainText(problem.message) };
+  const node: XmlNode = { [`${ATTR}message`]: attributeMessage(problem.message) };
   if (problem.type !== undefined) node[`${ATTR}type`] = xmlText(problem.type);
   if (problem.details !== '') node['#text'] = plainText(problem.details);
   return node;
