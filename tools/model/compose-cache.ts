@@ -28,6 +28,11 @@ const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 export function composeCacheDir(): string | undefined {
   const configured = process.env.RR_CACHE_DIR;
   if (configured === 'off') return undefined;
+  try {
+    codeIdentity();
+  } catch {
+    return undefined; // an installation rr cannot fingerprint is never served from the cache
+  }
   if (configured) return join(configured, 'compose');
   const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
   return join(base, 'rr', 'compose');
