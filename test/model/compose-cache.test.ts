@@ -1,6 +1,6 @@
 // The compose cache: a model that did not change loads from the cache; any change to a file's bytes
 // composes it afresh; a cache that cannot be written changes nothing; RR_CACHE_DIR=off writes nothing.
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -40,6 +40,22 @@ describe('the compose cache', () => {
     await writeFile(join(dir, 'model.yaml'), MODEL.replace('Rate limit', 'Rate limits'));
     expect(await titleOf()).toBe('Rate limits');
     expect(await entries()).toHaveLength(2);
+  });
+
+  it('renews an entry it uses and removes entries unused for 30 days when it writes one', async () => {
+    await titleOf();
+    const [entry] = await entries();
+    const cache = join(dir, 'cache', 'compose');
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+    await utimes(join(cache, entry!), daysAgo(40), daysAgo(40));
+    await writeFile(join(cache, 'f'.repeat(64) + '.json'), '{}');
+    await utimes(join(cache, 'f'.repeat(64) + '.json'), daysAgo(31), daysAgo(31));
+    expect(await titleOf()).toBe('Rate limit'); // a hit renews the entry
+    expect((await stat(join(cache, entry!))).mtime.getTime()).toBeGreaterThan(daysAgo(1).getTime());
+    await writeFile(join(dir, 'model.yaml'), MODEL.replace('draft', 'approved'));
+    await titleOf(); // a write clears what nobody used for 30 days
+    expect(await entries()).toHaveLength(2);
+    expect(await entries()).toContain(entry);
   });
 
   it('ignores an entry that is not a composed file', async () => {

@@ -12,6 +12,7 @@ import {
   renameSync,
   statSync,
   unlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
@@ -21,8 +22,10 @@ import { threadId } from 'node:worker_threads';
 import type { ComposedFile } from './compose-file.js';
 import { packageRoot } from './package-paths.js';
 
-/** Entries not written for this long are removed when a new one is written. */
-const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Entries not used for this long are removed when a new one is written. */
+const MAX_AGE_MS = 30 * DAY_MS;
 
 /** The folder holding cached composed files, or undefined when caching is off. */
 export function composeCacheDir(): string | undefined {
@@ -83,11 +86,24 @@ export function composeWorkBytes(file: string): number {
 
 /** The cached composition under `key`, or undefined (no entry, or one that cannot be read). */
 export function readComposeCache(dir: string, key: string): ComposedFile | undefined {
+  const path = join(dir, `${key}.json`);
   try {
-    const cached = JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8')) as ComposedFile;
-    return Array.isArray(cached.documents) ? cached : undefined;
+    const cached = JSON.parse(readFileSync(path, 'utf8')) as ComposedFile;
+    if (!Array.isArray(cached.documents)) return undefined;
+    markUsed(path);
+    return cached;
   } catch {
     return undefined;
+  }
+}
+
+/** Keeps an entry in use from being removed as old: its time is renewed at most once a day. */
+function markUsed(path: string): void {
+  try {
+    const now = Date.now();
+    if (now - statSync(path).mtimeMs > DAY_MS) utimesSync(path, now / 1000, now / 1000);
+  } catch {
+    // A read-only cache still serves; its entries just age.
   }
 }
 
