@@ -16,6 +16,7 @@ import { analyze, type SourceAnnotations } from '../verify/analyze.js';
 import { parseLock, serializeLock } from '../verify/lock-file.js';
 import { planChanges, planLockUpdate, type LockPlan } from '../verify/lock-update.js';
 import { EXIT, type CliIo } from './cli-io.js';
+import { prettyJsonFile } from '../report/json-chunks.js';
 
 /** Options of `rr bazel set`. */
 export interface BazelSetOptions {
@@ -60,7 +61,8 @@ export async function runBazelSet(options: BazelSetOptions, io: CliIo): Promise<
 
   const out = (name: string, text: string) => writeFile(join(options.outDir, name), text);
   await mkdir(options.outDir, { recursive: true });
-  await out('report.json', JSON.stringify(reportJson(analysis), null, 2) + '\n');
+  // In pieces: a large report's JSON is over 100 MB.
+  await writeFile(join(options.outDir, 'report.json'), prettyJsonFile(reportJson(analysis)));
   const text = reportText(analysis);
   await out('report.txt', text);
   await out(

@@ -3,6 +3,7 @@ import { analyze } from '../verify/analyze.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { LaneError, readLaneTargets } from './lane-targets.js';
 import { loadInputs } from './load-inputs.js';
+import { writePrettyJson } from '../report/json-chunks.js';
 
 /** Options of `rr cases`. */
 export interface CasesOptions {
@@ -37,7 +38,7 @@ export async function runCases(options: CasesOptions, io: CliIo): Promise<number
       (!options.lane || r.lanes.includes(options.lane)),
   );
   if (options.format === 'json') {
-    io.out(JSON.stringify({ cases: rows }, null, 2) + '\n');
+    writePrettyJson(io.out, { cases: rows });
   } else {
     for (const r of rows) {
       const owner = r.quarantine ? `QUARANTINED (${r.quarantine})` : (r.owner ?? '-');

@@ -1,5 +1,6 @@
 import { countDiagnostics } from '../report/diagnostic-counts.js';
 import { diagnosticsToSarif } from '../report/diagnostics-sarif.js';
+import { writePrettyJson } from '../report/json-chunks.js';
 import { reportJson } from '../report/report-json.js';
 import { reportText } from '../report/report-text.js';
 import { analyze } from '../verify/analyze.js';
@@ -28,7 +29,7 @@ export async function runReport(options: ReportOptions, io: CliIo): Promise<numb
         : workspaceRoot(options.model, io.cwd);
   const inputs = await loadInputs(options.model, options.evidence, options.lock, sources);
   const analysis = analyze(inputs);
-  if (options.format === 'json') io.out(JSON.stringify(reportJson(analysis), null, 2) + '\n');
+  if (options.format === 'json') writePrettyJson(io.out, reportJson(analysis));
   else if (options.format === 'sarif')
     io.out(
       JSON.stringify(diagnosticsToSarif(analysis.diagnostics, packageVersion(), io.cwd), null, 2) + '\n',
