@@ -71,7 +71,7 @@ async function pipeline(modelDir: string, evidenceDir: string): Promise<Figures>
       loaded = performance.now();
       return model;
     });
-  const [model, read] = await modelAndEvidence(modelDir, evidenceDir, readModel);
+  const [model, read] = await modelAndEvidence(modelDir, evidenceDir, readModel, true);
   rss.sample();
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const evidence = assembleEvidence(read!, options);

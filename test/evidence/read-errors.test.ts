@@ -1,7 +1,7 @@
 // Files that cannot be read as evidence: malformed XML, not JUnit, bad record JSON. Each is a
 // diagnostic naming the file (and line); the other files still load.
 import { describe, expect, it } from 'vitest';
-import { ingest, junit, ofRule, rows, suiteOf } from './evidence-dir.js';
+import { ingest, junit, ofRule, rows, suiteOf, target } from './evidence-dir.js';
 
 const GOOD = { 'p/good/test.xml': suiteOf({ t: '' }) };
 
@@ -44,6 +44,27 @@ describe('malformed XML', () => {
       ['junit/binary.xml', 'read-error', 'error'],
     ]);
     expect(evidence.diagnostics.every((d) => d.message.startsWith('not well-formed XML: '))).toBe(true);
+  });
+
+  it('a bare & is named where it stands, in an attribute or in text (not in CDATA)', async () => {
+    const evidence = await ingest({
+      'p/attr/test.xml':
+        '<testsuites>\n<testsuite name="S"><testcase name="x & y"/></testsuite>\n</testsuites>',
+      'p/text/test.xml':
+        '<testsuites><testsuite name="S"><testcase name="t"><failure><![CDATA[a & b]]>\n  AT&T down</failure></testcase></testsuite></testsuites>',
+    });
+    expect(evidence.diagnostics.map((d) => [d.file, d.line, d.column, d.message])).toEqual([
+      ['p/attr/test.xml', 2, 39, 'not well-formed XML: a bare "&"; write it as &amp;'],
+      ['p/text/test.xml', 2, 5, 'not well-formed XML: a bare "&"; write it as &amp;'],
+    ]);
+  });
+
+  it('a start tag broken over lines has the line of its "<"', async () => {
+    const evidence = await ingest({
+      'p/lines/test.xml':
+        '<testsuites>\n<testsuite name="S">\n<testcase\n  name="t"><failure/></testcase>\n</testsuite>\n</testsuites>',
+    });
+    expect(target(evidence, '//p:lines').cases[0]?.at).toEqual({ file: 'p/lines/test.xml', line: 3 });
   });
 
   it('a file cut short names the element it ends inside and its line', async () => {

@@ -1,6 +1,6 @@
 // The compose cache: a model that did not change loads from the cache; any change to a file's bytes
 // composes it afresh; a cache that cannot be written changes nothing; RR_CACHE_DIR=off writes nothing.
-import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -42,20 +42,27 @@ describe('the compose cache', () => {
     expect(await entries()).toHaveLength(2);
   });
 
-  it('renews an entry it uses and removes entries unused for 30 days when it writes one', async () => {
-    await titleOf();
-    const [entry] = await entries();
+  it('removes entries unused for 30 days when it first writes, and renews an entry it uses', async () => {
     const cache = join(dir, 'cache', 'compose');
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+    const stale = join(cache, 'f'.repeat(64) + '.json');
+    await mkdir(cache, { recursive: true });
+    await writeFile(stale, '{}');
+    await utimes(stale, daysAgo(31), daysAgo(31));
+    expect(await titleOf()).toBe('Rate limit'); // the first write clears what nobody used for 30 days
+    const [entry] = await entries();
+    expect(await entries()).toEqual([entry]);
     await utimes(join(cache, entry!), daysAgo(40), daysAgo(40));
-    await writeFile(join(cache, 'f'.repeat(64) + '.json'), '{}');
-    await utimes(join(cache, 'f'.repeat(64) + '.json'), daysAgo(31), daysAgo(31));
     expect(await titleOf()).toBe('Rate limit'); // a hit renews the entry
     expect((await stat(join(cache, entry!))).mtime.getTime()).toBeGreaterThan(daysAgo(1).getTime());
-    await writeFile(join(dir, 'model.yaml'), MODEL.replace('draft', 'approved'));
-    await titleOf(); // a write clears what nobody used for 30 days
-    expect(await entries()).toHaveLength(2);
-    expect(await entries()).toContain(entry);
+  });
+
+  it('does not cache a file whose values JSON cannot hold (.inf, .nan)', async () => {
+    await writeFile(join(dir, 'model.yaml'), MODEL + '    weight: .inf\n');
+    const weight = async () => (await loadModel(join(dir, 'model.yaml'))).byId.get('REQ-001')?.data.weight;
+    expect(await weight()).toBe(Infinity);
+    expect(await weight()).toBe(Infinity);
+    await expect(readdir(join(dir, 'cache'))).rejects.toThrow();
   });
 
   it('ignores an entry that is not a composed file', async () => {

@@ -24,18 +24,24 @@ export interface Inputs {
  * The model and the evidence read, each using the machine as well as it can: a large model composes on
  * worker threads while this thread parses the evidence, then helps them; a small model loads first and
  * the evidence then shares its XML with worker threads. Only the evidence's labels need the config.
+ * `readerUsesWorkers` says whether `readModel` composes on worker threads as loadModel does.
  */
 export async function modelAndEvidence(
   modelPath: string,
   evidenceDir: string | undefined,
-  readModel: (path: string) => Promise<Model>,
+  readModel: (path: string) => Promise<Model> = loadModel,
+  // A reader of its own (the editor's) composes on this thread: no workers to overlap with.
+  readerUsesWorkers = readModel === loadModel,
 ): Promise<[Model, EvidenceReading | undefined]> {
-  if (evidenceDir === undefined) return [await readModel(modelPath), undefined];
-  if (!composesOnWorkers((await listModelFiles(modelPath)).files)) {
+  if (!evidenceDir) return [await readModel(modelPath), undefined];
+  const modelOnWorkers = readerUsesWorkers && composesOnWorkers((await listModelFiles(modelPath)).files);
+  if (!modelOnWorkers) {
     const model = await readModel(modelPath);
     return [model, await readEvidence(evidenceDir, { shareWithWorkers: true })];
   }
   const loading = readModel(modelPath);
+  // Handled here too, so a load that fails before the wait below is reported, not an unhandled rejection.
+  loading.catch(() => undefined);
   // Parsing blocks this thread: first let the model loader list its files and start its workers.
   await new Promise((resolve) => setImmediate(resolve));
   return Promise.all([loading, readEvidence(evidenceDir)]);

@@ -52,9 +52,13 @@ export function parseXml(text: string): XmlParse {
   parser.on('doctype', () => {
     doctype = true;
   });
-  // The start tag's name has just been read: the parser is still on the line of its `<`.
+  // The start tag's name has just been read, and the character after it: the parser's line is that of
+  // the `<` less any line break between the two (`<testcase` at the end of a line).
   parser.on('opentagstart', () => {
-    startLine = parser.line;
+    const end = parser.position;
+    let breaks = 0;
+    for (let i = text.lastIndexOf('<', end - 1); i < end; i++) if (text.charCodeAt(i) === 10) breaks++;
+    startLine = parser.line - breaks;
   });
   parser.on('opentag', (tag: SaxesTagPlain) => {
     if (open.length >= MAX_DEPTH) {
@@ -86,6 +90,15 @@ export function parseXml(text: string): XmlParse {
   parser.on('error', (error: Error) => {
     const reason = error.message.replace(/^\d+:\d+: /, '');
     if (KEPT_AS_WRITTEN.has(reason)) return;
+    // saxes reads an entity name up to the next `;`, so a bare `&` shows up later as another error.
+    const ampersand = bareAmpersand(text, parser.position);
+    if (ampersand !== undefined) {
+      throw new XmlStop(
+        'not well-formed XML: a bare "&"; write it as &amp;',
+        ampersand.line,
+        ampersand.column,
+      );
+    }
     if (reason === 'unexpected close tag.' && closed !== undefined) {
       const end = endTagBefore(text, parser.position);
       const message = `the end tag </${end.name}> does not match <${closed.name}> (line ${closed.line})`;
@@ -109,6 +122,24 @@ export function parseXml(text: string): XmlParse {
     return stop;
   }
   return { ok: true, elements: top, doctype };
+}
+
+// An `&` that starts no entity or character reference.
+const BARE_AMPERSAND = /&(?![A-Za-z_:][\w.:-]*;|#[0-9]+;|#x[0-9A-Fa-f]+;)/g;
+
+// Where an `&` is plain text: CDATA sections, comments and processing instructions (blanked out, so
+// offsets stay the same).
+const LITERAL_SECTIONS = /<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>/g;
+
+/** The line and column of the first bare `&` before `position`, if there is one (only on errors). */
+function bareAmpersand(text: string, position: number): { line: number; column: number } | undefined {
+  const markup = text.replace(LITERAL_SECTIONS, (section) => section.replace(/[^\n]/g, ' '));
+  BARE_AMPERSAND.lastIndex = 0;
+  const found = BARE_AMPERSAND.exec(markup);
+  if (found === null || found.index >= position) return undefined;
+  const before = text.slice(0, found.index);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: found.index - lineStart + 1 };
 }
 
 /** The name and 1-based column of the end tag that finishes just before `position`. */

@@ -46,7 +46,8 @@ let identity: string | undefined;
 /** What composing depends on besides the file: digests of the code and data that do it. */
 function codeIdentity(): string {
   if (identity !== undefined) return identity;
-  const hash = createHash('sha256').update('rr compose cache 1\0');
+  // The Node version too: JSON.parse's messages (strict .json files) come from its V8.
+  const hash = createHash('sha256').update(`rr compose cache 1\0${process.version}\0`);
   const here = dirname(fileURLToPath(import.meta.url));
   const schemas = join(packageRoot(), 'schemas');
   for (const dir of [here, schemas]) {
@@ -107,17 +108,36 @@ function markUsed(path: string): void {
   }
 }
 
-/** Stores a composition atomically (temporary file, then rename); a cache that cannot be written is skipped. */
+/** Thrown while serializing a composition JSON cannot hold exactly. */
+const NOT_JSON = new Error('not representable in JSON');
+
+/**
+ * Stores a composition atomically (temporary file, then rename); a cache that cannot be written is
+ * skipped, and so is a composition JSON would change (YAML's .inf and .nan would come back as null).
+ */
 export function writeComposeCache(dir: string, key: string, composed: ComposedFile): void {
   try {
+    const json = JSON.stringify(composed, (_key, value: unknown) => {
+      if (typeof value === 'number' && !Number.isFinite(value)) throw NOT_JSON;
+      return value;
+    });
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const temporary = join(dir, `.${key}.${process.pid}.${threadId}.tmp`);
-    writeFileSync(temporary, JSON.stringify(composed), { mode: 0o600 });
+    writeFileSync(temporary, json, { mode: 0o600 });
     renameSync(temporary, join(dir, `${key}.json`));
-    removeOldEntries(dir);
+    removeOldEntriesOnce(dir);
   } catch {
     // Read-only home, full disk, a sandbox: loading works the same without the cache.
   }
+}
+
+const cleaned = new Set<string>();
+
+/** Once per folder and thread, on the first write: listing a large cache on every write would cost more than it saves. */
+function removeOldEntriesOnce(dir: string): void {
+  if (cleaned.has(dir)) return;
+  cleaned.add(dir);
+  removeOldEntries(dir);
 }
 
 function removeOldEntries(dir: string): void {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { runInShares } from '../parallel/worker-shares.js';
+import { runInShares, workerCount } from '../parallel/worker-shares.js';
 import { composeWorkBytes } from './compose-cache.js';
 import { composeModelFile, type ComposedFile } from './compose-file.js';
 
@@ -10,11 +10,14 @@ const MIN_BYTES_PER_THREAD = 2 * 1024 * 1024;
 const WORKER_SCRIPT = fileURLToPath(new URL('./compose-worker.js', import.meta.url));
 
 /**
- * Whether composing these files starts worker threads: over 2 MB of model that the compose cache does
- * not hold (RR_PARSE_THREADS aside).
+ * Whether composing these files starts worker threads (what runInShares decides: over 2 MB of model
+ * that the compose cache does not hold, in more than one file, on more than one core).
  */
 export function composesOnWorkers(files: string[]): boolean {
-  return files.map(composeWorkBytes).reduce((a, b) => a + b, 0) > MIN_BYTES_PER_THREAD;
+  const sizes = files.map(composeWorkBytes);
+  return (
+    workerCount({ items: files, sizes, script: WORKER_SCRIPT, minBytesPerThread: MIN_BYTES_PER_THREAD }) > 0
+  );
 }
 
 /**

@@ -79,8 +79,8 @@ function claim(queue: ShareQueue): number | undefined {
   return k < queue.order.length ? queue.order[k] : undefined;
 }
 
-/** Worker threads to start beside this one: none for small inputs or from TypeScript sources. */
-function workerCount<T, W>(options: ShareOptions<T, W>): number {
+/** Worker threads runInShares would start beside this one: none for small inputs or from TypeScript sources. */
+export function workerCount<T, W>(options: Omit<ShareOptions<T, W>, 'here'>): number {
   const { items } = options;
   // Only the compiled build has a runnable worker script; run from TypeScript sources, work stays here.
   if (items.length < 2 || !existsSync(options.script)) return 0;
