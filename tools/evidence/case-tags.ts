@@ -18,20 +18,24 @@ export interface ReportProperty {
   line: number;
 }
 
-/** The element's properties: its <properties><property/> children, then its own attributes. */
-export function reportProperties(element: XmlElement): ReportProperty[] {
+/**
+ * The element's properties with one of `names`: its <properties><property/> children, then its own
+ * attributes (looked up by name: a testcase has several others, and this runs once per case).
+ */
+export function reportProperties(element: XmlElement, names: readonly string[]): ReportProperty[] {
   const found: ReportProperty[] = [];
   for (const group of element.children) {
     if (group.name !== 'properties') continue;
     for (const property of group.children) {
       const name = property.attributes.name;
-      if (property.name !== 'property' || name === undefined) continue;
+      if (property.name !== 'property' || name === undefined || !names.includes(name)) continue;
       // Some writers put the value in the element text instead of a value attribute.
       found.push({ name, value: property.attributes.value ?? property.text, line: property.line });
     }
   }
-  for (const [name, value] of Object.entries(element.attributes)) {
-    found.push({ name, value, line: element.line });
+  for (const name of names) {
+    const value = element.attributes[name];
+    if (value !== undefined) found.push({ name, value, line: element.line });
   }
   return found;
 }
@@ -41,31 +45,19 @@ export function splitIds(value: string): string[] {
   return value.split(/[\s,]+/).filter((id) => id !== '');
 }
 
+const CASE_PROPERTIES: readonly string[] = [...TAG_PROPERTIES, LEVEL_PROPERTY];
+
 /** The ids a testcase is tagged with (sorted, unique) and its level, if any. */
 export function caseTags(testcase: XmlElement): { tags: string[]; level?: string } {
-  // Reads only the tag and level properties (not reportProperties): this runs once per case.
   let ids: Set<string> | undefined;
   let level: string | undefined;
-  const take = (name: string, value: string) => {
-    if (name === TAG_PROPERTIES[0] || name === TAG_PROPERTIES[1]) {
+  for (const { name, value } of reportProperties(testcase, CASE_PROPERTIES)) {
+    if (name !== LEVEL_PROPERTY) {
       for (const id of splitIds(value)) (ids ??= new Set()).add(id);
-    } else if (name === LEVEL_PROPERTY && level === undefined && value.trim() !== '') {
+    } else if (level === undefined && value.trim() !== '') {
       // The first level wins: googletest writes a property once, and other writers have no reason to repeat it.
       level = value.trim();
     }
-  };
-  for (const group of testcase.children) {
-    if (group.name !== 'properties') continue;
-    for (const property of group.children) {
-      const name = property.attributes.name;
-      if (property.name === 'property' && name !== undefined)
-        take(name, property.attributes.value ?? property.text);
-    }
-  }
-  const { attributes } = testcase;
-  for (const name of [...TAG_PROPERTIES, LEVEL_PROPERTY]) {
-    const value = attributes[name];
-    if (value !== undefined) take(name, value);
   }
   const tags = ids === undefined ? [] : [...ids].sort(byCodePoint);
   return level === undefined ? { tags } : { tags, level };

@@ -103,8 +103,7 @@ function checkSuiteTags(suite: XmlElement, file: string, diagnostics: Diagnostic
       ? `test suite "${suite.attributes.name ?? ''}"`
       : `the <testsuites> element${suite.attributes.name === undefined ? '' : ` "${suite.attributes.name}"`}`;
   const seen = new Set<string>();
-  for (const property of reportProperties(suite)) {
-    if (!(TAG_PROPERTIES as readonly string[]).includes(property.name)) continue;
+  for (const property of reportProperties(suite, TAG_PROPERTIES)) {
     for (const id of splitIds(property.value)) {
       if (seen.has(id)) continue;
       seen.add(id);
