@@ -18,7 +18,7 @@ import { runInNewContext } from 'node:vm';
 import { SaxesParser } from 'saxes';
 import { modelAndEvidence } from '../../tools/cli/load-inputs.js';
 import { assembleEvidence, ingestEvidence } from '../../tools/evidence/ingest-evidence.js';
-import { composeModel, loadModel, modelOf, type ComposedModel } from '../../tools/model/load-model.js';
+import { composeModel, modelOf, startLoadModel, type ComposedModel } from '../../tools/model/load-model.js';
 import { analyze, type Analysis } from '../../tools/verify/analyze.js';
 import { generateWorkspace } from './generate-workspace.js';
 
@@ -66,12 +66,15 @@ async function pipeline(modelDir: string, evidenceDir: string): Promise<Figures>
   const rss = rssSampler();
   const t0 = performance.now();
   let loaded = 0;
-  const readModel = (path: string) =>
-    loadModel(path).then((model) => {
+  const startModel = async (path: string) => {
+    const load = await startLoadModel(path);
+    const model = load.model.then((m) => {
       loaded = performance.now();
-      return model;
+      return m;
     });
-  const [model, read] = await modelAndEvidence(modelDir, evidenceDir, readModel, true);
+    return { ...load, model };
+  };
+  const [model, read] = await modelAndEvidence(modelDir, evidenceDir, startModel);
   rss.sample();
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const evidence = assembleEvidence(read!, options);

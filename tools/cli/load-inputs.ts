@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { assembleEvidence, readEvidence, type EvidenceReading } from '../evidence/ingest-evidence.js';
 import type { Evidence } from '../evidence/test-case.js';
-import { composesOnWorkers } from '../model/compose-pool.js';
-import { loadModel } from '../model/load-model.js';
-import { listModelFiles } from '../model/model-files.js';
+import { startLoadModel, type ModelLoad } from '../model/load-model.js';
 import type { Model } from '../model/model.js';
 import { scanAnnotations } from '../sources/scan-annotations.js';
 import type { SourceAnnotations } from '../verify/analyze.js';
@@ -24,27 +22,17 @@ export interface Inputs {
  * The model and the evidence read, each using the machine as well as it can: a large model composes on
  * worker threads while this thread parses the evidence, then helps them; a small model loads first and
  * the evidence then shares its XML with worker threads. Only the evidence's labels need the config.
- * `readerUsesWorkers` says whether `readModel` composes on worker threads as loadModel does.
  */
 export async function modelAndEvidence(
   modelPath: string,
   evidenceDir: string | undefined,
-  readModel: (path: string) => Promise<Model> = loadModel,
-  // A reader of its own (the editor's) composes on this thread: no workers to overlap with.
-  readerUsesWorkers = readModel === loadModel,
+  startModel: (path: string) => Promise<ModelLoad> = startLoadModel,
 ): Promise<[Model, EvidenceReading | undefined]> {
-  if (!evidenceDir) return [await readModel(modelPath), undefined];
-  const modelOnWorkers = readerUsesWorkers && composesOnWorkers((await listModelFiles(modelPath)).files);
-  if (!modelOnWorkers) {
-    const model = await readModel(modelPath);
-    return [model, await readEvidence(evidenceDir, { shareWithWorkers: true })];
-  }
-  const loading = readModel(modelPath);
-  // Handled here too, so a load that fails before the wait below is reported, not an unhandled rejection.
-  loading.catch(() => undefined);
-  // Parsing blocks this thread: first let the model loader list its files and start its workers.
-  await new Promise((resolve) => setImmediate(resolve));
-  return Promise.all([loading, readEvidence(evidenceDir)]);
+  const load = await startModel(modelPath);
+  if (!evidenceDir) return [await load.model, undefined];
+  if (!load.onWorkers) return [await load.model, await readEvidence(evidenceDir, { shareWithWorkers: true })];
+  // The model's workers are running; parsing the evidence here blocks this thread until it is done.
+  return Promise.all([load.model, readEvidence(evidenceDir)]);
 }
 
 /**
@@ -56,9 +44,13 @@ export async function loadInputs(
   evidenceDir?: string,
   lockOption?: string,
   sourcesDir?: string,
-  readModel: (path: string) => Promise<Model> = loadModel,
+  readModel?: (path: string) => Promise<Model>,
 ): Promise<Inputs> {
-  const [model, read] = await modelAndEvidence(modelPath, evidenceDir, readModel);
+  // A reader of its own (the editor's) composes on this thread: no workers to overlap with.
+  const startModel = readModel
+    ? (path: string) => Promise.resolve({ onWorkers: false, model: readModel(path) })
+    : startLoadModel;
+  const [model, read] = await modelAndEvidence(modelPath, evidenceDir, startModel);
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const evidence = read ? assembleEvidence(read, options) : undefined;
   const lockPath = lockOption ?? lockPathOf(model);

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path';
 import type { ComposedDocument, SourcedObject } from './compose-document.js';
 import type { ComposedFile } from './compose-file.js';
 import { byCodePoint } from './code-point-order.js';
-import { composeModelFiles } from './compose-pool.js';
+import { startComposeModelFiles } from './compose-pool.js';
 import { idMatchesPattern } from './config.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
 import { KIND_WORDS, positionOf, type Entity } from './entity.js';
@@ -13,7 +13,21 @@ import { resolveConfig } from './resolve-config.js';
 
 /** Loads a model file or directory: read → parse → compose → merge → check ids and references. */
 export async function loadModel(path: string): Promise<Model> {
-  return modelOf(await composeModel(path));
+  return (await startLoadModel(path)).model;
+}
+
+/** A model load under way: whether worker threads compose it, and the model to come. */
+export interface ModelLoad {
+  onWorkers: boolean;
+  model: Promise<Model>;
+}
+
+/** Lists a model's files and starts composing them: a large model's workers run when this resolves. */
+export async function startLoadModel(path: string): Promise<ModelLoad> {
+  const listing = await listModelFiles(path);
+  const started = startComposeModelFiles(listing.files);
+  const model = started.results.then((files) => modelFromFiles(path, listing, files));
+  return { onWorkers: started.workers > 0, model };
 }
 
 /**
@@ -42,7 +56,7 @@ export async function composeModelFileList(root: string, files: string[]): Promi
 }
 
 async function composeListed(root: string, listing: ModelFileList): Promise<ComposedModel> {
-  const files = await composeModelFiles(listing.files);
+  const files = await startComposeModelFiles(listing.files).results;
   return { root, diagnostics: listing.diagnostics, unreadable: listing.unreadable, files };
 }
 

@@ -31,15 +31,30 @@ interface ShareQueue {
 // default roughly halves the time spent in scavenges (bench/report).
 const YOUNG_GENERATION_MB = 96;
 
+/** Work under way: how many worker threads share it (0: this thread alone), and its results to come. */
+export interface StartedShares<T> {
+  workers: number;
+  results: Promise<T[]>;
+}
+
+/** Runs the work over every item (see startShares) and returns the results in the items' order. */
+export function runInShares<T, W = T>(options: ShareOptions<T, W>): Promise<T[]> {
+  return startShares(options).results;
+}
+
 /**
- * Runs the work over every item, on worker threads too when the input is large enough, and returns the
- * results in the items' order. This thread takes an item only when its event loop is free, so work the
- * caller does meanwhile goes first. RR_PARSE_THREADS=N sets the number of threads (1 = no workers).
+ * Starts the work over every item, on worker threads too when the input is large enough; the workers
+ * are running when this returns. This thread takes an item only when its event loop is free, so work
+ * the caller does meanwhile goes first. RR_PARSE_THREADS=N sets the number of threads (1 = no workers).
  */
-export async function runInShares<T, W = T>(options: ShareOptions<T, W>): Promise<T[]> {
+export function startShares<T, W = T>(options: ShareOptions<T, W>): StartedShares<T> {
+  const workers = workerCount(options);
+  return { workers, results: shareOut(options, workers) };
+}
+
+async function shareOut<T, W>(options: ShareOptions<T, W>, workers: number): Promise<T[]> {
   const { items, sizes } = options;
   const out = new Array<T>(items.length);
-  const workers = workerCount(options);
   if (workers === 0) {
     for (let i = 0; i < items.length; i++) out[i] = await options.here(items[i]!);
     return out;
@@ -79,8 +94,8 @@ function claim(queue: ShareQueue): number | undefined {
   return k < queue.order.length ? queue.order[k] : undefined;
 }
 
-/** Worker threads runInShares would start beside this one: none for small inputs or from TypeScript sources. */
-export function workerCount<T, W>(options: Omit<ShareOptions<T, W>, 'here'>): number {
+/** Worker threads to start beside this one: none for small inputs or from TypeScript sources. */
+function workerCount<T, W>(options: ShareOptions<T, W>): number {
   const { items } = options;
   // Only the compiled build has a runnable worker script; run from TypeScript sources, work stays here.
   if (items.length < 2 || !existsSync(options.script)) return 0;
