@@ -6,7 +6,7 @@ import { reportText } from '../report/report-text.js';
 import { analyze } from '../verify/analyze.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { loadInputs } from './load-inputs.js';
-import { packageVersion } from './package-version.js';
+import { packageVersion } from '../model/package-version.js';
 import { workspaceRoot } from './workspace-root.js';
 
 /** Options of `rr report`. */

@@ -5,7 +5,7 @@ import { modelSummary } from '../report/model-summary.js';
 import { loadModel } from '../model/load-model.js';
 import { validateModel } from '../validate/validate-model.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { packageVersion } from './package-version.js';
+import { packageVersion } from '../model/package-version.js';
 
 export type ValidateFormat = 'text' | 'json' | 'sarif';
 

@@ -1,7 +1,7 @@
 // The overview (GET /api/state) and re-reading the inputs (POST /api/reload).
 import type { FastifyInstance } from 'fastify';
 import { ENTITY_KINDS } from '../model/entity.js';
-import { packageVersion } from '../cli/package-version.js';
+import { packageVersion } from '../model/package-version.js';
 import { countDiagnostics } from '../report/diagnostic-counts.js';
 import { lockPathOf } from '../verify/lock-path.js';
 import { authorText, type EditorContext } from './editor-context.js';
