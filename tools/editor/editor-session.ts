@@ -9,9 +9,7 @@ import type { EditPlan } from '../edit/plan-edit.js';
 import { saveEdit, type SaveResult } from '../edit/save-edit.js';
 import type { CommitOptions } from '../edit/transaction.js';
 import type { Model } from '../model/model.js';
-import { loadInputs } from '../cli/load-inputs.js';
 import type { Author } from '../git/git-client.js';
-import { scanAnnotations } from '../sources/scan-annotations.js';
 import {
   analyze,
   analyzeClaims,
@@ -20,7 +18,9 @@ import {
   type ClaimAnalysis,
   type SourceAnnotations,
 } from '../verify/analyze.js';
-import { parseLock, type Lock } from '../verify/lock-file.js';
+import { loadInputs } from '../verify/inputs.js';
+import { parseModelLock, type Lock } from '../verify/lock-file.js';
+import { scanModelAnnotations } from '../verify/model-annotations.js';
 import { ApiError } from './api-error.js';
 import { authorText } from './editor-context.js';
 import { checkScope, indexEvidence, type EvidenceIndex } from './check-scope.js';
@@ -180,7 +180,7 @@ export class EditorSession {
         this.cached = scoped ? undefined : after;
         if (idsChanged && this.sources) {
           // Annotations count only ids of the model, so a new or renamed id needs a new scan.
-          this.sources = await this.scanSources();
+          this.sources = await scanModelAnnotations(this.model, this.sources.root);
           this.cached = undefined;
         }
         this.edits.unshift({
@@ -218,28 +218,21 @@ export class EditorSession {
 
   private async load(): Promise<void> {
     let snapshot: ModelSnapshot | undefined;
-    const inputs = await loadInputs(
-      this.options.modelPath,
-      this.options.evidenceDir,
-      undefined,
-      undefined,
-      async (path) => (snapshot = await readSnapshot(path)).model,
-    );
+    const inputs = await loadInputs({
+      model: this.options.modelPath,
+      readModel: async (path) => (snapshot = await readSnapshot(path)).model,
+      evidence: this.options.evidenceDir,
+      // The lock as the snapshot read it: the bytes a save confirms.
+      readLock: async () => snapshot!.lock?.bytes?.toString('utf8'),
+      sources: this.options.sourcesRoot,
+    });
     this.snapshot = snapshot!;
     this.evidence = inputs.evidence;
     this.index = undefined;
-    this.lock = this.parsedLock(this.snapshot);
-    this.sources = this.options.sourcesRoot ? await this.scanSources() : undefined;
+    this.lock = inputs.lock;
+    this.sources = inputs.sources;
     this.cached = undefined;
     this.loadedAt = new Date();
-  }
-
-  private async scanSources(): Promise<SourceAnnotations> {
-    const root = this.options.sourcesRoot!;
-    const scan = await scanAnnotations(root, this.model.config.annotation_patterns, {
-      knownIds: new Set(this.model.byId.keys()),
-    });
-    return { root, scan };
   }
 
   /** Where tags and case paths occur in the loaded evidence (built on first use). */
@@ -251,17 +244,14 @@ export class EditorSession {
   /** The lock as the snapshot read it (the bytes a save confirms), parsed. */
   private parsedLock(snapshot: ModelSnapshot): Lock | undefined {
     const lock = snapshot.lock;
-    if (!lock?.bytes) return undefined;
-    const mainRepo = snapshot.model.config.main_repo;
-    return parseLock(lock.path, lock.bytes.toString('utf8'), mainRepo ? { mainRepo } : {});
+    return lock?.bytes ? parseModelLock(snapshot.model, lock.path, lock.bytes.toString('utf8')) : undefined;
   }
 
   /** The lock as a plan leaves it. */
   private lockAfter(plan: EditPlan): Lock | undefined {
     const change = plan.files.find((f) => f.role === 'lock');
     if (!change?.after) return this.lock;
-    const mainRepo = this.model.config.main_repo;
-    return parseLock(change.path, change.after.toString('utf8'), mainRepo ? { mainRepo } : {});
+    return parseModelLock(this.model, change.path, change.after.toString('utf8'));
   }
 }
 
