@@ -7,7 +7,7 @@ import { readComposedModel } from '../model/load-model.js';
 import { countDiagnostics, plural } from '../report/diagnostic-counts.js';
 import { formatDiagnosticLine } from '../report/diagnostics-text.js';
 import { junitOfChecks, type CheckResult } from '../report/junit-checks.js';
-import { lockPlanLines } from '../report/lock-plan-text.js';
+import { lockOutOfDateLine, lockPlanLines } from '../report/lock-plan-text.js';
 import { reportJson } from '../report/report-json.js';
 import { reportText } from '../report/report-text.js';
 import { analyze } from '../verify/analyze.js';
@@ -99,7 +99,7 @@ function checkLock(plan: LockPlan, options: BazelSetOptions): { failure?: string
   const lines = [
     // Removals count as changes here: the set's test lists them as `rr lock check` does.
     ...lockPlanLines(plan, true),
-    `${options.lockPath} is out of date; review the changes above, then run: ${options.updateCommand}`,
+    lockOutOfDateLine(options.lockPath, options.updateCommand),
   ];
   return { failure: `${options.lockPath} is out of date`, detail: lines.join('\n') };
 }

@@ -1,7 +1,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import { serializeLock } from '../verify/lock-file.js';
 import { planChanges, planLockUpdate, type LockPlan } from '../verify/lock-update.js';
-import { lockPlanLines } from '../report/lock-plan-text.js';
+import { lockOutOfDateLine, lockPlanLines } from '../report/lock-plan-text.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { loadInputs } from '../verify/inputs.js';
 
@@ -49,9 +49,9 @@ export async function runLockCheck(options: LockOptions, io: CliIo): Promise<num
     return EXIT.ok;
   }
   printPlan(plan, io, true);
-  io.out(
-    `${lockPath} is out of date; review the changes above, then run: rr lock update --model ${options.model} --evidence ${options.evidence}${plan.removed.length ? ' --allow-removals' : ''}\n`,
-  );
+  const removals = plan.removed.length ? ' --allow-removals' : '';
+  const command = `rr lock update --model ${options.model} --evidence ${options.evidence}${removals}`;
+  io.out(`${lockOutOfDateLine(lockPath, command)}\n`);
   return EXIT.errors;
 }
 

@@ -1,6 +1,7 @@
 // The case ledger, moving a case to another owner, and the attribution overview.
 import type { FastifyInstance } from 'fastify';
 import { caseLedger, matchesFilter, type LedgerFilter } from '../report/case-ledger.js';
+import { invariantLine } from '../report/report-sentences.js';
 import type { ClaimAnalysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
 import { ApiError } from './api-error.js';
@@ -54,12 +55,12 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
         (!needle ||
           `${r.target} ${r.path} ${r.owner ?? ''} ${r.claimed_by.join(' ')}`.toLowerCase().includes(needle)),
     );
-    const counts = session.analysis().counts;
+    const analysis = session.analysis();
     return {
       cases: rows,
       lanes: [...lanes.keys()],
-      counts,
-      invariant: `${counts.cases} test cases, ${counts.quarantined} quarantined; each case maps to at most one requirement`,
+      counts: analysis.counts,
+      invariant: invariantLine(analysis),
     };
   });
 

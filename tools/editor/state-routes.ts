@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENTITY_KINDS } from '../model/entity.js';
 import { packageVersion } from '../model/package-version.js';
 import { countDiagnostics } from '../report/diagnostic-counts.js';
+import { diagnosticCountLine, invariantLine } from '../report/report-sentences.js';
 import { lockPathOf } from '../verify/lock-path.js';
 import { authorText, type EditorContext } from './editor-context.js';
 
@@ -33,7 +34,8 @@ export function registerStateRoutes(app: FastifyInstance, ctx: EditorContext): v
         ...countDiagnostics(analysis.diagnostics),
         gaps: analysis.gaps.length,
       },
-      invariant: `${analysis.counts.cases} test cases, ${analysis.counts.quarantined} quarantined; each case maps to at most one requirement`,
+      invariant: invariantLine(analysis),
+      issues_summary: diagnosticCountLine(analysis.diagnostics),
       issues,
       git: ctx.git ? await gitSummary(ctx) : null,
       llm: ctx.llm,

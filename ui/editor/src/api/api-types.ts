@@ -72,7 +72,10 @@ export interface EditorState {
     warnings?: number;
     gaps?: number;
   };
-  invariant?: string;
+  /** the invariant line, worded by the server */
+  invariant: string;
+  /** "1 error, 2 warnings", worded by the server */
+  issues_summary: string;
   issues: Diagnostic[];
   git: { branch: string | null; head: string | null; changed: number } | { error: string } | null;
   llm?: { available: boolean; reason?: string };
