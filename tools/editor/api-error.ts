@@ -1,8 +1,9 @@
 // Errors the API answers with: a status, a stable code and a message saying what to do. Edit library
-// refusals (EditError) and git ref checks map onto the same shape.
+// refusals (EditError), the engine's refusals (DomainError) and git ref checks map onto the same shape.
 import { isEditError, type EditErrorCode } from '../edit/edit-error.js';
 import { GitError } from '../git/git-client.js';
 import { RefNameError } from '../git/ref-names.js';
+import { DomainError, type DomainErrorCode } from '../verify/domain-error.js';
 
 /** A refused request: the body is `{code, message, ...details}`. */
 export class ApiError extends Error {
@@ -36,10 +37,25 @@ export const EDIT_STATUS: Record<EditErrorCode, number> = {
   'journal-conflict': 500,
 };
 
+/** The status of each refusal by the engine's rules (docs/api.md, "Errors"). */
+export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
+  'bad-request': 400,
+  'unknown-entity': 404,
+  'unknown-case': 404,
+  'unknown-note': 404,
+  'needs-expand': 409,
+  'one-owner': 409,
+};
+
 /** Any error as the API's status and body; unexpected errors become 500 without internals. */
 export function errorResponse(error: unknown): { status: number; body: Record<string, unknown> } {
   if (error instanceof ApiError)
     return { status: error.status, body: { code: error.code, message: error.message, ...error.details } };
+  if (error instanceof DomainError)
+    return {
+      status: DOMAIN_STATUS[error.code],
+      body: { code: error.code, message: error.message, ...error.details },
+    };
   if (isEditError(error)) {
     const body: Record<string, unknown> = { code: error.code, message: error.message };
     if (error.file !== undefined) body.file = error.file;

@@ -4,10 +4,10 @@ import { caseLedger, matchesFilter, type LedgerFilter } from '../report/case-led
 import { invariantLine } from '../report/report-sentences.js';
 import type { ClaimAnalysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
+import type { Conflict } from '../verify/owner-checks.js';
 import { ApiError } from './api-error.js';
 import { planCaseMove } from './case-move.js';
 import { requestAuthor, type EditorContext } from './editor-context.js';
-import type { Conflict } from './owner-checks.js';
 import { bodyObject, flag, queryOf, stringField } from './request-input.js';
 
 const FILTERS: LedgerFilter[] = ['owned', 'unowned', 'quarantined', 'unlocked', 'coarse'];

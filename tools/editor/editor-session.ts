@@ -18,13 +18,13 @@ import {
   type ClaimAnalysis,
   type SourceAnnotations,
 } from '../verify/analyze.js';
+import { checkScope, indexEvidence, type EvidenceIndex } from '../verify/check-scope.js';
 import { loadInputs } from '../verify/inputs.js';
 import { parseModelLock, type Lock } from '../verify/lock-file.js';
 import { scanModelAnnotations } from '../verify/model-annotations.js';
-import { ApiError } from './api-error.js';
+import { ownerChecks, type Conflict } from '../verify/owner-checks.js';
+import { OwnerConflictError } from '../verify/owner-conflict-error.js';
 import { authorText } from './editor-context.js';
-import { checkScope, indexEvidence, type EvidenceIndex } from './check-scope.js';
-import { ownerChecks, type Conflict } from './owner-checks.js';
 
 /** What a session is opened with (from `rr serve`'s options). */
 export interface SessionOptions {
@@ -40,28 +40,13 @@ export interface SessionOptions {
   onStep?: CommitOptions['onStep'];
 }
 
-/** A save the checks refused: 409 with the conflicts it would introduce. */
-export class OwnerConflictError extends ApiError {
-  /** the model and analysis the refused save would have left (a precheck shows them) */
-  after?: { model: Model; analysis: Analysis };
-
-  constructor(conflicts: Conflict[], notices: Conflict[]) {
-    super(
-      409,
-      'one-owner',
-      `the save would introduce ${conflicts.length} problem(s) of the one-owner checks: ${conflicts.map((c) => c.message).join('; ')}`,
-      { conflicts, notices },
-    );
-  }
-}
-
 /** What a save did, with the notices the checks raised. */
 export interface SaveOutcome {
   result: SaveResult;
   notices: Conflict[];
   /**
    * a dry run's analysis of the model it would leave, over the evidence the edit can affect (enough
-   * for the edited entity's issues and set, see check-scope.ts)
+   * for the edited entity's issues and set, see tools/verify/check-scope.ts)
    */
   analysis?: Analysis;
 }
@@ -125,7 +110,7 @@ export class EditorSession {
 
   /**
    * Saves one edit through the edit library over the loaded snapshot, with the one-owner checks in its
-   * check hook; a dry run plans, proves and checks without writing. Throws ApiError, EditError or
+   * check hook; a dry run plans, proves and checks without writing. Throws EditError or
    * OwnerConflictError; nothing is written then.
    */
   save(
@@ -143,7 +128,7 @@ export class EditorSession {
         onStep: this.options.onStep,
         check: ({ after: model, plan }) => {
           lockAfter = this.lockAfter(plan);
-          // Only the evidence the edit can affect is analysed (check-scope.ts), and only as far as
+          // Only the evidence the edit can affect is analysed (tools/verify/check-scope.ts), and only as far as
           // the checks need (no verdicts); the loaded model's full analysis, when there is one, serves
           // as the side before.
           const scope = this.evidence

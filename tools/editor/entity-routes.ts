@@ -10,11 +10,13 @@ import type { EditRequest } from '../edit/edit-request.js';
 import { newEntityTarget } from '../edit/entity-placement.js';
 import { entityVersion } from '../edit/entity-version.js';
 import type { Analysis } from '../verify/analyze.js';
+import { DomainError } from '../verify/domain-error.js';
+import type { Conflict } from '../verify/owner-checks.js';
+import { OwnerConflictError } from '../verify/owner-conflict-error.js';
 import { ApiError, errorResponse } from './api-error.js';
 import { requestAuthor, type EditorContext } from './editor-context.js';
-import { OwnerConflictError, type SaveOutcome } from './editor-session.js';
+import type { SaveOutcome } from './editor-session.js';
 import { claimView, entitySummary, entityView } from './entity-view.js';
-import type { Conflict } from './owner-checks.js';
 import { bodyObject, entityKind, flag, queryOf, stringField } from './request-input.js';
 
 type IdParams = { Params: { id: string } };
@@ -167,7 +169,7 @@ async function precheck(
       problems = error.details.conflicts as Conflict[];
       notices = error.details.notices as Conflict[];
       after = error.after;
-    } else if (isEditError(error) || error instanceof ApiError) {
+    } else if (isEditError(error) || error instanceof DomainError || error instanceof ApiError) {
       const { body: refusal } = errorResponse(error);
       problems = [{ ...refusal, code: String(refusal.code), message: String(refusal.message) }];
     } else throw error;
