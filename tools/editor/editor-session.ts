@@ -128,9 +128,9 @@ export class EditorSession {
         onStep: this.options.onStep,
         check: ({ after: model, plan }) => {
           lockAfter = this.lockAfter(plan);
-          // Only the evidence the edit can affect is analysed (tools/verify/check-scope.ts), and only as far as
-          // the checks need (no verdicts); the loaded model's full analysis, when there is one, serves
-          // as the side before.
+          // Only the evidence the edit can affect is analysed (tools/verify/check-scope.ts), and only
+          // as far as the checks need (no verdicts); the loaded model's full analysis, when there is
+          // one, serves as the side before.
           const scope = this.evidence
             ? checkScope(this.evidence, this.evidenceIndex(), this.model, model, plan, this.lock)
             : undefined;
