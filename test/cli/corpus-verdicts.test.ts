@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusBytes, corpusMissing } from '../evidence/corpus/junit-corpus.js';
+import { corpusBytes, corpusFiles, corpusMissing } from '../evidence/corpus/junit-corpus.js';
 import { rr } from './run-cli.js';
 
 const model = `schema_version: 1
@@ -96,5 +96,44 @@ describe.skipIf(corpusMissing !== undefined)('rr report over real runners’ res
       ['//java:automated_test', expect.any(String)],
       ['//java:detector_test', expect.any(String)],
     ]);
+  });
+});
+
+describe.skipIf(corpusMissing !== undefined)('rr report over the whole corpus', () => {
+  it('reads every file, each as a target, with exit code 0 or 1 and an error with file and line for each malformed one', async () => {
+    const all = await mkdtemp(join(tmpdir(), 'rr-corpus-all-'));
+    try {
+      const files = corpusFiles();
+      for (const [i, { file }] of files.entries()) {
+        await mkdir(join(all, 'testlogs', 'corpus', `f${i}`), { recursive: true });
+        await writeFile(join(all, 'testlogs', 'corpus', `f${i}`, 'test.xml'), corpusBytes(file));
+      }
+      await writeFile(join(all, 'model.yaml'), 'schema_version: 1\n');
+      const run = await rr([
+        'report',
+        '--model',
+        join(all, 'model.yaml'),
+        '--evidence',
+        join(all, 'testlogs'),
+        '--no-sources',
+        '--format',
+        'json',
+      ]);
+      expect([0, 1], run.stderr).toContain(run.code);
+      const report = JSON.parse(run.stdout) as {
+        diagnostics: { rule: string; severity: string; file?: string; line?: number }[];
+      };
+      const errors = report.diagnostics.filter((d) => d.severity === 'error');
+      // Only unreadable files are errors, each with its file and line (the corpus has eight).
+      expect(errors.map((d) => d.rule)).toEqual(errors.map(() => 'read-error'));
+      expect(errors.length).toBeGreaterThan(0);
+      for (const error of errors)
+        expect(error).toMatchObject({
+          file: expect.stringMatching(/test\.xml$/) as string,
+          line: expect.any(Number) as number,
+        });
+    } finally {
+      await rm(all, { recursive: true, force: true });
+    }
   });
 });
