@@ -7,12 +7,13 @@ import type { FastifyInstance } from 'fastify';
 /** Takes only `application/json` bodies and checks them with the routes' `schema.body`. */
 export function installJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
-  const ajv = new Ajv2020({ allErrors: false, strict: true });
+  // verbose: a refusal sees the value, so a required field sent as null reads "is required".
+  const ajv = new Ajv2020({ allErrors: false, strict: true, allowUnionTypes: true, verbose: true });
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const validate = ajv.compile(schema);
-    // An absent body is an empty object, so a missing field is named rather than the whole body.
+    // An absent (or JSON null) body is an empty object, so a missing field is named, not the body.
     const check = (data: unknown) => {
-      const ok = validate(httpPart === 'body' && data === undefined ? {} : data);
+      const ok = validate(httpPart === 'body' && (data === undefined || data === null) ? {} : data);
       check.errors = validate.errors;
       return ok;
     };

@@ -18,9 +18,13 @@ export function schemaErrorMessage(errors: readonly FastifySchemaValidationError
   if (!error) return 'the request body does not match its schema';
   const path = error.instancePath.split('/').filter(Boolean).join('.');
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'required') return `"${[path, params.missingProperty].filter(Boolean).join('.')}" is required`;
+  if (error.keyword === 'required')
+    return `"${[path, params.missingProperty].filter(Boolean).join('.')}" is required`;
   // An empty string is a missing value, as it always was for these fields.
   if (error.keyword === 'minLength' && params.limit === 1) return `"${path}" is required`;
+  // A null where a value is required reads as a missing value (only required fields refuse null).
+  if (error.keyword === 'type' && path !== '' && (error as { data?: unknown }).data === null)
+    return `"${path}" is required`;
   if (error.keyword === 'type') {
     const types = String(params.type)
       .split(',')

@@ -25,7 +25,11 @@ export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOp
     await scope.register(compress, { global: false });
     scope.get(
       '/*',
-      { compress: { encodings: ['gzip'], customTypes: COMPRESSIBLE_TYPES } },
+      {
+        compress: { encodings: ['gzip'], customTypes: COMPRESSIBLE_TYPES },
+        // Runs before compress's own onSend: a 304 has no body to compress (nor a Content-Encoding).
+        onSend: async (_request, reply, payload) => (reply.statusCode === 304 ? '' : payload),
+      },
       async (request, reply) => {
         const path = request.url.split('?')[0]!;
         if (path === '/api' || path.startsWith('/api/')) return reply.callNotFound();

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import type { EditorContext } from '../editor-context.js';
-import { bodyObject, stringField } from '../request-input.js';
+import { AGENT_RUN_BODY } from './body-schemas.js';
 
 /** One finding of a workflow. */
 export interface Finding {
@@ -46,26 +46,29 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: EditorContext): v
     workflows: WORKFLOWS.map((w) => ({ ...w, available: true })),
   }));
 
-  app.post('/api/agents/run', async (request, reply) => {
-    const body = bodyObject(request.body);
-    const workflow = stringField(body, 'workflow', true);
-    if (!WORKFLOWS.some((w) => w.id === workflow))
-      throw new ApiError(404, 'unknown-workflow', `no workflow "${workflow}"; GET /api/agents lists them`);
-    const job: Job = {
-      id: randomUUID(),
-      workflow,
-      state: 'running',
-      started: new Date().toISOString(),
-      finished: null,
-      findings: [],
-    };
-    job.findings = completeness(ctx);
-    job.state = 'done';
-    job.finished = new Date().toISOString();
-    jobs.set(job.id, job);
-    for (const old of [...jobs.keys()].slice(0, Math.max(0, jobs.size - MAX_JOBS))) jobs.delete(old);
-    return reply.code(201).send(job);
-  });
+  app.post<{ Body: { workflow: string } }>(
+    '/api/agents/run',
+    { schema: { body: AGENT_RUN_BODY } },
+    async (request, reply) => {
+      const { workflow } = request.body;
+      if (!WORKFLOWS.some((w) => w.id === workflow))
+        throw new ApiError(404, 'unknown-workflow', `no workflow "${workflow}"; GET /api/agents lists them`);
+      const job: Job = {
+        id: randomUUID(),
+        workflow,
+        state: 'running',
+        started: new Date().toISOString(),
+        finished: null,
+        findings: [],
+      };
+      job.findings = completeness(ctx);
+      job.state = 'done';
+      job.finished = new Date().toISOString();
+      jobs.set(job.id, job);
+      for (const old of [...jobs.keys()].slice(0, Math.max(0, jobs.size - MAX_JOBS))) jobs.delete(old);
+      return reply.code(201).send(job);
+    },
+  );
 
   app.get('/api/agents/jobs', async () => ({
     jobs: [...jobs.values()].reverse().map(({ findings, ...job }) => ({ ...job, findings: findings.length })),

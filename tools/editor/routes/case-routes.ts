@@ -8,6 +8,7 @@ import { planCaseMove } from '../case-move.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
 import type { Conflict } from '../owner-checks.js';
 import { bodyObject, flag, queryOf, stringField } from '../request-input.js';
+import { CASE_MOVE_BODY } from './body-schemas.js';
 
 const FILTERS: LedgerFilter[] = ['owned', 'unowned', 'quarantined', 'unlocked', 'coarse'];
 
@@ -63,7 +64,7 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
     };
   });
 
-  app.post('/api/cases/move', async (request) => {
+  app.post('/api/cases/move', { schema: { body: CASE_MOVE_BODY } }, async (request) => {
     const body = bodyObject(request.body);
     const named = typeof body.case === 'object' && body.case !== null ? bodyObject(body.case) : body;
     const target = stringField(named, 'target', true);

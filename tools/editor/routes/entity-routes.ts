@@ -18,6 +18,13 @@ import { OwnerConflictError, type SaveOutcome } from '../editor-session.js';
 import { claimView, entitySummary, entityView } from '../entity-view.js';
 import type { Conflict } from '../owner-checks.js';
 import { bodyObject, entityKind, flag, queryOf, stringField } from '../request-input.js';
+import {
+  ENTITY_CREATE_BODY,
+  ENTITY_DELETE_BODY,
+  ENTITY_RENAME_BODY,
+  ENTITY_UPDATE_BODY,
+  VERSIONED_BODY,
+} from './body-schemas.js';
 
 type IdParams = { Params: { id: string } };
 
@@ -42,7 +49,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): 
     return entityView(entity, session.model, session.analysis(), session.evidence, session.lock, repoPath);
   });
 
-  app.post('/api/entities', async (request, reply) => {
+  app.post('/api/entities', { schema: { body: ENTITY_CREATE_BODY } }, async (request, reply) => {
     const body = bodyObject(request.body);
     const { kind, data } = createData(body);
     const id = stringField(body, 'id') ?? (typeof data.id === 'string' ? data.id : undefined);
@@ -53,7 +60,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): 
     return reply.code(201).send(saveBody(ctx, outcome));
   });
 
-  app.put<IdParams>('/api/entities/:id', async (request) => {
+  app.put<IdParams>('/api/entities/:id', { schema: { body: ENTITY_UPDATE_BODY } }, async (request) => {
     const body = bodyObject(request.body);
     const data = body.data === undefined ? withoutKeys(body, 'version') : bodyObject(body.data);
     const version = stringField(body, 'version', true);
@@ -64,7 +71,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): 
     return saveBody(ctx, outcome);
   });
 
-  app.delete<IdParams>('/api/entities/:id', async (request) => {
+  app.delete<IdParams>('/api/entities/:id', { schema: { body: ENTITY_DELETE_BODY } }, async (request) => {
     const query = queryOf(request.query);
     const body = bodyObject(request.body);
     const version = query.version ?? stringField(body, 'version', true);
@@ -75,18 +82,22 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): 
     return saveBody(ctx, outcome);
   });
 
-  app.post<IdParams>('/api/entities/:id/rename', async (request) => {
-    const body = bodyObject(request.body);
-    const newId = stringField(body, 'id') ?? stringField(body, 'new_id', true);
-    const version = stringField(body, 'version', true);
-    const outcome = await session.save(
-      { op: 'rename', id: request.params.id, newId, version },
-      { author: requestAuthor(ctx, request) },
-    );
-    return saveBody(ctx, outcome);
-  });
+  app.post<IdParams>(
+    '/api/entities/:id/rename',
+    { schema: { body: ENTITY_RENAME_BODY } },
+    async (request) => {
+      const body = bodyObject(request.body);
+      const newId = stringField(body, 'id') ?? stringField(body, 'new_id', true);
+      const version = stringField(body, 'version', true);
+      const outcome = await session.save(
+        { op: 'rename', id: request.params.id, newId, version },
+        { author: requestAuthor(ctx, request) },
+      );
+      return saveBody(ctx, outcome);
+    },
+  );
 
-  app.post<IdParams>('/api/entities/:id/precheck', async (request) => {
+  app.post<IdParams>('/api/entities/:id/precheck', { schema: { body: VERSIONED_BODY } }, async (request) => {
     const body = bodyObject(request.body);
     return precheck(ctx, request.params.id, body);
   });
@@ -171,7 +182,9 @@ async function precheck(
       after = error.after;
     } else if (isEditError(error) || error instanceof ApiError) {
       const refusal = error instanceof ApiError ? error : editorApiError(error)!;
-      problems = [{ ...errorBody(refusal, { statusInBody: false }), code: refusal.code, message: refusal.message }];
+      problems = [
+        { ...errorBody(refusal, { statusInBody: false }), code: refusal.code, message: refusal.message },
+      ];
     } else throw error;
   }
   const entity = id !== null ? after?.model.byId.get(id) : undefined;

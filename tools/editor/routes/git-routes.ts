@@ -13,7 +13,8 @@ import { ApiError } from '../../http/api-error.js';
 import { authorText, requiredAuthor, type EditorContext } from '../editor-context.js';
 import type { EditorSession } from '../editor-session.js';
 import { modelAtRevision } from '../model-at-revision.js';
-import { bodyObject, queryOf, stringField, wholeNumber } from '../request-input.js';
+import { queryOf, wholeNumber } from '../request-input.js';
+import { COMMIT_BODY, TAG_BODY } from './body-schemas.js';
 import { semanticDiff } from '../semantic-diff.js';
 
 /** The git and diff routes. */
@@ -79,31 +80,37 @@ export function registerGitRoutes(app: FastifyInstance, ctx: EditorContext): voi
     };
   });
 
-  app.post('/api/git/commit', async (request, reply) => {
-    const git = repo();
-    const body = bodyObject(request.body);
-    const message = stringField(body, 'message', true);
-    const author = requiredAuthor(ctx, request);
-    const changed = new Set(await modelPaths(session, git));
-    const files = (await git.status()).files.filter((f) => changed.has(f.path)).map((f) => f.path);
-    if (files.length === 0)
-      throw new ApiError(409, 'nothing-to-commit', 'no model file or lock has changes to commit');
-    const commit = await git.commit(message, author, files);
-    return reply.code(201).send({ ok: true, commit, files, author: authorText(author) });
-  });
+  app.post<{ Body: { message: string } }>(
+    '/api/git/commit',
+    { schema: { body: COMMIT_BODY } },
+    async (request, reply) => {
+      const git = repo();
+      const { message } = request.body;
+      const author = requiredAuthor(ctx, request);
+      const changed = new Set(await modelPaths(session, git));
+      const files = (await git.status()).files.filter((f) => changed.has(f.path)).map((f) => f.path);
+      if (files.length === 0)
+        throw new ApiError(409, 'nothing-to-commit', 'no model file or lock has changes to commit');
+      const commit = await git.commit(message, author, files);
+      return reply.code(201).send({ ok: true, commit, files, author: authorText(author) });
+    },
+  );
 
-  app.post('/api/git/tag', async (request, reply) => {
-    const git = repo();
-    const body = bodyObject(request.body);
-    const name = checkNewRefName(stringField(body, 'name', true));
-    const message = stringField(body, 'message', true);
-    const revision = checkRevision(stringField(body, 'ref') ?? 'HEAD');
-    const author = requiredAuthor(ctx, request);
-    if (await git.hasTag(name)) throw new ApiError(409, 'tag-exists', `a tag named ${name} exists already`);
-    await resolved(git, revision);
-    const commit = await git.tag(name, message, author, revision);
-    return reply.code(201).send({ ok: true, tag: name, commit, author: authorText(author) });
-  });
+  app.post<{ Body: { name: string; message: string; ref?: string | null } }>(
+    '/api/git/tag',
+    { schema: { body: TAG_BODY } },
+    async (request, reply) => {
+      const git = repo();
+      const name = checkNewRefName(request.body.name);
+      const message = request.body.message;
+      const revision = checkRevision(request.body.ref || 'HEAD');
+      const author = requiredAuthor(ctx, request);
+      if (await git.hasTag(name)) throw new ApiError(409, 'tag-exists', `a tag named ${name} exists already`);
+      await resolved(git, revision);
+      const commit = await git.tag(name, message, author, revision);
+      return reply.code(201).send({ ok: true, tag: name, commit, author: authorText(author) });
+    },
+  );
 }
 
 /** The commit a checked revision names, or 404. */

@@ -16,6 +16,7 @@ import { ApiError } from '../../http/api-error.js';
 import type { EditorContext } from '../editor-context.js';
 import type { EditorSession } from '../editor-session.js';
 import { bodyObject, flag, queryOf } from '../request-input.js';
+import { ANY_OBJECT_BODY } from './body-schemas.js';
 
 /** The lock routes. */
 export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): void {
@@ -40,7 +41,7 @@ export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): vo
     };
   });
 
-  app.post('/api/lock/update', async (request) => {
+  app.post('/api/lock/update', { schema: { body: ANY_OBJECT_BODY } }, async (request) => {
     const body = bodyObject(request.body);
     const allowRemovals = flag(body.allow_removals);
     const dryRun = flag(body.dry_run);
