@@ -75,6 +75,9 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   registerSourceRoutes(app, ctx);
   registerGitRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
-  registerStaticFiles(app, { candidates: options.uiDir ? [options.uiDir] : [], fallbackPage: NOT_BUILT_PAGE });
+  registerStaticFiles(app, {
+    candidates: options.uiDir ? [options.uiDir] : [],
+    fallbackPage: NOT_BUILT_PAGE,
+  });
   return app;
 }

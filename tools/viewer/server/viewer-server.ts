@@ -105,7 +105,10 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
     host: viewerHostRule(() => names),
     errors: viewerErrorStyle(BODY_LIMIT, log),
   });
-  registerOriginGuard(app, viewerOriginRule(() => names));
+  registerOriginGuard(
+    app,
+    viewerOriginRule(() => names),
+  );
   stateRoutes(app, context);
   geometryRoutes(app, context);
   controlRoutes(app, context);
