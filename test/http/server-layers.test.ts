@@ -10,16 +10,9 @@ const TOOLS = fileURLToPath(new URL('../../tools/', import.meta.url));
 
 /** Every .ts file below a folder of tools/, as paths relative to tools/. */
 function sources(folder: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.ts')) out.push(relative(TOOLS, path));
-    }
-  };
-  walk(join(TOOLS, folder));
-  return out;
+  return readdirSync(join(TOOLS, folder), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => relative(TOOLS, join(TOOLS, folder, name)));
 }
 
 /** The files of tools/ a module imports (static, re-exported and dynamic), relative to tools/. */
