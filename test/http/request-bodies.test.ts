@@ -58,6 +58,7 @@ describe('request bodies', () => {
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ status: 400, code: 'bad-body' });
+    expect(broken.json<{ message: string }>().message).toMatch(/^the request body cannot be read: /);
     const large = await app.inject({
       method: 'POST',
       url: '/api/things',

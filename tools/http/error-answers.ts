@@ -40,7 +40,7 @@ export function toApiError(error: unknown, style: ErrorStyle): ApiError {
     return new ApiError(
       413,
       'body-too-large',
-      `the request body is larger than the ${sizeText(style.bodyLimit)} a ${style.server} request may have`,
+      `the request body is larger than the ${sizeText(style.bodyLimit)} the ${style.server} takes`,
     );
   if (status === 415)
     return new ApiError(
@@ -48,12 +48,15 @@ export function toApiError(error: unknown, style: ErrorStyle): ApiError {
       'unsupported-media-type',
       'send the request body as JSON with Content-Type: application/json',
     );
-  if (typeof status === 'number' && status >= 400 && status < 500)
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // Content-type parser errors (FST_ERR_CTP_*) are about the body; others (a bad URL) are not.
+    const what = fastifyError.code?.startsWith('FST_ERR_CTP_') ? 'request body' : 'request';
     return new ApiError(
       status,
       status === 404 ? style.noRouteCode : style.badBodyCode,
-      `the request body cannot be read: ${fastifyError.message ?? 'unknown problem'}`,
+      `the ${what} cannot be read: ${fastifyError.message ?? 'unknown problem'}`,
     );
+  }
   return new ApiError(500, 'internal', `the ${style.server} failed unexpectedly; see its log`);
 }
 
