@@ -4,7 +4,8 @@ import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { errorResponse } from '../../tools/editor/api-error.js';
+import { editorErrorStyle } from '../../tools/editor/editor-errors.js';
+import { errorBody, toApiError } from '../../tools/http/error-answers.js';
 import { DOMAIN_ERROR_CODES, DomainError, type DomainErrorCode } from '../../tools/verify/domain-error.js';
 import { OwnerConflictError } from '../../tools/verify/owner-conflict-error.js';
 import { tempDir } from '../edit/edit-fixture.js';
@@ -20,16 +21,23 @@ const BEFORE: [number, DomainErrorCode[]][] = [
 ];
 const statusBefore = (code: DomainErrorCode) => BEFORE.find(([, codes]) => codes.includes(code))?.[0];
 
+/** The status and body the editor's error handler answers an error with. */
+function answer(error: unknown) {
+  const style = editorErrorStyle(1024 * 1024);
+  const refusal = toApiError(error, style);
+  return { status: refusal.status, body: errorBody(refusal, style) };
+}
+
 describe('domain errors as HTTP', () => {
   test.each(DOMAIN_ERROR_CODES)('%s keeps its status, code, message and details', (code) => {
-    const { status, body } = errorResponse(new DomainError(code, 'what to do', { expansions: [] }));
+    const { status, body } = answer(new DomainError(code, 'what to do', { expansions: [] }));
     expect(status).toBe(statusBefore(code));
     expect(body).toEqual({ code, message: 'what to do', expansions: [] });
   });
 
   test('a save the one-owner checks refuse is 409 with its conflicts and notices', () => {
     const conflict = { code: 'shared-case', message: 'shared', case: null, entities: ['REQ-1'], owner: null };
-    const { status, body } = errorResponse(new OwnerConflictError([conflict], []));
+    const { status, body } = answer(new OwnerConflictError([conflict], []));
     expect(status).toBe(409);
     expect(body).toEqual({
       code: 'one-owner',

@@ -141,6 +141,13 @@ export const LOAD_RULES: readonly string[] = [
   'unsupported-schema-version',
 ];
 
+/**
+ * Warnings about evidence rr reads in a safe but unusual way (docs/evidence.md): a suite-level failure
+ * read as a case, a testcase without a name, a result word rr does not know. Not configurable: each
+ * explains how a result was read, and switching it off would hide that.
+ */
+export const EVIDENCE_RULES: readonly string[] = ['suite-failure', 'unnamed-case', 'unknown-result'];
+
 const BY_NAME = new Map(CONFIGURABLE_RULES.map((r) => [r.name, r]));
 
 /** The catalog entry of a configurable rule, or undefined. */

@@ -2,7 +2,7 @@ import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { CONFIGURABLE_RULES, HARD_RULES, LOAD_RULES } from '../model/rule-catalog.js';
+import { CONFIGURABLE_RULES, EVIDENCE_RULES, HARD_RULES, LOAD_RULES } from '../model/rule-catalog.js';
 
 const SUMMARY = new Map(CONFIGURABLE_RULES.map((r) => [r.name, r.summary]));
 
@@ -64,5 +64,6 @@ function toUri(base: string, file: string): string {
 function describeFixedRule(id: string): string {
   if (HARD_RULES.includes(id)) return `${id} (hard error, cannot be configured)`;
   if (LOAD_RULES.includes(id)) return `${id} (model cannot be used as written)`;
+  if (EVIDENCE_RULES.includes(id)) return `${id} (how a test result was read; cannot be configured)`;
   return id;
 }

@@ -1,0 +1,61 @@
+// The overview (GET /api/state) and re-reading the inputs (POST /api/reload).
+import type { FastifyInstance } from 'fastify';
+import { ENTITY_KINDS } from '../../model/entity.js';
+import { packageVersion } from '../../model/package-version.js';
+import { countDiagnostics } from '../../report/diagnostic-counts.js';
+import { diagnosticCountLine, invariantLine } from '../../report/report-sentences.js';
+import { lockPathOf } from '../../verify/lock-path.js';
+import { authorText, type EditorContext } from '../editor-context.js';
+
+/** The state and reload routes. */
+export function registerStateRoutes(app: FastifyInstance, ctx: EditorContext): void {
+  const { session } = ctx;
+
+  app.get('/api/state', async () => {
+    const model = session.model;
+    const analysis = session.analysis();
+    const byKind = Object.fromEntries(ENTITY_KINDS.map((k) => [k, 0]));
+    for (const e of model.entities) byKind[e.kind]!++;
+    const issues = analysis.diagnostics.map((d) => (d.file ? { ...d, file: session.repoPath(d.file) } : d));
+    const lock = lockPathOf(model);
+    return {
+      rr: packageVersion(),
+      project: model.project,
+      config: model.config,
+      model: { path: session.repoPath(model.root), files: model.files.map((f) => session.repoPath(f)) },
+      evidence: session.evidence
+        ? { path: session.options.evidenceDir, targets: session.evidence.targets.size }
+        : null,
+      lock: lock ? { path: session.repoPath(lock), exists: session.lock !== undefined } : null,
+      counts: {
+        entities: model.entities.length,
+        by_kind: byKind,
+        ...analysis.counts,
+        ...countDiagnostics(analysis.diagnostics),
+        gaps: analysis.gaps.length,
+      },
+      invariant: invariantLine(analysis),
+      issues_summary: diagnosticCountLine(analysis.diagnostics),
+      issues,
+      git: ctx.git ? await gitSummary(ctx) : null,
+      llm: ctx.llm,
+      author: ctx.defaultAuthor ? authorText(ctx.defaultAuthor) : null,
+      loaded_at: session.loadedAt.toISOString(),
+      edits: session.edits,
+    };
+  });
+
+  app.post('/api/reload', async () => {
+    await session.reload();
+    return { ok: true, loaded_at: session.loadedAt.toISOString(), counts: session.analysis().counts };
+  });
+}
+
+async function gitSummary(ctx: EditorContext) {
+  try {
+    const status = await ctx.git!.status();
+    return { branch: status.branch, head: status.head, changed: status.files.length };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
