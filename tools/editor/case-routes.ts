@@ -1,5 +1,6 @@
 // The case ledger, moving a case to another owner, and the attribution overview.
 import type { FastifyInstance } from 'fastify';
+import { ATTRIBUTION_RULES } from '../model/rule-catalog.js';
 import { caseLedger, matchesFilter, type LedgerFilter } from '../report/case-ledger.js';
 import type { ClaimAnalysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
@@ -10,24 +11,6 @@ import type { Conflict } from './owner-checks.js';
 import { bodyObject, flag, queryOf, stringField } from './request-input.js';
 
 const FILTERS: LedgerFilter[] = ['owned', 'unowned', 'quarantined', 'unlocked', 'coarse'];
-
-/** Diagnostics the attribution overview lists. */
-const ATTRIBUTION_RULES = new Set([
-  'shared-case',
-  'multi-tag',
-  'tag-mismatch',
-  'unclaimed-tag',
-  'attribution-conflict',
-  'same-code-multiple-owners',
-  'same-path-multiple-owners',
-  'set-consistency',
-  'lock-owner-changed',
-  'lock-invalid',
-  'lock-stale',
-  'unknown-target',
-  'coarse-claim',
-  'level-mismatch',
-]);
 
 /** The case routes. */
 export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): void {

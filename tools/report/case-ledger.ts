@@ -1,3 +1,4 @@
+import type { QuarantineRule } from '../model/rule-catalog.js';
 import type { Analysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
 import type { Lock } from '../verify/lock-file.js';
@@ -9,7 +10,7 @@ export interface LedgerRow {
   owner: string | null;
   basis: 'model' | 'tag' | null;
   result: string;
-  quarantine: string | null;
+  quarantine: QuarantineRule | null;
   claimed_by: string[];
   /** the owner the lock pins, or null when the case is not locked */
   locked_owner: string | null;
