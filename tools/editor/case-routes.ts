@@ -1,14 +1,55 @@
 // The case ledger, moving a case to another owner, and the attribution overview.
 import type { FastifyInstance } from 'fastify';
 import { ATTRIBUTION_RULES } from '../model/rule-catalog.js';
-import { caseLedger, matchesFilter, type LedgerFilter } from '../report/case-ledger.js';
-import type { ClaimAnalysis } from '../verify/analyze.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { QuarantineRule } from '../model/rule-catalog.js';
+import { caseLedger, matchesFilter, type LedgerFilter, type LedgerRow } from '../report/case-ledger.js';
+import type { Analysis, ClaimAnalysis } from '../verify/analyze.js';
+import type { MemberState } from '../verify/verdicts.js';
 import { caseKey } from '../verify/case-key.js';
 import { ApiError } from './api-error.js';
-import { planCaseMove } from './case-move.js';
+import { planCaseMove, type CaseMove } from './case-move.js';
 import { requestAuthor, type EditorContext } from './editor-context.js';
 import type { Conflict } from './owner-checks.js';
 import { bodyObject, flag, queryOf, stringField } from './request-input.js';
+
+/** GET /api/cases: the case ledger, filtered, with the lanes and counts. */
+export interface CaseList {
+  cases: LedgerRow[];
+  lanes: string[];
+  counts: Analysis['counts'];
+  invariant: string;
+}
+
+/** POST /api/cases/move: the move planned (a dry run) or saved. */
+export type CaseMoveAnswer = Omit<CaseMove, 'request'> & {
+  ok: boolean;
+  dry_run: boolean;
+  files: string[];
+  changed?: string[];
+  notices: Conflict[];
+};
+
+/** One target of the attribution overview: its cases by outcome and owner. */
+export interface TargetAttribution {
+  target: string;
+  cases: number;
+  owned: number;
+  unowned: number;
+  quarantined: number;
+  owners: Record<string, number>;
+}
+
+/** GET /api/attribution: who owns which case, target by target, and what stands in the way. */
+export interface AttributionOverview {
+  mode: 'hybrid' | 'model';
+  lock: { path: string; entries: number } | null;
+  counts: Analysis['counts'];
+  targets: TargetAttribution[];
+  quarantines: { target: string; path: string; code: QuarantineRule | null; implicated: string[] }[];
+  issues: Diagnostic[];
+  sets: Record<string, { target: string; path: string; state: MemberState }[]>;
+}
 
 const FILTERS: LedgerFilter[] = ['owned', 'unowned', 'quarantined', 'unlocked', 'coarse'];
 
@@ -16,7 +57,7 @@ const FILTERS: LedgerFilter[] = ['owned', 'unowned', 'quarantined', 'unlocked', 
 export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const { session } = ctx;
 
-  app.get('/api/cases', async (request) => {
+  app.get('/api/cases', async (request): Promise<CaseList> => {
     const query = queryOf(request.query);
     const state = query.state ?? (flag(query.unowned) ? 'unowned' : undefined);
     if (state !== undefined && !FILTERS.includes(state as LedgerFilter))
@@ -46,7 +87,7 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
     };
   });
 
-  app.post('/api/cases/move', async (request) => {
+  app.post('/api/cases/move', async (request): Promise<CaseMoveAnswer> => {
     const body = bodyObject(request.body);
     const named = typeof body.case === 'object' && body.case !== null ? bodyObject(body.case) : body;
     const target = stringField(named, 'target', true);
@@ -101,20 +142,10 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
     };
   });
 
-  app.get('/api/attribution', async () => {
+  app.get('/api/attribution', async (): Promise<AttributionOverview> => {
     const analysis = session.analysis();
     const model = session.model;
-    const targets = new Map<
-      string,
-      {
-        target: string;
-        cases: number;
-        owned: number;
-        unowned: number;
-        quarantined: number;
-        owners: Record<string, number>;
-      }
-    >();
+    const targets = new Map<string, TargetAttribution>();
     for (const a of analysis.cases) {
       const t = targets.get(a.case.target) ?? {
         target: a.case.target,

@@ -1,6 +1,7 @@
 // @dagrejs/dagre with types. Its own declarations import their siblings without file extensions, which
 // NodeNext cannot resolve, so `Graph` and `layout` arrive as `any` (skipLibCheck hides the error). This
-// module states the part of dagre's multigraph the editor uses; everything else goes through it.
+// module states the part of dagre's multigraph the editor uses, asserted once below; everything else
+// goes through it. (The UIs' Bundler resolution does read dagre's declarations, hence `as unknown`.)
 import { Graph as DagreGraph, layout as dagreLayout } from '@dagrejs/dagre';
 
 /** A point of the layout, in SVG user units. */
@@ -42,13 +43,15 @@ export interface LayoutGraph {
   edge(from: string, to: string, name: string): LayoutEdge | undefined;
 }
 
+const Graph = DagreGraph as unknown as new (options: { multigraph: boolean }) => LayoutGraph;
+const runLayout = dagreLayout as unknown as (graph: LayoutGraph) => void;
+
 /** A new, empty multigraph for layout. */
 export function layoutGraph(): LayoutGraph {
-  const graph: LayoutGraph = new DagreGraph({ multigraph: true });
-  return graph;
+  return new Graph({ multigraph: true });
 }
 
 /** Lays the graph out in place: node centres and edge points. */
 export function layout(graph: LayoutGraph): void {
-  dagreLayout(graph);
+  runLayout(graph);
 }

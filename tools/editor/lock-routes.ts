@@ -17,11 +17,33 @@ import type { EditorContext } from './editor-context.js';
 import type { EditorSession } from './editor-session.js';
 import { bodyObject, flag, queryOf } from './request-input.js';
 
+/** What a lock update would change, as the lock routes show it. */
+export type LockPlanBody = ReturnType<typeof planBody>;
+
+/** GET /api/lock: whether the lock is configured and out of date, and the update it needs. */
+export type LockState =
+  | { configured: false; path: null; out_of_date: false }
+  | (LockPlanBody & {
+      configured: true;
+      path: string;
+      exists: boolean;
+      out_of_date: boolean;
+      entity?: { id: string; out_of_date: boolean };
+    });
+
+/** POST /api/lock/update: the update planned (a dry run) or written. */
+export type LockUpdateAnswer = LockPlanBody & {
+  ok: boolean;
+  dry_run: boolean;
+  path: string;
+  written: boolean;
+};
+
 /** The lock routes. */
 export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const { session } = ctx;
 
-  app.get('/api/lock', async (request) => {
+  app.get('/api/lock', async (request): Promise<LockState> => {
     const { entity } = queryOf(request.query);
     const path = lockPathOf(session.model);
     if (!path) return { configured: false, path: null, out_of_date: false };
@@ -40,7 +62,7 @@ export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): vo
     };
   });
 
-  app.post('/api/lock/update', async (request) => {
+  app.post('/api/lock/update', async (request): Promise<LockUpdateAnswer> => {
     const body = bodyObject(request.body);
     const allowRemovals = flag(body.allow_removals);
     const dryRun = flag(body.dry_run);

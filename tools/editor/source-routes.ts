@@ -9,9 +9,16 @@ import { ApiError } from './api-error.js';
 import type { EditorContext } from './editor-context.js';
 import { queryOf } from './request-input.js';
 
+/** GET /api/source: a text file of the repository, line by line. */
+export interface SourceFile {
+  path: string;
+  lines: string[];
+  line_count: number;
+}
+
 /** The source route. */
 export function registerSourceRoutes(app: FastifyInstance, ctx: EditorContext): void {
-  app.get('/api/source', async (request) => {
+  app.get('/api/source', async (request): Promise<SourceFile> => {
     const { path } = queryOf(request.query);
     const root = ctx.session.root;
     const file = await repositoryFile(root, path);

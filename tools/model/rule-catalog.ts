@@ -154,12 +154,14 @@ const LOAD = [
 /** The name of a loader error. */
 export type LoadRuleName = (typeof LOAD)[number];
 
-// Rules outside the three tables: set-consistency takes its severity from config.set_consistency
-// rather than config.rules.
-const OTHER = ['set-consistency'] as const;
+/**
+ * Rules outside the three tables: set-consistency takes its severity from config.set_consistency
+ * rather than config.rules.
+ */
+export type OtherRuleName = 'set-consistency';
 
 /** The name of any rule rr raises: what `Diagnostic.rule` holds. */
-export type RuleName = ConfigurableRuleName | HardRuleName | LoadRuleName | (typeof OTHER)[number];
+export type RuleName = ConfigurableRuleName | HardRuleName | LoadRuleName | OtherRuleName;
 
 /** A group of rules: its names, and a `has` that takes any name and, when true, narrows it to them. */
 export interface RuleGroup<R extends RuleName> {

@@ -58,7 +58,9 @@ export function analyze(input: AnalyzeInput): Analysis {
 /** Completes a claim analysis of a model with verdicts, gaps and counts. */
 export function withVerdicts(model: Model, claimAnalysis: ClaimAnalysis): Analysis {
   const { diagnostics: final, cases, absences, stale, annotations } = claimAnalysis;
-  const invalid = new Set(final.filter((d) => INVALIDATING_RULES.has(d.rule) && d.entity).map((d) => d.entity!));
+  const invalid = new Set(
+    final.filter((d) => INVALIDATING_RULES.has(d.rule) && d.entity).map((d) => d.entity!),
+  );
   const entities = entityVerdicts(model.entities, cases, absences, invalid, stale, model.config);
   const quarantined = cases.filter((a) => a.quarantine).length;
   const owned = cases.filter((a) => a.owner).length;

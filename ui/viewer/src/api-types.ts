@@ -1,6 +1,6 @@
-// Shapes the viewer's HTTP API answers with, as the page uses them. The state and geometry types come
-// from the server's own modules (type-only imports, erased by the bundler), so the page and the server
-// cannot drift apart silently; the rest are what docs/viewer-api.md describes.
+// Shapes the viewer's HTTP API answers with, as the page uses them. The state, geometry, record and note
+// types come from the server's own modules (type-only imports, erased by the bundler), so the page and
+// the server cannot drift apart silently; the rest are what docs/viewer-api.md describes.
 import type { LiveState } from '../../../tools/viewer/live/live-state.js';
 
 export type {
@@ -24,6 +24,21 @@ export type {
   PlacedFootprint,
   TrackPolyline,
 } from '../../../tools/viewer/telemetry/live-event.js';
+export type {
+  DesignNote,
+  NoteAction,
+  NoteContext,
+  NoteDraft,
+  NoteKind,
+  NoteStatus,
+  NoteTarget,
+} from '../../../tools/viewer/notes/design-note.js';
+export type { RecordAuthor } from '../../../tools/viewer/records/record-author.js';
+export type {
+  Annotation,
+  RecordKindName,
+  StoredRecord,
+} from '../../../tools/viewer/records/viewer-records.js';
 export type {
   BoardGeometry,
   BoardLayer,

@@ -1,7 +1,7 @@
 // The page's client of the viewer's HTTP API (docs/viewer-api.md): one method per route the page
 // uses, JSON in and out, errors as ApiError with the server's code and message.
 import type { BoardGeometry, EventRecord, ExperimentState } from './api-types.js';
-import type { DesignNote, NoteAction, NoteDraft, RecordKind, StoredRecord } from './record-types.js';
+import type { DesignNote, NoteAction, NoteDraft, RecordKindName, StoredRecord } from './api-types.js';
 
 /** An answer that was not 2xx, with the server's error body when it sent one. */
 export class ApiError extends Error {
@@ -74,7 +74,7 @@ export interface StateRequest {
   limit?: number;
 }
 
-const RECORD_ROUTES: Record<RecordKind, { create: string; list: string }> = {
+const RECORD_ROUTES: Record<RecordKindName, { create: string; list: string }> = {
   pin: { create: 'pin', list: 'pins' },
   draft: { create: 'draft', list: 'drafts' },
   snapshot: { create: 'snapshot', list: 'snapshots' },
@@ -137,7 +137,11 @@ export class ViewerApi {
   }
 
   /** GET /api/pins, /api/drafts or /api/snapshots of a lane. */
-  async records<T extends StoredRecord>(kind: RecordKind, lane?: string, run?: string | null): Promise<T[]> {
+  async records<T extends StoredRecord>(
+    kind: RecordKindName,
+    lane?: string,
+    run?: string | null,
+  ): Promise<T[]> {
     const answer = await this.get<{ records: T[] }>(
       `/api/${RECORD_ROUTES[kind].list}${query({ lane, run: run ?? undefined })}`,
     );
@@ -145,7 +149,7 @@ export class ViewerApi {
   }
 
   /** POST /api/pin, /api/draft or /api/snapshot. */
-  createRecord<T extends StoredRecord>(kind: RecordKind, body: Record<string, unknown>): Promise<T> {
+  createRecord<T extends StoredRecord>(kind: RecordKindName, body: Record<string, unknown>): Promise<T> {
     return this.post(`/api/${RECORD_ROUTES[kind].create}`, body);
   }
 

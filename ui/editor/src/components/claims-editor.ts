@@ -1,10 +1,9 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { errorText } from '../api/api-error.js';
-import type { Conflict, LedgerRow, PrecheckResult, SetMember } from '../api/api-types.js';
+import type { LedgerRow, PrecheckAnswer, Problem, SetMember } from '../api/api-types.js';
 import { emptyDraft, type ClaimDraft } from '../model/claim-draft.js';
 import { store } from '../session/editor-store.js';
 import type { TargetCases } from './claim-row.js';
-import { conflictCase } from './conflict-list.js';
 import { LightElement } from './light-element.js';
 
 /**
@@ -26,8 +25,8 @@ export class ClaimsEditor extends LightElement {
   declare entityId: string;
   declare field: string;
   declare levels: string[];
-  declare conflicts: Conflict[];
-  declare precheck: PrecheckResult | null;
+  declare conflicts: Problem[];
+  declare precheck: PrecheckAnswer | null;
   declare targetCases: Map<string, TargetCases>;
   declare knownTargets: string[];
   private targetsRequested = false;
@@ -93,15 +92,12 @@ export class ClaimsEditor extends LightElement {
     this.dispatchEvent(new CustomEvent<ClaimDraft[]>('drafts-change', { detail: drafts, bubbles: true }));
   }
 
-  private rowConflicts(d: ClaimDraft, index: number): Conflict[] {
+  private rowConflicts(d: ClaimDraft): Problem[] {
     const cases = this.targetCases.get(d.target.trim());
     const normalized =
       cases?.state === 'ready' ? new Set(cases.cases.map((c) => c.target)) : new Set<string>();
     return this.conflicts.filter((c) => {
-      if (c.field && (c.field === `${this.field}/${index}` || c.field.startsWith(`${this.field}/${index}/`)))
-        return true;
-      const text = conflictCase(c);
-      const target = typeof c.case === 'object' && c.case ? c.case.target : text.split(' ')[0];
+      const target = 'case' in c && c.case ? c.case.target : undefined;
       return !!target && (target === d.target.trim() || normalized.has(target));
     });
   }
@@ -122,7 +118,7 @@ export class ClaimsEditor extends LightElement {
             .targetCases=${this.targetCases.get(d.target.trim())}
             .levels=${this.levels}
             .defaultLevel=${String(store().state?.config?.default_provided_level ?? '')}
-            .conflicts=${this.rowConflicts(d, i)}
+            .conflicts=${this.rowConflicts(d)}
             @draft-change=${(e: CustomEvent<ClaimDraft>) => {
               e.stopPropagation();
               this.emit(this.drafts.map((x, j) => (j === i ? e.detail : x)));

@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import { errorText } from '../api/api-error.js';
-import { statusLetters, type GitFileStatus } from '../api/api-types.js';
+import type { StatusEntry } from '../api/api-types.js';
+import { statusLetters } from '../model/status-letters.js';
 import { isAuthor } from '../session/author-setting.js';
 import { store } from '../session/editor-store.js';
 import { LightElement } from './light-element.js';
@@ -13,7 +14,7 @@ export class CommitDialog extends LightElement {
     busy: { state: true },
     committed: { state: true },
   };
-  declare files: GitFileStatus[];
+  declare files: StatusEntry[];
   declare error: string;
   declare busy: boolean;
   declare committed: string;
@@ -27,7 +28,7 @@ export class CommitDialog extends LightElement {
   }
 
   /** Opens the dialog listing the files the commit takes. */
-  open(files: GitFileStatus[]): void {
+  open(files: StatusEntry[]): void {
     this.files = files;
     this.error = '';
     this.committed = '';

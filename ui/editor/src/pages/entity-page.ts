@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { errorText } from '../api/api-error.js';
 import { idSegment } from '../api/api-client.js';
-import type { EntityDetail, GraphEdge, SetMember } from '../api/api-types.js';
+import type { EntityDetail, TraceEdge, SetMember } from '../api/api-types.js';
 import type { Conflict } from '../api/api-types.js';
 import { entityLink, entityLinks, position, stateBadge, verdictBadge } from '../components/badges.js';
 import { noticeList } from '../components/conflict-list.js';
@@ -247,7 +247,7 @@ export class EntityPage extends LightElement {
         ${summary && summary.kind !== 'test_method' ? verdictBadge(summary.verdict) : nothing}
       </li>`;
     };
-    const list = (edges: GraphEdge[], end: (e: GraphEdge) => string) =>
+    const list = (edges: TraceEdge[], end: (e: TraceEdge) => string) =>
       edges.length
         ? html`<ul class="plain-list">
             ${edges.map((e) => link(end(e), e.relation))}
