@@ -20,7 +20,7 @@ export async function buildIfStale(built: string, sourceDirs: readonly string[])
   if (!output || output.mtimeMs < newest)
     execFileSync(
       process.execPath,
-      [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+      [join(REPO, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'],
       {
         cwd: REPO,
       },

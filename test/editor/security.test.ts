@@ -5,8 +5,8 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { runServe } from '../../tools/cli/serve-command.js';
-import { CONTENT_SECURITY_POLICY } from '../../tools/editor/csp.js';
-import { tokenMatches } from '../../tools/editor/token-auth.js';
+import { cspHeader, EDITOR_CSP } from '../../tools/http/content-security-policies.js';
+import { tokenMatches } from '../../tools/http/token-guard.js';
 import { expectTree, fixtureCopy, initRepo, tempDir } from '../edit/edit-fixture.js';
 import { send, startEditor } from './editor-fixture.js';
 
@@ -24,10 +24,10 @@ describe('Host allowlist (DNS rebinding)', () => {
     const editor = await startEditor(dir);
     const body = await titleChange(editor);
     const read = await editor.call('GET', '/api/state', undefined, { host: 'evil.example:8080' });
-    expect(read.status).toBe(403);
+    expect(read.status).toBe(421);
     expect(read.body.code).toBe('bad-host');
     const write = await editor.call('PUT', '/api/entities/REQ-001', body, { host: 'evil.example' });
-    expect(write.status).toBe(403);
+    expect(write.status).toBe(421);
     await expectTree(dir, 'crlf', 'before');
     expect(
       (await editor.call('GET', '/api/state', undefined, { host: `localhost:${editor.url.port}` })).status,
@@ -45,7 +45,7 @@ describe('Host allowlist (DNS rebinding)', () => {
     ).toBe(200);
     expect(
       (await editor.call('GET', '/api/state', undefined, { host: 'pump-dev.internal.evil' })).status,
-    ).toBe(403);
+    ).toBe(421);
   });
 });
 
@@ -119,9 +119,10 @@ test('a CORS preflight gets no Access-Control-* header, and no answer ever carri
   const cross = await editor.call('GET', '/api/state', undefined, { origin: 'https://evil.example' });
   for (const reply of [preflight, cross])
     expect(Object.keys(reply.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
-  expect(cross.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
-  expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
-  expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-inline');
+  const policy = cspHeader(EDITOR_CSP);
+  expect(cross.headers['content-security-policy']).toBe(policy);
+  expect(policy).toContain("default-src 'none'");
+  expect(policy).not.toContain('unsafe-inline');
 });
 
 describe('the source endpoint serves only text files inside the repository', () => {

@@ -33,6 +33,7 @@ describe('JUnit dialects', () => {
         result: 'skipped',
         file: 'pump/dose/dose_test.cc',
         line: 20,
+        message: 'status="notrun"',
       },
       {
         path: 'DoseTest/RejectsNegativeVolume',
@@ -71,7 +72,11 @@ describe('JUnit dialects', () => {
 
   it('older googletest (1.8): RecordProperty as testcase attributes gives tags and level', () => {
     expect(rows(evidence, '//pump/alarm:alarm_test')).toEqual([
-      { path: 'AlarmTest/DISABLED_EscalatesAfterTwoMinutes', result: 'skipped' },
+      {
+        path: 'AlarmTest/DISABLED_EscalatesAfterTwoMinutes',
+        result: 'skipped',
+        message: 'status="notrun"',
+      },
       {
         path: 'AlarmTest/SilencesAfterAcknowledge',
         result: 'failed',

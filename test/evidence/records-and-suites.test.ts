@@ -179,9 +179,11 @@ describe('free-standing JUnit files', () => {
         file: 'junit/jest.xml',
         line: 3,
         message:
-          'test suite "dose calculator" gives no suite:NAME label (label "suite:dose calculator": segment ' +
-          '"dose calculator" contains whitespace); its 1 case(s) are not read: rename the suite, or put the ' +
-          "report in a target's testlogs folder",
+          'test suite "dose calculator" cannot be a target: a free-standing JUnit file\'s suites become ' +
+          'suite:NAME targets, and the name "dose calculator" contains whitespace; 1 case is not read. To ' +
+          'keep every case whatever the suites are called, move it to junit/jest/test.xml (target ' +
+          '//junit:jest) or to records/jest.xml (record:jest) (see "Evidence from runners outside Bazel" ' +
+          'in docs/evidence.md)',
       },
     ]);
   });

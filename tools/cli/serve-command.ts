@@ -9,7 +9,7 @@ import type { CommitStep } from '../edit/transaction.js';
 import { parseAuthor } from '../editor/editor-context.js';
 import { EditorSession } from '../editor/editor-session.js';
 import { buildEditorServer } from '../editor/editor-server.js';
-import { generateToken } from '../editor/token-auth.js';
+import { generateToken } from '../http/token-guard.js';
 import { GitClient } from '../git/git-client.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { LaneError, readLaneTargets } from './lane-targets.js';

@@ -13,7 +13,7 @@ import type { Analysis } from '../verify/analyze.js';
 import type { AttributedCase } from '../verify/attribution.js';
 import { caseKey } from '../verify/case-key.js';
 import type { Lock } from '../verify/lock-file.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../http/api-error.js';
 
 /** A glob or whole-target claim that must be rewritten into literal selectors to let the case go. */
 export interface Expansion {

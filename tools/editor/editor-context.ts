@@ -2,7 +2,7 @@
 // author (`X-RR-Author`, else `--author`).
 import type { FastifyRequest } from 'fastify';
 import type { Author, GitClient } from '../git/git-client.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../http/api-error.js';
 import type { EditorSession } from './editor-session.js';
 
 /** Whether LLM workflows can run, and with what (`--agent-model`, `--agent-effort`, `--no-llm`). */

@@ -1,26 +1,29 @@
-// The editor's HTTP server (`rr serve`): fastify with the guards of spec 2's Authentication in front
-// of every route (Host allowlist, bearer token, X-RR-Request on changes), security headers on every
-// answer, a body size limit, the JSON API under /api/ and the UI's static files.
-import Fastify, { type FastifyInstance } from 'fastify';
+// The editor's HTTP server (`rr serve`): rr's HTTP layer (tools/http) with the guards of docs/api.md's
+// "Authentication" in front of every route (Host allowlist, bearer token, X-RR-Request on changes), the
+// JSON API under /api/ (routes/, one file per group) and the UI's static files.
+import type { FastifyInstance } from 'fastify';
 import type { Author, GitClient } from '../git/git-client.js';
-import { registerAgentRoutes } from './agent-routes.js';
-import { errorResponse } from './api-error.js';
-import { registerCaseRoutes } from './case-routes.js';
-import { registerSecurityHeaders } from './csp.js';
+import { EDITOR_CSP } from '../http/content-security-policies.js';
+import { createHttpApp } from '../http/http-app.js';
+import { registerRequestHeaderGuard } from '../http/request-header-guard.js';
+import { registerStaticFiles } from '../http/static-files.js';
+import { registerTokenGuard } from '../http/token-guard.js';
 import type { EditorContext, LlmSettings } from './editor-context.js';
+import { editorErrorStyle } from './editor-errors.js';
+import { editorHostRule } from './editor-host-names.js';
 import type { EditorSession } from './editor-session.js';
-import { registerEntityRoutes } from './entity-routes.js';
-import { registerGitRoutes } from './git-routes.js';
-import { registerGraphRoutes } from './graph-routes.js';
-import { acceptedHosts, registerHostGuard } from './host-guard.js';
-import { registerLockRoutes } from './lock-routes.js';
-import { registerNoteRoutes } from './note-routes.js';
-import { registerReportRoutes } from './report-routes.js';
-import { registerRequestHeaderGuard } from './request-header-guard.js';
-import { registerSourceRoutes } from './source-routes.js';
-import { registerStateRoutes } from './state-routes.js';
-import { registerStaticUi } from './static-ui.js';
-import { registerTokenAuth } from './token-auth.js';
+import { NOT_BUILT_PAGE } from './not-built-page.js';
+import { registerAgentRoutes } from './routes/agent-routes.js';
+import { registerCaseRoutes } from './routes/case-routes.js';
+import { registerEntityRoutes } from './routes/entity-routes.js';
+import { registerGitRoutes } from './routes/git-routes.js';
+import { registerGraphRoutes } from './routes/graph-routes.js';
+import { registerLockRoutes } from './routes/lock-routes.js';
+import { registerNoteRoutes } from './routes/note-routes.js';
+import { registerPreflightRoute } from './routes/preflight-route.js';
+import { registerReportRoutes } from './routes/report-routes.js';
+import { registerSourceRoutes } from './routes/source-routes.js';
+import { registerStateRoutes } from './routes/state-routes.js';
 
 /** The largest request body accepted (a model edit is a few kilobytes). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -45,40 +48,23 @@ export interface EditorServerOptions {
 
 /** Builds the fastify app with every guard and route; the caller listens. */
 export function buildEditorServer(options: EditorServerOptions): FastifyInstance {
-  const app = Fastify({
+  // Order matters: a forged Host is refused before anything else (createHttpApp), then the token,
+  // then the header.
+  const app = createHttpApp({
+    csp: EDITOR_CSP,
+    host: editorHostRule(options.host ?? '127.0.0.1', options.allowHosts ?? []),
+    errors: editorErrorStyle(options.bodyLimit ?? BODY_LIMIT),
     logger: options.logger ?? false,
-    bodyLimit: options.bodyLimit ?? BODY_LIMIT,
-    // Ids may contain characters a router would otherwise treat specially.
-    routerOptions: { maxParamLength: 500 },
   });
+  if (options.token) registerTokenGuard(app, options.token, 'editor');
+  registerRequestHeaderGuard(app);
   const ctx: EditorContext = {
     session: options.session,
     git: options.git,
     llm: options.llm ?? { available: false, reason: 'no LLM workflows configured' },
     defaultAuthor: options.author,
   };
-  // Order matters: a forged Host is refused before anything else, then the token, then the header.
-  registerHostGuard(app, acceptedHosts(options.host ?? '127.0.0.1', options.allowHosts ?? []));
-  if (options.token) registerTokenAuth(app, options.token);
-  registerRequestHeaderGuard(app);
-  registerSecurityHeaders(app);
-  app.setErrorHandler(async (error, request, reply) => {
-    const { status, body } = errorResponse(error);
-    if (status >= 500) request.log.error(error);
-    await reply.code(status).send(body);
-  });
-  app.setNotFoundHandler(async (request, reply) => {
-    await reply
-      .code(404)
-      .send({ code: 'not-found', message: `no route ${request.method} ${request.url.split('?')[0]}` });
-  });
-  // A CORS preflight is answered, never granted: no Access-Control-* header is ever sent.
-  app.options('/*', async (_request, reply) => {
-    await reply.code(405).header('Allow', 'GET, POST, PUT, PATCH, DELETE').send({
-      code: 'no-cross-origin',
-      message: 'the editor grants no cross-origin access',
-    });
-  });
+  registerPreflightRoute(app);
   registerStateRoutes(app, ctx);
   registerEntityRoutes(app, ctx);
   registerNoteRoutes(app, ctx);
@@ -89,6 +75,9 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   registerSourceRoutes(app, ctx);
   registerGitRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
-  registerStaticUi(app, options.uiDir);
+  registerStaticFiles(app, {
+    candidates: options.uiDir ? [options.uiDir] : [],
+    fallbackPage: NOT_BUILT_PAGE,
+  });
   return app;
 }

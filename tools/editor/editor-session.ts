@@ -21,7 +21,7 @@ import {
   type SourceAnnotations,
 } from '../verify/analyze.js';
 import { parseLock, type Lock } from '../verify/lock-file.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../http/api-error.js';
 import { authorText } from './editor-context.js';
 import { checkScope, indexEvidence, type EvidenceIndex } from './check-scope.js';
 import { ownerChecks, type Conflict } from './owner-checks.js';

@@ -1,7 +1,7 @@
 // Notes on an entity (spec 2, "Notes"): stored in the entity's `notes` field as note objects (or plain
 // strings, which the editor reads as comments). A note is named by its `id`, or by its position when
 // it has none; new notes get an id, so they keep their name when others are removed.
-import { ApiError } from './api-error.js';
+import { ApiError } from '../http/api-error.js';
 
 const KINDS = ['comment', 'question', 'todo', 'gap'];
 const STATUSES = ['open', 'resolved'];

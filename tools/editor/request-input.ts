@@ -1,6 +1,6 @@
 // Reading request bodies and query strings: a wrong or missing field is a 400 naming it, never a crash.
 import { ENTITY_KINDS, type EntityKind } from '../model/entity.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from '../http/api-error.js';
 
 /** The request body as an object of fields (an empty body is an empty object). */
 export function bodyObject(body: unknown): Record<string, unknown> {

@@ -257,32 +257,75 @@ function mergeTestlogs(files: TestlogsFile[], label: string, diagnostics: Diagno
   return mergeParts(parts, label, diagnostics);
 }
 
-/** A free-standing report's cases by suite:NAME label; suites whose name is no label are reported. */
+/**
+ * A free-standing report's cases by suite:NAME label. Suites whose name is no label are refused with one
+ * error per file that names them, says why, and gives the layout that keeps every case.
+ */
 function suiteCases(
   report: JUnitReport,
   rel: string,
   diagnostics: Diagnostic[],
 ): Map<string, CaseObservation[]> {
   const bySuite = new Map<string, CaseObservation[]>();
+  const refused: { suite: JUnitReport['suites'][number]; why: string }[] = [];
   for (const suite of report.suites) {
     const label = parseLabel(`suite:${suite.name}`);
     if (!label.ok) {
-      diagnostics.push(
-        badTarget(
-          rel,
-          `test suite "${suite.name}" gives no suite:NAME label (${label.message}); its ` +
-            `${suite.cases.length} case(s) are not read: rename the suite, or put the report in a ` +
-            "target's testlogs folder",
-          suite.line,
-        ),
-      );
+      refused.push({ suite, why: label.message });
       continue;
     }
     const list = bySuite.get(label.label.canonical) ?? [];
     list.push(...suite.cases);
     bySuite.set(label.label.canonical, list);
   }
+  const [first] = refused;
+  if (first !== undefined) {
+    const cases = refused.reduce((n, r) => n + r.suite.cases.length, 0);
+    diagnostics.push(
+      badTarget(rel, refusedSuitesMessage(rel, first, refused.length, cases), first.suite.line),
+    );
+  }
   return bySuite;
+}
+
+/** Why a free file's suites give no target, and the layouts that read every case of the file. */
+function refusedSuitesMessage(
+  rel: string,
+  first: { suite: { name: string }; why: string },
+  count: number,
+  cases: number,
+): string {
+  const who = first.suite.name === '' ? 'a test suite without a name' : `test suite "${first.suite.name}"`;
+  const more = count > 1 ? ` (and ${count - 1} more suite${count > 2 ? 's' : ''})` : '';
+  const why =
+    first.suite.name === ''
+      ? 'suite:NAME needs a name'
+      : first.why.replace(/^label "[^"]*": /, '').replace(/^segment /, 'the name ');
+  return (
+    `${who}${more} cannot be a target: a free-standing JUnit file's suites become suite:NAME targets, ` +
+    `and ${why}; ${cases} case${cases === 1 ? ' is' : 's are'} not read. To keep every case whatever ` +
+    `the suites are called, ${wayOut(rel)} (see "Evidence from runners outside Bazel" in docs/evidence.md)`
+  );
+}
+
+/** The target-folder and record layouts for a free file, spelled out for its own name where they can be. */
+function wayOut(rel: string): string {
+  const slash = rel.lastIndexOf('/');
+  const dir = slash === -1 ? '' : rel.slice(0, slash);
+  const stem = rel
+    .slice(slash + 1)
+    .replace(/\.xml$/i, '')
+    .replace(/[^A-Za-z0-9._+~-]+/g, '_');
+  const target = parseLabel(`//${dir}:${stem}`);
+  const record = parseLabel(`record:${stem}`);
+  if (!target.ok || !record.ok || dir.split('/')[0] === 'records') {
+    return 'put it in a target folder as PKG/TARGET/test.xml (target //PKG:TARGET) or in records/ as records/STEM.xml (record:STEM)';
+  }
+  const folder = dir === '' ? stem : `${dir}/${stem}`;
+  return (
+    `move it to ${folder}/test.xml (target ${target.label.canonical}) or to records/${stem}.xml ` +
+    `(${record.label.canonical})`
+  );
 }
 
 function badTarget(file: string, message: string, line?: number): Diagnostic {

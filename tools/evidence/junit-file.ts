@@ -17,24 +17,26 @@ export function readJUnitFile(text: string, file: string): JUnitFile {
     const at = { file, line: parsed.line, column: parsed.column };
     return { diagnostics: [diagnostic('read-error', 'error', parsed.message, at)] };
   }
+  // Whatever the root: a DOCTYPE in a file of test results is worth knowing about (XXE attempts).
+  const doctype = parsed.doctypeLine === undefined ? [] : [doctypeIgnored(file, parsed.doctypeLine)];
   const root = parsed.elements[0];
   if (root === undefined || (root.name !== 'testsuites' && root.name !== 'testsuite')) {
     const found = root === undefined ? 'no element' : `<${root.name}>`;
     const message = `not a JUnit XML report: the root is ${found}, not <testsuites> or <testsuite>; no cases read`;
-    return { diagnostics: [diagnostic('read-error', 'warning', message, { file, line: root?.line })] };
+    return {
+      diagnostics: [diagnostic('read-error', 'warning', message, { file, line: root?.line }), ...doctype],
+    };
   }
   const report = readJUnitReport(parsed.elements, file);
-  const diagnostics = [...report.diagnostics];
-  if (parsed.doctype) diagnostics.push(doctypeIgnored(file));
-  return { report, diagnostics };
+  return { report, diagnostics: [...report.diagnostics, ...doctype] };
 }
 
-function doctypeIgnored(file: string): Diagnostic {
+function doctypeIgnored(file: string, line: number): Diagnostic {
   return diagnostic(
     'read-error',
     'warning',
     'the DOCTYPE declaration is ignored: rr expands no entities, so references other than &lt; &gt; ' +
       '&amp; &quot; &apos; and numeric ones stay as written',
-    { file, line: 1 },
+    { file, line },
   );
 }

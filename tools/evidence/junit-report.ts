@@ -2,8 +2,9 @@
 // root, nested suites, and the per-runner details in case-result.ts and case-tags.ts.
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import type { CaseObservation } from './case-observation.js';
-import { caseOutcome } from './case-result.js';
+import { caseOutcome, type CaseOutcome } from './case-result.js';
 import { caseTags, reportProperties, splitIds, TAG_PROPERTIES } from './case-tags.js';
+import { suiteOutcome, SUITE_CASE_NAME } from './suite-result.js';
 import type { XmlElement } from './xml-document.js';
 
 /** One <testsuite> and the testcases directly inside it. */
@@ -57,24 +58,43 @@ function collect(element: XmlElement, from: ReportFile, report: JUnitReport): vo
   checkSuiteTags(element, from.file, report.diagnostics);
   if (element.name === 'testsuite') {
     const name = element.attributes.name ?? '';
-    const cases = element.children
-      .filter((child) => child.name === 'testcase')
-      .map((testcase) => observe(testcase, name, from));
+    const unknown = new UnknownWords();
+    const unnamed = new Map<number, number>();
+    const cases: CaseObservation[] = [];
+    for (const child of element.children) {
+      if (child.name !== 'testcase') continue;
+      const outcome = caseOutcome(child);
+      if (outcome.unknownWord !== undefined) unknown.add(outcome.unknownWord, child.line);
+      cases.push(observe(child, outcome, name, from, unnamed, report.diagnostics));
+    }
+    unknown.report(name, from.file, report.diagnostics);
+    const failure = suiteFailure(element, name, from, report.diagnostics);
+    if (failure !== undefined) cases.push(failure);
     report.suites.push({ name, line: element.line, cases });
   }
   for (const child of element.children) collect(child, from, report);
 }
 
-function observe(testcase: XmlElement, suite: string, from: ReportFile): CaseObservation {
+function observe(
+  testcase: XmlElement,
+  outcome: CaseOutcome,
+  suite: string,
+  from: ReportFile,
+  unnamed: Map<number, number>,
+  diagnostics: Diagnostic[],
+): CaseObservation {
   const { file, sources, lineOffset } = from;
-  const { classname, name = '', file: sourceFile, line: written } = testcase.attributes;
+  const { classname, class: className, name, file: sourceFile, line: written } = testcase.attributes;
   // googletest and gotestsum write classname="" on some cases: the suite name stands in for it.
-  const prefix = classname !== undefined && classname !== '' ? classname : suite;
-  const outcome = caseOutcome(testcase);
+  // Codeception writes its class as `class` only; without it, cases of two classes would collide.
+  const prefix = nonEmpty(classname) ?? nonEmpty(className) ?? suite;
+  const caseName =
+    nonEmpty(name) ??
+    (isGoogletestAdHoc(suite, name) ? '' : unnamedCaseName(testcase, prefix, from, unnamed, diagnostics));
   const { tags, level } = caseTags(testcase);
   // Built field by field, not spread: this runs once per case, 200,000 times in bench/report.
   const observation: CaseObservation = {
-    path: `${prefix}/${name}`,
+    path: `${prefix}/${caseName}`,
     result: outcome.result,
     flaky: outcome.flaky,
     tags,
@@ -88,6 +108,108 @@ function observe(testcase: XmlElement, suite: string, from: ReportFile): CaseObs
   const line = sourceLine(written, lineOffset);
   if (line !== undefined) observation.line = line;
   return observation;
+}
+
+// googletest writes failures outside any test (a global environment's SetUp, a static initializer) as the
+// one testcase name="" of the suite NonTestSuiteFailure: a known shape with one case, `NonTestSuiteFailure/`.
+function isGoogletestAdHoc(suite: string, name: string | undefined): boolean {
+  return suite === 'NonTestSuiteFailure' && name === '';
+}
+
+function nonEmpty(text: string | undefined): string | undefined {
+  return text === undefined || text === '' ? undefined : text;
+}
+
+/**
+ * A testcase without a name gets one that says so and where it stands, so two unnamed cases never merge
+ * (a second one on the same line is numbered); the diagnostic names the file and line.
+ */
+function unnamedCaseName(
+  testcase: XmlElement,
+  prefix: string,
+  from: ReportFile,
+  unnamed: Map<number, number>,
+  diagnostics: Diagnostic[],
+): string {
+  const count = (unnamed.get(testcase.line) ?? 0) + 1;
+  unnamed.set(testcase.line, count);
+  const caseName = `(unnamed testcase, line ${testcase.line}${count > 1 ? ` #${count}` : ''})`;
+  diagnostics.push(
+    diagnostic(
+      'unnamed-case',
+      'warning',
+      `a <testcase> without a name attribute is read as the case "${prefix}/${caseName}"; only a ` +
+        'whole-target claim (or a glob) can select it: make the test runner write a name',
+      { file: from.file, line: testcase.line },
+    ),
+  );
+  return caseName;
+}
+
+/** The failing case that stands for an <error>/<failure> written directly in a <testsuite>, if any. */
+function suiteFailure(
+  suite: XmlElement,
+  name: string,
+  from: ReportFile,
+  diagnostics: Diagnostic[],
+): CaseObservation | undefined {
+  const outcome = suiteOutcome(suite);
+  if (outcome === undefined) return undefined;
+  const path = `${name}/${SUITE_CASE_NAME}`;
+  const at = { file: from.file, line: outcome.line };
+  const said = outcome.message === undefined ? '' : ` ("${outcome.message}")`;
+  diagnostics.push(
+    diagnostic(
+      'suite-failure',
+      'warning',
+      `test suite "${name}" reports ${outcome.result === 'error' ? 'an error' : 'a failure'} outside ` +
+        `any testcase${said}, e.g. a class that failed to load or a failing before-all/after-all hook; ` +
+        `it is read as the ${outcome.result === 'error' ? 'erroring' : 'failing'} case "${path}", which ` +
+        'whole-target and glob claims select',
+      at,
+    ),
+  );
+  const observation: CaseObservation = {
+    path,
+    result: outcome.result,
+    flaky: false,
+    tags: [],
+    synthetic: false,
+    sources: from.sources,
+    at,
+  };
+  if (outcome.message !== undefined) observation.message = outcome.message;
+  return observation;
+}
+
+/** status/result values rr does not know, one diagnostic per value and suite. */
+class UnknownWords {
+  private readonly seen = new Map<
+    string,
+    { attribute: string; value: string; line: number; count: number }
+  >();
+
+  add(word: { attribute: string; value: string }, line: number): void {
+    const key = `${word.attribute}\u0000${word.value}`;
+    const entry = this.seen.get(key);
+    if (entry === undefined) this.seen.set(key, { ...word, line, count: 1 });
+    else entry.count++;
+  }
+
+  report(suite: string, file: string, diagnostics: Diagnostic[]): void {
+    for (const { attribute, value, line, count } of this.seen.values()) {
+      const cases = count === 1 ? 'its testcase is' : `its ${count} testcases are`;
+      diagnostics.push(
+        diagnostic(
+          'unknown-result',
+          'warning',
+          `test suite "${suite}": ${attribute}="${value}" is not a result rr knows, so ${cases} read ` +
+            'as not run (skipped), never as passed; see docs/evidence.md for the values rr reads',
+          { file, line },
+        ),
+      );
+    }
+  }
 }
 
 function sourceLine(text: string | undefined, offset: number): number | undefined {

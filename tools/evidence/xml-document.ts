@@ -17,7 +17,11 @@ export interface XmlElement {
 
 /** The top-level elements of a document, or why it cannot be read (a sentence naming the problem). */
 export type XmlParse =
-  | { ok: true; elements: XmlElement[]; doctype: boolean }
+  | {
+      ok: true;
+      elements: XmlElement[];
+      /** 1-based line of a DOCTYPE declaration, if there is one */ doctypeLine?: number;
+    }
   | { ok: false; message: string; line?: number; column?: number };
 
 /** Elements nested deeper than this are refused: no JUnit writer nests suites anywhere near it. */
@@ -47,10 +51,11 @@ export function parseXml(text: string): XmlParse {
   const parser = new SaxesParser({ position: true, xmlns: false } as const);
   const top: XmlElement[] = [];
   const open: XmlElement[] = [];
-  let doctype = false;
+  let doctypeLine: number | undefined;
   let startLine = 1;
-  parser.on('doctype', () => {
-    doctype = true;
+  // Reported once the whole declaration is read: its line is where it starts.
+  parser.on('doctype', (doctype: string) => {
+    doctypeLine ??= parser.line - (doctype.match(/\n/g)?.length ?? 0);
   });
   // The start tag's name has just been read, and the character after it: the parser's line is that of
   // the `<` less any line break between the two (`<testcase` at the end of a line).
@@ -121,7 +126,9 @@ export function parseXml(text: string): XmlParse {
     if (error.column !== undefined) stop.column = error.column;
     return stop;
   }
-  return { ok: true, elements: top, doctype };
+  const parsed: XmlParse = { ok: true, elements: top };
+  if (doctypeLine !== undefined) parsed.doctypeLine = doctypeLine;
+  return parsed;
 }
 
 // An `&` that starts no entity or character reference.

@@ -154,6 +154,14 @@ const LOAD = [
 /** The name of a loader error. */
 export type LoadRuleName = (typeof LOAD)[number];
 
+// Warnings about evidence rr reads in a safe but unusual way (docs/evidence.md): a suite-level failure
+// read as a case, a testcase without a name, a result word rr does not know. Not configurable: each
+// explains how a result was read, and switching it off would hide that.
+const EVIDENCE = ['suite-failure', 'unnamed-case', 'unknown-result'] as const;
+
+/** The name of an evidence warning. */
+export type EvidenceRuleName = (typeof EVIDENCE)[number];
+
 /**
  * Rules outside the three tables: set-consistency takes its severity from config.set_consistency
  * rather than config.rules.
@@ -161,7 +169,7 @@ export type LoadRuleName = (typeof LOAD)[number];
 export type OtherRuleName = 'set-consistency';
 
 /** The name of any rule rr raises: what `Diagnostic.rule` holds. */
-export type RuleName = ConfigurableRuleName | HardRuleName | LoadRuleName | OtherRuleName;
+export type RuleName = ConfigurableRuleName | HardRuleName | LoadRuleName | EvidenceRuleName | OtherRuleName;
 
 /** A group of rules: its names, and a `has` that takes any name and, when true, narrows it to them. */
 export interface RuleGroup<R extends RuleName> {
@@ -180,6 +188,9 @@ export const HARD_RULES: RuleGroup<HardRuleName> = ruleGroup(...HARD);
 
 /** Errors rr adds for input it cannot use (loader errors; docs/decisions.md says why they are not configurable). */
 export const LOAD_RULES: RuleGroup<LoadRuleName> = ruleGroup(...LOAD);
+
+/** Warnings about how evidence was read (docs/evidence.md); not configurable either. */
+export const EVIDENCE_RULES: RuleGroup<EvidenceRuleName> = ruleGroup(...EVIDENCE);
 
 /** Hard errors that take a case's owner away until they are fixed (a case's `quarantine`). */
 export const QUARANTINE_RULES = ruleGroup(

@@ -2,7 +2,7 @@ import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { configurableRule, HARD_RULES, LOAD_RULES } from '../model/rule-catalog.js';
+import { configurableRule, EVIDENCE_RULES, HARD_RULES, LOAD_RULES } from '../model/rule-catalog.js';
 
 /**
  * A SARIF 2.1.0 log of diagnostics, with file URIs relative to `baseDir` (%SRCROOT%) so GitHub code
@@ -62,5 +62,6 @@ function toUri(base: string, file: string): string {
 function describeFixedRule(id: string): string {
   if (HARD_RULES.has(id)) return `${id} (hard error, cannot be configured)`;
   if (LOAD_RULES.has(id)) return `${id} (model cannot be used as written)`;
+  if (EVIDENCE_RULES.has(id)) return `${id} (how a test result was read; cannot be configured)`;
   return id;
 }

@@ -1,5 +1,5 @@
-// A request about viewer records (pins, drafts, snapshots, notes, controls) that cannot be served.
-// Like LiveRequestError it carries the HTTP status the route answers with, and a stable code.
+// A request about viewer records (pins, drafts, snapshots, notes, controls) that cannot be served, with
+// a stable code; the viewer's error map (server/viewer-errors.ts) gives each code its HTTP status.
 
 /** Codes a record request can fail with (docs/viewer-api.md, "Errors"). */
 export type RecordErrorCode =
@@ -13,22 +13,8 @@ export type RecordErrorCode =
   | 'unsupported-control'
   | 'busy';
 
-const STATUS: Record<RecordErrorCode, 400 | 404 | 409 | 503> = {
-  'bad-body': 400,
-  'bad-id': 400,
-  'bad-query': 400,
-  'not-found': 404,
-  exists: 409,
-  'stale-revision': 409,
-  'bad-transition': 409,
-  'unsupported-control': 400,
-  busy: 503,
-};
-
-/** A refused record request; `status` is the HTTP status, `extra` goes into the error body. */
+/** A refused record request; `extra` goes into the error body. */
 export class RecordRequestError extends Error {
-  readonly status: 400 | 404 | 409 | 503;
-
   constructor(
     readonly code: RecordErrorCode,
     message: string,
@@ -36,6 +22,5 @@ export class RecordRequestError extends Error {
   ) {
     super(message);
     this.name = 'RecordRequestError';
-    this.status = STATUS[code];
   }
 }

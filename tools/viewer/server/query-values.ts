@@ -1,6 +1,6 @@
 // Reading query parameters: one value each (a repeated parameter's last value counts), checked with a
 // `bad-query` answer that names the parameter and what it takes.
-import { ApiError } from './api-error.js';
+import { ApiError } from '../../http/api-error.js';
 
 /** A request's parsed query string. */
 export type Query = Record<string, string | string[] | undefined>;

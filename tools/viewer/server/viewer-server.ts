@@ -1,18 +1,18 @@
-// The live viewer's HTTP server: a fastify app with the network guards, the JSON API of
-// docs/viewer-api.md and the page, bound to every --listen address. Each concern is a file of its own;
-// this one puts them together and owns the listeners.
+// The live viewer's HTTP server: rr's HTTP layer (tools/http) with the viewer's Host and Origin rules,
+// the JSON API of docs/viewer-api.md (routes/, one file per group) and the page, bound to every --listen
+// address. This file puts them together and owns the listeners.
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { GeometryExtractor } from '../geometry/geometry-cache.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';
+import { VIEWER_CSP } from '../../http/content-security-policies.js';
+import { createHttpApp } from '../../http/http-app.js';
+import { registerOriginGuard } from '../../http/origin-guard.js';
+import { registerStaticFiles } from '../../http/static-files.js';
 import { packageRoot } from '../../model/package-paths.js';
-import { aboutRoute, type AboutInfo } from './about-route.js';
-import { installErrorAnswers } from './api-error.js';
-import { controlRoutes } from './control-routes.js';
-import { geometryRoutes } from './geometry-routes.js';
-import { installHostGuard } from './host-guard.js';
+import { fallbackPage } from './fallback-page.js';
 import {
   parseListenAddress,
   urlHost,
@@ -20,16 +20,18 @@ import {
   type ListenAddress,
   type ViewerNames,
 } from './listener-addresses.js';
-import { notesRoutes } from './notes-routes.js';
-import { installOriginGuard } from './origin-guard.js';
-import { recordRoutes } from './record-routes.js';
-import { installSecurityHeaders } from './security-headers.js';
+import { aboutRoute, type AboutInfo } from './routes/about-route.js';
+import { controlRoutes } from './routes/control-routes.js';
+import { geometryRoutes } from './routes/geometry-routes.js';
+import { notesRoutes } from './routes/notes-routes.js';
+import { recordRoutes } from './routes/record-routes.js';
+import { stateRoutes } from './routes/state-routes.js';
+import { unavailableRoutes } from './routes/unavailable-routes.js';
 import { sourceInfo, type SourceInfo } from './source-revision.js';
-import { stateRoutes } from './state-routes.js';
-import { staticFiles } from './static-files.js';
-import { unavailableRoutes } from './unavailable-routes.js';
 import { ViewerContext } from './viewer-context.js';
+import { viewerErrorStyle } from './viewer-errors.js';
 import { viewerFeatures } from './viewer-features.js';
+import { viewerHostRule, viewerOriginRule } from './viewer-guards.js';
 
 /** Request bodies larger than this are refused with 413. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -98,21 +100,15 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
 
   let bound: ListenAddress[] = [];
   let names: ViewerNames = viewerNames([], config.allowHost, config.allowOrigin);
-  const app = Fastify({
-    logger: false,
-    bodyLimit: BODY_LIMIT,
-    routerOptions: { maxParamLength: 500 },
-    return503OnClosing: true,
+  const app = createHttpApp({
+    csp: VIEWER_CSP,
+    host: viewerHostRule(() => names),
+    errors: viewerErrorStyle(BODY_LIMIT, log),
   });
-  // Only JSON bodies: a text/plain POST is what a cross-site form can send without a preflight.
-  app.removeContentTypeParser('text/plain');
-  installHostGuard(app, () => names);
-  installOriginGuard(app, () => names);
-  installSecurityHeaders(app);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-  });
-  installErrorAnswers(app, log);
+  registerOriginGuard(
+    app,
+    viewerOriginRule(() => names),
+  );
   stateRoutes(app, context);
   geometryRoutes(app, context);
   controlRoutes(app, context);
@@ -120,14 +116,12 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   notesRoutes(app, context);
   aboutRoute(app, about);
   unavailableRoutes(app, features);
-  staticFiles(app, {
-    candidates: [
-      ...(config.dist ? [config.dist] : []),
-      // The page npm run build bundled (npm ci builds it), before the bare sources, which cannot run unbundled.
-      ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer'), join(root, 'ui', 'viewer')]),
-    ],
-    title: config.title,
-  });
+  const pageDirs = [
+    ...(config.dist ? [config.dist] : []),
+    // The page npm run build bundled (npm ci builds it), before the bare sources, which cannot run unbundled.
+    ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer'), join(root, 'ui', 'viewer')]),
+  ];
+  registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
   await app.ready();
 
   const servers: Server[] = [];

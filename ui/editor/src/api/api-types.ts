@@ -10,7 +10,11 @@ export type { GitCommit, GitRef, StatusEntry } from '../../../../tools/git/git-c
 export type { Gap } from '../../../../tools/verify/gaps.js';
 export type { LockCase } from '../../../../tools/verify/lock-update.js';
 export type { SetMember, Verdict } from '../../../../tools/verify/verdicts.js';
-export type { AttributionOverview, CaseList, CaseMoveAnswer } from '../../../../tools/editor/case-routes.js';
+export type {
+  AttributionOverview,
+  CaseList,
+  CaseMoveAnswer,
+} from '../../../../tools/editor/routes/case-routes.js';
 export type { Expansion } from '../../../../tools/editor/case-move.js';
 export type { ClaimView, EntityDetail, EntitySummary } from '../../../../tools/editor/entity-view.js';
 export type {
@@ -20,12 +24,16 @@ export type {
   PrecheckAnswer,
   Problem,
   SaveAnswer,
-} from '../../../../tools/editor/entity-routes.js';
-export type { CommitAnswer, DiffAnswer, GitStatusAnswer } from '../../../../tools/editor/git-routes.js';
-export type { TraceGraphAnswer } from '../../../../tools/editor/graph-routes.js';
-export type { LockState, LockUpdateAnswer } from '../../../../tools/editor/lock-routes.js';
+} from '../../../../tools/editor/routes/entity-routes.js';
+export type {
+  CommitAnswer,
+  DiffAnswer,
+  GitStatusAnswer,
+} from '../../../../tools/editor/routes/git-routes.js';
+export type { TraceGraphAnswer } from '../../../../tools/editor/routes/graph-routes.js';
+export type { LockState, LockUpdateAnswer } from '../../../../tools/editor/routes/lock-routes.js';
 export type { Conflict } from '../../../../tools/editor/owner-checks.js';
-export type { WorkQueue } from '../../../../tools/editor/report-routes.js';
+export type { WorkQueue } from '../../../../tools/editor/routes/report-routes.js';
 export type { EntityChange, EntitySide, FieldChange } from '../../../../tools/editor/semantic-diff.js';
-export type { SourceFile } from '../../../../tools/editor/source-routes.js';
-export type { EditorState } from '../../../../tools/editor/state-routes.js';
+export type { SourceFile } from '../../../../tools/editor/routes/source-routes.js';
+export type { EditorState } from '../../../../tools/editor/routes/state-routes.js';

@@ -1,0 +1,55 @@
+// The editor's answers for errors of the layers below it: edit library refusals (EditError) and git
+// ref checks become ApiErrors with the status of docs/editing.md ("Errors"), and the editor's error
+// style for tools/http (docs/api.md, "Errors": {code, message, ...details}).
+import type { FastifyRequest } from 'fastify';
+import { isEditError, type EditErrorCode } from '../edit/edit-error.js';
+import { GitError } from '../git/git-client.js';
+import { RefNameError } from '../git/ref-names.js';
+import { ApiError } from '../http/api-error.js';
+import type { ErrorStyle } from '../http/error-answers.js';
+
+/** The status of each edit library refusal (docs/editing.md, "Errors"). */
+export const EDIT_STATUS: Record<EditErrorCode, number> = {
+  'unknown-entity': 404,
+  'bad-request': 400,
+  'bad-id': 400,
+  'no-free-id': 400,
+  'still-referenced': 409,
+  'unsupported-layout': 422,
+  'lock-invalid': 409,
+  'proof-failed': 409,
+  'stale-version': 409,
+  'changed-on-disk': 409,
+  'checkout-locked': 423,
+  'write-failed': 500,
+  'journal-conflict': 500,
+};
+
+/** An edit library or git error as the ApiError the editor answers with; undefined for any other. */
+export function editorApiError(error: unknown): ApiError | undefined {
+  if (isEditError(error)) {
+    const details: Record<string, unknown> = {};
+    if (error.file !== undefined) details.file = error.file;
+    if (error.line !== undefined) details.line = error.line;
+    if (error.details.referrers) details.referrers = error.details.referrers;
+    if (error.details.reasons) details.reasons = error.details.reasons;
+    return new ApiError(EDIT_STATUS[error.code] ?? 500, error.code, error.message, details);
+  }
+  if (error instanceof RefNameError) return new ApiError(400, 'bad-ref', error.message);
+  if (error instanceof GitError) return new ApiError(409, 'git-failed', error.message);
+  return undefined;
+}
+
+/** How the editor words its error answers. */
+export function editorErrorStyle(bodyLimit: number): ErrorStyle {
+  return {
+    server: 'editor',
+    apiDoc: 'docs/api.md',
+    statusInBody: false,
+    badBodyCode: 'bad-request',
+    noRouteCode: 'not-found',
+    bodyLimit,
+    translate: editorApiError,
+    log: (request: FastifyRequest, error: unknown) => request.log.error(error),
+  };
+}

@@ -1,0 +1,195 @@
+// The case ledger, moving a case to another owner, and the attribution overview.
+import type { FastifyInstance } from 'fastify';
+import { ATTRIBUTION_RULES, type QuarantineRule } from '../../model/rule-catalog.js';
+import type { Diagnostic } from '../../model/diagnostic.js';
+import { caseLedger, matchesFilter, type LedgerFilter, type LedgerRow } from '../../report/case-ledger.js';
+import type { Analysis, ClaimAnalysis } from '../../verify/analyze.js';
+import { caseKey } from '../../verify/case-key.js';
+import type { MemberState } from '../../verify/verdicts.js';
+import { ApiError } from '../../http/api-error.js';
+import { planCaseMove, type CaseMove } from '../case-move.js';
+import { requestAuthor, type EditorContext } from '../editor-context.js';
+import type { Conflict } from '../owner-checks.js';
+import { bodyObject, flag, queryOf, stringField } from '../request-input.js';
+import { CASE_MOVE_BODY } from './body-schemas.js';
+
+/** GET /api/cases: the case ledger, filtered, with the lanes and counts. */
+export interface CaseList {
+  cases: LedgerRow[];
+  lanes: string[];
+  counts: Analysis['counts'];
+  invariant: string;
+}
+
+/** POST /api/cases/move: the move planned (a dry run) or saved. */
+export type CaseMoveAnswer = Omit<CaseMove, 'request'> & {
+  ok: boolean;
+  dry_run: boolean;
+  files: string[];
+  changed?: string[];
+  notices: Conflict[];
+};
+
+/** One target of the attribution overview: its cases by outcome and owner. */
+export interface TargetAttribution {
+  target: string;
+  cases: number;
+  owned: number;
+  unowned: number;
+  quarantined: number;
+  owners: Record<string, number>;
+}
+
+/** GET /api/attribution: who owns which case, target by target, and what stands in the way. */
+export interface AttributionOverview {
+  mode: 'hybrid' | 'model';
+  lock: { path: string; entries: number } | null;
+  counts: Analysis['counts'];
+  targets: TargetAttribution[];
+  quarantines: { target: string; path: string; code: QuarantineRule | null; implicated: string[] }[];
+  issues: Diagnostic[];
+  sets: Record<string, { target: string; path: string; state: MemberState }[]>;
+}
+
+const FILTERS: LedgerFilter[] = ['owned', 'unowned', 'quarantined', 'unlocked', 'coarse'];
+
+/** The case routes. */
+export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): void {
+  const { session } = ctx;
+
+  app.get('/api/cases', async (request): Promise<CaseList> => {
+    const query = queryOf(request.query);
+    const state = query.state ?? (flag(query.unowned) ? 'unowned' : undefined);
+    if (state !== undefined && !FILTERS.includes(state as LedgerFilter))
+      throw new ApiError(400, 'bad-request', `"state" must be one of ${FILTERS.join(', ')}`);
+    const lanes = session.options.lanes;
+    if (query.lane !== undefined && !lanes.has(query.lane))
+      throw new ApiError(
+        400,
+        'bad-request',
+        `no lane named ${query.lane}; start the editor with --lane-targets ${query.lane}=FILE`,
+      );
+    const needle = query.q?.toLowerCase();
+    const rows = caseLedger(session.analysis(), session.lock, lanes).filter(
+      (r) =>
+        (!state || matchesFilter(r, state as LedgerFilter)) &&
+        (!query.target || r.target === query.target) &&
+        (!query.lane || r.lanes.includes(query.lane)) &&
+        (!needle ||
+          `${r.target} ${r.path} ${r.owner ?? ''} ${r.claimed_by.join(' ')}`.toLowerCase().includes(needle)),
+    );
+    const counts = session.analysis().counts;
+    return {
+      cases: rows,
+      lanes: [...lanes.keys()],
+      counts,
+      invariant: `${counts.cases} test cases, ${counts.quarantined} quarantined; each case maps to at most one requirement`,
+    };
+  });
+
+  app.post(
+    '/api/cases/move',
+    { schema: { body: CASE_MOVE_BODY } },
+    async (request): Promise<CaseMoveAnswer> => {
+      const body = bodyObject(request.body);
+      const named = typeof body.case === 'object' && body.case !== null ? bodyObject(body.case) : body;
+      const target = stringField(named, 'target', true);
+      const path = stringField(named, 'path', true);
+      if (body.to !== null && typeof body.to !== 'string')
+        throw new ApiError(400, 'bad-request', '"to" must be an entity id, or null for no owner');
+      const to = body.to === '' ? null : (body.to as string | null);
+      const dryRun = flag(body.dry_run);
+      const analysis = session.analysis();
+      const move = planCaseMove(session.model, analysis, session.evidence, session.lock, {
+        target,
+        path,
+        to,
+        expand: flag(body.expand),
+      });
+      const summary = {
+        case: move.case,
+        from: move.from,
+        to: move.to,
+        givers: move.givers,
+        expansions: move.expansions,
+        relocked: move.relocked,
+      };
+      if (move.request.updates.length === 0 && (move.request.relock ?? []).length === 0)
+        return { ok: true, dry_run: dryRun, ...summary, files: [], notices: [] };
+      // The result must give the case to the chosen owner (a tag may still give it to another).
+      const reaches = (after: ClaimAnalysis): Conflict[] => {
+        const a = after.cases.find((c) => caseKey(c.case.target, c.case.path) === caseKey(target, path));
+        if (!a || a.owner === to) return [];
+        return [
+          {
+            code: 'move-not-reached',
+            message: `after the edit case ${target} ${path} would belong to ${a.owner ?? 'nobody'}${a.basis === 'tag' ? ' (by its tag)' : ''}${a.quarantine ? ` (quarantined: ${a.quarantine})` : ''}, not to ${to ?? 'nobody'}`,
+            case: { target, path },
+            entities: [...a.claimedBy, ...a.case.tags],
+            owner: move.from,
+          },
+        ];
+      };
+      const outcome = await session.save(move.request, {
+        dryRun,
+        author: requestAuthor(ctx, request),
+        extraCheck: reaches,
+      });
+      return {
+        ok: true,
+        dry_run: dryRun,
+        ...summary,
+        files: outcome.result.files.map((f) => session.repoPath(f)),
+        changed: outcome.result.changed,
+        notices: outcome.notices,
+      };
+    },
+  );
+
+  app.get('/api/attribution', async (): Promise<AttributionOverview> => {
+    const analysis = session.analysis();
+    const model = session.model;
+    const targets = new Map<string, TargetAttribution>();
+    for (const a of analysis.cases) {
+      const t = targets.get(a.case.target) ?? {
+        target: a.case.target,
+        cases: 0,
+        owned: 0,
+        unowned: 0,
+        quarantined: 0,
+        owners: {},
+      };
+      targets.set(a.case.target, t);
+      t.cases++;
+      if (a.quarantine) t.quarantined++;
+      else if (a.owner) {
+        t.owned++;
+        t.owners[a.owner] = (t.owners[a.owner] ?? 0) + 1;
+      } else t.unowned++;
+    }
+    return {
+      mode: model.config.attribution,
+      lock: session.lock
+        ? { path: session.repoPath(session.lock.file), entries: session.lock.entries.length }
+        : null,
+      counts: analysis.counts,
+      targets: [...targets.values()],
+      quarantines: analysis.cases
+        .filter((a) => a.quarantine)
+        .map((a) => ({
+          target: a.case.target,
+          path: a.case.path,
+          code: a.quarantine,
+          implicated: a.implicated,
+        })),
+      issues: analysis.diagnostics
+        .filter((d) => ATTRIBUTION_RULES.has(d.rule))
+        .map((d) => (d.file ? { ...d, file: session.repoPath(d.file) } : d)),
+      sets: Object.fromEntries(
+        analysis.entities
+          .filter((v) => v.members.length > 0)
+          .map((v) => [v.id, v.members.map((m) => ({ target: m.target, path: m.path, state: m.state }))]),
+      ),
+    };
+  });
+}

@@ -1,0 +1,234 @@
+// Entities: list, read, create, update, delete, rename, precheck, and the next free id. Every change
+// goes through the session's save: the edit library's plan, proof and transaction with the one-owner
+// checks in its check hook.
+import type { FastifyInstance } from 'fastify';
+import { claimsOf } from '../../model/claims.js';
+import type { EntityKind } from '../../model/entity.js';
+import type { Model } from '../../model/model.js';
+import { isEditError } from '../../edit/edit-error.js';
+import type { EditRequest } from '../../edit/edit-request.js';
+import { newEntityTarget } from '../../edit/entity-placement.js';
+import { entityVersion } from '../../edit/entity-version.js';
+import type { Analysis } from '../../verify/analyze.js';
+import type { Verdict } from '../../verify/verdicts.js';
+import { ApiError } from '../../http/api-error.js';
+import { errorBody } from '../../http/error-answers.js';
+import { editorApiError } from '../editor-errors.js';
+import { requestAuthor, type EditorContext } from '../editor-context.js';
+import { OwnerConflictError, type SaveOutcome } from '../editor-session.js';
+import { claimView, entitySummary, entityView, type EntitySummary } from '../entity-view.js';
+import type { Conflict } from '../owner-checks.js';
+import { bodyObject, entityKind, flag, queryOf, stringField } from '../request-input.js';
+import {
+  ENTITY_CREATE_BODY,
+  ENTITY_DELETE_BODY,
+  ENTITY_RENAME_BODY,
+  ENTITY_UPDATE_BODY,
+  VERSIONED_BODY,
+} from './body-schemas.js';
+
+type IdParams = { Params: { id: string } };
+
+/** One row of GET /api/entities: an entity with its verdict. */
+export type EntityListRow = EntitySummary & { verdict: Verdict | null };
+
+/** GET /api/entities: the entities (of one kind) with their verdicts. */
+export interface EntityList {
+  entities: EntityListRow[];
+}
+
+/** GET /api/next-id: the id and file a new entity of a kind would get. */
+export interface NextId {
+  kind: EntityKind;
+  id: string;
+  file: string;
+  form: 'sections' | 'single';
+  new_file: boolean;
+}
+
+/** What a save answers (create, update, rename, delete; the note routes add `note`). */
+export type SaveAnswer = ReturnType<typeof saveBody>;
+
+/** A problem that refuses a save: a one-owner conflict, or another refusal (its code and message). */
+export type Problem = Conflict | { code: string; message: string };
+
+/** POST /api/entities/{id}/precheck. */
+export type PrecheckAnswer = Awaited<ReturnType<typeof precheck>>;
+
+/** The entity routes. */
+export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): void {
+  const { session } = ctx;
+  const repoPath = (p: string) => session.repoPath(p);
+
+  app.get('/api/entities', async (request): Promise<EntityList> => {
+    const { kind } = queryOf(request.query);
+    const wanted = kind ? entityKind(kind) : undefined;
+    const verdicts = new Map(session.analysis().entities.map((v) => [v.id, v.verdict]));
+    return {
+      entities: session.model.entities
+        .filter((e) => !wanted || e.kind === wanted)
+        .map((e) => ({ ...entitySummary(e, repoPath), verdict: verdicts.get(e.id) ?? null })),
+    };
+  });
+
+  app.get<IdParams>('/api/entities/:id', async (request) => {
+    const entity = known(session.model, request.params.id);
+    return entityView(entity, session.model, session.analysis(), session.evidence, session.lock, repoPath);
+  });
+
+  app.post('/api/entities', { schema: { body: ENTITY_CREATE_BODY } }, async (request, reply) => {
+    const body = bodyObject(request.body);
+    const { kind, data } = createData(body);
+    const id = stringField(body, 'id') ?? (typeof data.id === 'string' ? data.id : undefined);
+    const outcome = await session.save(
+      { op: 'create', kind, data, ...(id !== undefined ? { id } : {}) },
+      { author: requestAuthor(ctx, request) },
+    );
+    return reply.code(201).send(saveBody(ctx, outcome));
+  });
+
+  app.put<IdParams>('/api/entities/:id', { schema: { body: ENTITY_UPDATE_BODY } }, async (request) => {
+    const body = bodyObject(request.body);
+    const data = body.data === undefined ? withoutKeys(body, 'version') : bodyObject(body.data);
+    const version = stringField(body, 'version', true);
+    const outcome = await session.save(
+      { op: 'update', id: request.params.id, data, version },
+      { author: requestAuthor(ctx, request) },
+    );
+    return saveBody(ctx, outcome);
+  });
+
+  app.delete<IdParams>('/api/entities/:id', { schema: { body: ENTITY_DELETE_BODY } }, async (request) => {
+    const query = queryOf(request.query);
+    const body = bodyObject(request.body);
+    const version = query.version ?? stringField(body, 'version', true);
+    const outcome = await session.save(
+      { op: 'delete', id: request.params.id, force: flag(query.force ?? body.force), version },
+      { author: requestAuthor(ctx, request) },
+    );
+    return saveBody(ctx, outcome);
+  });
+
+  app.post<IdParams>(
+    '/api/entities/:id/rename',
+    { schema: { body: ENTITY_RENAME_BODY } },
+    async (request) => {
+      const body = bodyObject(request.body);
+      const newId = stringField(body, 'id') ?? stringField(body, 'new_id', true);
+      const version = stringField(body, 'version', true);
+      const outcome = await session.save(
+        { op: 'rename', id: request.params.id, newId, version },
+        { author: requestAuthor(ctx, request) },
+      );
+      return saveBody(ctx, outcome);
+    },
+  );
+
+  app.post<IdParams>('/api/entities/:id/precheck', { schema: { body: VERSIONED_BODY } }, async (request) => {
+    const body = bodyObject(request.body);
+    return precheck(ctx, request.params.id, body);
+  });
+
+  app.get('/api/next-id', async (request): Promise<NextId> => {
+    const kind = entityKind(queryOf(request.query).kind);
+    const target = newEntityTarget(session.snapshot, kind);
+    return { kind, id: target.id, file: repoPath(target.file), form: target.form, new_file: target.newFile };
+  });
+}
+
+/** The entity a path names, or 404. */
+export function known(model: Model, id: string) {
+  const entity = model.byId.get(id);
+  if (!entity) throw new ApiError(404, 'unknown-entity', `no entity has the id "${id}"`);
+  return entity;
+}
+
+/** What a save answers: the entity as it is now, files written, entities changed, notices. */
+export function saveBody(ctx: EditorContext, outcome: SaveOutcome) {
+  const { result } = outcome;
+  const repoPath = (p: string) => ctx.session.repoPath(p);
+  return {
+    ok: true,
+    dry_run: result.dryRun,
+    entity: { ...result.entity, file: repoPath(result.entity.file) },
+    files: result.files.map(repoPath),
+    changed: result.changed,
+    unlocked: result.unlocked,
+    notices: outcome.notices,
+  };
+}
+
+/** A create's kind and fields: `{kind, data}` or the fields themselves with `kind` among them. */
+function createData(body: Record<string, unknown>): { kind: EntityKind; data: Record<string, unknown> } {
+  if (body.data !== undefined) return { kind: entityKind(body.kind), data: bodyObject(body.data) };
+  return { kind: entityKind(body.kind), data: withoutKeys(body, 'kind', 'version') };
+}
+
+function withoutKeys(body: Record<string, unknown>, ...keys: string[]): Record<string, unknown> {
+  const out = { ...body };
+  for (const key of keys) delete out[key];
+  return out;
+}
+
+/**
+ * A dry run of a save (spec 2, precheck): ok, the problems that would refuse it, its notices, the
+ * entity's issues and the verification set it would get. For a create the body carries `_new` (the kind,
+ * or true with `kind`); the path's id is the proposed id, or `_new` to take the next free one.
+ */
+async function precheck(ctx: EditorContext, pathId: string, body: Record<string, unknown>) {
+  const { session } = ctx;
+  const data = bodyObject(body.data ?? {});
+  let request: EditRequest;
+  if (body._new !== undefined && body._new !== false) {
+    const kind = entityKind(typeof body._new === 'string' ? body._new : (body.kind ?? data.kind));
+    const rest = withoutKeys(data, 'kind');
+    const id = pathId === '_new' ? undefined : pathId;
+    request = { op: 'create', kind, data: rest, ...(id !== undefined ? { id } : {}) };
+  } else {
+    const entity = known(session.model, pathId);
+    const version = stringField(body, 'version') ?? entityVersion(entity);
+    request = { op: 'update', id: pathId, data, version };
+  }
+  let problems: Problem[] = [];
+  let notices: Conflict[] = [];
+  let after: { model: Model; analysis: Analysis } | undefined;
+  let id = request.op === 'create' ? (request.id ?? null) : pathId;
+  try {
+    const outcome = await session.save(request, { dryRun: true });
+    notices = outcome.notices;
+    if (outcome.analysis) after = { model: outcome.result.after, analysis: outcome.analysis };
+    id = outcome.result.entity.id;
+  } catch (error) {
+    if (error instanceof OwnerConflictError) {
+      problems = error.details.conflicts as Conflict[];
+      notices = error.details.notices as Conflict[];
+      after = error.after;
+    } else if (isEditError(error) || error instanceof ApiError) {
+      const refusal = error instanceof ApiError ? error : editorApiError(error)!;
+      problems = [
+        { ...errorBody(refusal, { statusInBody: false }), code: refusal.code, message: refusal.message },
+      ];
+    } else throw error;
+  }
+  const entity = id !== null ? after?.model.byId.get(id) : undefined;
+  const verdict = entity ? after!.analysis.entities.find((v) => v.id === entity.id) : undefined;
+  const options = after?.model.config.main_repo ? { mainRepo: after.model.config.main_repo } : {};
+  return {
+    ok: problems.length === 0,
+    id,
+    problems,
+    notices,
+    issues: entity
+      ? after!.analysis.diagnostics
+          .filter((d) => d.entity === entity.id)
+          .map((d) => (d.file ? { ...d, file: session.repoPath(d.file) } : d))
+      : [],
+    set: entity
+      ? {
+          members: verdict?.members ?? [],
+          verdict: verdict?.verdict ?? null,
+          claims: claimsOf(entity, options).map((c) => claimView(c, after!.analysis, session.evidence)),
+        }
+      : null,
+  };
+}

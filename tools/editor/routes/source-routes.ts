@@ -1,0 +1,75 @@
+// The code viewer's file endpoint (spec 2, Authentication 5): only text files inside the repository,
+// never the git directory, never through a symbolic link that leads out of it. A path with `..`, an
+// absolute path, a `.git` segment or a NUL is refused before the file system is asked.
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { readSourceBytes } from '../../sources/source-bytes.js';
+import { ApiError } from '../../http/api-error.js';
+import type { EditorContext } from '../editor-context.js';
+import { queryOf } from '../request-input.js';
+
+/** GET /api/source: a text file of the repository, line by line. */
+export interface SourceFile {
+  path: string;
+  lines: string[];
+  line_count: number;
+}
+
+/** The source route. */
+export function registerSourceRoutes(app: FastifyInstance, ctx: EditorContext): void {
+  app.get('/api/source', async (request): Promise<SourceFile> => {
+    const { path } = queryOf(request.query);
+    const root = ctx.session.root;
+    const file = await repositoryFile(root, path);
+    const read = await readSourceBytes(file);
+    if (read.kind === 'unreadable')
+      throw new ApiError(404, 'not-found', `cannot read ${path}: ${read.reason}`);
+    if (read.kind === 'binary') throw new ApiError(415, 'not-text', `${path} is a binary file`);
+    if (read.kind === 'too-large')
+      throw new ApiError(
+        413,
+        'too-large',
+        `${path} is ${read.size} bytes; the code viewer shows files up to 2 MiB`,
+      );
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(read.bytes);
+    } catch {
+      throw new ApiError(415, 'not-text', `${path} is not UTF-8 text`);
+    }
+    const lines = text.split(/\r?\n/);
+    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    return {
+      path: relative(await realpath(root), file)
+        .split(sep)
+        .join('/'),
+      lines,
+      line_count: lines.length,
+    };
+  });
+}
+
+/** The real path of a repository file a request names; 400/403/404 otherwise. */
+export async function repositoryFile(root: string, path: string | undefined): Promise<string> {
+  if (!path) throw new ApiError(400, 'bad-request', '"path" is required');
+  const refuse = (why: string) => new ApiError(403, 'outside-repository', `${path}: ${why}`);
+  if (path.includes('\0')) throw refuse('a path has no NUL character');
+  if (isAbsolute(path) || /^[a-zA-Z]:/.test(path) || path.startsWith('\\'))
+    throw refuse('give a path relative to the repository');
+  const segments = path.split(/[\\/]/);
+  if (segments.includes('..')) throw refuse('a path may not leave the repository');
+  if (segments.some((s) => s.toLowerCase() === '.git')) throw refuse('the git directory is not served');
+  const realRoot = await realpath(root);
+  let real: string;
+  try {
+    real = await realpath(join(realRoot, path));
+  } catch {
+    throw new ApiError(404, 'not-found', `${path} does not exist`);
+  }
+  const rel = relative(realRoot, real);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw refuse('it leads out of the repository');
+  if (rel.split(sep).some((s) => s.toLowerCase() === '.git')) throw refuse('the git directory is not served');
+  if (!(await stat(real)).isFile()) throw new ApiError(404, 'not-found', `${path} is not a file`);
+  return real;
+}

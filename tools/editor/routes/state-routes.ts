@@ -1,0 +1,87 @@
+// The overview (GET /api/state) and re-reading the inputs (POST /api/reload).
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../model/config.js';
+import type { Diagnostic } from '../../model/diagnostic.js';
+import { ENTITY_KINDS, type EntityKind } from '../../model/entity.js';
+import { packageVersion } from '../../cli/package-version.js';
+import { countDiagnostics } from '../../report/diagnostic-counts.js';
+import type { Analysis } from '../../verify/analyze.js';
+import { lockPathOf } from '../../verify/lock-path.js';
+import { authorText, type EditorContext, type LlmSettings } from '../editor-context.js';
+import type { EditRecord } from '../editor-session.js';
+
+/** GET /api/state: the overview of the loaded model, evidence, lock and checkout. */
+export interface EditorState {
+  rr: string;
+  project: Record<string, unknown>;
+  config: Config;
+  model: { path: string; files: string[] };
+  evidence: { path: string | undefined; targets: number } | null;
+  lock: { path: string; exists: boolean } | null;
+  counts: Analysis['counts'] & {
+    entities: number;
+    by_kind: Record<EntityKind, number>;
+    errors: number;
+    warnings: number;
+    gaps: number;
+  };
+  invariant: string;
+  issues: Diagnostic[];
+  git: { branch: string | null; head: string | null; changed: number } | { error: string } | null;
+  llm: LlmSettings;
+  author: string | null;
+  loaded_at: string;
+  edits: EditRecord[];
+}
+
+/** The state and reload routes. */
+export function registerStateRoutes(app: FastifyInstance, ctx: EditorContext): void {
+  const { session } = ctx;
+
+  app.get('/api/state', async (): Promise<EditorState> => {
+    const model = session.model;
+    const analysis = session.analysis();
+    const byKind = Object.fromEntries(ENTITY_KINDS.map((k) => [k, 0])) as Record<EntityKind, number>;
+    for (const e of model.entities) byKind[e.kind]++;
+    const issues = analysis.diagnostics.map((d) => (d.file ? { ...d, file: session.repoPath(d.file) } : d));
+    const lock = lockPathOf(model);
+    return {
+      rr: packageVersion(),
+      project: model.project,
+      config: model.config,
+      model: { path: session.repoPath(model.root), files: model.files.map((f) => session.repoPath(f)) },
+      evidence: session.evidence
+        ? { path: session.options.evidenceDir, targets: session.evidence.targets.size }
+        : null,
+      lock: lock ? { path: session.repoPath(lock), exists: session.lock !== undefined } : null,
+      counts: {
+        entities: model.entities.length,
+        by_kind: byKind,
+        ...analysis.counts,
+        ...countDiagnostics(analysis.diagnostics),
+        gaps: analysis.gaps.length,
+      },
+      invariant: `${analysis.counts.cases} test cases, ${analysis.counts.quarantined} quarantined; each case maps to at most one requirement`,
+      issues,
+      git: ctx.git ? await gitSummary(ctx) : null,
+      llm: ctx.llm,
+      author: ctx.defaultAuthor ? authorText(ctx.defaultAuthor) : null,
+      loaded_at: session.loadedAt.toISOString(),
+      edits: session.edits,
+    };
+  });
+
+  app.post('/api/reload', async () => {
+    await session.reload();
+    return { ok: true, loaded_at: session.loadedAt.toISOString(), counts: session.analysis().counts };
+  });
+}
+
+async function gitSummary(ctx: EditorContext) {
+  try {
+    const status = await ctx.git!.status();
+    return { branch: status.branch, head: status.head, changed: status.files.length };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}

@@ -1,0 +1,54 @@
+// The viewer's answers for errors of the layers below it (records, notes, the live reader, the geometry
+// cache) as ApiErrors, and the viewer's error style for tools/http: every error body is
+// {status, code, message} (docs/viewer-api.md, "Errors").
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../http/api-error.js';
+import type { ErrorStyle } from '../../http/error-answers.js';
+import { GeometryRequestError } from '../geometry/geometry-cache.js';
+import { BoardReadError } from '../geometry/kicad-board-reader.js';
+import { LiveRequestError } from '../live/run-path.js';
+import { RecordRequestError, type RecordErrorCode } from '../records/record-request-error.js';
+
+/** The status of each record refusal (docs/viewer-api.md, "Errors"). */
+const RECORD_STATUS: Record<RecordErrorCode, number> = {
+  'bad-body': 400,
+  'bad-id': 400,
+  'bad-query': 400,
+  'not-found': 404,
+  exists: 409,
+  'stale-revision': 409,
+  'bad-transition': 409,
+  'unsupported-control': 400,
+  busy: 503,
+};
+
+const LIVE_CODES = { 400: 'bad-run', 403: 'outside', 404: 'no-run' } as const;
+
+/** An error of the viewer's layers as the ApiError it answers with; undefined for any other. */
+export function viewerApiError(error: unknown): ApiError | undefined {
+  if (error instanceof RecordRequestError)
+    return new ApiError(RECORD_STATUS[error.code], error.code, error.message, error.extra);
+  if (error instanceof LiveRequestError)
+    return new ApiError(error.status, LIVE_CODES[error.status], error.message);
+  if (error instanceof GeometryRequestError)
+    return error.reason === 'bad-hash'
+      ? new ApiError(400, 'bad-hash', error.message)
+      : new ApiError(404, 'no-board', error.message);
+  if (error instanceof BoardReadError) return new ApiError(422, 'unreadable-board', error.message);
+  return undefined;
+}
+
+/** How the viewer words its error answers; `log` hears about failures of the viewer itself. */
+export function viewerErrorStyle(bodyLimit: number, log: (line: string) => void): ErrorStyle {
+  return {
+    server: 'viewer',
+    apiDoc: 'docs/viewer-api.md',
+    statusInBody: true,
+    badBodyCode: 'bad-body',
+    noRouteCode: 'no-route',
+    bodyLimit,
+    translate: viewerApiError,
+    log: (request: FastifyRequest, error: unknown) =>
+      log(`${request.method} ${request.url}: ${(error as Error).stack ?? String(error)}`),
+  };
+}
