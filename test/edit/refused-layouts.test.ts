@@ -1,4 +1,4 @@
-// Editing rule 8: layouts that cannot be edited in place are refused with the file, the line and what
+// Refused layouts (docs/editing.md): layouts that cannot be edited in place are refused with the file, the line and what
 // to do, and nothing is written.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Editing rules 2, 3 and 6: a rename updates every reference and the lock in one write; a delete of a
+// Renames and deletes (docs/editing.md): a rename updates every reference and the lock in one write; a delete of a
 // referenced entity asks first, and with force removes the references and drops its lock entries; a
 // one-object file goes with its only entity.
 import { describe, expect, test } from 'vitest';

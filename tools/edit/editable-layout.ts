@@ -1,4 +1,4 @@
-// Layouts the editor cannot change in place (editing rule 8) are refused before anything is planned,
+// Layouts the editor cannot change in place (docs/editing.md, "Refused layouts") are refused before anything is planned,
 // with the file, line and what to do.
 import { isAlias, isMap, isScalar, visit, type Node, type Pair } from 'yaml';
 import { entityName, type EntityKind } from '../model/entity.js';

@@ -1,4 +1,4 @@
-// Where a new entity goes (editing rule 1): next to its siblings — the YAML section file holding most
+// Where a new entity goes (docs/editing.md, "Where new entities go"): next to its siblings — the YAML section file holding most
 // entities of its kind, or a new one-object file when the model keeps that kind (or, for a kind it has
 // none of yet, most entities) one per file.
 import { basename, dirname, extname, join } from 'node:path';

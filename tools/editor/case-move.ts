@@ -1,4 +1,5 @@
-// Moving a test case to another owner (or to none) through a checked model edit (spec 2, case ledger):
+// Moving a test case to another owner (or to none) through a checked model edit (docs/api.md, POST
+// /api/cases/move):
 // the claims that select it give it up (a literal selector is dropped; a glob or whole-target claim is
 // rewritten into literal selectors of the other cases it selects, once the user confirms), the new
 // owner gains a literal selector, and a lock entry of the case is re-locked in the same write.

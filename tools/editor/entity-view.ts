@@ -1,4 +1,4 @@
-// An entity as the entity page shows it (spec 2, "Entity page content"): its fields and version, the
+// An entity as the entity page shows it (docs/editor.md, "Entity lists and pages"): its fields and version, the
 // verdict and verification set, the claims with what each selector matches, traces both ways, source
 // annotations, issues, gaps and notes.
 import { claimsOf, type Claim } from '../model/claims.js';

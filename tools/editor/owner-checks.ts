@@ -1,4 +1,4 @@
-// One owner per test case (spec 2): a save is refused when the model it would leave has a problem of
+// One owner per test case (docs/api.md, "One-owner conflicts"): a save is refused when the model it would leave has a problem of
 // the check table that the model before it did not have. The check is analyze(after) compared with
 // analyze(before); an existing conflict never blocks an unrelated edit.
 import { claimsOf } from '../model/claims.js';

@@ -3,7 +3,7 @@ import type { Analysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
 import type { Lock } from '../verify/lock-file.js';
 
-/** One row of the case ledger (spec 2, "Case ledger"). */
+/** One row of the case ledger (docs/verification.md, "The case ledger"). */
 export interface LedgerRow {
   target: string;
   path: string;

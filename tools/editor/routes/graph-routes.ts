@@ -1,4 +1,4 @@
-// The trace graph (spec 2, GET /api/graph): nodes and edges, an SVG and Mermaid text. `focus` and
+// The trace graph (docs/api.md, GET /api/graph): nodes and edges, an SVG and Mermaid text. `focus` and
 // `depth` take a neighbourhood, `kinds` filters kinds, `methods` keeps only requirements verified by
 // the given test methods or levels (their `method` field).
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The code viewer's file endpoint (spec 2, Authentication 5): only text files inside the repository,
+// The code viewer's file endpoint (docs/api.md, GET /api/source): only text files inside the repository,
 // never the git directory, never through a symbolic link that leads out of it. A path with `..`, an
 // absolute path, a `.git` segment or a NUL is refused before the file system is asked.
 import { realpath, stat } from 'node:fs/promises';

@@ -7,7 +7,7 @@ import type { TargetCases } from './claim-row.js';
 import { LightElement } from './light-element.js';
 
 /**
- * The verification-set form (spec 2): one row per target, a summary of the set the draft would give,
+ * The verification-set form (docs/editor.md): one row per target, a summary of the set the draft would give,
  * from the live precheck. Emits `drafts-change` with the new rows.
  */
 export class ClaimsEditor extends LightElement {

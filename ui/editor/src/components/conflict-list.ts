@@ -9,7 +9,7 @@ export function conflictCase(c: Problem): string {
 
 /**
  * Conflicts of a refused or prechecked save: code, message, case, the entities involved and the
- * case's present owner (spec 2, "One owner per test case").
+ * case's present owner (docs/api.md, "One-owner conflicts").
  */
 export function conflictList(
   conflicts: readonly Problem[],

@@ -7,7 +7,7 @@ import { entityLinks } from './badges.js';
 import { LightElement } from './light-element.js';
 
 /**
- * Deletes an entity. A delete of an entity others still refer to is refused first (editing rule 3);
+ * Deletes an entity. A delete of an entity others still refer to is refused first (docs/editing.md);
  * the dialog then lists the referrers and offers the forced delete, which removes the references too.
  */
 export class DeleteDialog extends LightElement {

@@ -1,4 +1,4 @@
-// The fields the entity form shows for each kind (spec 1, "Fields by kind"), in the order the form
+// The fields the entity form shows for each kind (schemas/model.schema.json), in the order the form
 // shows them. Fields not listed here (custom keys, notes) are carried through a save unchanged.
 import type { Config, EntityKind } from '../api/api-types.js';
 
