@@ -5,34 +5,27 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import type { EntityDetail } from '../../tools/editor/entity-view.js';
 import { SELECTORS, writeSelectorWorkspace } from '../editor/selector-workspace.js';
-import { browserSkipReason, collectPageErrors, launchChromium } from './browser.js';
+import { browserSkipReason } from './browser.js';
+import { openEditorPage, showRoute, type EditorPage } from './editor-page.js';
 import { serve, type EditorUnderTest } from './editor-server.js';
 
 const skip = browserSkipReason();
 
 describe.skipIf(skip)('selector counts of the entity form in Chromium', { timeout: 120_000 }, () => {
   let editor: EditorUnderTest;
-  let browser: Browser;
-  let page: Page;
-  let errors: string[];
+  let chromium: EditorPage;
 
   beforeAll(async () => {
     const root = await mkdtemp(join(tmpdir(), 'rr-editor-selectors-'));
     await writeSelectorWorkspace(root);
     editor = await serve(root, 'model', 'testlogs');
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(60_000);
-    errors = collectPageErrors(page);
-    await page.goto(editor.url);
-    await page.locator('main h1').waitFor();
+    chromium = await openEditorPage(editor);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await chromium?.browser.close();
     await editor?.stop();
   });
 
@@ -44,11 +37,9 @@ describe.skipIf(skip)('selector counts of the entity form in Chromium', { timeou
     const server = detail.verification.set[0]!.selectors;
     expect(server.map((s) => s.selector)).toEqual(SELECTORS);
 
-    await page.evaluate(() => {
-      (globalThis as unknown as { location: { hash: string } }).location.hash = '#/entity/REQ-001/edit';
-    });
+    await showRoute(chromium.page, '#/entity/REQ-001/edit');
     // The counts appear once the target's cases are loaded; the last line is a usable selector.
-    const counts = page.locator('ul.selector-counts li');
+    const counts = chromium.page.locator('ul.selector-counts li');
     await counts.last().filter({ hasText: 'matches' }).waitFor();
     const shown = await counts.allTextContents();
     expect(shown.map((text) => text.replace(/\s+/g, ' ').trim())).toEqual(
@@ -62,6 +53,6 @@ describe.skipIf(skip)('selector counts of the entity form in Chromium', { timeou
   });
 
   it('logged no errors in the page', () => {
-    expect(errors).toEqual([]);
+    expect(chromium.errors).toEqual([]);
   });
 });

@@ -29,18 +29,15 @@ export const SELECTORS = [
 export async function writeSelectorWorkspace(root: string): Promise<{ model: string; evidence: string }> {
   const model = join(root, 'model');
   const evidence = join(root, 'testlogs');
+  // Single-object documents: one user need and the requirement whose claim lists the selectors.
   await writeModel(model, {
-    'rr.yaml': { schema_version: 1 },
-    'requirements.yaml': {
-      user_needs: [{ id: 'UN-001', title: 'Dose' }],
-      requirements: [
-        {
-          id: 'REQ-001',
-          title: 'Rate',
-          satisfies: 'UN-001',
-          verified_by: [{ target: SELECTOR_TARGET, cases: SELECTORS }],
-        },
-      ],
+    'UN-001.yaml': { kind: 'user_need', id: 'UN-001', title: 'Dose' },
+    'REQ-001.yaml': {
+      kind: 'requirement',
+      id: 'REQ-001',
+      title: 'Rate',
+      satisfies: 'UN-001',
+      verified_by: [{ target: SELECTOR_TARGET, cases: SELECTORS }],
     },
   });
   await writeEvidence(evidence, {
