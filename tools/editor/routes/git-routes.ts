@@ -26,6 +26,16 @@ export type GitStatusAnswer =
       model_changes: number;
     });
 
+/** GET /api/git/refs: branches, tags and HEAD. */
+export interface RefList {
+  refs: GitRef[];
+}
+
+/** GET /api/git/log: the commits that touched the model, newest first. */
+export interface CommitLog {
+  commits: GitCommit[];
+}
+
 /** GET /api/diff: the model compared between two revisions, or a revision and the working tree. */
 export type DiffAnswer = ModelDiff & {
   from: { ref: string; commit: string };
@@ -61,9 +71,9 @@ export function registerGitRoutes(app: FastifyInstance, ctx: EditorContext): voi
     };
   });
 
-  app.get('/api/git/refs', async (): Promise<{ refs: GitRef[] }> => ({ refs: await repo().refs() }));
+  app.get('/api/git/refs', async (): Promise<RefList> => ({ refs: await repo().refs() }));
 
-  app.get('/api/git/log', async (request): Promise<{ commits: GitCommit[] }> => {
+  app.get('/api/git/log', async (request): Promise<CommitLog> => {
     const query = queryOf(request.query);
     const git = repo();
     const paths = query.path ? [query.path] : await modelRoots(session, git);

@@ -27,8 +27,10 @@ export type {
 } from '../../../../tools/editor/routes/entity-routes.js';
 export type {
   CommitAnswer,
+  CommitLog,
   DiffAnswer,
   GitStatusAnswer,
+  RefList,
 } from '../../../../tools/editor/routes/git-routes.js';
 export type { TraceGraphAnswer } from '../../../../tools/editor/routes/graph-routes.js';
 export type { LockState, LockUpdateAnswer } from '../../../../tools/editor/routes/lock-routes.js';

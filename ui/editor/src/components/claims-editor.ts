@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { errorText } from '../api/api-error.js';
-import type { LedgerRow, PrecheckAnswer, Problem, SetMember } from '../api/api-types.js';
+import type { AttributionOverview, CaseList, PrecheckAnswer, Problem, SetMember } from '../api/api-types.js';
 import { emptyDraft, type ClaimDraft } from '../model/claim-draft.js';
 import { store } from '../session/editor-store.js';
 import type { TargetCases } from './claim-row.js';
@@ -53,7 +53,7 @@ export class ClaimsEditor extends LightElement {
     if (this.targetsRequested) return;
     this.targetsRequested = true;
     try {
-      const attribution = await store().api.get<{ targets: { target: string }[] }>('attribution');
+      const attribution = await store().api.get<AttributionOverview>('attribution');
       this.knownTargets = attribution.targets.map((t) => t.target).sort();
     } catch {
       this.knownTargets = [];
@@ -76,8 +76,8 @@ export class ClaimsEditor extends LightElement {
     }
     let entry: TargetCases;
     try {
-      const rows = await store().api.get<{ cases: LedgerRow[] } | LedgerRow[]>('cases', { target });
-      entry = { state: 'ready', cases: Array.isArray(rows) ? rows : rows.cases };
+      const { cases } = await store().api.get<CaseList>('cases', { target });
+      entry = { state: 'ready', cases };
     } catch (error) {
       entry = { state: 'error', message: errorText(error) };
     }

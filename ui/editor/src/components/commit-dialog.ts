@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { errorText } from '../api/api-error.js';
-import type { StatusEntry } from '../api/api-types.js';
+import type { CommitAnswer, StatusEntry } from '../api/api-types.js';
 import { statusLetters } from '../model/status-letters.js';
 import { isAuthor } from '../session/author-setting.js';
 import { store } from '../session/editor-store.js';
@@ -51,8 +51,8 @@ export class CommitDialog extends LightElement {
     this.busy = true;
     this.error = '';
     try {
-      const result = await store().api.post<{ commit?: string }>('git/commit', { message });
-      this.committed = result?.commit ?? 'done';
+      const result = await store().api.post<CommitAnswer>('git/commit', { message });
+      this.committed = result.commit;
       this.dispatchEvent(new Event('committed', { bubbles: true }));
     } catch (error) {
       this.error = errorText(error);

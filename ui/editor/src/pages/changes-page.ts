@@ -1,12 +1,14 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { errorText } from '../api/api-error.js';
-import {
-  type EntitySide,
-  type FieldChange,
-  type GitCommit,
-  type GitRef,
-  type GitStatusAnswer,
-  type DiffAnswer,
+import type {
+  CommitLog,
+  DiffAnswer,
+  EntitySide,
+  FieldChange,
+  GitCommit,
+  GitRef,
+  GitStatusAnswer,
+  RefList,
 } from '../api/api-types.js';
 import { statusLetters } from '../model/status-letters.js';
 import { entityLink } from '../components/badges.js';
@@ -81,12 +83,12 @@ export class ChangesPage extends LightElement {
     try {
       const [status, refs, log] = await Promise.all([
         store().api.get<GitStatusAnswer>('git/status'),
-        store().api.get<{ refs: GitRef[] } | GitRef[]>('git/refs'),
-        store().api.get<{ commits: GitCommit[] } | GitCommit[]>('git/log', { limit: 20 }),
+        store().api.get<RefList>('git/refs'),
+        store().api.get<CommitLog>('git/log', { limit: 20 }),
       ]);
       this.status = status;
-      this.refs = Array.isArray(refs) ? refs : refs.refs;
-      this.log = Array.isArray(log) ? log : log.commits;
+      this.refs = refs.refs;
+      this.log = log.commits;
       this.error = '';
     } catch (error) {
       this.error = errorText(error);

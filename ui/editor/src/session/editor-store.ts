@@ -3,7 +3,7 @@
 // git status follow every save.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiClient } from '../api/api-client.js';
-import type { EditorState, EntityList, EntityListRow, LockState } from '../api/api-types.js';
+import type { Conflict, EditorState, EntityList, EntityListRow, LockState } from '../api/api-types.js';
 import { isAuthor, storedAuthor, storeAuthor } from './author-setting.js';
 
 /** Shared session state of the editor. */
@@ -15,7 +15,7 @@ export class EditorStore extends EventTarget {
   loadError: string | null = null;
   author: string;
   /** a message for the next page to show once (e.g. the notices of a save that navigated away) */
-  flash: { text: string; notices: unknown[] } | null = null;
+  flash: { text: string; notices: Conflict[] } | null = null;
   private loading: Promise<void> | null = null;
 
   constructor(token: string | null) {
