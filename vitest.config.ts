@@ -1,15 +1,17 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Tests that drive real tools, Chromium (test/e2e), Bazel and KiCad's pcbnew, or load a
-// 5,000-entity model through worker threads: `npm test` runs them after everything else, one file at a
-// time; `npm run test:unit` (the `unit` project) leaves them out for fast feedback.
-const SLOW = [
+// Tests that drive real programs: Chromium (test/e2e), Bazel, KiCad's pcbnew, and rr's own CLI started
+// in child processes. `npm test` runs them after the rest, one file at a time; `npm run test:unit`
+// (the `unit` project) leaves them out for feedback within a minute, and runs the files without
+// isolation (--no-isolate): a fresh module graph per file costs more CPU than the tests themselves.
+const INTEGRATION = [
   'test/e2e/**/*.test.ts',
   'test/bazel-rules/integration.test.ts',
   'test/viewer/geometry/extractor-agreement.test.ts',
   'test/viewer/pnr-sim/kicad-load.test.ts',
-  'test/cli/parallel-load.test.ts',
+  'test/cli/**/*.test.ts',
+  'test/**/*-cli.test.ts',
 ];
 
 // Bazel's convenience links (after trying test/bazel in place) lead back into this checkout.
@@ -27,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: [...NEVER, ...SLOW],
+          exclude: [...NEVER, ...INTEGRATION],
           // Every core: vitest's default keeps one free, which on two cores means one file at a time.
           maxWorkers: availableParallelism(),
           sequence: { groupOrder: 0 },
@@ -35,7 +37,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'slow', include: SLOW, exclude: NEVER, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
+          exclude: NEVER,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },
