@@ -73,7 +73,9 @@ export function newModelFile(
   value: Record<string, unknown>,
 ): FileChange {
   const json = isJsonFile(path);
-  const same = [...snapshot.files.values()].filter((f) => f.text !== undefined && isJsonFile(f.path) === json);
+  const same = [...snapshot.files.values()].filter(
+    (f) => f.text !== undefined && isJsonFile(f.path) === json,
+  );
   const sibling = same.find((f) => dirname(f.path) === dirname(path)) ?? same[0];
   if (json) {
     const text = newJsonText(value, sibling ? parseJsonEditable(sibling.path, sibling.text!) : undefined);

@@ -31,14 +31,19 @@ export function childExtent(container: JsonNode, index: number): [number, number
  * with them: after a child that stays, the comma before each removed one; at the start, the comma
  * after. Undefined when every child goes (the caller rewrites the container).
  */
-export function childRemovals(container: JsonNode, removed: ReadonlySet<number>): [number, number][] | undefined {
+export function childRemovals(
+  container: JsonNode,
+  removed: ReadonlySet<number>,
+): [number, number][] | undefined {
   const children = container.children ?? [];
   if (children.length > 0 && removed.size >= children.length) return undefined;
   const ranges: [number, number][] = [];
   const firstKept = children.findIndex((_, i) => !removed.has(i));
   for (const i of [...removed].sort((a, b) => a - b)) {
     const child = children[i]!;
-    ranges.push(i < firstKept ? [child.offset, children[i + 1]!.offset] : [nodeEnd(children[i - 1]!), nodeEnd(child)]);
+    ranges.push(
+      i < firstKept ? [child.offset, children[i + 1]!.offset] : [nodeEnd(children[i - 1]!), nodeEnd(child)],
+    );
   }
   return ranges;
 }

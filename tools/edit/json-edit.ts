@@ -92,7 +92,11 @@ function editObject(
     const text = `${separator}${JSON.stringify(key)}${s.style.colon}${renderJson(after[key], s.style, place)}`;
     const offset = nodeEnd(anchor);
     edits.push(
-      replaceRange(s.text, offset, offset, text, { entity: s.entity, field: field ?? key, action: 'add-field' }),
+      replaceRange(s.text, offset, offset, text, {
+        entity: s.entity,
+        field: field ?? key,
+        action: 'add-field',
+      }),
     );
   }
   return edits;

@@ -21,7 +21,10 @@ export function insertJsonEntityEdits(
   const section = SECTION_OF_KIND[kind];
   const refuse = (offset: number, why: string) => {
     const line = lineNumberAt(text, offset);
-    return new EditError('unsupported-layout', `${placeOf(file.path, line)}${why}`, { file: file.path, line });
+    return new EditError('unsupported-layout', `${placeOf(file.path, line)}${why}`, {
+      file: file.path,
+      line,
+    });
   };
   if (root.type !== 'object' || findNodeAtLocation(root, ['kind']))
     throw refuse(

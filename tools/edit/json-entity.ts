@@ -32,5 +32,10 @@ export function findJsonEntity(file: JsonFile, kind: EntityKind, id: string): Js
   );
   if (index < 0) return undefined;
   const node = items[index]!;
-  return { form: 'sections', node, data: getNodeValue(node) as Record<string, unknown>, section: { list, index } };
+  return {
+    form: 'sections',
+    node,
+    data: getNodeValue(node) as Record<string, unknown>,
+    section: { list, index },
+  };
 }

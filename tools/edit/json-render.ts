@@ -18,7 +18,9 @@ export function renderJson(value: unknown, style: JsonStyle, place: JsonPlace): 
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
   if (entries.length === 0) return open + close;
   const flat =
-    Array.isArray(value) && style.inlineScalarLists && value.every((v) => typeof v !== 'object' || v === null);
+    Array.isArray(value) &&
+    style.inlineScalarLists &&
+    value.every((v) => typeof v !== 'object' || v === null);
   if (place.inline || flat) {
     const pad = style.padding ? ' ' : '';
     const inner = entries.map((e) => e.key + renderJson(e.item, style, { indent: '', inline: true }));

@@ -26,13 +26,7 @@ import {
   withReferenceRemoved,
   withReferenceRenamed,
 } from './entity-references.js';
-import {
-  editedFile,
-  newModelFile,
-  openEditable,
-  openJsonEditable,
-  type FileChange,
-} from './file-change.js';
+import { editedFile, newModelFile, openEditable, openJsonEditable, type FileChange } from './file-change.js';
 import { editJsonEntityFields } from './json-edit.js';
 import { findJsonEntity } from './json-entity.js';
 import { deleteJsonEntityEdits } from './json-entity-delete.js';
