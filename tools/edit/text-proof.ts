@@ -39,7 +39,7 @@ export function checkEditedText(
 /**
  * A file's documents with every entity taken out: what must stay the same when only entities change
  * (custom top-level keys, config, project, list items that are no entities). Single-object documents
- * and emptied sections count as nothing.
+ * and empty or null sections count as nothing.
  */
 function skeletons(path: string, text: string): unknown[] {
   const out: unknown[] = [];
@@ -52,6 +52,7 @@ function skeletons(path: string, text: string): unknown[] {
     const rest: Record<string, unknown> = { ...value };
     for (const section of Object.keys(KIND_OF_SECTION)) {
       const items = rest[section];
+      if (items === null) delete rest[section];
       if (!Array.isArray(items)) continue;
       const others = items.filter((item) => !(isObject(item) && typeof item.id === 'string'));
       if (others.length > 0) rest[section] = others;
