@@ -223,7 +223,7 @@ describe.each(JSON_LAYOUTS)('JSON files written with $name', (layout) => {
       layout,
       'model.json',
       JSON_MODEL['model.json']!.replace(
-        /  \]\n\}\n$/,
+        / {2}\]\n\}\n$/,
         `  ],
   "test_methods": [
     {
