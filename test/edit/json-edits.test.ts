@@ -4,7 +4,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { dataOf, save, update, versionOf } from './edit-fixture.js';
-import { JSON_LAYOUTS, JSON_MODEL, expectFile, jsonModel } from './json-fixture.js';
+import { JSON_LAYOUTS, expectChanged, expectFile, jsonModel } from './json-fixture.js';
 
 type Claim = { target: string; cases?: string[] };
 
@@ -19,14 +19,12 @@ describe.each(JSON_LAYOUTS)('JSON files written with $name', (layout) => {
       tags: d.tags,
       verified_by: d.verified_by,
     }));
-    await expectFile(
+    await expectChanged(
       dir,
       layout,
       'model.json',
-      JSON_MODEL['model.json']!.replace('"Rate entry"', '"Rate entry in mL/h"').replace(
-        '      "status": "draft",\n',
-        '      "owner": "dosing-team",\n',
-      ),
+      ['"Rate entry"', '"Rate entry in mL/h"'],
+      ['      "status": "draft",\n', '      "owner": "dosing-team",\n'],
     );
   });
 
@@ -39,11 +37,12 @@ describe.each(JSON_LAYOUTS)('JSON files written with $name', (layout) => {
       claims.push({ target: '//pump/alarms:audibility_test', whole: true, reason: 'one result' } as Claim);
       return d;
     });
-    await expectFile(
+    await expectChanged(
       dir,
       layout,
       'model.json',
-      JSON_MODEL['model.json']!.replace('["dosing", "ui"]', '["dosing", "ui", "safety"]').replace(
+      ['["dosing", "ui"]', '["dosing", "ui", "safety"]'],
+      [
         `          "cases": ["RateTest/accepts", "RateTest/rejects"]
         }
 `,
@@ -55,7 +54,7 @@ describe.each(JSON_LAYOUTS)('JSON files written with $name', (layout) => {
           "reason": "one result"
         }
 `,
-      ),
+      ],
     );
   });
 
@@ -92,47 +91,34 @@ describe.each(JSON_LAYOUTS)('JSON files written with $name', (layout) => {
       newId: 'REQ-010',
       version: await versionOf(dir, 'REQ-001'),
     });
-    await expectFile(
+    await expectChanged(
       dir,
       layout,
       'model.json',
-      JSON_MODEL['model.json']!.replace('"id": "REQ-001"', '"id": "REQ-010"').replace(
-        '"refines": "REQ-001"',
-        '"refines": "REQ-010"',
-      ),
+      ['"id": "REQ-001"', '"id": "REQ-010"'],
+      ['"refines": "REQ-001"', '"refines": "REQ-010"'],
     );
-    await expectFile(
-      dir,
-      layout,
-      'single/REQ-003.json',
-      JSON_MODEL['single/REQ-003.json']!.replace('"REQ-001"', '"REQ-010"'),
-    );
-    await expectFile(dir, layout, 'reqs.yaml', JSON_MODEL['reqs.yaml']!.replace('REQ-001', 'REQ-010'));
+    await expectChanged(dir, layout, 'single/REQ-003.json', ['"REQ-001"', '"REQ-010"']);
+    await expectChanged(dir, layout, 'reqs.yaml', ['REQ-001', 'REQ-010']);
   });
 
   test('rename of a YAML entity that JSON files refer to, as a list item and as a string', async () => {
     const dir = await jsonModel(layout);
     await save(dir, { op: 'rename', id: 'UN-001', newId: 'UN-010', version: await versionOf(dir, 'UN-001') });
-    await expectFile(
+    await expectChanged(
       dir,
       layout,
       'model.json',
-      JSON_MODEL['model.json']!.replace('["UN-001", "UN-002"]', '["UN-010", "UN-002"]').replace(
-        '"satisfies": "UN-001"',
-        '"satisfies": "UN-010"',
-      ),
+      ['["UN-001", "UN-002"]', '["UN-010", "UN-002"]'],
+      ['"satisfies": "UN-001"', '"satisfies": "UN-010"'],
     );
   });
 
   test('delete: the last item of a section goes with the comma before it', async () => {
     const dir = await jsonModel(layout);
     await save(dir, { op: 'delete', id: 'REQ-002', version: await versionOf(dir, 'REQ-002') });
-    await expectFile(
-      dir,
-      layout,
-      'model.json',
-      JSON_MODEL['model.json']!.replace(
-        `    },
+    await expectChanged(dir, layout, 'model.json', [
+      `    },
     {
       "id": "REQ-002",
       "title": "Stop key",
@@ -140,10 +126,9 @@ describe.each(JSON_LAYOUTS)('JSON files written with $name', (layout) => {
       "refines": "REQ-001"
     }
 `,
-        `    }
+      `    }
 `,
-      ),
-    );
+    ]);
   });
 
   test('delete with force: the first item goes, and the references to it in JSON and YAML', async () => {
@@ -165,18 +150,8 @@ describe.each(JSON_LAYOUTS)('JSON files written with $name', (layout) => {
 }
 `,
     );
-    await expectFile(
-      dir,
-      layout,
-      'single/REQ-003.json',
-      JSON_MODEL['single/REQ-003.json']!.replace(',\n  "refines": "REQ-001"', ''),
-    );
-    await expectFile(
-      dir,
-      layout,
-      'reqs.yaml',
-      JSON_MODEL['reqs.yaml']!.replace('    refines: REQ-001\n', ''),
-    );
+    await expectChanged(dir, layout, 'single/REQ-003.json', [',\n  "refines": "REQ-001"', '']);
+    await expectChanged(dir, layout, 'reqs.yaml', ['    refines: REQ-001\n', '']);
   });
 
   test('delete of a one-object JSON file removes the file', async () => {
@@ -194,15 +169,11 @@ describe.each(JSON_LAYOUTS)('JSON files written with $name', (layout) => {
       data: { title: 'Occlusion alarm', satisfies: ['UN-001'], tags: [] },
     });
     expect(result.entity).toMatchObject({ id: 'REQ-005', file: join(dir, 'model.json') });
-    await expectFile(
-      dir,
-      layout,
-      'model.json',
-      JSON_MODEL['model.json']!.replace(
-        `      "refines": "REQ-001"
+    await expectChanged(dir, layout, 'model.json', [
+      `      "refines": "REQ-001"
     }
 `,
-        `      "refines": "REQ-001"
+      `      "refines": "REQ-001"
     },
     {
       "id": "REQ-005",
@@ -211,20 +182,15 @@ describe.each(JSON_LAYOUTS)('JSON files written with $name', (layout) => {
       "tags": []
     }
 `,
-      ),
-    );
+    ]);
   });
 
   test('create: a kind the model has none of gets a new section in the JSON file', async () => {
     const dir = await jsonModel(layout);
     await save(dir, { op: 'create', kind: 'test_method', data: { title: 'Bench test', level: 'unit' } });
-    await expectFile(
-      dir,
-      layout,
-      'model.json',
-      JSON_MODEL['model.json']!.replace(
-        / {2}\]\n\}\n$/,
-        `  ],
+    await expectChanged(dir, layout, 'model.json', [
+      / {2}\]\n\}\n$/,
+      `  ],
   "test_methods": [
     {
       "id": "TM-001",
@@ -234,8 +200,7 @@ describe.each(JSON_LAYOUTS)('JSON files written with $name', (layout) => {
   ]
 }
 `,
-      ),
-    );
+    ]);
   });
 
   test('update-many: entities of two JSON files in one write', async () => {
@@ -255,15 +220,10 @@ describe.each(JSON_LAYOUTS)('JSON files written with $name', (layout) => {
         },
       ],
     });
-    await expectFile(dir, layout, 'model.json', JSON_MODEL['model.json']!.replace('"Stop key"', '"Stop"'));
-    await expectFile(
-      dir,
-      layout,
-      'single/REQ-003.json',
-      JSON_MODEL['single/REQ-003.json']!.replace(
-        '"refines": "REQ-001"\n',
-        '"refines": "REQ-001",\n  "status": "approved"\n',
-      ),
-    );
+    await expectChanged(dir, layout, 'model.json', ['"Stop key"', '"Stop"']);
+    await expectChanged(dir, layout, 'single/REQ-003.json', [
+      '"refines": "REQ-001"\n',
+      '"refines": "REQ-001",\n  "status": "approved"\n',
+    ]);
   });
 });

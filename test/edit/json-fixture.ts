@@ -94,3 +94,14 @@ export async function expectFile(dir: string, layout: JsonLayout, name: string, 
   const want = name.endsWith('.json') ? layout.apply(text) : text;
   expect(await readFile(join(dir, name), 'utf8')).toBe(want);
 }
+
+/** Asserts a file of the JSON model is as it was but for some replacements (from, to), in the layout. */
+export async function expectChanged(
+  dir: string,
+  layout: JsonLayout,
+  name: string,
+  ...changes: [string | RegExp, string][]
+): Promise<void> {
+  const text = changes.reduce((t, [from, to]) => t.replace(from, to), JSON_MODEL[name]!);
+  await expectFile(dir, layout, name, text);
+}

@@ -4,24 +4,22 @@
 // the file's style (json-render.ts) and takes the line ending of the line it is written on.
 import { isDeepStrictEqual } from 'node:util';
 import { isObject } from '../model/compose-document.js';
-import { EditError, placeOf } from './edit-error.js';
 import { childIndent, childRemovals, childSeparator, isInline } from './json-container.js';
 import { keyOf, nodeEnd, valueOf, type JsonNode } from './json-file.js';
 import { renderJson } from './json-render.js';
 import { indentUnit, type JsonStyle } from './json-style.js';
 import { lineIndent } from './line-endings.js';
 import { alignLists } from './list-alignment.js';
-import { replaceRange, type EditReason, type TextEdit } from './text-edit.js';
+import {
+  notInPlace,
+  replaceRange,
+  type EditReason,
+  type FieldEditScope,
+  type TextEdit,
+} from './text-edit.js';
 
 /** The JSON file and entity whose fields are edited. */
-export interface JsonEditScope {
-  file: string;
-  text: string;
-  style: JsonStyle;
-  /** id of the entity, for the reason of each edit */
-  entity: string;
-  line: number;
-}
+export type JsonEditScope = FieldEditScope<JsonStyle>;
 
 type Edits = TextEdit[];
 
@@ -33,12 +31,7 @@ export function editJsonEntityFields(
   after: Record<string, unknown>,
 ): TextEdit[] {
   const edits = editObject(scope, node, before, after, undefined);
-  if (!edits)
-    throw new EditError(
-      'unsupported-layout',
-      `${placeOf(scope.file, scope.line)}${scope.entity} cannot be changed in place (every field would be replaced); edit the file by hand`,
-      { file: scope.file, line: scope.line },
-    );
+  if (!edits) throw notInPlace(scope, 'every field would be replaced');
   return edits;
 }
 
