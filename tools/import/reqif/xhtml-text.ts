@@ -1,0 +1,106 @@
+// rr's descriptions are plain text; ReqIF carries rich text as XHTML. Text goes out as paragraphs
+// (`<p>`, blank-line separated) with `<br/>` for line breaks, or as one `<pre>` when its spaces matter;
+// XHTML comes in as text the way a browser lays it out: blocks on their own lines, whitespace collapsed
+// outside `<pre>`. For rr's own XHTML the two are exact inverses (docs/import-export.md).
+import { localName, type XmlNode } from './xml-tree.js';
+
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** Blocks separated from the previous block by a blank line. */
+const PARAGRAPH_BLOCKS = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'blockquote', 'table', 'ul', 'ol']);
+/** Blocks separated from the previous block by a line break. */
+const LINE_BLOCKS = new Set(['li', 'tr', 'dt', 'dd']);
+
+/** Escapes text for XML content and attribute values (line breaks kept in attributes). */
+export function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;')
+    .replace(/\t/g, '&#9;');
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Text whose layout survives paragraphs and line breaks: no runs of spaces, tabs or edge spaces. */
+function layoutIsPlain(text: string): boolean {
+  return !/[\t\r]| {2}|^ | $/m.test(text);
+}
+
+/** The XHTML of a text, as one `xhtml:div` element written compactly (spaces inside it matter). */
+export function textToXhtml(text: string): string {
+  const open = `<xhtml:div xmlns:xhtml="${XHTML_NS}">`;
+  if (!layoutIsPlain(text)) return `${open}<xhtml:pre>${escapeText(text)}</xhtml:pre></xhtml:div>`;
+  const paragraphs = text
+    .split('\n\n')
+    .map((p) => `<xhtml:p>${p.split('\n').map(escapeText).join('<xhtml:br/>')}</xhtml:p>`);
+  return `${open}${paragraphs.join('')}</xhtml:div>`;
+}
+
+interface Block {
+  separator: string;
+  text: string;
+  pre: boolean;
+}
+
+/** The text of an XHTML value (the THE-VALUE element or anything inside it). */
+export function xhtmlToText(node: XmlNode): { text: string; objects: string[] } {
+  const blocks: Block[] = [];
+  const objects: string[] = [];
+  let current: Block = { separator: '\n\n', text: '', pre: false };
+  let started = false;
+  const flush = (force: boolean) => {
+    if (force || current.text.trim() !== '') blocks.push(current);
+    current = { separator: '\n\n', text: '', pre: false };
+    started = false;
+  };
+  const walk = (n: XmlNode, pre: boolean) => {
+    for (const child of n.children) {
+      if (typeof child === 'string') {
+        current.text += pre ? child : child.replace(/[ \t\r\n]+/g, ' ');
+        current.pre ||= pre;
+        started = true;
+        continue;
+      }
+      const name = localName(child).toLowerCase();
+      if (name === 'br') {
+        current.text += '\n';
+        started = true;
+      } else if (name === 'object') {
+        const data = child.attributes.data ?? child.attributes.name ?? 'an embedded object';
+        objects.push(data);
+        current.text += `[${child.attributes.type ?? 'object'}: ${data}]`;
+        started = true;
+      } else if (PARAGRAPH_BLOCKS.has(name) || LINE_BLOCKS.has(name)) {
+        if (started) flush(false);
+        const separator = LINE_BLOCKS.has(name) ? '\n' : '\n\n';
+        const before = blocks.length;
+        walk(child, pre || name === 'pre');
+        // A block with no blocks inside is one block, even an empty one (an empty paragraph).
+        if (blocks.length === before || started) {
+          current.separator = separator;
+          flush(blocks.length === before);
+        }
+      } else {
+        if (name === 'td' || name === 'th') current.text += current.text === '' ? '' : ' | ';
+        walk(child, pre);
+      }
+    }
+  };
+  walk(node, false);
+  if (started) flush(false);
+  const text = blocks
+    .map((b, i) => (i === 0 ? '' : b.separator) + (b.pre ? b.text : tidy(b.text)))
+    .join('');
+  return { text, objects };
+}
+
+/** Spaces next to line breaks and at the ends of a block are layout, not text. */
+function tidy(text: string): string {
+  return text.replace(/ *\n */g, '\n').replace(/^ +| +$/g, '');
+}
