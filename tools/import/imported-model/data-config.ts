@@ -1,7 +1,8 @@
 // The config an imported model needs to load cleanly: its own id prefixes and id shape, and rule
 // severities for the traceability the source data does not have (docs/import-export.md).
 import { compileIdPattern } from '../../model/config.js';
-import { ENTITY_KINDS, KIND_WORDS, type EntityKind } from '../../model/entity.js';
+import { ENTITY_KINDS, KIND_WORDS, type Entity, type EntityKind } from '../../model/entity.js';
+import { isRiskAccepted } from '../../validate/risk-score.js';
 import type { ImportedEntity } from './imported-model.js';
 
 /** Beyond this many id shapes an id_pattern says little; ids stay free-form. */
@@ -116,7 +117,9 @@ function ruleSeverities(entities: ImportedEntity[]): { rules: Record<string, str
     },
     {
       rule: 'risk-unmitigated',
-      hits: entities.filter((e) => e.kind === 'risk' && !mitigated.has(e.id)),
+      hits: entities.filter(
+        (e) => e.kind === 'risk' && !mitigated.has(e.id) && !isRiskAccepted({ data: e.fields } as Entity),
+      ),
       what: 'are risks with no mitigation',
     },
     {

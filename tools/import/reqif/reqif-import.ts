@@ -12,6 +12,7 @@ import { addReference, applyParentLinks, type ParentLink } from '../imported-mod
 import { rrStatus } from '../imported-model/status-words.js';
 import { reqifContent, type ReqifContent, type ReqifHierarchy, type ReqifObject, type ReqifValue } from './reqif-content.js';
 import { ReqifMapping, readMappingFile, type TypeChoice } from './reqif-mapping.js';
+import { attributeFields, LIST_FIELDS } from './rr-fields.js';
 import { xhtmlToText } from './xhtml-text.js';
 import { localName, parseXmlTree, XmlTreeError } from './xml-tree.js';
 
@@ -20,18 +21,6 @@ export interface ReqifImportOptions {
   /** a mapping file (YAML or JSON) */
   mapFile?: string | undefined;
 }
-
-/** Fields that hold a list: a value may be a JSON list (rr's export) or one item. */
-const LIST_FIELDS = new Set(['tags', 'modules', 'notes', 'verified_by', 'validated_by']);
-/** Fields each kind has beyond id, title, description, status, owner, tags, notes and rationale. */
-const KIND_FIELDS: Record<EntityKind, string[]> = {
-  user_need: ['validated_by'],
-  requirement: ['category', 'method', 'verified_by', 'modules'],
-  risk: ['hazard', 'hazardous_situation', 'harm', 'severity', 'likelihood', 'residual_severity', 'residual_likelihood', 'residual'],
-  mitigation: ['type', 'verified_by'],
-  test_method: ['level', 'procedure'],
-};
-const COMMON_FIELDS = ['title', 'description', 'status', 'owner', 'tags', 'notes', 'rationale'];
 
 /** Reads a ReqIF file into an import. */
 export function importReqif(path: string, options: ReqifImportOptions = {}): ImportedModel {
@@ -146,7 +135,7 @@ class ReqifImport {
     let id = '';
     let idRank = Infinity;
     const lost: [string, string][] = [];
-    const allowed = new Set([...COMMON_FIELDS, ...KIND_FIELDS[kind]]);
+    const allowed = new Set(attributeFields(kind));
     for (const [attribute, value] of values) {
       const place = this.fieldOf(attribute);
       const text = this.plain(value, object.id);

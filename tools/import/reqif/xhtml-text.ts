@@ -4,7 +4,6 @@
 // outside `<pre>`. For rr's own XHTML the two are exact inverses (docs/import-export.md).
 import { localName, type XmlNode } from './xml-tree.js';
 
-const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /** Blocks separated from the previous block by a blank line. */
 const PARAGRAPH_BLOCKS = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'blockquote', 'table', 'ul', 'ol']);
@@ -32,9 +31,9 @@ function layoutIsPlain(text: string): boolean {
   return !/[\t\r]| {2}|^ | $/m.test(text);
 }
 
-/** The XHTML of a text, as one `xhtml:div` element written compactly (spaces inside it matter). */
+/** The XHTML of a text: one `xhtml:div` (the prefix the document root declares), written compactly. */
 export function textToXhtml(text: string): string {
-  const open = `<xhtml:div xmlns:xhtml="${XHTML_NS}">`;
+  const open = `<xhtml:div>`;
   if (!layoutIsPlain(text)) return `${open}<xhtml:pre>${escapeText(text)}</xhtml:pre></xhtml:div>`;
   const paragraphs = text
     .split('\n\n')
