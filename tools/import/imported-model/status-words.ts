@@ -12,6 +12,8 @@ const WORDS: Record<string, RrStatus> = {
   'in progress': 'draft',
   proposed: 'proposed',
   'in review': 'proposed',
+  'under review': 'proposed',
+  'ready for review': 'proposed',
   review: 'proposed',
   reviewed: 'proposed',
   submitted: 'proposed',

@@ -47,56 +47,63 @@ interface Block {
   pre: boolean;
 }
 
+/** The stronger of two block separators: a blank line beats a line break. */
+function stronger(a: string, b: string): string {
+  return a.length >= b.length ? a : b;
+}
+
 /** The text of an XHTML value (the THE-VALUE element or anything inside it). */
 export function xhtmlToText(node: XmlNode): { text: string; objects: string[] } {
   const blocks: Block[] = [];
   const objects: string[] = [];
-  let current: Block = { separator: '\n\n', text: '', pre: false };
+  let text = '';
+  let pre = false;
   let started = false;
+  // The separator the next block gets: the strongest of the block edges passed since the last one.
+  let pending = '';
   const flush = (force: boolean) => {
-    if (force || current.text.trim() !== '') blocks.push(current);
-    current = { separator: '\n\n', text: '', pre: false };
+    if (force || text.trim() !== '') blocks.push({ separator: pending, text, pre });
+    if (force || text.trim() !== '') pending = '';
+    text = '';
+    pre = false;
     started = false;
   };
-  const walk = (n: XmlNode, pre: boolean) => {
+  const walk = (n: XmlNode, inPre: boolean) => {
     for (const child of n.children) {
       if (typeof child === 'string') {
-        current.text += pre ? child : child.replace(/[ \t\r\n]+/g, ' ');
-        current.pre ||= pre;
+        text += inPre ? child : child.replace(/[ \t\r\n]+/g, ' ');
+        pre ||= inPre;
         started = true;
         continue;
       }
       const name = localName(child).toLowerCase();
       if (name === 'br') {
-        current.text += '\n';
+        text += '\n';
         started = true;
       } else if (name === 'object') {
         const data = child.attributes.data ?? child.attributes.name ?? 'an embedded object';
         objects.push(data);
-        current.text += `[${child.attributes.type ?? 'object'}: ${data}]`;
+        text += `[${child.attributes.type ?? 'object'}: ${data}]`;
         started = true;
       } else if (PARAGRAPH_BLOCKS.has(name) || LINE_BLOCKS.has(name)) {
+        const edge = LINE_BLOCKS.has(name) ? '\n' : '\n\n';
         if (started) flush(false);
-        const separator = LINE_BLOCKS.has(name) ? '\n' : '\n\n';
+        pending = stronger(pending, edge);
         const before = blocks.length;
-        walk(child, pre || name === 'pre');
+        walk(child, inPre || name === 'pre');
         // A block with no blocks inside is one block, even an empty one (an empty paragraph).
-        if (blocks.length === before || started) {
-          current.separator = separator;
-          flush(blocks.length === before);
-        }
+        if (blocks.length === before || started) flush(blocks.length === before);
+        pending = stronger(pending, edge);
       } else {
-        if (name === 'td' || name === 'th') current.text += current.text === '' ? '' : ' | ';
-        walk(child, pre);
+        if ((name === 'td' || name === 'th') && text.trim() !== '') text += ' | ';
+        walk(child, inPre);
       }
     }
   };
   walk(node, false);
   if (started) flush(false);
-  const text = blocks
-    .map((b, i) => (i === 0 ? '' : b.separator) + (b.pre ? b.text : tidy(b.text)))
-    .join('');
-  return { text, objects };
+  const out = blocks.map((b, i) => (i === 0 ? '' : b.separator) + (b.pre ? b.text : tidy(b.text))).join('');
+  return { text: out, objects };
 }
 
 /** Spaces next to line breaks and at the ends of a block are layout, not text. */
