@@ -7,10 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { runImport, sourceTree } from './import-fixture.js';
 
 const TREE = {
-  'needs/.doorstop.yml': 'settings:\n  digits: 3\n  prefix: NEED\n  sep: \'\'\n  itemformat: yaml\n',
+  'needs/.doorstop.yml': "settings:\n  digits: 3\n  prefix: NEED\n  sep: ''\n  itemformat: yaml\n",
   'needs/NEED001.yml':
     "active: true\nderived: false\nheader: |\n  Safe dosing\nlevel: 1.1\nlinks: []\nnormative: true\nref: ''\nreviewed: null\ntext: |\n  The nurse can trust the delivered dose.\n",
-  'needs/reqs/.doorstop.yml': "settings:\n  digits: 3\n  parent: NEED\n  prefix: REQ\n  sep: '-'\nattributes:\n  defaults:\n    invented-by: nobody\n",
+  'needs/reqs/.doorstop.yml':
+    "settings:\n  digits: 3\n  parent: NEED\n  prefix: REQ\n  sep: '-'\nattributes:\n  defaults:\n    invented-by: nobody\n",
   'needs/reqs/REQ-001.yml':
     "active: true\nderived: false\nheader: ''\nlevel: 1.0\nlinks: []\nnormative: false\nref: ''\nreviewed: null\ntext: |\n  Dosing\n\n  Requirements on dosing.\n",
   'needs/reqs/REQ-002.yml':

@@ -14,7 +14,9 @@ import { rrInProcess } from './run-main.js';
 /** How many elements of each name the file has, counted with fast-xml-parser (rr reads with saxes). */
 function countElements(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  const tree = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, processEntities: false }).parse(text) as unknown;
+  const tree = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, processEntities: false }).parse(
+    text,
+  ) as unknown;
   const walk = (node: unknown) => {
     if (node === null || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
@@ -51,7 +53,9 @@ describe.skipIf(reqifCorpusMissing !== undefined)('rr import reqif on every file
     const run = await rrInProcess(['import', 'reqif', join(REQIF_CORPUS, file), '--out', out]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain(`read: ${objects} spec objects, ${relations} spec relations, ${specifications} specifications`);
+    expect(run.stdout).toContain(
+      `read: ${objects} spec objects, ${relations} spec relations, ${specifications} specifications`,
+    );
     // Every spec object is an entity or a heading: the report says which type went where.
     const byType = [...run.stdout.matchAll(/^ {2}type ".*" → (\S+).*: (\d+)$/gm)];
     const headings = byType.filter((m) => m[1] === 'heading').reduce((n, m) => n + Number(m[2]), 0);

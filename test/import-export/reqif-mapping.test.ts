@@ -75,7 +75,8 @@ describe('rr import reqif with the default mapping and a mapping file', () => {
       'brake.reqif': FILE,
       'map.yaml': 'attributes:\n  Safety Class: category\nrelations:\n  Satisfies Link: skip\n',
     });
-    const model = (await runImport('reqif', join(src, 'brake.reqif'), ['--map', join(src, 'map.yaml')])).model!;
+    const model = (await runImport('reqif', join(src, 'brake.reqif'), ['--map', join(src, 'map.yaml')]))
+      .model!;
     expect(model.byId.get('BRK-2')!.data.category).toBe('ASIL D');
     expect(model.byId.get('BRK-3')!.data.refines).toBeUndefined();
   });
@@ -84,7 +85,9 @@ describe('rr import reqif with the default mapping and a mapping file', () => {
     const src = await sourceTree({ 'brake.reqif': FILE, 'map.json': '{"types": {"Brake Object": "goal"}}' });
     const run = await runImport('reqif', join(src, 'brake.reqif'), ['--map', join(src, 'map.json')]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/map\.json: types\.Brake Object must be one of user_need, requirement, risk, mitigation, test_method, heading, skip/);
+    expect(run.stderr).toMatch(
+      /map\.json: types\.Brake Object must be one of user_need, requirement, risk, mitigation, test_method, heading, skip/,
+    );
   });
 
   it('refuses a file that is not well-formed XML, naming the line', async () => {

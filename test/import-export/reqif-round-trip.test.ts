@@ -11,12 +11,21 @@ import { rrInProcess } from './run-main.js';
 import { ZEPHYR, zephyrMissing } from './shared-data.js';
 
 const EXAMPLE = join(repoRoot, 'examples', 'infusion-pump');
-const SINGLE = new Set(['satisfies', 'refines', 'mitigates', 'mitigated_by', 'implemented_by', 'tags', 'modules']);
+const SINGLE = new Set([
+  'satisfies',
+  'refines',
+  'mitigates',
+  'mitigated_by',
+  'implemented_by',
+  'tags',
+  'modules',
+]);
 
 /** An entity's fields with one-item lists as their item, as rr reads them either way. */
 function normalised(e: Entity): Record<string, unknown> {
   const out: Record<string, unknown> = { kind: e.kind };
-  for (const [k, v] of Object.entries(e.data)) out[k] = SINGLE.has(k) && stringList(v).length === 1 ? stringList(v)[0] : v;
+  for (const [k, v] of Object.entries(e.data))
+    out[k] = SINGLE.has(k) && stringList(v).length === 1 ? stringList(v)[0] : v;
   return out;
 }
 
@@ -34,7 +43,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function roundTrip(model: string, name: string): Promise<{ first: string; second: string; imported: string }> {
+async function roundTrip(
+  model: string,
+  name: string,
+): Promise<{ first: string; second: string; imported: string }> {
   const first = join(dir, `${name}-1.reqif`);
   const imported = join(dir, `${name}-model`);
   const second = join(dir, `${name}-2.reqif`);
@@ -69,11 +81,20 @@ describe('ReqIF round trips', () => {
     expect(text).toContain('<SPEC-OBJECT IDENTIFIER="rr-REQ-001"');
     expect(text).toMatch(/<THE-VALUE>\s*<xhtml:div><xhtml:p>The pump shall deliver a continuous infusion/);
     // REQ-002 refines REQ-001: nested under it in the requirements specification.
-    expect(text).toMatch(/<SPEC-OBJECT-REF>rr-REQ-001<\/SPEC-OBJECT-REF>\s*<\/OBJECT>\s*<CHILDREN>\s*<SPEC-HIERARCHY IDENTIFIER="rr-hierarchy-REQ-002"/);
+    expect(text).toMatch(
+      /<SPEC-OBJECT-REF>rr-REQ-001<\/SPEC-OBJECT-REF>\s*<\/OBJECT>\s*<CHILDREN>\s*<SPEC-HIERARCHY IDENTIFIER="rr-hierarchy-REQ-002"/,
+    );
   });
 
   it('refuses to export a model that does not load cleanly', async () => {
-    const run = await rrInProcess(['export', 'reqif', '--model', join(repoRoot, 'examples', 'broken'), '--out', join(dir, 'broken.reqif')]);
+    const run = await rrInProcess([
+      'export',
+      'reqif',
+      '--model',
+      join(repoRoot, 'examples', 'broken'),
+      '--out',
+      join(dir, 'broken.reqif'),
+    ]);
     expect(run.code).toBeGreaterThan(0);
     expect(run.stderr).toMatch(/does not load cleanly; fix the errors above/);
   });

@@ -8,7 +8,9 @@ const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const SHARED = resolve(process.env.RR_SHARED_DIR ?? join(REPO, '..', 'shared'));
 
 /** The Zephyr StrictDoc set: RR_ZEPHYR_REQUIREMENTS, or ../shared/real-requirements/zephyr-reqmgmt. */
-export const ZEPHYR = resolve(process.env.RR_ZEPHYR_REQUIREMENTS ?? join(SHARED, 'real-requirements', 'zephyr-reqmgmt'));
+export const ZEPHYR = resolve(
+  process.env.RR_ZEPHYR_REQUIREMENTS ?? join(SHARED, 'real-requirements', 'zephyr-reqmgmt'),
+);
 
 /** Why Zephyr tests are skipped, or undefined when the set is there. */
 export const zephyrMissing: string | undefined = existsSync(join(ZEPHYR, 'docs'))

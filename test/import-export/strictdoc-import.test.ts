@@ -138,14 +138,17 @@ describe('rr import strictdoc', () => {
 
   it('reads a document with no grammar and [SECTION] … [/SECTION]', async () => {
     const src = await sourceTree({
-      'a.sdoc': '[DOCUMENT]\nTITLE: A\n\n[SECTION]\nTITLE: Top\n\n[REQUIREMENT]\nUID: R-1\nTITLE: One\nSTATEMENT: S\nCOMMENT: c1\nCOMMENT: c2\nTAGS: x, y\n\n[/SECTION]\n',
+      'a.sdoc':
+        '[DOCUMENT]\nTITLE: A\n\n[SECTION]\nTITLE: Top\n\n[REQUIREMENT]\nUID: R-1\nTITLE: One\nSTATEMENT: S\nCOMMENT: c1\nCOMMENT: c2\nTAGS: x, y\n\n[/SECTION]\n',
     });
     const model = (await runImport('strictdoc', src)).model!;
     expect(model.byId.get('R-1')!.data).toMatchObject({ tags: ['Top', 'x', 'y'], notes: ['c1', 'c2'] });
   });
 
   it('refuses a malformed document with its file, line and what was expected, writing nothing', async () => {
-    const src = await sourceTree({ 'bad.sdoc': '[DOCUMENT]\nTITLE: A\n\n[REQUIREMENT]\nUID: R-1\nSTATEMENT: >>>\nnever closed\n' });
+    const src = await sourceTree({
+      'bad.sdoc': '[DOCUMENT]\nTITLE: A\n\n[REQUIREMENT]\nUID: R-1\nSTATEMENT: >>>\nnever closed\n',
+    });
     const run = await runImport('strictdoc', src);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^rr import: bad\.sdoc:\d+:\d+: not a StrictDoc document: expected /);
@@ -154,16 +157,20 @@ describe('rr import strictdoc', () => {
 
   it('refuses a composite node closed with another tag', async () => {
     const src = await sourceTree({
-      'bad.sdoc': '[DOCUMENT]\nTITLE: A\n\n[[SECTION]]\nTITLE: S\n\n[REQUIREMENT]\nUID: R-1\nSTATEMENT: x\n\n[[/REQUIREMENT]]\n',
+      'bad.sdoc':
+        '[DOCUMENT]\nTITLE: A\n\n[[SECTION]]\nTITLE: S\n\n[REQUIREMENT]\nUID: R-1\nSTATEMENT: x\n\n[[/REQUIREMENT]]\n',
     });
     const run = await runImport('strictdoc', src);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/bad\.sdoc:11:\d+: the node \[\[SECTION\]\] \(line 4\) ends with \[\[\/REQUIREMENT\]\]/);
+    expect(run.stderr).toMatch(
+      /bad\.sdoc:11:\d+: the node \[\[SECTION\]\] \(line 4\) ends with \[\[\/REQUIREMENT\]\]/,
+    );
   });
 
   it('lets --kind choose the kind of an element type', async () => {
     const src = await sourceTree({
-      'a.sdoc': '[DOCUMENT]\nTITLE: A\n\n[SYSTEM_GOAL]\nUID: G-1\nTITLE: Goal\nSTATEMENT: S\n\n[REQUIREMENT]\nUID: R-1\nTITLE: One\nSTATEMENT: S\nRELATIONS:\n- TYPE: Parent\n  VALUE: G-1\n',
+      'a.sdoc':
+        '[DOCUMENT]\nTITLE: A\n\n[SYSTEM_GOAL]\nUID: G-1\nTITLE: Goal\nSTATEMENT: S\n\n[REQUIREMENT]\nUID: R-1\nTITLE: One\nSTATEMENT: S\nRELATIONS:\n- TYPE: Parent\n  VALUE: G-1\n',
     });
     const model = (await runImport('strictdoc', src, ['--kind', 'SYSTEM_GOAL=user_need'])).model!;
     expect(model.byId.get('G-1')!.kind).toBe('user_need');

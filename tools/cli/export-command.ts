@@ -23,7 +23,10 @@ export function addExportCommand(rr: Command, io: CliIo, result: { code: number 
     .description('the model as a ReqIF 1.2 file')
     .requiredOption('--model <path>', 'model file or directory')
     .requiredOption('--out <file>', 'the .reqif file to write')
-    .option('--timestamp <time>', 'CREATION-TIME and LAST-CHANGE (default: SOURCE_DATE_EPOCH, else 1970-01-01T00:00:00Z)')
+    .option(
+      '--timestamp <time>',
+      'CREATION-TIME and LAST-CHANGE (default: SOURCE_DATE_EPOCH, else 1970-01-01T00:00:00Z)',
+    )
     .action(async (options: ExportOptions) => {
       result.code = await runExportReqif(options, io);
     });
@@ -34,12 +37,16 @@ async function runExportReqif(options: ExportOptions, io: CliIo): Promise<number
   const errors = model.diagnostics.filter((d) => d.severity === 'error');
   if (model.unreadable || errors.length > 0) {
     for (const d of errors) io.err(formatDiagnosticLine(d) + '\n');
-    io.err(`rr export: ${options.model} does not load cleanly; fix the errors above (rr validate ${options.model}) and export again\n`);
+    io.err(
+      `rr export: ${options.model} does not load cleanly; fix the errors above (rr validate ${options.model}) and export again\n`,
+    );
     return model.unreadable ? EXIT.usage : EXIT.errors;
   }
   const timestamp = exportTimestamp(options.timestamp);
   if (timestamp === undefined) {
-    io.err(`rr export: --timestamp takes an ISO 8601 date and time such as 2026-01-31T12:00:00Z; got "${options.timestamp}"\n`);
+    io.err(
+      `rr export: --timestamp takes an ISO 8601 date and time such as 2026-01-31T12:00:00Z; got "${options.timestamp}"\n`,
+    );
     return EXIT.usage;
   }
   // A temporary file beside the target, renamed into place: never a half-written export.

@@ -23,7 +23,9 @@ interface ImportOptions {
 
 /** Adds `rr import strictdoc`, `rr import doorstop` and `rr import reqif`. */
 export function addImportCommand(rr: Command, io: CliIo, result: { code: number }): void {
-  const imports = rr.command('import').description("import another tool's requirements as a new rr model folder");
+  const imports = rr
+    .command('import')
+    .description("import another tool's requirements as a new rr model folder");
   const collect = (value: string, previous: string[]) => [...previous, value];
   imports
     .command('strictdoc')

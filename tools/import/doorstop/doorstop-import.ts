@@ -4,7 +4,12 @@
 import type { EntityKind } from '../../model/entity.js';
 import { titleFromText } from '../imported-model/derived-title.js';
 import { ImportReport } from '../imported-model/import-report.js';
-import { addEntity, type ImportedEntity, type ImportedFile, type ImportedModel } from '../imported-model/imported-model.js';
+import {
+  addEntity,
+  type ImportedEntity,
+  type ImportedFile,
+  type ImportedModel,
+} from '../imported-model/imported-model.js';
 import type { KindChoice } from '../imported-model/kind-choice.js';
 import { applyParentLinks, type ParentLink } from '../imported-model/parent-links.js';
 import { readDoorstopTree, type DoorstopItem } from './doorstop-tree.js';
@@ -38,7 +43,8 @@ export function importDoorstop(tree: string, options: DoorstopImportOptions = {}
       entities: [],
     };
     files.push(file);
-    for (const other of doc.otherFiles) report.lose('item files in a format not read (only YAML items are)', other, other);
+    for (const other of doc.otherFiles)
+      report.lose('item files in a format not read (only YAML items are)', other, other);
     const headings: { level: string[]; title: string }[] = [];
     for (const item of [...doc.items].sort((a, b) => compareLevels(a.level, b.level))) {
       report.count('items');
@@ -69,7 +75,9 @@ export function importDoorstop(tree: string, options: DoorstopImportOptions = {}
         links.push({ child: item.uid, parent, at: `${item.file}:${item.lines.links ?? 1}`, how: 'link' });
         const target = docs.find((d) => parent.startsWith(d.prefix));
         if (target !== undefined && target.prefix !== doc.parent) {
-          report.note(`${item.uid} links to ${parent} in document ${target.prefix}, which is not its document's parent`);
+          report.note(
+            `${item.uid} links to ${parent} in document ${target.prefix}, which is not its document's parent`,
+          );
         }
       }
     }
@@ -109,7 +117,8 @@ function itemEntity(
     entity.fields.tags = [...((entity.fields.tags as string[] | undefined) ?? []), 'derived'];
     report.map('derived: true → tag "derived"');
   }
-  if (typeof a.reviewed === 'string' && a.reviewed !== '') report.lose('review fingerprints (reviewed)', item.uid, a.reviewed);
+  if (typeof a.reviewed === 'string' && a.reviewed !== '')
+    report.lose('review fingerprints (reviewed)', item.uid, a.reviewed);
   for (const [key, value] of Object.entries(a)) {
     if (READ.has(key)) continue;
     if (value === '' || value === null || (Array.isArray(value) && value.length === 0)) continue;
@@ -128,7 +137,8 @@ function linkTargets(item: DoorstopItem, report: ImportReport): string[] {
     else if (link !== null && typeof link === 'object') {
       for (const [uid, stamp] of Object.entries(link as Record<string, unknown>)) {
         out.push(uid);
-        if (typeof stamp === 'string' && stamp !== '') report.lose('link fingerprints', item.uid, `${uid}: ${stamp}`);
+        if (typeof stamp === 'string' && stamp !== '')
+          report.lose('link fingerprints', item.uid, `${uid}: ${stamp}`);
       }
     }
   }
@@ -147,4 +157,3 @@ function compareLevels(a: string, b: string): number {
   }
   return 0;
 }
-

@@ -35,7 +35,14 @@ export function readDoorstopTree(tree: string): DoorstopDocument[] {
   const docs: DoorstopDocument[] = [];
   const visit = (dir: string) => {
     const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => byCodePoint(a.name, b.name));
-    if (entries.some((e) => e.isFile() && e.name === '.doorstop.yml')) docs.push(readDocument(tree, dir, entries.map((e) => e.name)));
+    if (entries.some((e) => e.isFile() && e.name === '.doorstop.yml'))
+      docs.push(
+        readDocument(
+          tree,
+          dir,
+          entries.map((e) => e.name),
+        ),
+      );
     for (const e of entries) {
       if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') visit(join(dir, e.name));
     }
@@ -44,10 +51,16 @@ export function readDoorstopTree(tree: string): DoorstopDocument[] {
     visit(tree);
   } catch (error) {
     if (error instanceof ImportInputError) throw error;
-    throw new ImportInputError(tree, `cannot be read: ${(error as Error).message}; give the folder of a Doorstop tree`);
+    throw new ImportInputError(
+      tree,
+      `cannot be read: ${(error as Error).message}; give the folder of a Doorstop tree`,
+    );
   }
   if (docs.length === 0) {
-    throw new ImportInputError(tree, 'holds no Doorstop document (no .doorstop.yml below it); give the folder of a Doorstop tree');
+    throw new ImportInputError(
+      tree,
+      'holds no Doorstop document (no .doorstop.yml below it); give the folder of a Doorstop tree',
+    );
   }
   return docs;
 }
@@ -63,7 +76,11 @@ function readDocument(tree: string, dir: string, names: string[]): DoorstopDocum
   const settings = doc.get('settings') as { toJSON?: () => unknown } | undefined;
   const values = (settings?.toJSON?.() ?? {}) as Record<string, unknown>;
   if (typeof values.prefix !== 'string' || values.prefix === '') {
-    throw new ImportInputError(configName, 'has no settings.prefix; every Doorstop document needs one', lineOfKey(doc, text, 'settings'));
+    throw new ImportInputError(
+      configName,
+      'has no settings.prefix; every Doorstop document needs one',
+      lineOfKey(doc, text, 'settings'),
+    );
   }
   const document: DoorstopDocument = {
     prefix: values.prefix,
@@ -90,12 +107,18 @@ function readItem(path: string, name: string, uid: string): DoorstopItem {
   const { doc, text } = readYaml(path, name);
   const attributes = doc.toJSON() as unknown;
   if (attributes === null || typeof attributes !== 'object' || Array.isArray(attributes)) {
-    throw new ImportInputError(name, 'is not a Doorstop item: it must be a YAML mapping of attributes (text, links, …)', 1);
+    throw new ImportInputError(
+      name,
+      'is not a Doorstop item: it must be a YAML mapping of attributes (text, links, …)',
+      1,
+    );
   }
   const lines: Record<string, number> = {};
   for (const key of Object.keys(attributes)) lines[key] = lineOfKey(doc, text, key);
   const levelNode = doc.get('level', true) as Scalar | undefined;
-  const level = levelNode?.range ? text.slice(levelNode.range[0], levelNode.range[1]).replace(/^['"]|['"]$/g, '') : '';
+  const level = levelNode?.range
+    ? text.slice(levelNode.range[0], levelNode.range[1]).replace(/^['"]|['"]$/g, '')
+    : '';
   return { uid, file: name, attributes: attributes as Record<string, unknown>, level, lines };
 }
 
@@ -114,7 +137,9 @@ function readYaml(path: string, name: string): { doc: Document; text: string } {
 }
 
 function lineOfKey(doc: Document, text: string, key: string): number {
-  const contents = doc.contents as { items?: { key: { value?: unknown; range?: [number, number, number] } }[] } | null;
+  const contents = doc.contents as {
+    items?: { key: { value?: unknown; range?: [number, number, number] } }[];
+  } | null;
   const pair = contents?.items?.find((p) => p.key.value === key);
   const offset = pair?.key.range?.[0] ?? 0;
   return text.slice(0, offset).split('\n').length;

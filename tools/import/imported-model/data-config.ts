@@ -62,7 +62,10 @@ function commonPrefix(ids: string[]): string {
 }
 
 /** `^{prefix}(?:SRS-[0-9]+-[0-9]+|SYRS-[0-9]+)$`: each id after its prefix with digit runs generalised. */
-function idPattern(entities: ImportedEntity[], prefixes: Partial<Record<EntityKind, string>>): string | undefined {
+function idPattern(
+  entities: ImportedEntity[],
+  prefixes: Partial<Record<EntityKind, string>>,
+): string | undefined {
   if (entities.length === 0) return undefined;
   const shapes = new Set<string>();
   for (const e of entities) {
@@ -133,7 +136,11 @@ function ruleSeverities(entities: ImportedEntity[]): { rules: Record<string, str
     const live = hits.filter((e) => e.fields.status !== 'obsolete');
     if (live.length === 0) continue;
     rules[rule] = 'warning';
-    const some = live.slice(0, 5).map((e) => e.id).join(', ') + (live.length > 5 ? ', …' : '');
+    const some =
+      live
+        .slice(0, 5)
+        .map((e) => e.id)
+        .join(', ') + (live.length > 5 ? ', …' : '');
     reasons.push(`rules.${rule}: warning (${live.length} ${what}: ${some}); set it back to error once fixed`);
   }
   return { rules, reasons };

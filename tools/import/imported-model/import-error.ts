@@ -6,7 +6,8 @@ export class ImportInputError extends Error {
     readonly line?: number,
     readonly column?: number,
   ) {
-    const at = line === undefined ? file : column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`;
+    const at =
+      line === undefined ? file : column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`;
     super(`${at}: ${reason}`);
   }
 }

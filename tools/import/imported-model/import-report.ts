@@ -77,7 +77,8 @@ export class ImportReport {
       for (const [mapping, n] of this.mapped) out.push(`| ${cell(mapping)} | ${n} |`);
       out.push('');
     }
-    if (this.config.length > 0) out.push('## Config written to rr.yaml', '', ...this.config.map((c) => `- ${c}`), '');
+    if (this.config.length > 0)
+      out.push('## Config written to rr.yaml', '', ...this.config.map((c) => `- ${c}`), '');
     if (this.notes.length > 0) out.push('## Notes', '', ...this.notes.map((n) => `- ${n}`), '');
     if (this.lost.size > 0) {
       out.push('## Not kept', '', 'These values have no place in rr’s model; they are kept here only.', '');
@@ -98,5 +99,12 @@ function cell(text: string): string {
 /** A value as a list item's text: one line inline, several as an indented block. */
 function block(value: string): string {
   if (!value.includes('\n')) return value === '' ? ' (empty)' : ` ${value}`;
-  return '\n\n' + value.split('\n').map((l) => (l === '' ? '' : `      ${l}`)).join('\n') + '\n';
+  return (
+    '\n\n' +
+    value
+      .split('\n')
+      .map((l) => (l === '' ? '' : `      ${l}`))
+      .join('\n') +
+    '\n'
+  );
 }

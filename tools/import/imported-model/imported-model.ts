@@ -41,7 +41,11 @@ export function addEntity(
 ): boolean {
   const first = byId.get(entity.id);
   if (first !== undefined) {
-    report.lose('items whose id is already taken (the first is kept)', entity.source, `${entity.id} (first at ${first.source})`);
+    report.lose(
+      'items whose id is already taken (the first is kept)',
+      entity.source,
+      `${entity.id} (first at ${first.source})`,
+    );
     return false;
   }
   byId.set(entity.id, entity);

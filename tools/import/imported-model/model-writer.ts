@@ -45,13 +45,24 @@ const FIELD_ORDER = [
 ];
 
 // Fields that take a string or a list: one value is written as a string.
-const STRING_OR_LIST = new Set(['satisfies', 'refines', 'mitigates', 'mitigated_by', 'implemented_by', 'tags', 'modules']);
+const STRING_OR_LIST = new Set([
+  'satisfies',
+  'refines',
+  'mitigates',
+  'mitigated_by',
+  'implemented_by',
+  'tags',
+  'modules',
+]);
 
 /** The entity as a model file holds it: id first, fields in rr's order, one-item lists as strings. */
 export function entityObject(entity: ImportedEntity): Record<string, unknown> {
   const out: Record<string, unknown> = { id: entity.id };
   const names = Object.keys(entity.fields);
-  const ordered = [...FIELD_ORDER.filter((f) => names.includes(f)), ...names.filter((f) => !FIELD_ORDER.includes(f))];
+  const ordered = [
+    ...FIELD_ORDER.filter((f) => names.includes(f)),
+    ...names.filter((f) => !FIELD_ORDER.includes(f)),
+  ];
   for (const name of ordered) {
     const value = entity.fields[name];
     if (value === undefined) continue;
@@ -71,7 +82,11 @@ export function sectionsDocumentText(file: ImportedFile): string {
 }
 
 /** rr.yaml's text: schema_version, project and config. */
-export function configFileText(project: Record<string, unknown>, config: Record<string, unknown>, origin: string): string {
+export function configFileText(
+  project: Record<string, unknown>,
+  config: Record<string, unknown>,
+  origin: string,
+): string {
   const body: Record<string, unknown> = { schema_version: 1 };
   if (Object.keys(project).length > 0) body.project = project;
   if (Object.keys(config).length > 0) body.config = config;
@@ -93,7 +108,8 @@ export async function writeModelFolder(out: string, files: Map<string, string>):
   const target = resolve(out);
   const existing = await stat(target).catch(() => undefined);
   if (existing !== undefined) {
-    if (!existing.isDirectory()) throw new OutputFolderError(`${out} is a file; give a new or empty folder as --out`);
+    if (!existing.isDirectory())
+      throw new OutputFolderError(`${out} is a file; give a new or empty folder as --out`);
     if ((await readdir(target)).length > 0) {
       throw new OutputFolderError(`${out} is not empty; give a new or empty folder as --out`);
     }

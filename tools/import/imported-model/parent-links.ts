@@ -22,7 +22,8 @@ export function parentField(
 ): { holder: 'child' | 'parent'; field: string } | undefined {
   if (child === 'requirement' && parent === 'user_need') return { holder: 'child', field: 'satisfies' };
   if (child === 'requirement' && parent === 'requirement') return { holder: 'child', field: 'refines' };
-  if (child === 'requirement' && parent === 'mitigation') return { holder: 'parent', field: 'implemented_by' };
+  if (child === 'requirement' && parent === 'mitigation')
+    return { holder: 'parent', field: 'implemented_by' };
   if (child === 'mitigation' && parent === 'risk') return { holder: 'child', field: 'mitigates' };
   if (child === 'risk' && parent === 'mitigation') return { holder: 'child', field: 'mitigated_by' };
   return undefined;
@@ -48,7 +49,11 @@ export function applyParentLinks(
     const parent = byId.get(link.parent);
     if (child === undefined || parent === undefined) {
       const missing = child === undefined ? link.child : link.parent;
-      report.lose(`${link.how}s to items not imported`, link.at, `${link.child} → ${link.parent} (${missing} is not imported)`);
+      report.lose(
+        `${link.how}s to items not imported`,
+        link.at,
+        `${link.child} → ${link.parent} (${missing} is not imported)`,
+      );
       continue;
     }
     const place = parentField(child.kind, parent.kind);

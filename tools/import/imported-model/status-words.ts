@@ -39,9 +39,18 @@ const WORDS: Record<string, RrStatus> = {
 
 /** The rr status a status word stands for (case and spacing ignored), or undefined for an unknown word. */
 export function rrStatus(word: string, extra: Record<string, string> = {}): RrStatus | undefined {
-  const key = word.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+  const key = word
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
   for (const [from, to] of Object.entries(extra)) {
-    if (from.trim().toLowerCase().replace(/[\s_-]+/g, ' ') === key) return to as RrStatus;
+    if (
+      from
+        .trim()
+        .toLowerCase()
+        .replace(/[\s_-]+/g, ' ') === key
+    )
+      return to as RrStatus;
   }
   return WORDS[key];
 }

@@ -2,7 +2,13 @@
 // written all at once.
 import { dataConfig } from './data-config.js';
 import { importedEntities, type ImportedModel } from './imported-model.js';
-import { CONFIG_FILE, REPORT_FILE, configFileText, sectionsDocumentText, writeModelFolder } from './model-writer.js';
+import {
+  CONFIG_FILE,
+  REPORT_FILE,
+  configFileText,
+  sectionsDocumentText,
+  writeModelFolder,
+} from './model-writer.js';
 
 /** Writes the imported model into `out` (new or empty) and returns the printed summary. */
 export async function writeImport(out: string, model: ImportedModel): Promise<string> {
@@ -14,7 +20,9 @@ export async function writeImport(out: string, model: ImportedModel): Promise<st
   for (const file of model.files) {
     if (file.entities.length > 0) files.set(file.path, sectionsDocumentText(file));
   }
-  model.report.note(`wrote ${entities.length} entities in ${files.size - 1} files and the config in ${CONFIG_FILE}`);
+  model.report.note(
+    `wrote ${entities.length} entities in ${files.size - 1} files and the config in ${CONFIG_FILE}`,
+  );
   files.set(REPORT_FILE, model.report.markdown());
   await writeModelFolder(out, files);
   return model.report.summary(out, `${out}/${REPORT_FILE}`);

@@ -88,9 +88,16 @@ export function reqifContent(root: XmlNode): ReqifContent {
     toolExtensions: childElements(childElement(root, 'TOOL-EXTENSIONS') ?? emptyNode()).length,
   };
   for (const datatype of childElements(childElement(content, 'DATATYPES') ?? emptyNode())) {
-    for (const value of childElements(childElement(datatype, 'SPECIFIED-VALUES') ?? emptyNode(), 'ENUM-VALUE')) {
+    for (const value of childElements(
+      childElement(datatype, 'SPECIFIED-VALUES') ?? emptyNode(),
+      'ENUM-VALUE',
+    )) {
       const embedded = childElement(childElement(value, 'PROPERTIES'), 'EMBEDDED-VALUE');
-      const name = value.attributes['LONG-NAME'] ?? embedded?.attributes['OTHER-CONTENT'] ?? value.attributes.IDENTIFIER ?? '';
+      const name =
+        value.attributes['LONG-NAME'] ??
+        embedded?.attributes['OTHER-CONTENT'] ??
+        value.attributes.IDENTIFIER ??
+        '';
       result.enumNames.set(value.attributes.IDENTIFIER ?? '', name);
     }
   }
@@ -107,7 +114,10 @@ export function reqifContent(root: XmlNode): ReqifContent {
       line: object.line,
     });
   }
-  for (const relation of childElements(childElement(content, 'SPEC-RELATIONS') ?? emptyNode(), 'SPEC-RELATION')) {
+  for (const relation of childElements(
+    childElement(content, 'SPEC-RELATIONS') ?? emptyNode(),
+    'SPEC-RELATION',
+  )) {
     result.relations.push({
       id: relation.attributes.IDENTIFIER ?? '',
       type: refText(childElement(relation, 'TYPE')),

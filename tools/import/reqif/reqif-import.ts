@@ -7,10 +7,21 @@ import type { EntityKind } from '../../model/entity.js';
 import { titleFromText } from '../imported-model/derived-title.js';
 import { ImportInputError } from '../imported-model/import-error.js';
 import { ImportReport } from '../imported-model/import-report.js';
-import { addEntity, type ImportedEntity, type ImportedFile, type ImportedModel } from '../imported-model/imported-model.js';
+import {
+  addEntity,
+  type ImportedEntity,
+  type ImportedFile,
+  type ImportedModel,
+} from '../imported-model/imported-model.js';
 import { addReference, applyParentLinks, type ParentLink } from '../imported-model/parent-links.js';
 import { rrStatus } from '../imported-model/status-words.js';
-import { reqifContent, type ReqifContent, type ReqifHierarchy, type ReqifObject, type ReqifValue } from './reqif-content.js';
+import {
+  reqifContent,
+  type ReqifContent,
+  type ReqifHierarchy,
+  type ReqifObject,
+  type ReqifValue,
+} from './reqif-content.js';
 import { ReqifMapping, readMappingFile, type TypeChoice } from './reqif-mapping.js';
 import { attributeFields, LIST_FIELDS } from './rr-fields.js';
 import { xhtmlToText } from './xhtml-text.js';
@@ -40,11 +51,16 @@ export function readReqif(path: string): ReqifContent {
   try {
     const root = parseXmlTree(text);
     if (localName(root) !== 'REQ-IF') {
-      throw new ImportInputError(path, `is not ReqIF: the root element is <${root.name}>, not <REQ-IF>`, root.line);
+      throw new ImportInputError(
+        path,
+        `is not ReqIF: the root element is <${root.name}>, not <REQ-IF>`,
+        root.line,
+      );
     }
     return reqifContent(root);
   } catch (error) {
-    if (error instanceof XmlTreeError) throw new ImportInputError(path, error.message, error.line, error.column);
+    if (error instanceof XmlTreeError)
+      throw new ImportInputError(path, error.message, error.line, error.column);
     throw error;
   }
 }
@@ -71,7 +87,8 @@ class ReqifImport {
     report.count('spec objects', content.objects.length);
     report.count('spec relations', content.relations.length);
     report.count('specifications', content.specifications.length);
-    if (content.toolExtensions > 0) report.note(`${content.toolExtensions} tool extensions (tool-specific data) not read`);
+    if (content.toolExtensions > 0)
+      report.note(`${content.toolExtensions} tool extensions (tool-specific data) not read`);
     for (const object of content.objects) this.readObject(object);
     this.settleIds();
     const files = this.placeInFiles();
@@ -97,7 +114,8 @@ class ReqifImport {
     if (choice !== 'heading' && choice !== 'skip' && mapping.chapterNameHeadings()) {
       const chapter = named('ReqIF.ChapterName');
       const text = named('ReqIF.Text');
-      if (chapter !== undefined && chapter.text !== '' && (text === undefined || text.text === '')) choice = 'heading';
+      if (chapter !== undefined && chapter.text !== '' && (text === undefined || text.text === ''))
+        choice = 'heading';
     }
     report.map(`type "${typeName}" → ${choice === 'heading' ? 'heading (tags)' : choice}`);
     if (choice === 'skip') {
@@ -119,7 +137,8 @@ class ReqifImport {
       out.set(this.content.attributes.get(ref) ?? { id: ref, name: ref }, value);
     }
     for (const attribute of this.content.objectTypes.get(object.type)?.attributes ?? []) {
-      if (!object.values.has(attribute.id) && attribute.defaultValue !== undefined) out.set(attribute, attribute.defaultValue);
+      if (!object.values.has(attribute.id) && attribute.defaultValue !== undefined)
+        out.set(attribute, attribute.defaultValue);
     }
     return out;
   }
@@ -128,7 +147,11 @@ class ReqifImport {
     return this.mapping.attributeField(attribute.name, attribute.id);
   }
 
-  private entityOf(object: ReqifObject, kind: EntityKind, values: Map<{ id: string; name: string }, ReqifValue>): ImportedEntity {
+  private entityOf(
+    object: ReqifObject,
+    kind: EntityKind,
+    values: Map<{ id: string; name: string }, ReqifValue>,
+  ): ImportedEntity {
     const { report } = this;
     const fields: Record<string, unknown> = {};
     const ranks = new Map<string, number>();
@@ -179,7 +202,9 @@ class ReqifImport {
     const ids = entities.map(([, e]) => e.id);
     const unique = new Set(ids).size === ids.length;
     if (!unique) {
-      this.report.note('the id attribute repeats values across objects, so every id is the object\'s IDENTIFIER');
+      this.report.note(
+        "the id attribute repeats values across objects, so every id is the object's IDENTIFIER",
+      );
     }
     for (const [objectId, entity] of entities) {
       if (!unique && entity.id !== objectId) {
@@ -194,7 +219,8 @@ class ReqifImport {
   private plain(value: ReqifValue, objectId: string): string {
     if (value.xhtml === undefined) return value.text;
     const { text, objects } = xhtmlToText(value.xhtml);
-    for (const o of objects) this.report.lose('embedded objects in XHTML (kept as a [type: file] mention)', objectId, o);
+    for (const o of objects)
+      this.report.lose('embedded objects in XHTML (kept as a [type: file] mention)', objectId, o);
     return text;
   }
 
@@ -282,14 +308,22 @@ class ReqifImport {
       } else if (relation.source === relation.target) {
         this.report.lose('relations from an object to itself', at, `${typeName}: ${what}`);
       } else if (source === undefined || target === undefined) {
-        this.report.lose('relations to objects not imported (headings, skipped or missing)', at, `${typeName}: ${what}`);
+        this.report.lose(
+          'relations to objects not imported (headings, skipped or missing)',
+          at,
+          `${typeName}: ${what}`,
+        );
       } else if (choice === 'parent' || choice === 'child') {
         const [child, parent] = choice === 'parent' ? [source, target] : [target, source];
         links.push({ child: child.id, parent: parent.id, at, how: `relation "${typeName}"` });
       } else if (fieldHolds(source.kind, choice, target.kind)) {
         if (addReference(source, choice, target.id)) this.report.map(`relation "${typeName}" → ${choice}`);
       } else {
-        this.report.lose(`relations rr has no field for`, at, `${typeName}: ${source.kind} ${source.id} → ${target.kind} ${target.id}`);
+        this.report.lose(
+          `relations rr has no field for`,
+          at,
+          `${typeName}: ${source.kind} ${source.id} → ${target.kind} ${target.id}`,
+        );
       }
     }
     applyParentLinks(this.byId, links, this.report);

@@ -24,7 +24,10 @@ export class MappingFileError extends Error {}
 
 /** The kind of a spec object type by its name, when the mapping file does not say. */
 export function defaultTypeChoice(name: string): TypeChoice {
-  const n = name.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+  const n = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
   const exact: Record<string, TypeChoice> = {
     'user need': 'user_need',
     requirement: 'requirement',
@@ -159,7 +162,9 @@ export function readMappingFile(path: string): ReqifMapping {
   const problem = doc.errors[0];
   if (problem !== undefined) {
     const at = problem.linePos?.[0];
-    throw new MappingFileError(`${path}${at ? `:${at.line}:${at.col}` : ''}: not valid YAML or JSON: ${problem.message.split('\n')[0]}`);
+    throw new MappingFileError(
+      `${path}${at ? `:${at.line}:${at.col}` : ''}: not valid YAML or JSON: ${problem.message.split('\n')[0]}`,
+    );
   }
   const value = (doc.toJSON() as unknown) ?? {};
   validator ??= new Ajv2020({ allErrors: true, strict: true }).compile(
@@ -170,7 +175,9 @@ export function readMappingFile(path: string): ReqifMapping {
     const allowed = (e?.params as { allowedValues?: unknown[] } | undefined)?.allowedValues;
     const where = e?.instancePath ? e.instancePath.slice(1).replace(/\//g, '.') : 'the file';
     const what = allowed ? `must be one of ${allowed.join(', ')}` : (e?.message ?? 'is not a mapping');
-    throw new MappingFileError(`${path}: ${where} ${what}; see docs/import-export.md for the mapping file format`);
+    throw new MappingFileError(
+      `${path}: ${where} ${what}; see docs/import-export.md for the mapping file format`,
+    );
   }
   return new ReqifMapping(value as ReqifMappingFile);
 }

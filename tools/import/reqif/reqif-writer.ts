@@ -16,7 +16,11 @@ const REQIF_NS = 'http://www.omg.org/spec/ReqIF/20110401/reqif.xsd';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
 /** How each field is typed in ReqIF and the LONG-NAME other tools know it by. */
-const STANDARD_NAMES: Record<string, string> = { id: 'ReqIF.ForeignID', title: 'ReqIF.Name', description: 'ReqIF.Text' };
+const STANDARD_NAMES: Record<string, string> = {
+  id: 'ReqIF.ForeignID',
+  title: 'ReqIF.Name',
+  description: 'ReqIF.Text',
+};
 const SECTION_WORDS: Record<EntityKind, string> = {
   user_need: 'user needs',
   requirement: 'requirements',
@@ -61,9 +65,17 @@ export function reqifText(model: Model, timestamp: string): string {
       el('REQ-IF-CONTENT', {}, [
         el('DATATYPES', {}, datatypes(stamp)),
         el('SPEC-TYPES', {}, specTypes(stamp)),
-        el('SPEC-OBJECTS', {}, entities.map((e) => specObject(e, stamp))),
+        el(
+          'SPEC-OBJECTS',
+          {},
+          entities.map((e) => specObject(e, stamp)),
+        ),
         el('SPEC-RELATIONS', {}, specRelations(entities, model, stamp)),
-        el('SPECIFICATIONS', {}, kinds.map((k) => specification(k, entities, model, stamp))),
+        el(
+          'SPECIFICATIONS',
+          {},
+          kinds.map((k) => specification(k, entities, model, stamp)),
+        ),
       ]),
     ]),
   ]);
@@ -80,19 +92,32 @@ export function reqifText(model: Model, timestamp: string): string {
 
 function datatypes(stamp: Record<string, string>): XmlItem[] {
   return [
-    el('DATATYPE-DEFINITION-STRING', { IDENTIFIER: 'rr-datatype-string', ...stamp, 'LONG-NAME': 'rr text', 'MAX-LENGTH': '1000000' }),
-    el('DATATYPE-DEFINITION-XHTML', { IDENTIFIER: 'rr-datatype-xhtml', ...stamp, 'LONG-NAME': 'rr rich text' }),
-    el('DATATYPE-DEFINITION-ENUMERATION', { IDENTIFIER: 'rr-datatype-status', ...stamp, 'LONG-NAME': 'rr status' }, [
-      el(
-        'SPECIFIED-VALUES',
-        {},
-        RR_STATUSES.map((s, i) =>
-          el('ENUM-VALUE', { IDENTIFIER: `rr-status-${s}`, ...stamp, 'LONG-NAME': s }, [
-            el('PROPERTIES', {}, [el('EMBEDDED-VALUE', { KEY: String(i), 'OTHER-CONTENT': s })]),
-          ]),
+    el('DATATYPE-DEFINITION-STRING', {
+      IDENTIFIER: 'rr-datatype-string',
+      ...stamp,
+      'LONG-NAME': 'rr text',
+      'MAX-LENGTH': '1000000',
+    }),
+    el('DATATYPE-DEFINITION-XHTML', {
+      IDENTIFIER: 'rr-datatype-xhtml',
+      ...stamp,
+      'LONG-NAME': 'rr rich text',
+    }),
+    el(
+      'DATATYPE-DEFINITION-ENUMERATION',
+      { IDENTIFIER: 'rr-datatype-status', ...stamp, 'LONG-NAME': 'rr status' },
+      [
+        el(
+          'SPECIFIED-VALUES',
+          {},
+          RR_STATUSES.map((s, i) =>
+            el('ENUM-VALUE', { IDENTIFIER: `rr-status-${s}`, ...stamp, 'LONG-NAME': s }, [
+              el('PROPERTIES', {}, [el('EMBEDDED-VALUE', { KEY: String(i), 'OTHER-CONTENT': s })]),
+            ]),
+          ),
         ),
-      ),
-    ]),
+      ],
+    ),
   ];
 }
 
@@ -103,27 +128,48 @@ function fieldType(field: string): 'STRING' | 'XHTML' | 'ENUMERATION' {
 
 function specTypes(stamp: Record<string, string>): XmlItem[] {
   const types: XmlItem[] = ENTITY_KINDS.map((kind) =>
-    el('SPEC-OBJECT-TYPE', { IDENTIFIER: `rr-type-${kind}`, ...stamp, 'LONG-NAME': kind, DESC: `rr ${KIND_WORDS[kind]}` }, [
-      el(
-        'SPEC-ATTRIBUTES',
-        {},
-        ['id', ...attributeFields(kind)].map((field) => {
-          const type = fieldType(field);
-          const datatype = { STRING: 'rr-datatype-string', XHTML: 'rr-datatype-xhtml', ENUMERATION: 'rr-datatype-status' }[type];
-          const extra: Record<string, string> = type === 'ENUMERATION' ? { 'MULTI-VALUED': 'false' } : {};
-          return el(
-            `ATTRIBUTE-DEFINITION-${type}`,
-            { IDENTIFIER: attributeKey(kind, field), ...stamp, 'LONG-NAME': STANDARD_NAMES[field] ?? field, ...extra },
-            [ref('TYPE', `DATATYPE-DEFINITION-${type}-REF`, datatype)],
-          );
-        }),
-      ),
-    ]),
+    el(
+      'SPEC-OBJECT-TYPE',
+      { IDENTIFIER: `rr-type-${kind}`, ...stamp, 'LONG-NAME': kind, DESC: `rr ${KIND_WORDS[kind]}` },
+      [
+        el(
+          'SPEC-ATTRIBUTES',
+          {},
+          ['id', ...attributeFields(kind)].map((field) => {
+            const type = fieldType(field);
+            const datatype = {
+              STRING: 'rr-datatype-string',
+              XHTML: 'rr-datatype-xhtml',
+              ENUMERATION: 'rr-datatype-status',
+            }[type];
+            const extra: Record<string, string> = type === 'ENUMERATION' ? { 'MULTI-VALUED': 'false' } : {};
+            return el(
+              `ATTRIBUTE-DEFINITION-${type}`,
+              {
+                IDENTIFIER: attributeKey(kind, field),
+                ...stamp,
+                'LONG-NAME': STANDARD_NAMES[field] ?? field,
+                ...extra,
+              },
+              [ref('TYPE', `DATATYPE-DEFINITION-${type}-REF`, datatype)],
+            );
+          }),
+        ),
+      ],
+    ),
   );
   for (const { field } of REFERENCE_FIELDS) {
-    types.push(el('SPEC-RELATION-TYPE', { IDENTIFIER: `rr-relation-type-${field}`, ...stamp, 'LONG-NAME': field }));
+    types.push(
+      el('SPEC-RELATION-TYPE', { IDENTIFIER: `rr-relation-type-${field}`, ...stamp, 'LONG-NAME': field }),
+    );
   }
-  types.push(el('SPECIFICATION-TYPE', { IDENTIFIER: 'rr-specification-type', ...stamp, 'LONG-NAME': 'rr specification' }));
+  types.push(
+    el('SPECIFICATION-TYPE', {
+      IDENTIFIER: 'rr-specification-type',
+      ...stamp,
+      'LONG-NAME': 'rr specification',
+    }),
+  );
   return types;
 }
 
@@ -133,11 +179,25 @@ function specObject(entity: Entity, stamp: Record<string, string>): XmlItem {
     const value = field === 'id' ? entity.id : entity.data[field];
     if (value === undefined) continue;
     const type = fieldType(field);
-    const definition = ref('DEFINITION', `ATTRIBUTE-DEFINITION-${type}-REF`, attributeKey(entity.kind, field));
+    const definition = ref(
+      'DEFINITION',
+      `ATTRIBUTE-DEFINITION-${type}-REF`,
+      attributeKey(entity.kind, field),
+    );
     if (type === 'XHTML') {
-      values.push(el('ATTRIBUTE-VALUE-XHTML', {}, [definition, el('THE-VALUE', {}, [{ '#text': textToXhtml(String(value)) }])]));
+      values.push(
+        el('ATTRIBUTE-VALUE-XHTML', {}, [
+          definition,
+          el('THE-VALUE', {}, [{ '#text': textToXhtml(String(value)) }]),
+        ]),
+      );
     } else if (type === 'ENUMERATION') {
-      values.push(el('ATTRIBUTE-VALUE-ENUMERATION', {}, [definition, ref('VALUES', 'ENUM-VALUE-REF', `rr-status-${String(value)}`)]));
+      values.push(
+        el('ATTRIBUTE-VALUE-ENUMERATION', {}, [
+          definition,
+          ref('VALUES', 'ENUM-VALUE-REF', `rr-status-${String(value)}`),
+        ]),
+      );
     } else {
       const plain = stringValue(field, value);
       values.push(el('ATTRIBUTE-VALUE-STRING', { 'THE-VALUE': plain }, [definition]));
@@ -186,7 +246,12 @@ function specRelations(entities: Entity[], model: Model, stamp: Record<string, s
 }
 
 /** Requirements nest under the first requirement they refine; other kinds are flat. */
-function specification(kind: EntityKind, entities: Entity[], model: Model, stamp: Record<string, string>): XmlItem {
+function specification(
+  kind: EntityKind,
+  entities: Entity[],
+  model: Model,
+  stamp: Record<string, string>,
+): XmlItem {
   const ofKind = entities.filter((e) => e.kind === kind);
   const children = new Map<string, Entity[]>();
   const roots: Entity[] = [];
@@ -202,10 +267,11 @@ function specification(kind: EntityKind, entities: Entity[], model: Model, stamp
       ...(kids.length > 0 ? [el('CHILDREN', {}, kids.map(node))] : []),
     ]);
   };
-  return el('SPECIFICATION', { IDENTIFIER: `rr-specification-${kind}`, ...stamp, 'LONG-NAME': SECTION_WORDS[kind] }, [
-    ref('TYPE', 'SPECIFICATION-TYPE-REF', 'rr-specification-type'),
-    el('CHILDREN', {}, roots.map(node)),
-  ]);
+  return el(
+    'SPECIFICATION',
+    { IDENTIFIER: `rr-specification-${kind}`, ...stamp, 'LONG-NAME': SECTION_WORDS[kind] },
+    [ref('TYPE', 'SPECIFICATION-TYPE-REF', 'rr-specification-type'), el('CHILDREN', {}, roots.map(node))],
+  );
 }
 
 /** The requirement an entity sits under in the hierarchy: the first it refines, when that exists. */

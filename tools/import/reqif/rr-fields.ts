@@ -8,7 +8,16 @@ const LATE_FIELDS = ['tags', 'notes'];
 const KIND_FIELDS: Record<EntityKind, string[]> = {
   user_need: ['validated_by'],
   requirement: ['category', 'method', 'modules', 'verified_by'],
-  risk: ['hazard', 'hazardous_situation', 'harm', 'severity', 'likelihood', 'residual_severity', 'residual_likelihood', 'residual'],
+  risk: [
+    'hazard',
+    'hazardous_situation',
+    'harm',
+    'severity',
+    'likelihood',
+    'residual_severity',
+    'residual_likelihood',
+    'residual',
+  ],
   mitigation: ['type', 'verified_by'],
   test_method: ['level', 'procedure'],
 };

@@ -4,9 +4,22 @@
 // outside `<pre>`. For rr's own XHTML the two are exact inverses (docs/import-export.md).
 import { localName, type XmlNode } from './xml-tree.js';
 
-
 /** Blocks separated from the previous block by a blank line. */
-const PARAGRAPH_BLOCKS = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'blockquote', 'table', 'ul', 'ol']);
+const PARAGRAPH_BLOCKS = new Set([
+  'div',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'pre',
+  'blockquote',
+  'table',
+  'ul',
+  'ol',
+]);
 /** Blocks separated from the previous block by a line break. */
 const LINE_BLOCKS = new Set(['li', 'tr', 'dt', 'dd']);
 

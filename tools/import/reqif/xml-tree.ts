@@ -20,7 +20,9 @@ export function localName(node: XmlNode): string {
 
 /** Child elements, optionally only those with a local name. */
 export function childElements(node: XmlNode, name?: string): XmlNode[] {
-  return node.children.filter((c): c is XmlNode => typeof c !== 'string' && (name === undefined || localName(c) === name));
+  return node.children.filter(
+    (c): c is XmlNode => typeof c !== 'string' && (name === undefined || localName(c) === name),
+  );
 }
 
 /** The first child element with a local name. */
@@ -71,7 +73,11 @@ export function parseXmlTree(text: string): XmlNode {
   parser.on('error', (error: Error) => {
     // An HTML entity such as &nbsp; in XHTML: rr reads no DTD, so it stays as written.
     if (/undefined entity/.test(error.message)) return;
-    throw new XmlTreeError(`not well-formed XML: ${error.message.replace(/^\d+:\d+: /, '')}`, parser.line, parser.column + 1);
+    throw new XmlTreeError(
+      `not well-formed XML: ${error.message.replace(/^\d+:\d+: /, '')}`,
+      parser.line,
+      parser.column + 1,
+    );
   });
   parser.write(text.replace(/^\uFEFF/, '')).close();
   if (root === undefined) throw new XmlTreeError('no XML element in the file', 1, 1);

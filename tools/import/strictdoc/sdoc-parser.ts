@@ -46,7 +46,11 @@ semantics.addOperation<unknown>('ast', {
   headEntry(key: Node, _colon, value: Node, _nl, nested: IterationNode) {
     const lines = nested.children.map((n) => n.sourceString.replace(/\r?\n$/, ''));
     const own = value.ast() as string;
-    return { name: key.sourceString, value: [own, ...lines].filter((l) => l !== '').join('\n'), line: lineOf(key) };
+    return {
+      name: key.sourceString,
+      value: [own, ...lines].filter((l) => l !== '').join('\n'),
+      line: lineOf(key),
+    };
   },
   grammarBlock(_tag, _nl, body: Node) {
     return body.ast() as SdocGrammar;
@@ -301,7 +305,8 @@ function parse(text: string, file: string, rule: string, what: string): unknown 
   try {
     return semantics(match).ast() as unknown;
   } catch (error) {
-    if (error instanceof EndTagMismatch) throw new ImportInputError(file, error.message, error.line, error.column);
+    if (error instanceof EndTagMismatch)
+      throw new ImportInputError(file, error.message, error.line, error.column);
     throw error;
   }
 }
@@ -311,4 +316,3 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
   const line = before.split('\n').length;
   return { line, column: offset - (before.lastIndexOf('\n') + 1) + 1, offset };
 }
-

@@ -22,10 +22,15 @@ export interface SdocFile {
 export function readSdocFiles(path: string): { root: string; files: SdocFile[]; grammars: number } {
   const absolute = resolve(path);
   const info = statSync(absolute, { throwIfNoEntry: false });
-  if (info === undefined) throw new ImportInputError(path, 'no such file or folder; give a .sdoc file or a folder of them');
+  if (info === undefined)
+    throw new ImportInputError(path, 'no such file or folder; give a .sdoc file or a folder of them');
   const root = info.isDirectory() ? absolute : dirname(absolute);
   const queue = info.isDirectory() ? findSdoc(absolute) : [absolute];
-  if (queue.length === 0) throw new ImportInputError(path, 'no .sdoc files below this folder; give the folder of a StrictDoc project');
+  if (queue.length === 0)
+    throw new ImportInputError(
+      path,
+      'no .sdoc files below this folder; give the folder of a StrictDoc project',
+    );
   const seen = new Set(queue);
   const grammars = new Map<string, GrammarElement[]>();
   const files: SdocFile[] = [];
@@ -38,7 +43,11 @@ export function readSdocFiles(path: string): { root: string; files: SdocFile[]; 
     for (const include of includes(doc.items)) {
       const target = resolve(dirname(file), include.file);
       if (statSync(target, { throwIfNoEntry: false }) === undefined) {
-        throw new ImportInputError(name, `includes ${include.file}, which does not exist; fix the FILE: line`, include.line);
+        throw new ImportInputError(
+          name,
+          `includes ${include.file}, which does not exist; fix the FILE: line`,
+          include.line,
+        );
       }
       if (!seen.has(target)) {
         seen.add(target);
@@ -82,7 +91,8 @@ function grammarOf(
 ): { elements: GrammarElement[]; source: string } {
   const grammar = doc.grammar;
   if (grammar === undefined) return { elements: DEFAULT_ELEMENTS, source: "StrictDoc's default grammar" };
-  if (grammar.importFromFile === undefined) return { elements: grammar.elements, source: `${name} [GRAMMAR]` };
+  if (grammar.importFromFile === undefined)
+    return { elements: grammar.elements, source: `${name} [GRAMMAR]` };
   const target = resolve(dirname(file), grammar.importFromFile.file);
   const shown = relative(root, target).split('\\').join('/');
   let elements = cache.get(target);
@@ -108,7 +118,9 @@ const DEFAULT_ELEMENTS: GrammarElement[] = [
   { tag: 'SECTION', fields: [field('UID'), field('TITLE', true)], relations: [], composite: true, line: 0 },
   {
     tag: 'REQUIREMENT',
-    fields: ['MID', 'UID', 'LEVEL', 'STATUS', 'TAGS', 'TITLE', 'STATEMENT', 'RATIONALE', 'COMMENT'].map((t) => field(t)),
+    fields: ['MID', 'UID', 'LEVEL', 'STATUS', 'TAGS', 'TITLE', 'STATEMENT', 'RATIONALE', 'COMMENT'].map((t) =>
+      field(t),
+    ),
     relations: [{ type: 'Parent' }, { type: 'File' }],
     composite: false,
     line: 0,

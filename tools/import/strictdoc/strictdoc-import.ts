@@ -7,7 +7,12 @@ import { parse as parseToml } from 'smol-toml';
 import type { EntityKind } from '../../model/entity.js';
 import { titleFromText } from '../imported-model/derived-title.js';
 import { ImportReport } from '../imported-model/import-report.js';
-import { addEntity, type ImportedEntity, type ImportedFile, type ImportedModel } from '../imported-model/imported-model.js';
+import {
+  addEntity,
+  type ImportedEntity,
+  type ImportedFile,
+  type ImportedModel,
+} from '../imported-model/imported-model.js';
 import type { KindChoice } from '../imported-model/kind-choice.js';
 import { applyParentLinks, type ParentLink } from '../imported-model/parent-links.js';
 import { rrStatus } from '../imported-model/status-words.js';
@@ -107,10 +112,15 @@ function walk(items: SdocItem[], place: Place, state: State): void {
       const title = fieldValue(item.fields, 'TITLE') ?? '';
       const prefix = docPrefix(item.fields.map((f) => ({ name: f.name, value: f.value }))) ?? place.prefix;
       for (const f of item.fields) {
-        if (f.name !== 'TITLE') state.report.lose('section fields', `${place.sdoc.name}:${f.line}`, `${f.name}: ${f.value}`);
+        if (f.name !== 'TITLE')
+          state.report.lose('section fields', `${place.sdoc.name}:${f.line}`, `${f.name}: ${f.value}`);
       }
       if (title !== '') state.report.map('[SECTION] TITLE → tags');
-      walk(item.children, { ...place, sections: title ? [...place.sections, title] : place.sections, prefix }, state);
+      walk(
+        item.children,
+        { ...place, sections: title ? [...place.sections, title] : place.sections, prefix },
+        state,
+      );
       continue;
     }
     if (item.tag === 'TEXT' || item.tag === 'FREETEXT') {
@@ -121,7 +131,9 @@ function walk(items: SdocItem[], place: Place, state: State): void {
     const kind = state.kinds.get(item.tag) ?? defaultKind(item.tag);
     state.report.count(`[${item.tag}] nodes`);
     if (!place.sdoc.elements.some((e) => e.tag === item.tag)) {
-      state.report.note(`${place.sdoc.name} uses [${item.tag}], which its grammar (${place.sdoc.grammarSource}) does not define`);
+      state.report.note(
+        `${place.sdoc.name} uses [${item.tag}], which its grammar (${place.sdoc.grammarSource}) does not define`,
+      );
     }
     if (kind === 'skip') {
       state.report.lose(`[${item.tag}] nodes left out by --kind`, at, nodeText(item));
@@ -133,7 +145,12 @@ function walk(items: SdocItem[], place: Place, state: State): void {
   }
 }
 
-function nodeEntity(node: SdocNode, kind: EntityKind, place: Place, state: State): ImportedEntity | undefined {
+function nodeEntity(
+  node: SdocNode,
+  kind: EntityKind,
+  place: Place,
+  state: State,
+): ImportedEntity | undefined {
   const { report } = state;
   const at = `${place.sdoc.name}:${node.line}`;
   const entity: ImportedEntity = { kind, id: fieldValue(node.fields, 'UID') ?? '', fields: {}, source: at };
@@ -154,7 +171,13 @@ function nodeEntity(node: SdocNode, kind: EntityKind, place: Place, state: State
       if (status === undefined) report.lose('STATUS values with no rr status', where, f.value);
       else entity.fields.status = status;
     } else if (target === 'notes') notes.push(f.value);
-    else if (target === 'tags') tags.push(...f.value.split(',').map((t) => t.trim()).filter((t) => t !== ''));
+    else if (target === 'tags')
+      tags.push(
+        ...f.value
+          .split(',')
+          .map((t) => t.trim())
+          .filter((t) => t !== ''),
+      );
     else entity.fields[target] = f.value;
   }
   if (tags.length > 0) entity.fields.tags = [...new Set(tags)];
@@ -166,10 +189,14 @@ function nodeEntity(node: SdocNode, kind: EntityKind, place: Place, state: State
       report.lose('relation roles', where, `${relation.type} ${value}: ROLE ${relation.properties.ROLE}`);
     }
     report.count(`${relation.type} relations`);
-    if (relation.type === 'Parent') state.links.push({ child: entity.id, parent: value, at: where, how: 'Parent relation' });
-    else if (relation.type === 'Child') state.links.push({ child: value, parent: entity.id, at: where, how: 'Child relation' });
+    if (relation.type === 'Parent')
+      state.links.push({ child: entity.id, parent: value, at: where, how: 'Parent relation' });
+    else if (relation.type === 'Child')
+      state.links.push({ child: value, parent: entity.id, at: where, how: 'Child relation' });
     else {
-      const rest = Object.entries(relation.properties).map(([k, v]) => `${k}: ${v}`).join(', ');
+      const rest = Object.entries(relation.properties)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ');
       report.lose(`${relation.type} relations`, entity.id || where, rest);
     }
   }
