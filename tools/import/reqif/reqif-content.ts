@@ -55,6 +55,8 @@ export interface ReqifHierarchy {
 export interface ReqifSpecification {
   id: string;
   name: string;
+  /** the specification's own attribute values, by attribute definition id */
+  values: Map<string, ReqifValue>;
   children: ReqifHierarchy[];
 }
 
@@ -130,6 +132,7 @@ export function reqifContent(root: XmlNode): ReqifContent {
     result.specifications.push({
       id: spec.attributes.IDENTIFIER ?? '',
       name: spec.attributes['LONG-NAME'] ?? '',
+      values: values(spec, result),
       children: hierarchy(spec),
     });
   }

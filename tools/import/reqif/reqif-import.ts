@@ -256,6 +256,14 @@ class ReqifImport {
         entities: [],
       };
       files.push(file);
+      for (const [ref, value] of spec.values) {
+        const name = this.content.attributes.get(ref)?.name ?? ref;
+        this.report.lose(
+          'specification attributes',
+          spec.name || spec.id,
+          `${name}: ${this.plain(value, spec.id)}`,
+        );
+      }
       this.walk(spec.children, [], file, placed);
     }
     const rest: ImportedFile = {
