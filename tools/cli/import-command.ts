@@ -2,15 +2,12 @@
 // folder, its report printed and written beside it, and the new model validated (docs/import-export.md).
 import type { Command } from 'commander';
 import { countDiagnostics, plural } from '../report/diagnostic-counts.js';
-import { importDoorstop } from '../import/doorstop/doorstop-import.js';
 import { ImportInputError } from '../import/imported-model/import-error.js';
 import type { ImportedModel } from '../import/imported-model/imported-model.js';
 import { parseKindChoices } from '../import/imported-model/kind-choice.js';
 import { OutputFolderError } from '../import/imported-model/model-writer.js';
 import { writeImport } from '../import/imported-model/write-import.js';
-import { importReqif } from '../import/reqif/reqif-import.js';
 import { MappingFileError } from '../import/reqif/reqif-mapping.js';
-import { importStrictdoc } from '../import/strictdoc/strictdoc-import.js';
 import { loadModel } from '../model/load-model.js';
 import { validateModel } from '../validate/validate-model.js';
 import { EXIT, type CliIo } from './cli-io.js';
@@ -34,6 +31,8 @@ export function addImportCommand(rr: Command, io: CliIo, result: { code: number 
     .requiredOption('--out <dir>', 'new or empty folder for the model')
     .option('--kind <TAG=KIND>', 'the rr kind (or skip) of an element tag (repeatable)', collect, [])
     .action(async (path: string, options: ImportOptions) => {
+      // Loaded on use: compiling the StrictDoc grammar costs every other command nothing.
+      const { importStrictdoc } = await import('../import/strictdoc/strictdoc-import.js');
       result.code = await runImport(io, options, () =>
         importStrictdoc(path, { kinds: parseKindChoices(options.kind ?? []) }),
       );
@@ -45,6 +44,7 @@ export function addImportCommand(rr: Command, io: CliIo, result: { code: number 
     .requiredOption('--out <dir>', 'new or empty folder for the model')
     .option('--kind <PREFIX=KIND>', 'the rr kind (or skip) of a document (repeatable)', collect, [])
     .action(async (tree: string, options: ImportOptions) => {
+      const { importDoorstop } = await import('../import/doorstop/doorstop-import.js');
       result.code = await runImport(io, options, () =>
         importDoorstop(tree, { kinds: parseKindChoices(options.kind ?? []) }),
       );
@@ -56,6 +56,7 @@ export function addImportCommand(rr: Command, io: CliIo, result: { code: number 
     .requiredOption('--out <dir>', 'new or empty folder for the model')
     .option('--map <file>', 'mapping file (YAML or JSON) naming kinds, fields and relations')
     .action(async (file: string, options: ImportOptions) => {
+      const { importReqif } = await import('../import/reqif/reqif-import.js');
       result.code = await runImport(io, options, () => importReqif(file, { mapFile: options.map }));
     });
 }

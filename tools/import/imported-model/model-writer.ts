@@ -6,63 +6,19 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { Document } from 'yaml';
 import { ENTITY_KINDS, SECTION_OF_KIND } from '../../model/entity.js';
 import type { ImportedEntity, ImportedFile } from './imported-model.js';
+import { STRING_OR_LIST, writtenFieldOrder } from './rr-fields.js';
 
 /** The file of the config block; like the bundled example, config lives in its own file. */
 export const CONFIG_FILE = 'rr.yaml';
 /** The report written beside the model; not a model file (not YAML or JSON). */
 export const REPORT_FILE = 'import-report.md';
 
-// The order fields are written in: identity, text, status, then links, then the rest.
-const FIELD_ORDER = [
-  'title',
-  'description',
-  'status',
-  'owner',
-  'rationale',
-  'category',
-  'type',
-  'hazard',
-  'hazardous_situation',
-  'harm',
-  'severity',
-  'likelihood',
-  'residual_severity',
-  'residual_likelihood',
-  'residual',
-  'satisfies',
-  'refines',
-  'mitigates',
-  'mitigated_by',
-  'implemented_by',
-  'method',
-  'level',
-  'procedure',
-  'modules',
-  'tags',
-  'notes',
-  'verified_by',
-  'validated_by',
-];
-
-// Fields that take a string or a list: one value is written as a string.
-const STRING_OR_LIST = new Set([
-  'satisfies',
-  'refines',
-  'mitigates',
-  'mitigated_by',
-  'implemented_by',
-  'tags',
-  'modules',
-]);
-
 /** The entity as a model file holds it: id first, fields in rr's order, one-item lists as strings. */
 export function entityObject(entity: ImportedEntity): Record<string, unknown> {
   const out: Record<string, unknown> = { id: entity.id };
   const names = Object.keys(entity.fields);
-  const ordered = [
-    ...FIELD_ORDER.filter((f) => names.includes(f)),
-    ...names.filter((f) => !FIELD_ORDER.includes(f)),
-  ];
+  const order = writtenFieldOrder(entity.kind);
+  const ordered = [...order.filter((f) => names.includes(f)), ...names.filter((f) => !order.includes(f))];
   for (const name of ordered) {
     const value = entity.fields[name];
     if (value === undefined) continue;

@@ -23,7 +23,7 @@ import {
   type ReqifValue,
 } from './reqif-content.js';
 import { ReqifMapping, readMappingFile, type TypeChoice } from './reqif-mapping.js';
-import { attributeFields, LIST_FIELDS } from './rr-fields.js';
+import { attributeFields, LIST_FIELDS } from '../imported-model/rr-fields.js';
 import { xhtmlToText } from './xhtml-text.js';
 import { localName, parseXmlTree, XmlTreeError } from './xml-tree.js';
 

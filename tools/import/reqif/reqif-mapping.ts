@@ -6,6 +6,8 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
 import type { EntityKind } from '../../model/entity.js';
 import { schemaPath } from '../../model/package-paths.js';
+import { REFERENCE_FIELDS as REFERENCE_FIELD_LIST } from '../../model/references.js';
+import { ALL_ATTRIBUTE_FIELDS } from '../imported-model/rr-fields.js';
 
 export type TypeChoice = EntityKind | 'heading' | 'skip';
 export type RelationChoice = 'parent' | 'child' | 'skip' | string;
@@ -97,7 +99,7 @@ export class ReqifMapping {
     const index = DEFAULT_ATTRIBUTES.findIndex(([from]) => from === n);
     if (index >= 0) return { field: DEFAULT_ATTRIBUTES[index]![1], rank: index };
     // rr's own field names, as rr's export writes them.
-    return RR_FIELDS.has(name) ? { field: name, rank: DEFAULT_ATTRIBUTES.length } : undefined;
+    return ALL_ATTRIBUTE_FIELDS.has(name) ? { field: name, rank: DEFAULT_ATTRIBUTES.length } : undefined;
   }
 
   /** What a relation type is; unknown types are parent links from source (child) to target. */
@@ -121,32 +123,7 @@ export class ReqifMapping {
   }
 }
 
-const REFERENCE_FIELDS = new Set(['satisfies', 'refines', 'mitigates', 'mitigated_by', 'implemented_by']);
-const RR_FIELDS = new Set([
-  'title',
-  'description',
-  'status',
-  'owner',
-  'tags',
-  'notes',
-  'rationale',
-  'category',
-  'method',
-  'modules',
-  'hazard',
-  'hazardous_situation',
-  'harm',
-  'severity',
-  'likelihood',
-  'residual_severity',
-  'residual_likelihood',
-  'residual',
-  'type',
-  'level',
-  'procedure',
-  'verified_by',
-  'validated_by',
-]);
+const REFERENCE_FIELDS = new Set(REFERENCE_FIELD_LIST.map((r) => r.field));
 
 let validator: ValidateFunction | undefined;
 

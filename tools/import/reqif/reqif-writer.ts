@@ -9,7 +9,7 @@ import type { Model } from '../../model/model.js';
 import { REFERENCE_FIELDS } from '../../model/references.js';
 import { RR_STATUSES } from '../imported-model/status-words.js';
 import { attributeKey, idPart, objectKey } from './reqif-identifiers.js';
-import { attributeFields, LIST_FIELDS } from './rr-fields.js';
+import { attributeFields, LIST_FIELDS } from '../imported-model/rr-fields.js';
 import { escapeXml, textToXhtml } from './xhtml-text.js';
 
 const REQIF_NS = 'http://www.omg.org/spec/ReqIF/20110401/reqif.xsd';

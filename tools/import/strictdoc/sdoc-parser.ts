@@ -17,6 +17,27 @@ type Entry = { name: string; value: string; line: number };
 
 const semantics = sdocGrammar.createSemantics();
 
+/** `[[TAG]]` … `[[/TAG]]` and the older `[COMPOSITE_TAG]` … `[/COMPOSITE_TAG]` read alike. */
+function compositeAction(
+  open: Node,
+  tag: Node,
+  _close: Node,
+  _space: Node,
+  _nl: Node,
+  fields: IterationNode,
+  relations: IterationNode,
+  list: Node,
+  _blanks: Node,
+  _endOpen: Node,
+  endTag: Node,
+  _endClose: Node,
+  _space2: Node,
+  _nl2: Node,
+): SdocNode {
+  checkEndTag(tag, endTag);
+  return composite(open, tag.sourceString, fields, relations, list);
+}
+
 function lineOf(node: Node): number {
   return node.source.getLineAndColumn().lineNum;
 }
@@ -117,44 +138,8 @@ semantics.addOperation<unknown>('ast', {
   section(tag: Node, _nl, fields: IterationNode, list: Node, _blanks, _end, _space, _nl2) {
     return composite(tag, 'SECTION', fields, undefined, list);
   },
-  compositeNode(
-    open: Node,
-    tag: Node,
-    _close,
-    _space,
-    _nl,
-    fields: IterationNode,
-    relations: IterationNode,
-    list: Node,
-    _blanks,
-    _endOpen,
-    endTag: Node,
-    _endClose,
-    _space2,
-    _nl2,
-  ) {
-    checkEndTag(tag, endTag);
-    return composite(open, tag.sourceString, fields, relations, list);
-  },
-  oldComposite(
-    open: Node,
-    tag: Node,
-    _close,
-    _space,
-    _nl,
-    fields: IterationNode,
-    relations: IterationNode,
-    list: Node,
-    _blanks,
-    _endOpen,
-    endTag: Node,
-    _endClose,
-    _space2,
-    _nl2,
-  ) {
-    checkEndTag(tag, endTag);
-    return composite(open, tag.sourceString, fields, relations, list);
-  },
+  compositeNode: compositeAction,
+  oldComposite: compositeAction,
   include(open: Node, _tag, _close, _space, _nl, _file, _space2, file: Node, _nl2) {
     return { kind: 'include', file: file.sourceString.trim(), line: lineOf(open) } satisfies SdocItem;
   },
