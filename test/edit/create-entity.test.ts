@@ -65,6 +65,16 @@ describe('placement', () => {
     await expectTree(dir, 'empty-section', 'create');
   });
 
+  test('a null section (`requirements:` with nothing after it) gets its first entity as a block list', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'model.yaml');
+    await writeFile(file, 'user_needs:\n  - id: UN-001\n    title: Stop\nrequirements:\n');
+    await save(dir, { op: 'create', kind: 'requirement', data: { title: 'Stop key', satisfies: 'UN-001' } });
+    expect(await readFile(file, 'utf8')).toBe(
+      'user_needs:\n  - id: UN-001\n    title: Stop\nrequirements:\n  - id: REQ-001\n    title: Stop key\n    satisfies: UN-001\n',
+    );
+  });
+
   test('a model without any YAML file gets a new section file named after the kind', async () => {
     const dir = await tempDir();
     const result = await save(dir, { op: 'create', kind: 'user_need', data: { title: 'Stop the infusion' } });
