@@ -4,6 +4,7 @@
 // 15 to 80 seconds with no output. With it, npx runs bin/rr.js at once.
 import { lstatSync, mkdirSync, readlinkSync, symlinkSync, unlinkSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -27,5 +28,7 @@ try {
   symlinkSync(target, link);
 } catch (error) {
   // Not fatal (a file system without symbolic links): npx still works, only its first run is slow.
-  console.warn(`rr: could not link node_modules/.bin/rr (${error.message}); the first npx rr will be slow`);
+  process.stderr.write(
+    `rr: could not link node_modules/.bin/rr (${error.message}); the first npx rr will be slow\n`,
+  );
 }
