@@ -22,11 +22,6 @@ export default tseslint.config(
     },
   },
   {
-    // The .mjs files are Node scripts run before anything is built (build-ui, linking rr's bin).
-    files: ['**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
-  },
-  {
     // The pages run in a browser. Their tsconfigs load Node's types only because the server modules
     // they import types from use them; the pages themselves must not.
     files: ['ui/**/*.ts'],
