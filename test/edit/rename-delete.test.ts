@@ -1,5 +1,5 @@
-// Renames and deletes (docs/editing.md): a rename updates every reference and the lock in one write; a delete of a
-// referenced entity asks first, and with force removes the references and drops its lock entries; a
+// Renames and deletes (docs/editing.md): a rename updates every reference and the lock in one write; a delete
+// of a referenced entity asks first, and with force removes the references and drops its lock entries; a
 // one-object file goes with its only entity.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
-// An entity as the entity page shows it (docs/editor.md, "Entity lists and pages"): its fields and version, the
-// verdict and verification set, the claims with what each selector matches, traces both ways, source
+// An entity as the entity page shows it (docs/editor.md, "Entity lists and pages"): its fields and version,
+// the verdict and verification set, the claims with what each selector matches, traces both ways, source
 // annotations, issues, gaps and notes.
 import { claimsOf, type Claim } from '../model/claims.js';
 import { positionOf, type Entity } from '../model/entity.js';

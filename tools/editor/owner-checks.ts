@@ -1,6 +1,6 @@
-// One owner per test case (docs/api.md, "One-owner conflicts"): a save is refused when the model it would leave has a problem of
-// the check table that the model before it did not have. The check is analyze(after) compared with
-// analyze(before); an existing conflict never blocks an unrelated edit.
+// One owner per test case (docs/api.md, "One-owner conflicts"): a save is refused when the model it would
+// leave has a problem of the check table that the model before it did not have. The check is analyze(after)
+// compared with analyze(before); an existing conflict never blocks an unrelated edit.
 import { claimsOf } from '../model/claims.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { entityName, stringList, type Entity } from '../model/entity.js';

@@ -3,7 +3,7 @@ import { parseLabel, type LabelOptions } from './labels.js';
 import { readSelector, type WrittenSelector } from './selectors.js';
 import type { SourcePosition } from './source-position.js';
 
-/** The four shapes of a claim item: cases, whole target, and the deprecated bare label and `{target}` (docs/diagnostics.md). */
+/** A claim item's shape: cases, whole target, or a deprecated one (`bare-target-reference`). */
 export type ClaimShape = 'cases' | 'whole' | 'bare-label' | 'target-object';
 
 /** One claim item of an entity's verified_by / validated_by, normalized. */

@@ -186,7 +186,7 @@ function ruleGroup<R extends RuleName>(...rules: R[]): RuleGroup<R> {
 /** Errors that cannot be configured: hard errors and report-time quarantines (docs/diagnostics.md). */
 export const HARD_RULES: RuleGroup<HardRuleName> = ruleGroup(...HARD);
 
-/** Errors rr adds for input it cannot use (loader errors; docs/decisions.md says why they are not configurable). */
+/** Errors for input rr cannot use (loader errors; docs/decisions.md says why none is configurable). */
 export const LOAD_RULES: RuleGroup<LoadRuleName> = ruleGroup(...LOAD);
 
 /** Warnings about how evidence was read (docs/evidence.md); not configurable either. */
@@ -222,7 +222,7 @@ export const EDIT_QUARANTINE_RULES = ruleGroup(
   ...QUARANTINE_RULES.rules.filter((r): r is Exclude<QuarantineRule, 'multi-tag'> => r !== 'multi-tag'),
 );
 
-/** Problems of the one-owner checks that the model checks find (no case of their own, or before targets ran). */
+/** One-owner problems the model checks find (they have no case of their own, or targets have not run). */
 export const EDIT_MODEL_RULES = ruleGroup('shared-case', 'bad-selector', 'bad-target', 'lock-invalid');
 
 /** A requirement with more than one parent: while an error, a save may not add a parent. */

@@ -171,9 +171,10 @@ function withoutKeys(body: Record<string, unknown>, ...keys: string[]): Record<s
 }
 
 /**
- * A dry run of a save (docs/api.md, POST /api/entities/{id}/precheck): ok, the problems that would refuse it, its notices, the
- * entity's issues and the verification set it would get. For a create the body carries `_new` (the kind,
- * or true with `kind`); the path's id is the proposed id, or `_new` to take the next free one.
+ * A dry run of a save (docs/api.md, POST /api/entities/{id}/precheck): ok, the problems that would refuse
+ * it, its notices, the entity's issues and the verification set it would get. For a create the body
+ * carries `_new` (the kind, or true with `kind`); the path's id is the proposed id, or `_new` to take the
+ * next free one.
  */
 async function precheck(ctx: EditorContext, pathId: string, body: Record<string, unknown>) {
   const { session } = ctx;
