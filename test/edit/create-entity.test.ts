@@ -1,5 +1,5 @@
-// Editing rule 1: new entities get the next free id in the project's id format and are written next to
-// their siblings.
+// Where new entities go (docs/editing.md): new entities get the next free id in the project's id format and
+// are written next to their siblings.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
-// Editing rule 8: layouts that cannot be edited in place are refused with the file, the line and what
-// to do, and nothing is written.
+// Refused layouts (docs/editing.md): layouts that cannot be edited in place are refused with the file, the
+// line and what to do, and nothing is written.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';

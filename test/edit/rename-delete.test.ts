@@ -1,5 +1,5 @@
-// Editing rules 2, 3 and 6: a rename updates every reference and the lock in one write; a delete of a
-// referenced entity asks first, and with force removes the references and drops its lock entries; a
+// Renames and deletes (docs/editing.md): a rename updates every reference and the lock in one write; a delete
+// of a referenced entity asks first, and with force removes the references and drops its lock entries; a
 // one-object file goes with its only entity.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

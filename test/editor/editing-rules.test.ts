@@ -1,4 +1,4 @@
-// Editing rules 1–9 of spec 2 through the HTTP API: after every save the files equal the edit
+// The editing guarantees of docs/editing.md through the HTTP API: after every save the files equal the edit
 // fixtures byte for byte, and every refusal leaves every file as it was.
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -61,7 +61,7 @@ export interface EditPlan {
   created: ExpectedEntity[];
   renamed?: { from: string; to: string };
   lock?: LockEdit;
-  /** lock entries dropped with a deleted entity (editing rule 3) */
+  /** lock entries dropped with a deleted entity */
   unlocked: LockCase[];
 }
 
@@ -182,7 +182,7 @@ class Planner {
         `${entityName(entity)}: an update cannot change the id; rename it instead`,
       );
     const data: Record<string, unknown> = { id: entity.id, ...fields };
-    // Custom keys the form does not show are kept (editing rule 5: no unknown key lost).
+    // Custom keys the form does not show are kept: no unknown key is lost (docs/editing.md).
     for (const key of unknownKeys(entity.kind, entity.form, entity.data))
       if (!(key in data)) data[key] = entity.data[key];
     this.expect(entity, data);

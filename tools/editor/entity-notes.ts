@@ -1,4 +1,4 @@
-// Notes on an entity (spec 2, "Notes"): stored in the entity's `notes` field as note objects (or plain
+// Notes on an entity (docs/api.md, "Notes"): stored in the entity's `notes` field as note objects (or plain
 // strings, which the editor reads as comments). A note is named by its `id`, or by its position when
 // it has none; new notes get an id, so they keep their name when others are removed.
 import { ApiError } from '../http/api-error.js';
