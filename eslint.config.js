@@ -21,4 +21,27 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The pages run in a browser. Their tsconfigs load Node's types only because the server modules
+    // they import types from use them; the pages themselves must not.
+    files: ['ui/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'global', 'require', 'module', '__dirname', '__filename'].map((name) => ({
+          name,
+          message: 'The UI runs in a browser: no Node globals.',
+        })),
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/utils', '**/helpers', '**/misc'], message: 'Name modules by what they are.' },
+            { group: ['node:*'], message: 'The UI runs in a browser: no Node modules.' },
+          ],
+        },
+      ],
+    },
+  },
 );

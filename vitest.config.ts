@@ -1,13 +1,50 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Tests that drive real programs: Chromium (test/e2e), Bazel, KiCad's pcbnew, and rr's own CLI started
+// in child processes. `npm test` runs them after the rest, one file at a time; `npm run test:unit`
+// (the `unit` project) leaves them out for feedback within a minute, and runs the files without
+// isolation (--no-isolate): a fresh module graph per file costs more CPU than the tests themselves.
+const INTEGRATION = [
+  'test/e2e/**/*.test.ts',
+  'test/bazel-rules/integration.test.ts',
+  'test/viewer/geometry/extractor-agreement.test.ts',
+  'test/viewer/pnr-sim/kicad-load.test.ts',
+  'test/cli/**/*.test.ts',
+  'test/**/*-cli.test.ts',
+];
+
+// Bazel's convenience links (after trying test/bazel in place) lead back into this checkout.
+const NEVER = ['**/node_modules/**', 'bazel-*/**', 'test/bazel/**'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Bazel's convenience links (after trying test/bazel in place) lead back into this checkout.
-    exclude: ['**/node_modules/**', 'bazel-*/**', 'test/bazel/**'],
     testTimeout: 30_000,
     // No compose cache in the home folder from tests (test/model/compose-cache.test.ts turns it on).
     env: { RR_CACHE_DIR: 'off' },
     reporters: ['default', './test/plain-summary-reporter.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...NEVER, ...INTEGRATION],
+          // Every core: vitest's default keeps one free, which on two cores means one file at a time.
+          maxWorkers: availableParallelism(),
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
+          exclude: NEVER,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

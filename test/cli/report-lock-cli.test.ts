@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 describe('rr report', () => {
-  it('prints the design.md JSON contract: cases with owner, basis, state, quarantine; entities; gaps; diagnostics', async () => {
+  it('prints the JSON contract of docs/verification.md: cases with owner, basis, state, quarantine; entities; gaps; diagnostics', async () => {
     const r = await rr(['report', '--model', model, '--evidence', evidence, '--format', 'json']);
     expect(r.code).toBe(1); // the multi-tag case is a hard error
     const out = JSON.parse(r.stdout) as {

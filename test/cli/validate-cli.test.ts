@@ -75,7 +75,7 @@ describe('rr validate', () => {
     expect(unknown.code).toBe(2);
   });
 
-  it('prints exactly the JSON contract of design.md', async () => {
+  it('prints exactly the JSON contract of docs/diagnostics.md', async () => {
     const r = await rr(['validate', join(dir, 'warn.yaml'), '--format', 'json']);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { ok: boolean; diagnostics: Record<string, unknown>[] };

@@ -20,14 +20,14 @@ describe('docs stay in step with rr', () => {
     for (const key of Object.keys(defaultConfig())) expect(text).toContain(`| \`${key}\` |`);
     for (const rule of CONFIGURABLE_RULES)
       expect(text).toContain(`| \`${rule.name}\` | ${rule.defaultSeverity} |`);
-    for (const rule of [...HARD_RULES, ...LOAD_RULES]) expect(text).toContain(`\`${rule}\``);
+    for (const rule of [...HARD_RULES.rules, ...LOAD_RULES.rules]) expect(text).toContain(`\`${rule}\``);
   });
 
   it('diagnostics.md explains every rule validate can raise', async () => {
     const text = await doc('diagnostics.md');
     for (const rule of [
       ...CONFIGURABLE_RULES.map((r) => r.name),
-      ...LOAD_RULES,
+      ...LOAD_RULES.rules,
       'bad-target',
       'bad-selector',
       'shared-case',

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { generateWorkspace } from '../../bench/report/generate-workspace.js';
-import { browserSkipReason, collectPageErrors, launchChromium, saveScreenshot } from './browser.js';
+import { browserSkipReason, saveScreenshot } from './browser.js';
+import { openEditorPage, showRoute } from './editor-page.js';
 import { serve, type EditorUnderTest } from './editor-server.js';
 
 const skip = browserSkipReason();
@@ -22,13 +23,7 @@ describe.skipIf(skip)('editor on a 5,000-entity model', { timeout: 180_000 }, ()
     const root = await mkdtemp(join(tmpdir(), 'rr-editor-large-'));
     await generateWorkspace(root, { entities: 5000, cases: 20_000, targets: 200 });
     editor = await serve(root, 'model', 'bazel-testlogs');
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // A shared, busy machine can be slow; waiting longer costs nothing when all is well.
-    page.setDefaultTimeout(60_000);
-    errors = collectPageErrors(page);
-    await page.goto(editor.url);
-    await page.locator('main h1').waitFor();
+    ({ browser, page, errors } = await openEditorPage(editor));
   }, 180_000);
 
   afterAll(async () => {
@@ -37,9 +32,7 @@ describe.skipIf(skip)('editor on a 5,000-entity model', { timeout: 180_000 }, ()
   });
 
   async function open(hash: string): Promise<void> {
-    await page.evaluate((h) => {
-      (globalThis as unknown as { location: { hash: string } }).location.hash = h;
-    }, hash);
+    await showRoute(page, hash);
   }
 
   it('pages the entity list: 100 rows at a time, search over all', async () => {

@@ -3,13 +3,8 @@
 // use (skip link, focus moved to the new page's heading, visible focus), deep links, and a narrow window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  browserSkipReason,
-  collectPageErrors,
-  launchChromium,
-  saveScreenshot,
-  seriousAxeViolations,
-} from './browser.js';
+import { browserSkipReason, saveScreenshot, seriousAxeViolations } from './browser.js';
+import { openEditorPage, showRoute } from './editor-page.js';
 import { startEditor, type EditorUnderTest } from './editor-server.js';
 
 const skip = browserSkipReason();
@@ -68,13 +63,7 @@ describe.skipIf(skip)('editor pages in Chromium', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     editor = await startEditor();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // A shared, busy machine can be slow; waiting longer costs nothing when all is well.
-    page.setDefaultTimeout(60_000);
-    errors = collectPageErrors(page);
-    await page.goto(editor.url);
-    await page.locator('main h1').waitFor();
+    ({ browser, page, errors } = await openEditorPage(editor));
   });
 
   afterAll(async () => {
@@ -83,9 +72,7 @@ describe.skipIf(skip)('editor pages in Chromium', { timeout: 120_000 }, () => {
   });
 
   async function open(hash: string, heading: string | RegExp, loaded: string): Promise<void> {
-    await page.evaluate((h) => {
-      (globalThis as unknown as { location: { hash: string } }).location.hash = h;
-    }, hash);
+    await showRoute(page, hash);
     await page.locator('main h1').filter({ hasText: heading }).waitFor();
     await page.locator('main').locator(loaded).first().waitFor();
   }

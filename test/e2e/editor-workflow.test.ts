@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { browserSkipReason, collectPageErrors, launchChromium, saveScreenshot } from './browser.js';
+import { showRoute } from './editor-page.js';
 import { git, startEditor, TEST_AUTHOR, type EditorUnderTest } from './editor-server.js';
 import { ExpectedFiles, readModelFiles } from './model-files.js';
 
@@ -22,9 +23,7 @@ describe.skipIf(skip)('editor workflow in Chromium', { timeout: 120_000 }, () =>
 
   /** Goes to a hash route and waits for the page heading. */
   async function go(hash: string, heading: string | RegExp): Promise<void> {
-    await page.evaluate((h) => {
-      (globalThis as unknown as { location: { hash: string } }).location.hash = h;
-    }, hash);
+    await showRoute(page, hash);
     await expectHeading(heading);
   }
 

@@ -1,6 +1,6 @@
-// Editing rule 6 under a crash: a child process saving a multi-file edit is killed (SIGKILL) at a fixed
-// step of the commit; after recoverJournal every file is wholly old (killed before the commit point) or
-// wholly new (killed after it), and no temp file is left.
+// All-or-nothing writes (docs/editing.md, "Saves, conflicts and crashes") under a crash: a child process
+// saving a multi-file edit is killed (SIGKILL) at a fixed step of the commit; after recoverJournal every file
+// is wholly old (killed before the commit point) or wholly new (killed after it), and no temp file is left.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, test } from 'vitest';

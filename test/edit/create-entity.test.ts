@@ -1,5 +1,5 @@
-// Editing rule 1: new entities get the next free id in the project's id format and are written next to
-// their siblings.
+// Where new entities go (docs/editing.md): new entities get the next free id in the project's id format and
+// are written next to their siblings.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -65,6 +65,16 @@ describe('placement', () => {
     await expectTree(dir, 'empty-section', 'create');
   });
 
+  test('a null section (`requirements:` with nothing after it) gets its first entity as a block list', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'model.yaml');
+    await writeFile(file, 'user_needs:\n  - id: UN-001\n    title: Stop\nrequirements:\n');
+    await save(dir, { op: 'create', kind: 'requirement', data: { title: 'Stop key', satisfies: 'UN-001' } });
+    expect(await readFile(file, 'utf8')).toBe(
+      'user_needs:\n  - id: UN-001\n    title: Stop\nrequirements:\n  - id: REQ-001\n    title: Stop key\n    satisfies: UN-001\n',
+    );
+  });
+
   test('a model without any YAML file gets a new section file named after the kind', async () => {
     const dir = await tempDir();
     const result = await save(dir, { op: 'create', kind: 'user_need', data: { title: 'Stop the infusion' } });
@@ -85,7 +95,7 @@ describe('placement', () => {
     );
   });
 
-  test('never into a JSON file: a kind kept only in JSON gets a YAML home', async () => {
+  test('into a JSON sections file: a kind kept only in JSON gets its new entity there', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'needs.json'), '{"user_needs": [{"id": "UN-001", "title": "Stop"}]}\n');
     await writeFile(
@@ -93,7 +103,32 @@ describe('placement', () => {
       'requirements:\n  - id: REQ-001\n    title: Stop key\n    satisfies: UN-001\n',
     );
     const placement = placeNewEntity(await readSnapshot(dir), 'user_need', 'UN-002');
-    expect(placement).toEqual({ file: join(dir, 'reqs.yaml'), form: 'sections', newFile: false });
+    expect(placement).toEqual({ file: join(dir, 'needs.json'), form: 'sections', newFile: false });
+    await save(dir, { op: 'create', kind: 'user_need', data: { title: 'Start' } });
+    expect(await readFile(join(dir, 'needs.json'), 'utf8')).toBe(
+      '{"user_needs": [{"id": "UN-001", "title": "Stop"}, {"id": "UN-002", "title": "Start"}]}\n',
+    );
+  });
+
+  test('a new one-object JSON file when every sibling is one, in their style; YAML beside YAML', async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'reqs'));
+    const sibling =
+      '{\r\n\t"kind": "requirement",\r\n\t"id": "REQ-001",\r\n\t"title": "Stop key",\r\n\t"tags": [\r\n\t\t"a"\r\n\t]\r\n}';
+    await writeFile(join(dir, 'reqs/REQ-001.json'), sibling);
+    await writeFile(join(dir, 'reqs/REQ-002.json'), sibling.replace('REQ-001', 'REQ-002'));
+    const result = await save(dir, {
+      op: 'create',
+      kind: 'requirement',
+      data: { title: 'Air in line', tags: ['b', 'c'] },
+    });
+    expect(result.entity.file).toBe(join(dir, 'reqs/REQ-003.json'));
+    expect(await readFile(join(dir, 'reqs/REQ-003.json'), 'utf8')).toBe(
+      '{\r\n\t"kind": "requirement",\r\n\t"id": "REQ-003",\r\n\t"title": "Air in line",\r\n\t"tags": [\r\n\t\t"b",\r\n\t\t"c"\r\n\t]\r\n}',
+    );
+    await writeFile(join(dir, 'reqs/REQ-004.yaml'), 'kind: requirement\nid: REQ-004\ntitle: Door open\n');
+    const next = placeNewEntity(await readSnapshot(dir), 'requirement', 'REQ-005');
+    expect(next).toEqual({ file: join(dir, 'reqs/REQ-005.yaml'), form: 'single', newFile: true });
   });
 
   test('a model that is one file gets the entity in that file', async () => {

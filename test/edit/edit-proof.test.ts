@@ -1,5 +1,6 @@
-// Editing rule 5: before any write the edited bytes are re-read with the model loader and compared with
-// the originals; anything the request does not explain refuses the save and nothing is written.
+// Proof before write (docs/editing.md): before any write the edited bytes are re-read with the model loader
+// and compared with the originals; anything the request does not explain refuses the save and nothing is
+// written.
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { proveEdit } from '../../tools/edit/edit-proof.js';

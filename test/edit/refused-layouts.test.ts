@@ -1,6 +1,6 @@
-// Editing rule 8: layouts that cannot be edited in place are refused with the file, the line and what
-// to do, and nothing is written.
-import { writeFile } from 'node:fs/promises';
+// Refused layouts (docs/editing.md): layouts that cannot be edited in place are refused with the file, the
+// line and what to do, and nothing is written.
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { saveEdit } from '../../tools/edit/save-edit.js';
@@ -31,10 +31,29 @@ describe('refused, nothing written', () => {
     expect(error.message).toMatch(/one field per line/);
   });
 
-  test('an entity in a JSON model file', async () => {
-    const error = await refusedUpdate('REQ-009', retitle);
+  test('a JSON file with a key twice in one object', async () => {
+    const dir = await tempDir();
+    const text =
+      '{\n  "requirements": [\n    { "id": "REQ-001", "title": "A" },\n    { "id": "REQ-002", "title": "B",\n      "title": "C" }\n  ]\n}\n';
+    await writeFile(join(dir, 'model.json'), text);
+    const error = await rejection(update(dir, 'REQ-001', retitle));
     expect(error.code).toBe('unsupported-layout');
-    expect(error.message).toMatch(/json-model\.json: JSON model files are not edited in place/);
+    expect(error.message).toMatch(
+      /model\.json:5: the key "title" appears twice in one object \(first at line 4\); remove one of them/,
+    );
+    expect(await readFile(join(dir, 'model.json'), 'utf8')).toBe(text);
+  });
+
+  test('a new entity for a model that is one single-object JSON file', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'req.json');
+    await writeFile(file, '{"kind": "requirement", "id": "REQ-001", "title": "A"}\n');
+    const error = await rejection(
+      saveEdit({ root: dir, modelPath: file }, { op: 'create', kind: 'requirement', data: { title: 'B' } }),
+    );
+    expect(error.message).toMatch(
+      /req\.json:1: the file holds one entity, not sections, and a JSON file holds one document/,
+    );
   });
 
   test('a merge key that carries a comment', async () => {

@@ -1,6 +1,8 @@
-// Editing rules 2, 3 and 6: a rename updates every reference and the lock in one write; a delete of a
-// referenced entity asks first, and with force removes the references and drops its lock entries; a
+// Renames and deletes (docs/editing.md): a rename updates every reference and the lock in one write; a delete
+// of a referenced entity asks first, and with force removes the references and drops its lock entries; a
 // one-object file goes with its only entity.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readSnapshot } from '../../tools/edit/model-snapshot.js';
 import { dataOf, expectTree, fixtureCopy, rejection, save, versionOf } from './edit-fixture.js';
@@ -45,14 +47,17 @@ describe('rename', () => {
     await expectTree(dir, 'links', 'before');
   });
 
-  test('a referrer in a JSON file refuses the rename, naming the file', async () => {
+  test('a referrer in a JSON file follows the rename; only its reference changes', async () => {
     const dir = await fixtureCopy('refused');
-    const error = await rejection(
-      save(dir, { op: 'rename', id: 'REQ-010', newId: 'REQ-011', version: await versionOf(dir, 'REQ-010') }),
+    await save(dir, {
+      op: 'rename',
+      id: 'REQ-010',
+      newId: 'REQ-011',
+      version: await versionOf(dir, 'REQ-010'),
+    });
+    expect(await readFile(join(dir, 'json-model.json'), 'utf8')).toBe(
+      '{\n  "requirements": [\n    { "id": "REQ-009", "title": "In a JSON file", "refines": "REQ-011" }\n  ]\n}\n',
     );
-    expect(error.code).toBe('unsupported-layout');
-    expect(error.message).toMatch(/json-model\.json: JSON model files are not edited in place/);
-    await expectTree(dir, 'refused', 'before');
   });
 });
 

@@ -1,5 +1,6 @@
-// Editing rule 4: only changed fields of the changed entity are rewritten; comments, banners, field
-// order, quoting, custom keys, line endings (CRLF, mixed) and a BOM stay byte for byte.
+// Surgical edits (docs/editing.md, "What an edit rewrites, and what it keeps"): only changed fields of the
+// changed entity are rewritten; comments, banners, field order, quoting, custom keys, line endings (CRLF,
+// mixed) and a BOM stay byte for byte.
 import { describe, expect, test } from 'vitest';
 import { dataOf, expectTree, fixtureCopy, omit, update } from './edit-fixture.js';
 

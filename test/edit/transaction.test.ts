@@ -1,5 +1,5 @@
-// Editing rules 6 and 7: all-or-nothing writes under the checkout lock, refused when a file the save
-// read changed on disk; file modes, symbolic links and git checkouts are respected.
+// Saves, conflicts and crashes (docs/editing.md): all-or-nothing writes under the checkout lock, refused when
+// a file the save read changed on disk; file modes, symbolic links and git checkouts are respected.
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';

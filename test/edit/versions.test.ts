@@ -1,5 +1,5 @@
-// Editing rule 9: an entity carries a version; saving over a change made meanwhile is a conflict, not
-// an overwrite.
+// Entity versions (docs/decisions.md, "Entity version"): an entity carries a version; saving over a change
+// made meanwhile is a conflict, not an overwrite.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';

@@ -1,6 +1,6 @@
-// One owner per test case (spec 2): a save that would introduce a problem of the check table is
-// refused with 409 and the conflicts; an existing conflict never blocks an unrelated edit; hybrid
-// mode's takes-from-tag notice; moving cases (dry run, expand, multi-tag refusal, re-lock).
+// One owner per test case (docs/api.md, "One-owner conflicts"): a save that would introduce a problem of the
+// check table is refused with 409 and the conflicts; an existing conflict never blocks an unrelated edit;
+// hybrid mode's takes-from-tag notice; moving cases (dry run, expand, multi-tag refusal, re-lock).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';

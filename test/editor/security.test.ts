@@ -1,6 +1,6 @@
-// Authentication and the code viewer (spec 2) over real HTTP: a forged Host, a missing X-RR-Request,
-// a wrong or missing token, a CORS preflight, path traversal on the source endpoint and an oversized
-// body are each refused, and nothing is written.
+// Authentication and the code viewer (docs/api.md, "Security") over real HTTP: a forged Host, a missing
+// X-RR-Request, a wrong or missing token, a CORS preflight, path traversal on the source endpoint and an
+// oversized body are each refused, and nothing is written.
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';

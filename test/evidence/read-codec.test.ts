@@ -40,13 +40,13 @@ describe('the evidence read codec', () => {
 
   it('carries files that could not be read and reports that are broken', () => {
     const unreadable = {
-      unreadable: { rule: 'read-error', severity: 'error' as const, message: 'gone', file: 'a.xml' },
+      unreadable: { rule: 'read-error' as const, severity: 'error' as const, message: 'gone', file: 'a.xml' },
     };
     expect(decodeJUnitRead(encodeJUnitRead(unreadable), 'a.xml')).toEqual(unreadable);
     const broken = {
       diagnostics: [
         {
-          rule: 'read-error',
+          rule: 'read-error' as const,
           severity: 'error' as const,
           message: 'not well-formed XML',
           file: 'b.xml',

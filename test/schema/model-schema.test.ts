@@ -1,4 +1,4 @@
-// The structural schema of model files (spec 1-model-format) checked with ajv in draft 2020-12 strict mode.
+// The structural schema of model files (docs/model-files.md) checked with ajv in draft 2020-12 strict mode.
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';

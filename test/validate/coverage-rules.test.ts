@@ -1,4 +1,5 @@
-// Coverage rules (spec 1 "Errors"; docs/decisions.md "Obsolete entities", "Links count from either side").
+// Coverage rules (docs/diagnostics.md; docs/decisions.md "Obsolete entities", "Links count from either
+// side").
 import { describe, expect, it } from 'vitest';
 import { validateYaml } from './model-fixture.js';
 

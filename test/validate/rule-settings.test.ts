@@ -1,4 +1,4 @@
-// config.rules severities (spec 1 "Errors") and unknown-field, as validateModel reports them.
+// config.rules severities (docs/config.md) and unknown-field, as validateModel reports them.
 import { describe, expect, it } from 'vitest';
 import { claimModel } from './claim-models.js';
 import { validateYaml } from './model-fixture.js';

@@ -1,4 +1,4 @@
-// Case selectors (spec 1 "Claim item"; docs/decisions.md "Escapes in selectors").
+// Case selectors (docs/decisions.md, "Claims and selectors").
 import { describe, expect, it } from 'vitest';
 import { parseSelector, selectorProblem, selectorsOverlap, selects } from '../../tools/model/selectors.js';
 

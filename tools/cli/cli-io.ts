@@ -5,5 +5,5 @@ export interface CliIo {
   cwd: string;
 }
 
-/** Exit codes shared by every command (design.md). */
+/** Exit codes shared by every command (docs/diagnostics.md). */
 export const EXIT = { ok: 0, errors: 1, usage: 2 } as const;

@@ -4,7 +4,9 @@ import { EXIT, type CliIo } from './cli-io.js';
 import { packageVersion } from '../model/package-version.js';
 import { registerBazelSteps } from './bazel-command.js';
 import { runCases, type CasesOptions } from './cases-command.js';
+import { addExportCommand } from './export-command.js';
 import { runGraph, type GraphOptions } from './graph-command.js';
+import { addImportCommand } from './import-command.js';
 import { runLockCheck, runLockUpdate, type LockOptions } from './lock-command.js';
 import { addNotesCommand } from './notes-command.js';
 import { runPnrSim, type PnrSimOptions } from './pnr-sim-command.js';
@@ -151,6 +153,8 @@ function program(io: CliIo, result: { code: number }): Command {
 
   addViewCommand(rr, io, result);
   addNotesCommand(rr, io, result);
+  addImportCommand(rr, io, result);
+  addExportCommand(rr, io, result);
 
   rr.command('schema')
     .description('print the JSON Schema of model files (draft 2020-12)')

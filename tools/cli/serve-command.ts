@@ -1,4 +1,4 @@
-// `rr serve`: the model editor's server (spec 2). Settles an interrupted save (recoverJournal), loads
+// `rr serve`: the model editor's server (docs/api.md). Settles an interrupted save (recoverJournal), loads
 // the model and evidence, and serves the JSON API and the UI until interrupted.
 import { isIP } from 'node:net';
 import { existsSync } from 'node:fs';

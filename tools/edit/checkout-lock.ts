@@ -1,6 +1,6 @@
-// The advisory lock on a checkout (editing rule 7): one save at a time, across editor processes. A
-// lock file created exclusively names its holder; a holder that died (same host, process gone) no
-// longer holds it.
+// The advisory lock on a checkout (docs/editing.md, "Saves, conflicts and crashes"): one save at a time,
+// across editor processes. A lock file created exclusively names its holder; a holder that died (same host,
+// process gone) no longer holds it.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';

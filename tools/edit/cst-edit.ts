@@ -45,17 +45,10 @@ import {
   renderPair,
   type RenderHint,
 } from './render-yaml.js';
-import { insertLines, replaceRange, type TextEdit } from './text-edit.js';
+import { insertLines, notInPlace, replaceRange, type FieldEditScope, type TextEdit } from './text-edit.js';
 
-/** The file and entity whose fields are edited. */
-export interface FieldEditScope {
-  file: string;
-  text: string;
-  style: RenderStyle;
-  /** id of the entity, for the reason of each edit */
-  entity: string;
-  line: number;
-}
+/** The YAML file and entity whose fields are edited. */
+export type YamlEditScope = FieldEditScope<RenderStyle>;
 
 type Edits = TextEdit[];
 
@@ -64,18 +57,13 @@ type Edits = TextEdit[];
  * excluded). Fields equal in both are not touched.
  */
 export function editEntityFields(
-  scope: FieldEditScope,
+  scope: YamlEditScope,
   map: YAMLMap,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
 ): TextEdit[] {
   const edits = editMap(scope, map, before, after, undefined);
-  if (!edits)
-    throw new EditError(
-      'unsupported-layout',
-      `${placeOf(scope.file, scope.line)}${scope.entity} cannot be changed in place (its first field shares a line with "- " and would be removed); edit the file by hand`,
-      { file: scope.file, line: scope.line },
-    );
+  if (!edits) throw notInPlace(scope, 'its first field shares a line with "- " and would be removed');
   return edits;
 }
 
@@ -85,7 +73,7 @@ function keyOf(pair: Pair): string | undefined {
 
 /** Edits of a block mapping, or undefined when it cannot be edited in place (the caller rewrites it whole). */
 function editMap(
-  s: FieldEditScope,
+  s: YamlEditScope,
   map: YAMLMap,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
@@ -129,7 +117,7 @@ function editMap(
 }
 
 function removePair(
-  s: FieldEditScope,
+  s: YamlEditScope,
   map: YAMLMap,
   pair: Pair,
   removed: Set<string>,
@@ -148,7 +136,7 @@ function removePair(
 }
 
 function insertPairs(
-  s: FieldEditScope,
+  s: YamlEditScope,
   map: YAMLMap,
   own: Map<string, Pair>,
   removed: Set<string>,
@@ -181,7 +169,7 @@ function hintFor(node: unknown): RenderHint {
   return isCollection(node) && node.flow ? { flow: true } : {};
 }
 
-function editPairValue(s: FieldEditScope, pair: Pair, before: unknown, after: unknown, field: string): Edits {
+function editPairValue(s: YamlEditScope, pair: Pair, before: unknown, after: unknown, field: string): Edits {
   const col = column(s.text, keyStart(pair));
   const granular = editValue(s, pair.value, before, after, field, 'key', col);
   if (granular) return granular;
@@ -197,7 +185,7 @@ function editPairValue(s: FieldEditScope, pair: Pair, before: unknown, after: un
 }
 
 function editItem(
-  s: FieldEditScope,
+  s: YamlEditScope,
   seq: YAMLSeq,
   index: number,
   before: unknown,
@@ -221,7 +209,7 @@ function editItem(
 
 /** Finer edits of one value (scalar in its own style, mapping field by field, list item by item). */
 function editValue(
-  s: FieldEditScope,
+  s: YamlEditScope,
   node: unknown,
   before: unknown,
   after: unknown,
@@ -247,7 +235,7 @@ function isCollectionValue(value: unknown): boolean {
 
 /** A scalar replaced in its own style: plain stays plain, quoted stays quoted, a block stays a block. */
 function replaceScalar(
-  s: FieldEditScope,
+  s: YamlEditScope,
   node: Scalar,
   after: unknown,
   field: string,
@@ -275,7 +263,7 @@ function replaceScalar(
 
 /** A block list edited item by item: equal items are kept, changed ones edited, others added or removed. */
 function editBlockSeq(
-  s: FieldEditScope,
+  s: YamlEditScope,
   seq: YAMLSeq,
   before: unknown[],
   after: unknown[],
@@ -323,7 +311,7 @@ function editBlockSeq(
 
 /** A flow list of scalars rebuilt on one line; items that stay keep their source text (and quoting). */
 function editFlowSeq(
-  s: FieldEditScope,
+  s: YamlEditScope,
   seq: YAMLSeq,
   before: unknown[],
   after: unknown[],

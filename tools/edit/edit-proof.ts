@@ -1,4 +1,4 @@
-// Proof before write (editing rule 5): the edited bytes are read back with the model loader and
+// Proof before write (docs/editing.md): the edited bytes are read back with the model loader and
 // compared with what was read. Any difference the request does not explain stops the save.
 import { relative, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';

@@ -1,10 +1,10 @@
-// Layouts the editor cannot change in place (editing rule 8) are refused before anything is planned,
-// with the file, line and what to do.
+// YAML layouts the editor cannot change in place (docs/editing.md, "Refused layouts") are refused
+// before anything is planned, with the file, line and what to do; JSON ones in json-layout.ts.
 import { isAlias, isMap, isScalar, visit, type Node, type Pair } from 'yaml';
 import { entityName, type EntityKind } from '../model/entity.js';
 import { commentsIn } from './cst-comments.js';
 import { EditError, placeOf } from './edit-error.js';
-import { isJsonFile, lineOf, type EditableFile } from './editable-file.js';
+import { lineOf, type EditableFile } from './editable-file.js';
 import type { EntityNode } from './entity-node.js';
 import { unknownKeys } from './unknown-keys.js';
 
@@ -17,7 +17,6 @@ export function assertEditableEntity(file: EditableFile, kind: EntityKind, id: s
       file: file.path,
       line,
     });
-  assertEditableFile(file);
   assertBlockDocument(file, at.docIndex);
   if (at.section?.seq.flow)
     throw refuse(
@@ -57,16 +56,6 @@ export function assertEditableEntity(file: EditableFile, kind: EntityKind, id: s
     throw refuse(
       `holds the anchor &${shared[0]} that other nodes use (*${shared[0]})`,
       'an edit here would change them too; write the shared fields out first',
-    );
-}
-
-/** Refuses a file the editor never rewrites: JSON model files. */
-export function assertEditableFile(file: { path: string }): void {
-  if (isJsonFile(file.path))
-    throw new EditError(
-      'unsupported-layout',
-      `${file.path}: JSON model files are not edited in place (JSON keeps no comments and rr will not reformat it); edit it by hand or move its entities to a YAML file`,
-      { file: file.path },
     );
 }
 

@@ -1,5 +1,5 @@
 // Removing an entity's text: its list item (with the blank line that separated it), or its document;
-// a one-object file whose only document it is goes away (editing rule 6).
+// a one-object file whose only document it is goes away.
 import { isBlankLine, lineEndAfter, lineStart } from './line-endings.js';
 import type { EditableFile } from './editable-file.js';
 import type { EntityNode } from './entity-node.js';

@@ -1,6 +1,6 @@
-// Where a new entity goes (editing rule 1): next to its siblings — the YAML section file holding most
-// entities of its kind, or a new one-object file when the model keeps that kind (or, for a kind it has
-// none of yet, most entities) one per file.
+// Where a new entity goes (docs/editing.md, "Where new entities go"): next to its siblings — the
+// sections file (YAML or JSON) holding most entities of its kind, or a new one-object file when the
+// model keeps that kind (or, for a kind it has none of yet, most entities) one per file.
 import { basename, dirname, extname, join } from 'node:path';
 import { SECTION_OF_KIND, type Entity, type EntityKind } from '../model/entity.js';
 import { isJsonFile } from './editable-file.js';
@@ -25,7 +25,7 @@ export function newEntityTarget(snapshot: ModelSnapshot, kind: EntityKind): Plac
 export function placeNewEntity(snapshot: ModelSnapshot, kind: EntityKind, id: string): Placement {
   const { model } = snapshot;
   if (!snapshot.isDirectory) return { file: snapshot.modelPath, form: 'sections', newFile: false };
-  const inSections = model.entities.filter((e) => e.form === 'sections' && !isJsonFile(e.file));
+  const inSections = model.entities.filter((e) => e.form === 'sections');
   const singles = model.entities.filter((e) => e.form === 'single');
   const sectionsOfKind = inSections.filter((e) => e.kind === kind);
   const singlesOfKind = singles.filter((e) => e.kind === kind);
@@ -52,7 +52,10 @@ function mostCommon(values: string[]): string {
   return best;
 }
 
-/** A new one-object file beside its siblings, named the way they are (the id, or the id in lower case). */
+/**
+ * A new one-object file beside its siblings, named the way they are (the id, or the id in lower case);
+ * YAML unless every sibling in that folder is a JSON file.
+ */
 function oneObjectFile(siblings: Entity[], id: string): Placement {
   const dir = mostCommon(siblings.map((e) => dirname(e.file)));
   const here = siblings.filter((e) => dirname(e.file) === dir);
@@ -60,7 +63,7 @@ function oneObjectFile(siblings: Entity[], id: string): Placement {
   const lower = here.filter((e) => stem(e) === e.id.toLowerCase() && stem(e) !== e.id).length;
   const exact = here.filter((e) => stem(e) === e.id).length;
   const yamlExts = here.map((e) => extname(e.file)).filter((x) => !isJsonFile(`x${x}`));
-  const ext = yamlExts.length > 0 ? mostCommon(yamlExts) : '.yaml';
+  const ext = yamlExts.length > 0 ? mostCommon(yamlExts) : '.json';
   const name = (lower > exact ? id.toLowerCase() : id) + ext;
   return { file: join(dir, name), form: 'single', newFile: true };
 }

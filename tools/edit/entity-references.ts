@@ -1,5 +1,5 @@
-// References between entities by id: the fields of spec 1 that name other entities. A rename rewrites
-// them; a forced delete removes them.
+// References between entities by id: the fields that name other entities (docs/model-files.md). A rename
+// rewrites them; a forced delete removes them.
 import { entityName, positionOf, stringList, type Entity } from '../model/entity.js';
 import type { Model } from '../model/model.js';
 import { REFERENCE_FIELDS } from '../model/references.js';

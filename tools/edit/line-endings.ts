@@ -67,3 +67,16 @@ export function isBlank(text: string, from: number, to: number): boolean {
 export function isBlankLine(text: string, offset: number): boolean {
   return isBlank(text, lineStart(text, offset), lineContentEnd(text, offset));
 }
+
+/** 1-based number of the line holding `offset`, for messages. */
+export function lineNumberAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/** The spaces and tabs that start the line holding `offset`. */
+export function lineIndent(text: string, offset: number): string {
+  const start = lineStart(text, offset);
+  return /^[ \t]*/.exec(text.slice(start, offset))![0];
+}

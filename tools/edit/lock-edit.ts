@@ -1,4 +1,4 @@
-// The verification-set lock follows renames and deletes in the same write (editing rules 2 and 3),
+// The verification-set lock follows renames and deletes in the same write (docs/editing.md),
 // and a moved case is re-locked in the write that moves it.
 // The lock is a generated file in one canonical form (serializeLock); it is rewritten in that form
 // with its own line endings, keeping every entry's target spelled as written.

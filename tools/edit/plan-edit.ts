@@ -14,9 +14,9 @@ import type { LockCase } from '../verify/lock-update.js';
 import { editEntityFields } from './cst-edit.js';
 import { EditError, placeOf } from './edit-error.js';
 import type { EditRequest } from './edit-request.js';
-import { assertEditableEntity, assertEditableFile } from './editable-layout.js';
-import { lineOf, type EditableFile } from './editable-file.js';
-import { deleteEntityEdits } from './entity-delete.js';
+import { assertEditableEntity } from './editable-layout.js';
+import { isJsonFile, lineOf, type EditableFile } from './editable-file.js';
+import { deleteEntityEdits, type EntityRemoval } from './entity-delete.js';
 import { insertEntityEdits } from './entity-insert.js';
 import { findEntityNode } from './entity-node.js';
 import { placeNewEntity } from './entity-placement.js';
@@ -26,7 +26,13 @@ import {
   withReferenceRemoved,
   withReferenceRenamed,
 } from './entity-references.js';
-import { editedFile, newModelFile, openEditable, type FileChange } from './file-change.js';
+import { editedFile, newModelFile, openEditable, openJsonEditable, type FileChange } from './file-change.js';
+import { editJsonEntityFields } from './json-edit.js';
+import { findJsonEntity } from './json-entity.js';
+import { deleteJsonEntityEdits } from './json-entity-delete.js';
+import { insertJsonEntityEdits } from './json-entity-insert.js';
+import type { JsonFile } from './json-file.js';
+import { lineNumberAt } from './line-endings.js';
 import { planLockEdit, type LockEdit } from './lock-edit.js';
 import type { ModelSnapshot } from './model-snapshot.js';
 import { nextFreeId } from './next-id.js';
@@ -55,7 +61,7 @@ export interface EditPlan {
   created: ExpectedEntity[];
   renamed?: { from: string; to: string };
   lock?: LockEdit;
-  /** lock entries dropped with a deleted entity (editing rule 3) */
+  /** lock entries dropped with a deleted entity */
   unlocked: LockCase[];
 }
 
@@ -83,6 +89,7 @@ export function planEdit(snapshot: ModelSnapshot, request: EditRequest): EditPla
 
 class Planner {
   private readonly parsed = new Map<string, EditableFile>();
+  private readonly parsedJson = new Map<string, JsonFile>();
   private readonly changes = new Map<string, ExpectedEntity | null>();
 
   constructor(private readonly snapshot: ModelSnapshot) {}
@@ -107,7 +114,6 @@ class Planner {
     delete rest.id;
     const data = { id, ...rest };
     const placement = placeNewEntity(this.snapshot, kind, id);
-    assertEditableFile({ path: placement.file });
     const expected: ExpectedEntity = { id, kind, data, file: placement.file };
     const files: FileChange[] = [];
     if (placement.newFile) {
@@ -118,6 +124,9 @@ class Planner {
           placement.form === 'single' ? { kind, ...data } : sectionDoc(kind, data),
         ),
       );
+    } else if (isJsonFile(placement.file)) {
+      const file = this.editableJson(placement.file);
+      files.push(editedFile(this.snapshot, file, insertJsonEntityEdits(file, kind, data)));
     } else {
       const file = this.editable(placement.file);
       files.push(editedFile(this.snapshot, file, insertEntityEdits(file, kind, data)));
@@ -173,7 +182,7 @@ class Planner {
         `${entityName(entity)}: an update cannot change the id; rename it instead`,
       );
     const data: Record<string, unknown> = { id: entity.id, ...fields };
-    // Custom keys the form does not show are kept (editing rule 5: no unknown key lost).
+    // Custom keys the form does not show are kept: no unknown key is lost (docs/editing.md).
     for (const key of unknownKeys(entity.kind, entity.form, entity.data))
       if (!(key in data)) data[key] = entity.data[key];
     this.expect(entity, data);
@@ -233,34 +242,19 @@ class Planner {
     const removedFiles = new Set<string>();
     for (const [id, expected] of this.changes) {
       const before = this.snapshot.model.byId.get(id)!;
-      const file = this.editable(before.file);
-      const at = findEntityNode(file, before.kind, id);
-      if (!at) throw new Error(`planner: ${id} not found in ${before.file}`);
       const edits = byFile.get(before.file) ?? [];
       byFile.set(before.file, edits);
-      if (expected === null) {
-        assertEditableFile(file);
-        const removal = deleteEntityEdits(file, at, id);
-        if (removal.removeFile) removedFiles.add(before.file);
-        else edits.push(...removal.edits);
-        continue;
-      }
-      assertEditableEntity(file, before.kind, id, at);
-      const line = lineOf(file, at.node.range?.[0] ?? 0);
-      edits.push(
-        ...editEntityFields(
-          { file: file.path, text: file.text, style: file.style, entity: id, line },
-          at.node as YAMLMap,
-          at.data,
-          expected.data,
-        ),
-      );
+      const change = isJsonFile(before.file)
+        ? this.jsonEntityChange(before, expected)
+        : this.yamlEntityChange(before, expected);
+      if (change.removeFile) removedFiles.add(before.file);
+      else edits.push(...change.edits);
     }
     const files: FileChange[] = [];
     for (const [path, edits] of byFile) {
       const read = this.snapshot.files.get(path)!;
       if (removedFiles.has(path)) files.push({ path, before: read.bytes!, edits: [], role: 'model' });
-      else if (edits.length > 0) files.push(editedFile(this.snapshot, this.editable(path), edits));
+      else if (edits.length > 0) files.push(editedFile(this.snapshot, this.snapshotText(path), edits));
     }
     if (lock)
       files.push({ path: lock.path, before: lock.before, after: lock.after, edits: [], role: 'lock' });
@@ -273,6 +267,44 @@ class Planner {
       lock,
       unlocked: lock?.unlocked ?? [],
     };
+  }
+
+  /** The edits of one entity in a YAML file: its changed fields, or its removal. */
+  private yamlEntityChange(before: Entity, expected: ExpectedEntity | null): EntityRemoval {
+    const file = this.editable(before.file);
+    const at = findEntityNode(file, before.kind, before.id);
+    if (!at) throw new Error(`planner: ${before.id} not found in ${before.file}`);
+    if (expected === null) return deleteEntityEdits(file, at, before.id);
+    assertEditableEntity(file, before.kind, before.id, at);
+    const line = lineOf(file, at.node.range?.[0] ?? 0);
+    const scope = { file: file.path, text: file.text, style: file.style, entity: before.id, line };
+    return {
+      removeFile: false,
+      edits: editEntityFields(scope, at.node as YAMLMap, at.data, expected.data),
+    };
+  }
+
+  /** The edits of one entity in a JSON file: its changed fields, or its removal. */
+  private jsonEntityChange(before: Entity, expected: ExpectedEntity | null): EntityRemoval {
+    const file = this.editableJson(before.file);
+    const at = findJsonEntity(file, before.kind, before.id);
+    if (!at) throw new Error(`planner: ${before.id} not found in ${before.file}`);
+    if (expected === null) return deleteJsonEntityEdits(at, before.id);
+    const line = lineNumberAt(file.text, at.node.offset);
+    const scope = { file: file.path, text: file.text, style: file.style, entity: before.id, line };
+    return { removeFile: false, edits: editJsonEntityFields(scope, at.node, at.data, expected.data) };
+  }
+
+  /** The path and decoded text of a model file the plan has parsed. */
+  private snapshotText(path: string): { path: string; text: string } {
+    return this.parsed.get(path) ?? this.parsedJson.get(path)!;
+  }
+
+  /** A JSON model file parsed for editing (parsed once per plan). */
+  private editableJson(path: string): JsonFile {
+    const file = this.parsedJson.get(path) ?? openJsonEditable(this.snapshot, path);
+    this.parsedJson.set(path, file);
+    return file;
   }
 
   /** A model file parsed for editing (parsed once per plan). */

@@ -6,7 +6,7 @@ import type { Model } from '../model/model.js';
 import { EditError, placeOf } from './edit-error.js';
 import { entityVersion } from './entity-version.js';
 
-/** The entity a request names, if its version is still the one the client read (editing rule 9). */
+/** The entity a request names, if its version is still the one the client read (else `stale-version`). */
 export function entityAtVersion(model: Model, id: string, version: string): Entity {
   const entity = model.byId.get(id);
   if (!entity) throw new EditError('unknown-entity', `no entity has the id "${id}"; reload the model`);

@@ -1,5 +1,5 @@
 import { neighbourEnding, withEnding } from './line-endings.js';
-import { EditError } from './edit-error.js';
+import { EditError, placeOf } from './edit-error.js';
 
 /** Why a range of a file is rewritten: the entity and top-level field it belongs to. */
 export interface EditReason {
@@ -8,6 +8,25 @@ export interface EditReason {
   /** top-level field of the entity, or undefined for the whole entity */
   field?: string;
   action: 'set-field' | 'remove-field' | 'add-field' | 'add-entity' | 'delete-entity' | 'add-section';
+}
+
+/** The file and entity whose fields are edited, with the file's style for new text (YAML's or JSON's). */
+export interface FieldEditScope<Style> {
+  file: string;
+  text: string;
+  style: Style;
+  /** id of the entity, for the reason of each edit */
+  entity: string;
+  line: number;
+}
+
+/** The refusal of an entity whose fields cannot be changed in place, saying why. */
+export function notInPlace(scope: FieldEditScope<unknown>, why: string): EditError {
+  return new EditError(
+    'unsupported-layout',
+    `${placeOf(scope.file, scope.line)}${scope.entity} cannot be changed in place (${why}); edit the file by hand`,
+    { file: scope.file, line: scope.line },
+  );
 }
 
 /** One replacement in a file's decoded text: [start, end) becomes `text`. Offsets are UTF-16 units. */

@@ -1,6 +1,6 @@
-// All-or-nothing writes of several files (editing rules 6 and 7): every read file is checked against
-// the hash it had when the save read it, new contents are flushed to temp files beside their targets,
-// and the journal's commit point decides whether a crash rolls back or forward.
+// All-or-nothing writes of several files (docs/editing.md, "Saves, conflicts and crashes"): every read file
+// is checked against the hash it had when the save read it, new contents are flushed to temp files beside
+// their targets, and the journal's commit point decides whether a crash rolls back or forward.
 import { randomBytes } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';

@@ -1,12 +1,12 @@
-// Moving a test case to another owner (or to none) through a checked model edit (docs/api.md, "Cases,
-// attribution and the lock"): the claims that select it give it up (a literal selector is dropped; a
-// glob or whole-target claim is rewritten into literal selectors of the other cases it selects, once
-// the user confirms), the new owner gains a literal selector, and a lock entry of the case is
-// re-locked in the same write.
+// Moving a test case to another owner (or to none) through a checked model edit (docs/api.md, POST
+// /api/cases/move): the claims that select it give it up (a literal selector is dropped; a glob or
+// whole-target claim is rewritten into literal selectors of the other cases it selects, once the user
+// confirms), the new owner gains a literal selector, and a lock entry of the case is re-locked in the
+// same write.
 import { claimField, claimsOf, type Claim } from '../model/claims.js';
 import { entityName, type Entity } from '../model/entity.js';
 import type { Model } from '../model/model.js';
-import { selects } from '../model/selectors.js';
+import { literalSelector, selects, writtenSelects } from '../model/selectors.js';
 import type { Evidence } from '../evidence/test-case.js';
 import type { Relock, UpdateManyRequest } from '../edit/edit-request.js';
 import { entityVersion } from '../edit/entity-version.js';
@@ -78,7 +78,7 @@ export function planCaseMove(
         expansions.push({ entity: id, target: claim.target, selector: 'whole target', becomes });
         const rewritten: Record<string, unknown> = {
           target: claim.target,
-          cases: becomes.map(escapeSelector),
+          cases: becomes.map(literalSelector),
         };
         if (claim.level !== undefined) rewritten.level = claim.level;
         items.splice(claim.index, 1, ...(becomes.length > 0 ? [rewritten] : []));
@@ -92,7 +92,7 @@ export function planCaseMove(
         else if (s.selector.glob) {
           const becomes = others(claim).filter((p) => selects(s.selector, p));
           expansions.push({ entity: id, target: claim.target, selector: s.selector.text, becomes });
-          kept.push(...becomes.map(escapeSelector));
+          kept.push(...becomes.map(literalSelector));
         }
       }
       const unique = [...new Set(kept)];
@@ -136,7 +136,7 @@ function gain(
     ? (structuredClone(receiver.data[field]) as unknown[])
     : [];
   const claim = claimsOf(receiver, options).find((c) => c.label === move.target && c.shape === 'cases');
-  const selector = escapeSelector(move.path);
+  const selector = literalSelector(move.path);
   if (claim) {
     const item = items[claim.index] as { cases: unknown[] };
     items[claim.index] = { ...item, cases: [...item.cases, selector] };
@@ -156,10 +156,5 @@ export function multiTag(a: AttributedCase): DomainError {
 }
 
 function claimSelects(claim: Claim, path: string): boolean {
-  return claim.wholeTarget || claim.selectors.some((s) => !s.problem && selects(s.selector, path));
-}
-
-/** A case path as a literal selector: stars and backslashes escaped. */
-export function escapeSelector(path: string): string {
-  return path.replace(/[\\*]/g, (ch) => `\\${ch}`);
+  return claim.wholeTarget || claim.selectors.some((s) => writtenSelects(s, path));
 }

@@ -1,10 +1,10 @@
-// An entity as the entity page shows it (spec 2, "Entity page content"): its fields and version, the
-// verdict and verification set, the claims with what each selector matches, traces both ways, source
+// An entity as the entity page shows it (docs/editor.md, "Entity lists and pages"): its fields and version,
+// the verdict and verification set, the claims with what each selector matches, traces both ways, source
 // annotations, issues, gaps and notes.
 import { claimsOf, type Claim } from '../model/claims.js';
 import { positionOf, type Entity } from '../model/entity.js';
 import type { Model } from '../model/model.js';
-import { selects } from '../model/selectors.js';
+import { writtenSelects } from '../model/selectors.js';
 import type { Evidence } from '../evidence/test-case.js';
 import { entityVersion } from '../edit/entity-version.js';
 import { traceGraph, type TraceEdge } from '../report/trace-graph.js';
@@ -12,6 +12,15 @@ import type { Analysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
 import type { Lock } from '../verify/lock-file.js';
 import { noteKey } from './entity-notes.js';
+
+/** An entity's own fields as lists and pages show them. */
+export type EntitySummary = ReturnType<typeof entitySummary>;
+
+/** One claim of a verification set as the entity page and the precheck show it. */
+export type ClaimView = ReturnType<typeof claimView>;
+
+/** GET /api/entities/{id}: everything the entity page shows. */
+export type EntityDetail = ReturnType<typeof entityView>;
 
 /** The entity's own fields, where it is written and the version a save must quote. */
 export function entitySummary(entity: Entity, repoPath: (p: string) => string) {
@@ -48,13 +57,13 @@ export function claimView(claim: Claim, analysis: Analysis, evidence: Evidence |
     selectors: claim.selectors.map((s) => ({
       selector: s.selector.text,
       problem: s.problem ?? null,
-      matches: s.problem ? 0 : observed.filter((c) => selects(s.selector, c.path)).length,
+      matches: observed.filter((c) => writtenSelects(s, c.path)).length,
     })),
     /** the target's observed cases, for the checklist: a case owned by another entity shows its owner */
     cases: observed.map((c) => ({
       path: c.path,
       result: c.result,
-      selected: claim.wholeTarget || claim.selectors.some((s) => !s.problem && selects(s.selector, c.path)),
+      selected: claim.wholeTarget || claim.selectors.some((s) => writtenSelects(s, c.path)),
       owner: owners.get(c.path)?.owner ?? null,
       quarantine: owners.get(c.path)?.quarantine ?? null,
     })),
@@ -78,7 +87,7 @@ export function entityView(
   );
   const locked = (lock?.entries ?? []).filter((e) => e.owner === entity.id);
   const edges = traceGraph(model, { focus: entity.id, depth: 1 }).edges;
-  const notes = Array.isArray(entity.data.notes) ? entity.data.notes : [];
+  const notes: unknown[] = Array.isArray(entity.data.notes) ? entity.data.notes : [];
   return {
     entity: { ...entitySummary(entity, repoPath), data: entity.data },
     verdict: verdict?.verdict ?? null,

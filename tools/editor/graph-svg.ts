@@ -1,8 +1,8 @@
 // The trace graph as SVG, laid out by dagre (layered, edges from the specific entity up to what it
 // serves). The SVG carries classes only, never inline styles: the editor's stylesheet colours kinds
 // and verdicts, and the strict content security policy forbids inline styles anyway.
-import { Graph, layout } from '@dagrejs/dagre';
 import type { TraceEdge, TraceNode } from '../report/trace-graph.js';
+import { layout, layoutGraph } from './dagre-layout.js';
 
 const CHAR_WIDTH = 7;
 const NODE_HEIGHT = 44;
@@ -12,7 +12,7 @@ const MARGIN = 16;
 
 /** The graph laid out bottom to top and drawn as an SVG document. */
 export function traceSvg(graph: { nodes: TraceNode[]; edges: TraceEdge[] }): string {
-  const g = new Graph({ multigraph: true });
+  const g = layoutGraph();
   g.setGraph({ rankdir: 'BT', nodesep: 24, ranksep: 56, marginx: MARGIN, marginy: MARGIN });
   g.setDefaultEdgeLabel(() => ({}));
   const labels = new Map<string, string>();
@@ -32,8 +32,7 @@ export function traceSvg(graph: { nodes: TraceNode[]; edges: TraceEdge[] }): str
     '<defs><marker id="rr-arrow" class="rr-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z"/></marker></defs>',
   ];
   for (const e of graph.edges) {
-    const label = g.edge(e.from, e.to, e.relation) as { points?: { x: number; y: number }[] } | undefined;
-    const points = label?.points ?? [];
+    const points = g.edge(e.from, e.to, e.relation)?.points ?? [];
     if (points.length === 0) continue;
     const d = points.map((p, i) => `${i === 0 ? 'M' : 'L'} ${num(p.x)} ${num(p.y)}`).join(' ');
     const mid = points[Math.floor(points.length / 2)]!;

@@ -1,4 +1,4 @@
-// The model compared field by field between two versions (spec 2, GET /api/diff): entities added,
+// The model compared field by field between two versions (docs/api.md, GET /api/diff): entities added,
 // removed and changed (each changed field with its old and new value), and changes of the
 // configuration, project and meta data. Formatting and comments do not count; only what loads.
 import { isDeepStrictEqual } from 'node:util';

@@ -1,9 +1,9 @@
 import { positionOf, type Entity } from './entity.js';
 import { parseLabel, type LabelOptions } from './labels.js';
-import { parseSelector, selectorProblem, type Selector } from './selectors.js';
+import { readSelector, type WrittenSelector } from './selectors.js';
 import type { SourcePosition } from './source-position.js';
 
-/** The four claim-item shapes of spec 1. */
+/** A claim item's shape: cases, whole target, or a deprecated one (`bare-target-reference`). */
 export type ClaimShape = 'cases' | 'whole' | 'bare-label' | 'target-object';
 
 /** One claim item of an entity's verified_by / validated_by, normalized. */
@@ -26,9 +26,7 @@ export interface Claim {
 }
 
 /** One case selector of a claim, with its problem when it cannot be used. */
-export interface ClaimSelector {
-  selector: Selector;
-  problem?: string;
+export interface ClaimSelector extends WrittenSelector {
   at: SourcePosition;
 }
 
@@ -90,11 +88,7 @@ function readClaims(entity: Entity, options: LabelOptions): Claim[] {
       if (shape === 'cases') {
         (o.cases as unknown[]).forEach((text, i) => {
           if (typeof text !== 'string') return;
-          const problem = selectorProblem(text);
-          const selector = parseSelector(text);
-          const cs: ClaimSelector = { selector, at: positionOf(entity, `${path}/cases/${i}`) };
-          if (problem) cs.problem = problem;
-          claim!.selectors.push(cs);
+          claim!.selectors.push({ ...readSelector(text), at: positionOf(entity, `${path}/cases/${i}`) });
         });
       }
     }

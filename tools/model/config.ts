@@ -1,5 +1,5 @@
 import type { Severity } from './diagnostic.js';
-import { configurableRule } from './rule-catalog.js';
+import { configurableRule, type ConfigurableRuleName, type RuleName } from './rule-catalog.js';
 import type { EntityKind } from './entity.js';
 
 /** A verification level as configured. */
@@ -25,7 +25,7 @@ export interface Config {
   likelihoods: string[];
   acceptable_risk_score: number | null;
   high_severities: string[];
-  rules: Record<string, RuleSetting>;
+  rules: Partial<Record<ConfigurableRuleName, RuleSetting>>;
   annotation_patterns: string[];
   attribution: 'hybrid' | 'model';
   main_repo: string | null;
@@ -73,10 +73,10 @@ export function defaultConfig(): Config {
 }
 
 /** The severity a rule has under this config ('off' when disabled). */
-export function ruleSetting(config: Config, rule: string): RuleSetting {
-  const configured = config.rules[rule];
-  if (configured !== undefined) return configured;
-  return configurableRule(rule)?.defaultSeverity ?? 'error';
+export function ruleSetting(config: Config, rule: RuleName): RuleSetting {
+  const entry = configurableRule(rule);
+  if (!entry) return 'error';
+  return config.rules[entry.name] ?? entry.defaultSeverity;
 }
 
 /** Whether an id is well-formed for its kind; ids are free-form unless id_pattern is configured. */

@@ -1,10 +1,11 @@
+import type { RuleName } from './rule-catalog.js';
 import type { SourcePosition } from './source-position.js';
 
 export type Severity = 'error' | 'warning';
 
 /** One finding, in the shape `rr validate --format json` prints. */
 export interface Diagnostic {
-  rule: string;
+  rule: RuleName;
   severity: Severity;
   message: string;
   entity?: string;
@@ -15,7 +16,7 @@ export interface Diagnostic {
 
 /** Builds a diagnostic, copying file/line/column from a position when one is known. */
 export function diagnostic(
-  rule: string,
+  rule: RuleName,
   severity: Severity,
   message: string,
   at?: Partial<SourcePosition>,

@@ -59,8 +59,9 @@ function applyRules(
 ): void {
   if (!isRecord(value)) return;
   for (const [name, setting] of Object.entries(value)) {
-    if (!configurableRule(name)) {
-      const why = HARD_RULES.includes(name)
+    const rule = configurableRule(name);
+    if (!rule) {
+      const why = HARD_RULES.has(name)
         ? `"${name}" is a hard error and cannot be configured`
         : `"${name}" is not a configurable rule`;
       const near = closestName(
@@ -77,7 +78,7 @@ function applyRules(
         : setting === 'error' || setting === 'warning'
           ? setting
           : undefined;
-    if (normalized) config.rules[name] = normalized;
+    if (normalized) config.rules[rule.name] = normalized;
   }
 }
 

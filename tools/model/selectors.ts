@@ -1,5 +1,7 @@
-// Case selectors (spec 1, "Claim item"): whole case paths where `*` matches anything and `\*` is a
-// literal star. `\\` is a literal backslash; any other backslash is ambiguous and so a bad selector.
+// Case selectors (docs/decisions.md, "Claims and selectors"): whole case paths where `*` matches
+// anything and `\*` is a literal star. `\\` is a literal backslash; any other backslash is ambiguous
+// and so a bad selector. The editor's page bundles this module to count matches as the user types, so
+// it imports nothing and runs in a browser as it does in Node.
 
 const STAR = -1;
 
@@ -28,6 +30,29 @@ export function selectorProblem(text: string): string | undefined {
     i++;
   }
   return undefined;
+}
+
+/** A selector as written: parsed, with its problem when it has one (then it selects nothing). */
+export interface WrittenSelector {
+  selector: Selector;
+  problem?: string;
+}
+
+/** Reads a selector as written in a claim: its problem, if any, and the parsed selector. */
+export function readSelector(text: string): WrittenSelector {
+  const problem = selectorProblem(text);
+  const selector = parseSelector(text);
+  return problem ? { selector, problem } : { selector };
+}
+
+/** Whether a selector as written selects a case path: never when it has a problem. */
+export function writtenSelects(written: WrittenSelector, casePath: string): boolean {
+  return !written.problem && selects(written.selector, casePath);
+}
+
+/** The selector that names exactly one case path: its stars and backslashes escaped. */
+export function literalSelector(casePath: string): string {
+  return casePath.replace(/[\\*]/g, (ch) => `\\${ch}`);
 }
 
 // Only globs are matched token by token; a literal selector keeps this shared empty list.

@@ -1,15 +1,16 @@
+import type { QuarantineRule } from '../model/rule-catalog.js';
 import type { Analysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
 import type { Lock } from '../verify/lock-file.js';
 
-/** One row of the case ledger (spec 2, "Case ledger"). */
+/** One row of the case ledger (docs/verification.md, "The case ledger"). */
 export interface LedgerRow {
   target: string;
   path: string;
   owner: string | null;
   basis: 'model' | 'tag' | null;
   result: string;
-  quarantine: string | null;
+  quarantine: QuarantineRule | null;
   claimed_by: string[];
   /** the owner the lock pins, or null when the case is not locked */
   locked_owner: string | null;

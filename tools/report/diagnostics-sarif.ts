@@ -2,9 +2,7 @@ import { relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { CONFIGURABLE_RULES, EVIDENCE_RULES, HARD_RULES, LOAD_RULES } from '../model/rule-catalog.js';
-
-const SUMMARY = new Map(CONFIGURABLE_RULES.map((r) => [r.name, r.summary]));
+import { configurableRule, EVIDENCE_RULES, HARD_RULES, LOAD_RULES } from '../model/rule-catalog.js';
 
 /**
  * A SARIF 2.1.0 log of diagnostics, with file URIs relative to `baseDir` (%SRCROOT%) so GitHub code
@@ -19,7 +17,7 @@ export function diagnosticsToSarif(
   const rules: ReportingDescriptor[] = ruleIds.map((id) => ({
     id,
     name: id,
-    shortDescription: { text: SUMMARY.get(id) ?? describeFixedRule(id) },
+    shortDescription: { text: configurableRule(id)?.summary ?? describeFixedRule(id) },
   }));
   const index = new Map(ruleIds.map((id, i) => [id, i]));
   const base = resolve(baseDir);
@@ -62,8 +60,8 @@ function toUri(base: string, file: string): string {
 }
 
 function describeFixedRule(id: string): string {
-  if (HARD_RULES.includes(id)) return `${id} (hard error, cannot be configured)`;
-  if (LOAD_RULES.includes(id)) return `${id} (model cannot be used as written)`;
-  if (EVIDENCE_RULES.includes(id)) return `${id} (how a test result was read; cannot be configured)`;
+  if (HARD_RULES.has(id)) return `${id} (hard error, cannot be configured)`;
+  if (LOAD_RULES.has(id)) return `${id} (model cannot be used as written)`;
+  if (EVIDENCE_RULES.has(id)) return `${id} (how a test result was read; cannot be configured)`;
   return id;
 }

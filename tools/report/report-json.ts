@@ -1,6 +1,6 @@
 import type { Analysis } from '../verify/analyze.js';
 
-/** The report contract of design.md: cases, entities, gaps and diagnostics (plus counts and ok). */
+/** The report JSON (docs/verification.md, "Output"): cases, entities, gaps, diagnostics, counts and ok. */
 export function reportJson(analysis: Analysis): Record<string, unknown> {
   return {
     ok: !analysis.diagnostics.some((d) => d.severity === 'error'),

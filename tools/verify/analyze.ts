@@ -1,6 +1,7 @@
 import { isAbsolute, join } from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Model } from '../model/model.js';
+import { INVALIDATING_RULES } from '../model/rule-catalog.js';
 import type { Evidence } from '../evidence/test-case.js';
 import type { Annotation, AnnotationScan } from '../sources/annotation.js';
 import { ruleContext } from '../validate/rule-context.js';
@@ -39,15 +40,6 @@ export interface Analysis {
   counts: { cases: number; owned: number; unowned: number; quarantined: number };
 }
 
-// Hard errors on an entity's claims make its verdict INVALID.
-const INVALIDATING = new Set([
-  'bad-target',
-  'bad-selector',
-  'shared-case',
-  'unknown-target',
-  'same-code-multiple-owners',
-]);
-
 /** The first half of an analysis: diagnostics and attribution, without verdicts or gaps. */
 export interface ClaimAnalysis {
   diagnostics: Diagnostic[];
@@ -66,7 +58,9 @@ export function analyze(input: AnalyzeInput): Analysis {
 /** Completes a claim analysis of a model with verdicts, gaps and counts. */
 export function withVerdicts(model: Model, claimAnalysis: ClaimAnalysis): Analysis {
   const { diagnostics: final, cases, absences, stale, annotations } = claimAnalysis;
-  const invalid = new Set(final.filter((d) => INVALIDATING.has(d.rule) && d.entity).map((d) => d.entity!));
+  const invalid = new Set(
+    final.filter((d) => INVALIDATING_RULES.has(d.rule) && d.entity).map((d) => d.entity!),
+  );
   const entities = entityVerdicts(model.entities, cases, absences, invalid, stale, model.config);
   const quarantined = cases.filter((a) => a.quarantine).length;
   const owned = cases.filter((a) => a.owner).length;

@@ -3,21 +3,13 @@ import type { Claim } from '../model/claims.js';
 import type { Config } from '../model/config.js';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { entityName, type Entity } from '../model/entity.js';
+import type { QuarantineRule } from '../model/rule-catalog.js';
 import { selects } from '../model/selectors.js';
 import type { Evidence, TestCase } from '../evidence/test-case.js';
 import { claimsByTarget } from '../validate/claim-overlaps.js';
 
 /** How a case got its owner: a claim of the model, or (hybrid mode) the case's own single tag. */
 export type Basis = 'model' | 'tag';
-
-/** Hard errors that take a case's owner away until they are fixed. */
-export type QuarantineCode =
-  | 'shared-case'
-  | 'multi-tag'
-  | 'attribution-conflict'
-  | 'same-code-multiple-owners'
-  | 'lock-owner-changed'
-  | 'lock-invalid';
 
 /** One case of the evidence with the one owner attribution gives it, or none. */
 export interface AttributedCase {
@@ -28,7 +20,7 @@ export interface AttributedCase {
   claimedBy: string[];
   /** the claim that gives the owner, when the basis is the model */
   claim?: Claim;
-  quarantine: QuarantineCode | null;
+  quarantine: QuarantineRule | null;
   /** entities a quarantine makes INVALID: claimers, taggers and the owner it had (set by settleQuarantines) */
   implicated: string[];
   /** owned through a whole-target claim on a target that reports per-case results */

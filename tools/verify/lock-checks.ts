@@ -2,7 +2,7 @@ import type { Claim } from '../model/claims.js';
 import type { Config } from '../model/config.js';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import type { Entity } from '../model/entity.js';
-import { selects } from '../model/selectors.js';
+import { writtenSelects } from '../model/selectors.js';
 import type { Evidence } from '../evidence/test-case.js';
 import type { AttributedCase } from './attribution.js';
 import { caseKey } from './case-key.js';
@@ -105,7 +105,7 @@ export function checkLock(
     for (const entry of lock.entries) {
       if (invalidOwner.has(entry)) continue;
       const matched = (claimsOf.get(`${entry.owner}\u0000${entry.target}`) ?? []).some(
-        (c) => c.wholeTarget || c.selectors.some((s) => !s.problem && selects(s.selector, entry.path)),
+        (c) => c.wholeTarget || c.selectors.some((s) => writtenSelects(s, entry.path)),
       );
       if (!matched) {
         stale.add(caseKey(entry.target, entry.path));

@@ -5,6 +5,7 @@ import { claimsOf } from '../model/claims.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { entityName, stringList, type Entity } from '../model/entity.js';
 import type { Model } from '../model/model.js';
+import { EDIT_MODEL_RULES, EDIT_QUARANTINE_RULES, MULTI_PARENT_RULES } from '../model/rule-catalog.js';
 import type { ClaimAnalysis } from './analyze.js';
 import type { AttributedCase } from './attribution.js';
 import { caseKey } from './case-key.js';
@@ -42,19 +43,6 @@ export interface OwnerCheckInput {
   paths?: ReadonlySet<string>;
 }
 
-/** Quarantines of a case that a save must not introduce. */
-const CASE_CODES = new Set([
-  'shared-case',
-  'same-code-multiple-owners',
-  'attribution-conflict',
-  'lock-owner-changed',
-  'lock-invalid',
-]);
-
-/** Rules of the check table found by the model checks (no case of their own, or before targets ran). */
-const MODEL_RULES = new Set(['shared-case', 'bad-selector', 'bad-target', 'lock-invalid']);
-const MULTI_PARENT = new Set(['multi-parent-refines', 'multi-parent-implements']);
-
 /** The problems a save introduces (refuse with 409) and the notices it raises (`takes-from-tag`). */
 export function ownerChecks(input: OwnerCheckInput): { conflicts: Conflict[]; notices: Conflict[] } {
   const caseConflicts = introducedQuarantines(input);
@@ -72,7 +60,7 @@ function introducedQuarantines({ before, after, paths }: OwnerCheckInput): Confl
   const was = casesByKey(before.analysis, paths);
   const out: Conflict[] = [];
   for (const a of after.analysis.cases) {
-    if (!a.quarantine || !CASE_CODES.has(a.quarantine)) continue;
+    if (!a.quarantine || !EDIT_QUARANTINE_RULES.has(a.quarantine)) continue;
     if (paths && !paths.has(a.case.path)) continue;
     const b = was.get(keyOf(a));
     if (b?.quarantine === a.quarantine) continue;
@@ -103,14 +91,14 @@ function introducedModelProblems(input: OwnerCheckInput, caseConflicts: Conflict
     `${d.rule}\u0000${map(d.entity ?? '')}\u0000${map(withoutPlaces(d.message))}`;
   const counts = new Map<string, number>();
   for (const d of input.before.analysis.diagnostics) {
-    if (!MODEL_RULES.has(d.rule)) continue;
+    if (!EDIT_MODEL_RULES.has(d.rule)) continue;
     const k = key(d, rename);
     counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   const shown = new Set(caseConflicts.flatMap((c) => c.entities.map((id) => `${c.code}\u0000${id}`)));
   const out: Conflict[] = [];
   for (const d of input.after.analysis.diagnostics) {
-    if (!MODEL_RULES.has(d.rule)) continue;
+    if (!EDIT_MODEL_RULES.has(d.rule)) continue;
     const k = key(d, (t) => t);
     const left = counts.get(k) ?? 0;
     if (left > 0) {
@@ -140,7 +128,7 @@ function gainedParents({ before, after, renamed }: OwnerCheckInput): Conflict[] 
   const out: Conflict[] = [];
   const flagged = new Map<string, Diagnostic>();
   for (const d of after.analysis.diagnostics)
-    if (MULTI_PARENT.has(d.rule) && d.severity === 'error' && d.entity && !flagged.has(d.entity))
+    if (MULTI_PARENT_RULES.has(d.rule) && d.severity === 'error' && d.entity && !flagged.has(d.entity))
       flagged.set(d.entity, d);
   if (flagged.size === 0) return out;
   const parentsAfter = parentsOf(after.model);

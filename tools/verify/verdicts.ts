@@ -7,7 +7,7 @@ import { sortByCodePointKey } from '../model/code-point-order.js';
 import type { LockedAbsence } from './lock-checks.js';
 import { appendTo } from '../model/multi-map.js';
 
-/** The state of one member of an entity's verification set (spec 2). */
+/** The state of one member of an entity's verification set (docs/verification.md). */
 export type MemberState =
   'passed' | 'failed' | 'error' | 'skipped' | 'missing' | 'not run' | 'moved' | 'quarantined';
 

@@ -1,6 +1,6 @@
-// Agentic workflows (spec 2): until the LLM workflows exist, the one workflow is the deterministic
-// completeness check (validation issues and traceability gaps), run as a job polled through the jobs
-// endpoints. Findings only propose; nothing is written.
+// Agentic workflows (docs/api.md, "Agents"): until the LLM workflows exist, the one workflow is the
+// deterministic completeness check (validation issues and traceability gaps), run as a job polled through the
+// jobs endpoints. Findings only propose; nothing is written.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';

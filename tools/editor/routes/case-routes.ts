@@ -1,41 +1,64 @@
 // The case ledger, moving a case to another owner, and the attribution overview.
 import type { FastifyInstance } from 'fastify';
-import { caseLedger, matchesFilter, type LedgerFilter } from '../../report/case-ledger.js';
+import { ATTRIBUTION_RULES, type QuarantineRule } from '../../model/rule-catalog.js';
+import type { Diagnostic } from '../../model/diagnostic.js';
+import { caseLedger, matchesFilter, type LedgerFilter, type LedgerRow } from '../../report/case-ledger.js';
 import { invariantLine } from '../../report/report-sentences.js';
-import type { ClaimAnalysis } from '../../verify/analyze.js';
+import type { Analysis, ClaimAnalysis } from '../../verify/analyze.js';
 import { caseKey } from '../../verify/case-key.js';
 import type { Conflict } from '../../verify/owner-checks.js';
+import type { MemberState } from '../../verify/verdicts.js';
 import { ApiError } from '../../http/api-error.js';
-import { planCaseMove } from '../case-move.js';
+import { planCaseMove, type CaseMove } from '../case-move.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
 import { bodyObject, flag, queryOf, stringField } from '../request-input.js';
 import { CASE_MOVE_BODY } from './body-schemas.js';
 
-const FILTERS: LedgerFilter[] = ['owned', 'unowned', 'quarantined', 'unlocked', 'coarse'];
+/** GET /api/cases: the case ledger, filtered, with the lanes and counts. */
+export interface CaseList {
+  cases: LedgerRow[];
+  lanes: string[];
+  counts: Analysis['counts'];
+  invariant: string;
+}
 
-/** Diagnostics the attribution overview lists. */
-const ATTRIBUTION_RULES = new Set([
-  'shared-case',
-  'multi-tag',
-  'tag-mismatch',
-  'unclaimed-tag',
-  'attribution-conflict',
-  'same-code-multiple-owners',
-  'same-path-multiple-owners',
-  'set-consistency',
-  'lock-owner-changed',
-  'lock-invalid',
-  'lock-stale',
-  'unknown-target',
-  'coarse-claim',
-  'level-mismatch',
-]);
+/** POST /api/cases/move: the move planned (a dry run) or saved. */
+export type CaseMoveAnswer = Omit<CaseMove, 'request'> & {
+  ok: boolean;
+  dry_run: boolean;
+  files: string[];
+  changed?: string[];
+  notices: Conflict[];
+};
+
+/** One target of the attribution overview: its cases by outcome and owner. */
+export interface TargetAttribution {
+  target: string;
+  cases: number;
+  owned: number;
+  unowned: number;
+  quarantined: number;
+  owners: Record<string, number>;
+}
+
+/** GET /api/attribution: who owns which case, target by target, and what stands in the way. */
+export interface AttributionOverview {
+  mode: 'hybrid' | 'model';
+  lock: { path: string; entries: number } | null;
+  counts: Analysis['counts'];
+  targets: TargetAttribution[];
+  quarantines: { target: string; path: string; code: QuarantineRule | null; implicated: string[] }[];
+  issues: Diagnostic[];
+  sets: Record<string, { target: string; path: string; state: MemberState }[]>;
+}
+
+const FILTERS: LedgerFilter[] = ['owned', 'unowned', 'quarantined', 'unlocked', 'coarse'];
 
 /** The case routes. */
 export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const { session } = ctx;
 
-  app.get('/api/cases', async (request) => {
+  app.get('/api/cases', async (request): Promise<CaseList> => {
     const query = queryOf(request.query);
     const state = query.state ?? (flag(query.unowned) ? 'unowned' : undefined);
     if (state !== undefined && !FILTERS.includes(state as LedgerFilter))
@@ -65,75 +88,69 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
     };
   });
 
-  app.post('/api/cases/move', { schema: { body: CASE_MOVE_BODY } }, async (request) => {
-    const body = bodyObject(request.body);
-    const named = typeof body.case === 'object' && body.case !== null ? bodyObject(body.case) : body;
-    const target = stringField(named, 'target', true);
-    const path = stringField(named, 'path', true);
-    if (body.to !== null && typeof body.to !== 'string')
-      throw new ApiError(400, 'bad-request', '"to" must be an entity id, or null for no owner');
-    const to = body.to === '' ? null : (body.to as string | null);
-    const dryRun = flag(body.dry_run);
-    const analysis = session.analysis();
-    const move = planCaseMove(session.model, analysis, session.evidence, session.lock, {
-      target,
-      path,
-      to,
-      expand: flag(body.expand),
-    });
-    const summary = {
-      case: move.case,
-      from: move.from,
-      to: move.to,
-      givers: move.givers,
-      expansions: move.expansions,
-      relocked: move.relocked,
-    };
-    if (move.request.updates.length === 0 && (move.request.relock ?? []).length === 0)
-      return { ok: true, dry_run: dryRun, ...summary, files: [], notices: [] };
-    // The result must give the case to the chosen owner (a tag may still give it to another).
-    const reaches = (after: ClaimAnalysis): Conflict[] => {
-      const a = after.cases.find((c) => caseKey(c.case.target, c.case.path) === caseKey(target, path));
-      if (!a || a.owner === to) return [];
-      return [
-        {
-          code: 'move-not-reached',
-          message: `after the edit case ${target} ${path} would belong to ${a.owner ?? 'nobody'}${a.basis === 'tag' ? ' (by its tag)' : ''}${a.quarantine ? ` (quarantined: ${a.quarantine})` : ''}, not to ${to ?? 'nobody'}`,
-          case: { target, path },
-          entities: [...a.claimedBy, ...a.case.tags],
-          owner: move.from,
-        },
-      ];
-    };
-    const outcome = await session.save(move.request, {
-      dryRun,
-      author: requestAuthor(ctx, request),
-      extraCheck: reaches,
-    });
-    return {
-      ok: true,
-      dry_run: dryRun,
-      ...summary,
-      files: outcome.result.files.map((f) => session.repoPath(f)),
-      changed: outcome.result.changed,
-      notices: outcome.notices,
-    };
-  });
+  app.post(
+    '/api/cases/move',
+    { schema: { body: CASE_MOVE_BODY } },
+    async (request): Promise<CaseMoveAnswer> => {
+      const body = bodyObject(request.body);
+      const named = typeof body.case === 'object' && body.case !== null ? bodyObject(body.case) : body;
+      const target = stringField(named, 'target', true);
+      const path = stringField(named, 'path', true);
+      if (body.to !== null && typeof body.to !== 'string')
+        throw new ApiError(400, 'bad-request', '"to" must be an entity id, or null for no owner');
+      const to = body.to === '' ? null : (body.to as string | null);
+      const dryRun = flag(body.dry_run);
+      const analysis = session.analysis();
+      const move = planCaseMove(session.model, analysis, session.evidence, session.lock, {
+        target,
+        path,
+        to,
+        expand: flag(body.expand),
+      });
+      const summary = {
+        case: move.case,
+        from: move.from,
+        to: move.to,
+        givers: move.givers,
+        expansions: move.expansions,
+        relocked: move.relocked,
+      };
+      if (move.request.updates.length === 0 && (move.request.relock ?? []).length === 0)
+        return { ok: true, dry_run: dryRun, ...summary, files: [], notices: [] };
+      // The result must give the case to the chosen owner (a tag may still give it to another).
+      const reaches = (after: ClaimAnalysis): Conflict[] => {
+        const a = after.cases.find((c) => caseKey(c.case.target, c.case.path) === caseKey(target, path));
+        if (!a || a.owner === to) return [];
+        return [
+          {
+            code: 'move-not-reached',
+            message: `after the edit case ${target} ${path} would belong to ${a.owner ?? 'nobody'}${a.basis === 'tag' ? ' (by its tag)' : ''}${a.quarantine ? ` (quarantined: ${a.quarantine})` : ''}, not to ${to ?? 'nobody'}`,
+            case: { target, path },
+            entities: [...a.claimedBy, ...a.case.tags],
+            owner: move.from,
+          },
+        ];
+      };
+      const outcome = await session.save(move.request, {
+        dryRun,
+        author: requestAuthor(ctx, request),
+        extraCheck: reaches,
+      });
+      return {
+        ok: true,
+        dry_run: dryRun,
+        ...summary,
+        files: outcome.result.files.map((f) => session.repoPath(f)),
+        changed: outcome.result.changed,
+        notices: outcome.notices,
+      };
+    },
+  );
 
-  app.get('/api/attribution', async () => {
+  app.get('/api/attribution', async (): Promise<AttributionOverview> => {
     const analysis = session.analysis();
     const model = session.model;
-    const targets = new Map<
-      string,
-      {
-        target: string;
-        cases: number;
-        owned: number;
-        unowned: number;
-        quarantined: number;
-        owners: Record<string, number>;
-      }
-    >();
+    const targets = new Map<string, TargetAttribution>();
     for (const a of analysis.cases) {
       const t = targets.get(a.case.target) ?? {
         target: a.case.target,

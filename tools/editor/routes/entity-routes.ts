@@ -13,12 +13,13 @@ import type { Analysis } from '../../verify/analyze.js';
 import { DomainError } from '../../verify/domain-error.js';
 import type { Conflict } from '../../verify/owner-checks.js';
 import { OwnerConflictError } from '../../verify/owner-conflict-error.js';
+import type { Verdict } from '../../verify/verdicts.js';
 import { ApiError } from '../../http/api-error.js';
 import { errorBody } from '../../http/error-answers.js';
 import { editorApiError } from '../editor-errors.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
 import type { SaveOutcome } from '../editor-session.js';
-import { claimView, entitySummary, entityView } from '../entity-view.js';
+import { claimView, entitySummary, entityView, type EntitySummary } from '../entity-view.js';
 import { bodyObject, entityKind, flag, queryOf, stringField } from '../request-input.js';
 import {
   ENTITY_CREATE_BODY,
@@ -30,12 +31,38 @@ import {
 
 type IdParams = { Params: { id: string } };
 
+/** One row of GET /api/entities: an entity with its verdict. */
+export type EntityListRow = EntitySummary & { verdict: Verdict | null };
+
+/** GET /api/entities: the entities (of one kind) with their verdicts. */
+export interface EntityList {
+  entities: EntityListRow[];
+}
+
+/** GET /api/next-id: the id and file a new entity of a kind would get. */
+export interface NextId {
+  kind: EntityKind;
+  id: string;
+  file: string;
+  form: 'sections' | 'single';
+  new_file: boolean;
+}
+
+/** What a save answers (create, update, rename, delete; the note routes add `note`). */
+export type SaveAnswer = ReturnType<typeof saveBody>;
+
+/** A problem that refuses a save: a one-owner conflict, or another refusal (its code and message). */
+export type Problem = Conflict | { code: string; message: string };
+
+/** POST /api/entities/{id}/precheck. */
+export type PrecheckAnswer = Awaited<ReturnType<typeof precheck>>;
+
 /** The entity routes. */
 export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const { session } = ctx;
   const repoPath = (p: string) => session.repoPath(p);
 
-  app.get('/api/entities', async (request) => {
+  app.get('/api/entities', async (request): Promise<EntityList> => {
     const { kind } = queryOf(request.query);
     const wanted = kind ? entityKind(kind) : undefined;
     const verdicts = new Map(session.analysis().entities.map((v) => [v.id, v.verdict]));
@@ -104,7 +131,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): 
     return precheck(ctx, request.params.id, body);
   });
 
-  app.get('/api/next-id', async (request) => {
+  app.get('/api/next-id', async (request): Promise<NextId> => {
     const kind = entityKind(queryOf(request.query).kind);
     const target = newEntityTarget(session.snapshot, kind);
     return { kind, id: target.id, file: repoPath(target.file), form: target.form, new_file: target.newFile };
@@ -119,7 +146,7 @@ export function known(model: Model, id: string) {
 }
 
 /** What a save answers: the entity as it is now, files written, entities changed, notices. */
-export function saveBody(ctx: EditorContext, outcome: SaveOutcome): Record<string, unknown> {
+export function saveBody(ctx: EditorContext, outcome: SaveOutcome) {
   const { result } = outcome;
   const repoPath = (p: string) => ctx.session.repoPath(p);
   return {
@@ -146,15 +173,12 @@ function withoutKeys(body: Record<string, unknown>, ...keys: string[]): Record<s
 }
 
 /**
- * A dry run of a save (spec 2, precheck): ok, the problems that would refuse it, its notices, the
- * entity's issues and the verification set it would get. For a create the body carries `_new` (the kind,
- * or true with `kind`); the path's id is the proposed id, or `_new` to take the next free one.
+ * A dry run of a save (docs/api.md, POST /api/entities/{id}/precheck): ok, the problems that would refuse
+ * it, its notices, the entity's issues and the verification set it would get. For a create the body
+ * carries `_new` (the kind, or true with `kind`); the path's id is the proposed id, or `_new` to take the
+ * next free one.
  */
-async function precheck(
-  ctx: EditorContext,
-  pathId: string,
-  body: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
+async function precheck(ctx: EditorContext, pathId: string, body: Record<string, unknown>) {
   const { session } = ctx;
   const data = bodyObject(body.data ?? {});
   let request: EditRequest;
@@ -168,7 +192,7 @@ async function precheck(
     const version = stringField(body, 'version') ?? entityVersion(entity);
     request = { op: 'update', id: pathId, data, version };
   }
-  let problems: Conflict[] | { code: string; message: string }[] = [];
+  let problems: Problem[] = [];
   let notices: Conflict[] = [];
   let after: { model: Model; analysis: Analysis } | undefined;
   let id = request.op === 'create' ? (request.id ?? null) : pathId;

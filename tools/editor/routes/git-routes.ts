@@ -5,7 +5,7 @@ import { realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { confirmSnapshot, readSnapshot } from '../../edit/model-snapshot.js';
-import type { GitClient } from '../../git/git-client.js';
+import type { GitClient, GitCommit, GitRef, GitStatus, StatusEntry } from '../../git/git-client.js';
 import { checkNewRefName, checkRevision } from '../../git/ref-names.js';
 import { isModelFileName } from '../../model/model-files.js';
 import { lockPathOf } from '../../verify/lock-path.js';
@@ -15,7 +15,40 @@ import type { EditorSession } from '../editor-session.js';
 import { modelAtRevision } from '../model-at-revision.js';
 import { queryOf, wholeNumber } from '../request-input.js';
 import { COMMIT_BODY, TAG_BODY } from './body-schemas.js';
-import { semanticDiff } from '../semantic-diff.js';
+import { semanticDiff, type ModelDiff } from '../semantic-diff.js';
+
+/** GET /api/git/status: the checkout's branch and changes, marking the model's files. */
+export type GitStatusAnswer =
+  | { repository: false }
+  | (Omit<GitStatus, 'files'> & {
+      repository: true;
+      files: (StatusEntry & { model: boolean })[];
+      model_changes: number;
+    });
+
+/** GET /api/git/refs: branches, tags and HEAD. */
+export interface RefList {
+  refs: GitRef[];
+}
+
+/** GET /api/git/log: the commits that touched the model, newest first. */
+export interface CommitLog {
+  commits: GitCommit[];
+}
+
+/** GET /api/diff: the model compared between two revisions, or a revision and the working tree. */
+export type DiffAnswer = ModelDiff & {
+  from: { ref: string; commit: string };
+  to: { ref: string; commit: string | null };
+};
+
+/** POST /api/git/commit: the commit made of the model's changes. */
+export interface CommitAnswer {
+  ok: true;
+  commit: string;
+  files: string[];
+  author: string;
+}
 
 /** The git and diff routes. */
 export function registerGitRoutes(app: FastifyInstance, ctx: EditorContext): void {
@@ -26,7 +59,7 @@ export function registerGitRoutes(app: FastifyInstance, ctx: EditorContext): voi
     return ctx.git;
   };
 
-  app.get('/api/git/status', async () => {
+  app.get('/api/git/status', async (): Promise<GitStatusAnswer> => {
     if (!ctx.git) return { repository: false };
     const status = await ctx.git.status();
     const model = await modelPaths(session, ctx.git);
@@ -38,9 +71,9 @@ export function registerGitRoutes(app: FastifyInstance, ctx: EditorContext): voi
     };
   });
 
-  app.get('/api/git/refs', async () => ({ refs: await repo().refs() }));
+  app.get('/api/git/refs', async (): Promise<RefList> => ({ refs: await repo().refs() }));
 
-  app.get('/api/git/log', async (request) => {
+  app.get('/api/git/log', async (request): Promise<CommitLog> => {
     const query = queryOf(request.query);
     const git = repo();
     const paths = query.path ? [query.path] : await modelRoots(session, git);
@@ -52,7 +85,7 @@ export function registerGitRoutes(app: FastifyInstance, ctx: EditorContext): voi
     return { commits };
   });
 
-  app.get('/api/diff', async (request) => {
+  app.get('/api/diff', async (request): Promise<DiffAnswer> => {
     const query = queryOf(request.query);
     const git = repo();
     const fromRef = checkRevision(query.from || 'HEAD');
@@ -80,7 +113,7 @@ export function registerGitRoutes(app: FastifyInstance, ctx: EditorContext): voi
     };
   });
 
-  app.post<{ Body: { message: string } }>(
+  app.post<{ Body: { message: string }; Reply: CommitAnswer }>(
     '/api/git/commit',
     { schema: { body: COMMIT_BODY } },
     async (request, reply) => {

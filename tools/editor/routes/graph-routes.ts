@@ -1,19 +1,27 @@
-// The trace graph (spec 2, GET /api/graph): nodes and edges, an SVG and Mermaid text. `focus` and
+// The trace graph (docs/api.md, GET /api/graph): nodes and edges, an SVG and Mermaid text. `focus` and
 // `depth` take a neighbourhood, `kinds` filters kinds, `methods` keeps only requirements verified by
 // the given test methods or levels (their `method` field).
 import type { FastifyInstance } from 'fastify';
 import { ENTITY_KINDS, type EntityKind } from '../../model/entity.js';
-import { traceGraph } from '../../report/trace-graph.js';
+import { traceGraph, type TraceEdge, type TraceNode } from '../../report/trace-graph.js';
 import { traceMermaid } from '../../report/trace-mermaid.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EditorContext } from '../editor-context.js';
 import { traceSvg } from '../graph-svg.js';
 import { queryOf, wholeNumber } from '../request-input.js';
 
+/** GET /api/graph: nodes and edges, the SVG the server laid out, and Mermaid text. */
+export interface TraceGraphAnswer {
+  nodes: TraceNode[];
+  edges: TraceEdge[];
+  svg: string;
+  mermaid: string;
+}
+
 /** The graph route. */
 export function registerGraphRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const { session } = ctx;
-  app.get('/api/graph', async (request, reply) => {
+  app.get<{ Reply: TraceGraphAnswer | string }>('/api/graph', async (request, reply) => {
     const query = queryOf(request.query);
     const kinds = list(query.kinds);
     const bad = kinds.filter((k) => !(ENTITY_KINDS as readonly string[]).includes(k));

@@ -16,11 +16,33 @@ import type { EditorContext } from '../editor-context.js';
 import { bodyObject, flag, queryOf } from '../request-input.js';
 import { ANY_OBJECT_BODY } from './body-schemas.js';
 
+/** What a lock update would change, as the lock routes show it. */
+export type LockPlanBody = ReturnType<typeof planBody>;
+
+/** GET /api/lock: whether the lock is configured and out of date, and the update it needs. */
+export type LockState =
+  | { configured: false; path: null; out_of_date: false }
+  | (LockPlanBody & {
+      configured: true;
+      path: string;
+      exists: boolean;
+      out_of_date: boolean;
+      entity?: { id: string; out_of_date: boolean };
+    });
+
+/** POST /api/lock/update: the update planned (a dry run) or written. */
+export type LockUpdateAnswer = LockPlanBody & {
+  ok: boolean;
+  dry_run: boolean;
+  path: string;
+  written: boolean;
+};
+
 /** The lock routes. */
 export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const { session } = ctx;
 
-  app.get('/api/lock', async (request) => {
+  app.get('/api/lock', async (request): Promise<LockState> => {
     const { entity } = queryOf(request.query);
     const path = lockPathOf(session.model);
     if (!path) return { configured: false, path: null, out_of_date: false };
@@ -39,47 +61,53 @@ export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): vo
     };
   });
 
-  app.post('/api/lock/update', { schema: { body: ANY_OBJECT_BODY } }, async (request) => {
-    const body = bodyObject(request.body);
-    const allowRemovals = flag(body.allow_removals);
-    const dryRun = flag(body.dry_run);
-    return session.exclusive(async () => {
-      const path = lockPathOf(session.model);
-      if (!path)
-        throw new ApiError(409, 'no-lock', 'the model configures no lock: set config.sets_lock first');
-      const plan = planLockUpdate(session, allowRemovals);
-      if (plan.refusedBy.length > 0)
-        throw new ApiError(
-          409,
-          'lock-refused',
-          `${plan.refusedBy.length} case(s) are quarantined; the lock records owners and never decides one: fix the quarantines first`,
-          { quarantined: plan.refusedBy, ...planBody(plan) },
+  app.post(
+    '/api/lock/update',
+    { schema: { body: ANY_OBJECT_BODY } },
+    async (request): Promise<LockUpdateAnswer> => {
+      const body = bodyObject(request.body);
+      const allowRemovals = flag(body.allow_removals);
+      const dryRun = flag(body.dry_run);
+      return session.exclusive(async () => {
+        const path = lockPathOf(session.model);
+        if (!path)
+          throw new ApiError(409, 'no-lock', 'the model configures no lock: set config.sets_lock first');
+        const plan = planLockUpdate(session, allowRemovals);
+        if (plan.refusedBy.length > 0)
+          throw new ApiError(
+            409,
+            'lock-refused',
+            `${plan.refusedBy.length} case(s) are quarantined; the lock records owners and never decides one: fix the quarantines first`,
+            { quarantined: plan.refusedBy, ...planBody(plan) },
+          );
+        const result = {
+          ok: true,
+          dry_run: dryRun,
+          path: session.repoPath(path),
+          written: false,
+          ...planBody(plan),
+        };
+        if (dryRun || !planChanges(plan) || (plan.added.length + plan.changed.length === 0 && !allowRemovals))
+          return result;
+        const old = session.snapshot.lock?.bytes?.toString('utf8');
+        const content = Buffer.from(
+          withEnding(serializeLock(plan.entries), old ? dominantEnding(old) : '\n'),
         );
-      const result = {
-        ok: true,
-        dry_run: dryRun,
-        path: session.repoPath(path),
-        written: false,
-        ...planBody(plan),
-      };
-      if (dryRun || !planChanges(plan) || (plan.added.length + plan.changed.length === 0 && !allowRemovals))
-        return result;
-      const old = session.snapshot.lock?.bytes?.toString('utf8');
-      const content = Buffer.from(withEnding(serializeLock(plan.entries), old ? dominantEnding(old) : '\n'));
-      await withCheckoutLock(session.root, async () => {
-        await settleJournal(session.root);
-        // The plan came from the loaded model and lock: both must still be what is on disk.
-        await confirmSnapshot(session.snapshot);
-        await commitFiles(
-          session.root,
-          [{ path, content }],
-          [{ path, hash: session.snapshot.lock?.hash ?? null }],
-        );
+        await withCheckoutLock(session.root, async () => {
+          await settleJournal(session.root);
+          // The plan came from the loaded model and lock: both must still be what is on disk.
+          await confirmSnapshot(session.snapshot);
+          await commitFiles(
+            session.root,
+            [{ path, content }],
+            [{ path, hash: session.snapshot.lock?.hash ?? null }],
+          );
+        });
+        session.lockWritten(path, content, contentHash(content));
+        return { ...result, written: true };
       });
-      session.lockWritten(path, content, contentHash(content));
-      return { ...result, written: true };
-    });
-  });
+    },
+  );
 }
 
 function planBody(plan: LockPlan) {

@@ -1,4 +1,4 @@
-// Notes on entities (spec 2, "Notes"): add, change, delete. Each is an update of the entity's `notes`
+// Notes on entities (docs/api.md, "Notes"): add, change, delete. Each is an update of the entity's `notes`
 // field through the session's checked save; a new note is written with its author and date.
 import type { FastifyInstance } from 'fastify';
 import { entityVersion } from '../../edit/entity-version.js';

@@ -1,8 +1,15 @@
 // The report JSON (the CLI's contract), the work queue and the source annotations.
 import type { FastifyInstance } from 'fastify';
 import { reportJson } from '../../report/report-json.js';
+import type { Gap } from '../../verify/gaps.js';
 import type { EditorContext } from '../editor-context.js';
 import { queryOf } from '../request-input.js';
+
+/** GET /api/queue: the gaps of the work queue, filtered. */
+export interface WorkQueue {
+  gaps: Gap[];
+  count: number;
+}
 
 /** The report, queue and annotation routes. */
 export function registerReportRoutes(app: FastifyInstance, ctx: EditorContext): void {
@@ -10,7 +17,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: EditorContext): 
 
   app.get('/api/report', async () => reportJson(session.analysis()));
 
-  app.get('/api/queue', async (request) => {
+  app.get('/api/queue', async (request): Promise<WorkQueue> => {
     const query = queryOf(request.query);
     const gaps = session
       .analysis()

@@ -1,4 +1,4 @@
-// The code viewer's file endpoint (spec 2, Authentication 5): only text files inside the repository,
+// The code viewer's file endpoint (docs/api.md, GET /api/source): only text files inside the repository,
 // never the git directory, never through a symbolic link that leads out of it. A path with `..`, an
 // absolute path, a `.git` segment or a NUL is refused before the file system is asked.
 import { realpath, stat } from 'node:fs/promises';
@@ -9,9 +9,16 @@ import { ApiError } from '../../http/api-error.js';
 import type { EditorContext } from '../editor-context.js';
 import { queryOf } from '../request-input.js';
 
+/** GET /api/source: a text file of the repository, line by line. */
+export interface SourceFile {
+  path: string;
+  lines: string[];
+  line_count: number;
+}
+
 /** The source route. */
 export function registerSourceRoutes(app: FastifyInstance, ctx: EditorContext): void {
-  app.get('/api/source', async (request) => {
+  app.get('/api/source', async (request): Promise<SourceFile> => {
     const { path } = queryOf(request.query);
     const root = ctx.session.root;
     const file = await repositoryFile(root, path);

@@ -1,21 +1,52 @@
 // The overview (GET /api/state) and re-reading the inputs (POST /api/reload).
 import type { FastifyInstance } from 'fastify';
-import { ENTITY_KINDS } from '../../model/entity.js';
+import type { Config } from '../../model/config.js';
+import type { Diagnostic } from '../../model/diagnostic.js';
+import { ENTITY_KINDS, type EntityKind } from '../../model/entity.js';
 import { packageVersion } from '../../model/package-version.js';
 import { countDiagnostics } from '../../report/diagnostic-counts.js';
 import { diagnosticCountLine, invariantLine } from '../../report/report-sentences.js';
+import type { Analysis } from '../../verify/analyze.js';
 import { lockPathOf } from '../../verify/lock-path.js';
-import { authorText, type EditorContext } from '../editor-context.js';
+import { authorText, type EditorContext, type LlmSettings } from '../editor-context.js';
+import type { EditRecord } from '../editor-session.js';
+
+/** GET /api/state: the overview of the loaded model, evidence, lock and checkout. */
+export interface EditorState {
+  rr: string;
+  project: Record<string, unknown>;
+  config: Config;
+  model: { path: string; files: string[] };
+  evidence: { path: string | undefined; targets: number } | null;
+  lock: { path: string; exists: boolean } | null;
+  counts: Analysis['counts'] & {
+    entities: number;
+    by_kind: Record<EntityKind, number>;
+    errors: number;
+    warnings: number;
+    gaps: number;
+  };
+  /** the invariant line, as `rr report` words it */
+  invariant: string;
+  /** "1 error, 3 warnings", as `rr report` words it */
+  issues_summary: string;
+  issues: Diagnostic[];
+  git: { branch: string | null; head: string | null; changed: number } | { error: string } | null;
+  llm: LlmSettings;
+  author: string | null;
+  loaded_at: string;
+  edits: EditRecord[];
+}
 
 /** The state and reload routes. */
 export function registerStateRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const { session } = ctx;
 
-  app.get('/api/state', async () => {
+  app.get('/api/state', async (): Promise<EditorState> => {
     const model = session.model;
     const analysis = session.analysis();
-    const byKind = Object.fromEntries(ENTITY_KINDS.map((k) => [k, 0]));
-    for (const e of model.entities) byKind[e.kind]!++;
+    const byKind = Object.fromEntries(ENTITY_KINDS.map((k) => [k, 0])) as Record<EntityKind, number>;
+    for (const e of model.entities) byKind[e.kind]++;
     const issues = analysis.diagnostics.map((d) => (d.file ? { ...d, file: session.repoPath(d.file) } : d));
     const lock = lockPathOf(model);
     return {

@@ -1,4 +1,4 @@
-// Which PCB suite programs the viewer runs, in the order of the viewer specification: flag
+// Which PCB suite programs the viewer runs, in the order docs/viewer-geometry.md gives: flag
 // (--pcb-cli, --pcb-python), environment (VIEWER_PCB_CLI with alias ENGINE_PCB_CLI;
 // VIEWER_PCB_PYTHON), machine config ([pcb] cli, [pcb] python), then discovery. A GUI application,
 // or any path inside an application bundle that is not background-only, is refused: the viewer runs
@@ -46,7 +46,7 @@ const GUI_PROGRAMS = new Set([
   'pcb_calculator',
 ]);
 
-/** Resolves one PCB suite program through the specification's order. */
+/** Resolves one PCB suite program in that order: flag, environment, machine config, discovery. */
 export function resolvePcbTool(tool: PcbTool, inputs: PcbToolInputs): PcbToolResolution {
   const flag = tool === 'cli' ? inputs.flags.pcbCli : inputs.flags.pcbPython;
   if (nonEmpty(flag)) return checked(tool, resolve(inputs.cwd, flag), FLAG[tool], inputs);

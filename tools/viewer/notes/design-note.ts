@@ -5,13 +5,19 @@ import { FieldReader, type JsonObject } from '../records/json-shape-check.js';
 import type { RecordAuthor } from '../records/record-author.js';
 import { RecordRequestError } from '../records/record-request-error.js';
 import { compact } from '../records/viewer-records.js';
+import {
+  allowedFrom,
+  NOTE_KINDS,
+  NOTE_STATUSES,
+  type NoteAction,
+  type NoteKind,
+  type NoteStatus,
+} from './note-actions.js';
+
+export { NOTE_ACTIONS, NOTE_KINDS, NOTE_STATUSES } from './note-actions.js';
+export type { NoteAction, NoteKind, NoteStatus } from './note-actions.js';
 
 export const NOTE_SCHEMA = 'pnr-design-note-v1';
-export const NOTE_KINDS = ['observation', 'question', 'requirement', 'decision', 'proposal'] as const;
-export const NOTE_STATUSES = ['open', 'accepted', 'rejected', 'applied'] as const;
-
-export type NoteKind = (typeof NOTE_KINDS)[number];
-export type NoteStatus = (typeof NOTE_STATUSES)[number];
 
 /** What a note is about: a place on the board, a lane or event of the telemetry, or a source line. */
 export type NoteTarget =
@@ -61,21 +67,6 @@ export interface DesignNote {
   history: NoteHistoryEntry[];
 }
 
-/** What people can do with an existing note. */
-export const NOTE_ACTIONS = ['edit', 'accept', 'reject', 'apply', 'reopen', 'comment', 'delete'] as const;
-export type NoteAction = (typeof NOTE_ACTIONS)[number];
-
-/** The statuses each action is allowed from (undefined: any). */
-const ALLOWED_FROM: Record<NoteAction, readonly NoteStatus[] | undefined> = {
-  edit: ['open'],
-  accept: ['open'],
-  reject: ['open'],
-  apply: ['accepted'],
-  reopen: ['accepted', 'rejected'],
-  comment: undefined,
-  delete: undefined,
-};
-
 /** Body fields each action takes besides `revision` and `author`. */
 const ACTION_FIELDS: Record<NoteAction, readonly string[]> = {
   edit: ['kind', 'title', 'body', 'targets', 'context'],
@@ -86,6 +77,10 @@ const ACTION_FIELDS: Record<NoteAction, readonly string[]> = {
   comment: ['text'],
   delete: [],
 };
+
+/** The body of POST /api/notes: a new note's content (the server adds its id, status, author and times). */
+export type NoteDraft = Pick<DesignNote, 'kind' | 'title'> &
+  Partial<Pick<DesignNote, 'body' | 'targets' | 'context'>> & { author?: { name: string } };
 
 const MAX_TEXT = 100_000;
 
@@ -180,7 +175,7 @@ export function changedNote(
 
 /** Throws `bad-transition` when the note's status does not allow the action. */
 export function checkTransition(note: DesignNote, action: NoteAction): void {
-  const from = ALLOWED_FROM[action];
+  const from = allowedFrom(action);
   if (from && !from.includes(note.status))
     throw new RecordRequestError(
       'bad-transition',

@@ -1,4 +1,4 @@
-// Who wrote a record: the account the viewer runs as (the spec has notes written "as the user"), the
+// Who wrote a record: the account the viewer runs as (notes are written as the user), the
 // client's address as the server saw it, and an optional display name the client gives.
 import { userInfo } from 'node:os';
 import type { FieldReader } from './json-shape-check.js';

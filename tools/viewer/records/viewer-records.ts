@@ -15,8 +15,18 @@ export interface StoredRecord {
   /** The run folder the record is about (relative to the experiment folder), or null for the root. */
   run: string | null;
   lane?: string;
+  /** the event a pin or snapshot is at, and the board checkpoint it shows */
+  seq?: number;
+  checkpoint?: string;
+  label?: string;
+  title?: string;
+  text?: string;
+  annotations?: Annotation[];
   [field: string]: unknown;
 }
+
+/** The name of a record kind, as the page asks for it. */
+export type RecordKindName = RecordKind['name'];
 
 /** One kind of immutable record: its folder, schema identifier, id prefix and content check. */
 export interface RecordKind {
@@ -32,6 +42,16 @@ export interface RecordKind {
 }
 
 const ANNOTATION_SHAPES = ['point', 'line', 'arrow', 'rect', 'polygon', 'text'] as const;
+
+/** A shape drawn on the board in a draft or snapshot, in board millimetres. */
+export interface Annotation {
+  shape: (typeof ANNOTATION_SHAPES)[number];
+  points: [number, number][];
+  text?: string;
+  layer?: string;
+  /** #rrggbb */
+  color?: string;
+}
 const POINT_COUNTS: Record<(typeof ANNOTATION_SHAPES)[number], [number, number]> = {
   point: [1, 1],
   text: [1, 1],
@@ -61,7 +81,7 @@ function recordRef(body: FieldReader, key: string, what: string): string | undef
 }
 
 /** Checked annotations: shapes with the number of points each takes, in board millimetres. */
-function annotations(body: FieldReader, required: boolean): JsonObject[] | undefined {
+function annotations(body: FieldReader, required: boolean): Annotation[] | undefined {
   const list = body.array('annotations', { required, max: 1000 });
   return list?.map((item, i) => {
     const a = FieldReader.of(item, `${body.where}.annotations[${i}]`, [
@@ -173,9 +193,14 @@ export const SNAPSHOT: RecordKind = {
 /** The record kinds by name. */
 export const RECORD_KINDS = [PIN, DRAFT, SNAPSHOT] as const;
 
+/** An object type with its possibly-undefined fields made optional instead. */
+export type Compact<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {
+  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+};
+
 /** The object without its undefined fields (records are written without empty keys). */
-export function compact<T extends Record<string, unknown>>(value: T): JsonObject {
+export function compact<T extends Record<string, unknown>>(value: T): Compact<T> {
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = v;
-  return out;
+  return out as Compact<T>;
 }

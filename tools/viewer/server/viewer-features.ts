@@ -1,6 +1,6 @@
-// Which features this viewer provides, and for those it does not, what is missing and why, so the page
-// can say so in place of the panel (spec 3, "Features and their prerequisites"). The schematic view,
-// source browser, 3D view, placement-cost replay and Ask agent are not built in this rr version; each
+// Which features this viewer provides, and for those it does not, what is missing and why, so the page can
+// say so in place of the panel (docs/viewer-api.md, "Features this viewer does not provide"). The schematic
+// view, source browser, 3D view, placement-cost replay and Ask agent are not built in this rr version; each
 // reason says that, and what the feature would need on top, from the configuration.
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';

@@ -1,8 +1,6 @@
-// Shapes the viewer's HTTP API answers with, as the page uses them. The state and geometry types come
-// from the server's own modules (type-only imports, erased by the bundler), so the page and the server
-// cannot drift apart silently; the rest are what docs/viewer-api.md describes.
-import type { LiveState } from '../../../tools/viewer/live/live-state.js';
-
+// The viewer API's answers as the server builds them (docs/viewer-api.md describes them): type-only
+// imports from the server's own modules, erased by the bundler, so the page and the server cannot
+// drift apart silently.
 export type {
   EventRecord,
   ExperimentSummary,
@@ -25,6 +23,21 @@ export type {
   TrackPolyline,
 } from '../../../tools/viewer/telemetry/live-event.js';
 export type {
+  DesignNote,
+  NoteAction,
+  NoteContext,
+  NoteDraft,
+  NoteKind,
+  NoteStatus,
+  NoteTarget,
+} from '../../../tools/viewer/notes/design-note.js';
+export type { RecordAuthor } from '../../../tools/viewer/records/record-author.js';
+export type {
+  Annotation,
+  RecordKindName,
+  StoredRecord,
+} from '../../../tools/viewer/records/viewer-records.js';
+export type {
   BoardGeometry,
   BoardLayer,
   Footprint,
@@ -32,18 +45,9 @@ export type {
   Pad,
   Point,
 } from '../../../tools/viewer/geometry/board-geometry.js';
-
-/** restart-status.json of the experiment folder, shown as it is. */
-export interface RestartStatus {
-  file: string;
-  value?: unknown;
-  problem?: string;
-}
-
-/** GET /api/state: one run's state plus the experiment around it. */
-export interface ExperimentState extends LiveState {
-  experimentDir: string;
-  run: string | null;
-  restartStatus?: RestartStatus | null;
-  runs?: { path: string; root: boolean }[];
-}
+export type { ExperimentState } from '../../../tools/viewer/live/live-experiment.js';
+export type { RestartStatus } from '../../../tools/viewer/live/restart-status.js';
+export type { ControlsState } from '../../../tools/viewer/records/control-store.js';
+export type { RuntimeControls } from '../../../tools/viewer/telemetry/control-files.js';
+export type { AboutInfo } from '../../../tools/viewer/server/routes/about-route.js';
+export type { Feature, UnavailableAnswer } from '../../../tools/viewer/server/viewer-features.js';

@@ -6,7 +6,7 @@ import { LitElement, css, html, nothing, svg, unsafeCSS, type PropertyValues } f
 import type { BoardGeometry, PlacedFootprint, Point } from './api-types.js';
 import { boardPaths, type BoardPaths, type PlacedPart } from './board-paths.js';
 import type { NetRouteAt } from './lane-replay.js';
-import type { NoteTarget } from './record-types.js';
+import type { NoteTarget } from './api-types.js';
 import {
   BOARD_BACKGROUND,
   HIGHLIGHT_COLOR,

@@ -5,7 +5,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import type { EventRecord, LaneSummary, LiveEventOf } from './api-types.js';
 import type { LaneFrame } from './lane-replay.js';
 import type { LiveStore } from './live-store.js';
-import type { Annotation, DesignNote, NoteTarget } from './record-types.js';
+import type { Annotation, DesignNote, NoteTarget } from './api-types.js';
 import type { SnapshotView } from './records-panel.js';
 import { sharedStyles } from './shared-styles.js';
 import type { ViewerApi } from './viewer-api.js';

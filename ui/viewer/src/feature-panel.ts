@@ -3,7 +3,8 @@
 // and the settings the feature would need, as the server words them.
 import { LitElement, css, html, nothing } from 'lit';
 import { sharedStyles } from './shared-styles.js';
-import type { FeatureUnavailable, ViewerApi } from './viewer-api.js';
+import type { UnavailableAnswer } from './api-types.js';
+import type { ViewerApi } from './viewer-api.js';
 
 export class FeaturePanel extends LitElement {
   static override properties = {
@@ -18,7 +19,7 @@ export class FeaturePanel extends LitElement {
   heading = '';
   /** The route that answers for the feature (GET). */
   route = '';
-  answer: FeatureUnavailable | { available: true } | null = null;
+  answer: UnavailableAnswer | { available: true } | null = null;
   failure = '';
   private asked = '';
 

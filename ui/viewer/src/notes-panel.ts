@@ -5,15 +5,9 @@
 import { LitElement, css, html, nothing } from 'lit';
 import type { LaneFrame } from './lane-replay.js';
 import { formatClock } from './number-format.js';
-import {
-  NOTE_KINDS,
-  actionsFor,
-  targetText,
-  type DesignNote,
-  type NoteAction,
-  type NoteKind,
-  type NoteTarget,
-} from './record-types.js';
+import { allowedActions, NOTE_KINDS } from '../../../tools/viewer/notes/note-actions.js';
+import type { DesignNote, NoteAction, NoteKind, NoteStatus, NoteTarget } from './api-types.js';
+import { targetText } from './note-target-text.js';
 import { sharedStyles } from './shared-styles.js';
 import { ApiError, type ViewerApi } from './viewer-api.js';
 
@@ -26,6 +20,11 @@ const ACTION_LABELS: Record<NoteAction, string> = {
   comment: 'Comment',
   delete: 'Delete',
 };
+
+/** The actions a note's status allows, as buttons: editing and commenting have their own controls. */
+function decisions(status: NoteStatus): NoteAction[] {
+  return allowedActions(status).filter((action) => action !== 'edit' && action !== 'comment');
+}
 
 export class NotesPanel extends LitElement {
   static override properties = {
@@ -313,7 +312,7 @@ export class NotesPanel extends LitElement {
         ${n.decision ? html` · ${n.decision.status} by ${n.decision.author.name ?? n.decision.author.user}${n.decision.reason ? `: ${n.decision.reason}` : ''}` : nothing}
       </div>
       <div class="row">
-        ${actionsFor(n.status).map(
+        ${decisions(n.status).map(
           (a) =>
             html`<button
               type="button"

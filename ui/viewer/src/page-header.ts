@@ -5,7 +5,8 @@ import { LitElement, css, html, nothing } from 'lit';
 import type { ExperimentSummary } from './api-types.js';
 import type { Connection } from './live-store.js';
 import { sharedStyles } from './shared-styles.js';
-import type { AboutInfo, ViewerApi } from './viewer-api.js';
+import type { AboutInfo } from './api-types.js';
+import type { ViewerApi } from './viewer-api.js';
 import './run-controls.js';
 
 export class PageHeader extends LitElement {

@@ -4,7 +4,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import type { LaneFrame } from './lane-replay.js';
 import { formatClock } from './number-format.js';
-import type { Annotation, RecordKind, StoredRecord } from './record-types.js';
+import type { Annotation, RecordKindName, StoredRecord } from './api-types.js';
 import { sharedStyles } from './shared-styles.js';
 import { ApiError, type ViewerApi } from './viewer-api.js';
 
@@ -21,8 +21,8 @@ export interface GotoDetail {
   seq: number;
 }
 
-const KINDS: RecordKind[] = ['pin', 'draft', 'snapshot'];
-const TITLES: Record<RecordKind, string> = { pin: 'Pins', draft: 'Drafts', snapshot: 'Snapshots' };
+const KINDS: RecordKindName[] = ['pin', 'draft', 'snapshot'];
+const TITLES: Record<RecordKindName, string> = { pin: 'Pins', draft: 'Drafts', snapshot: 'Snapshots' };
 
 export class RecordsPanel extends LitElement {
   static override properties = {
@@ -48,7 +48,7 @@ export class RecordsPanel extends LitElement {
   annotations: Annotation[] = [];
   /** Whether clicks on the board add points to the draft. */
   marking = false;
-  records: Record<RecordKind, StoredRecord[]> = { pin: [], draft: [], snapshot: [] };
+  records: Record<RecordKindName, StoredRecord[]> = { pin: [], draft: [], snapshot: [] };
   message = '';
   busy = false;
   private lastDraft: string | undefined;
@@ -127,7 +127,10 @@ export class RecordsPanel extends LitElement {
     };
   }
 
-  private async create(kind: RecordKind, body: Record<string, unknown>): Promise<StoredRecord | undefined> {
+  private async create(
+    kind: RecordKindName,
+    body: Record<string, unknown>,
+  ): Promise<StoredRecord | undefined> {
     if (!this.api) return undefined;
     this.busy = true;
     try {
@@ -233,7 +236,7 @@ export class RecordsPanel extends LitElement {
       <button type="button" @click=${() => this.reload()} ?disabled=${!this.lane}>Refresh lists</button>`;
   }
 
-  private renderList(kind: RecordKind) {
+  private renderList(kind: RecordKindName) {
     const list = this.records[kind];
     return html`<h3>${TITLES[kind]} (${list.length})</h3>
       ${

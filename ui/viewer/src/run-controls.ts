@@ -3,7 +3,8 @@
 // second click. The controls are read again every two seconds while the experiment runs.
 import { LitElement, css, html, nothing } from 'lit';
 import { sharedStyles } from './shared-styles.js';
-import { ApiError, type RunControls, type RunControlValues, type ViewerApi } from './viewer-api.js';
+import type { ControlsState, RuntimeControls } from './api-types.js';
+import { ApiError, type ViewerApi } from './viewer-api.js';
 
 const REFRESH_MS = 2000;
 const RATES = [0, 1, 2, 5, 10, 20, 50, 100];
@@ -23,7 +24,7 @@ export class RunControlsBar extends LitElement {
   running = false;
   /** The selected lane, which "Prune lane" abandons, when it is running. */
   lane: string | null = null;
-  controls: RunControls | null = null;
+  controls: ControlsState | null = null;
   message = '';
   confirmStop = false;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -69,7 +70,7 @@ export class RunControlsBar extends LitElement {
     }
   }
 
-  private async request(change: RunControlValues): Promise<void> {
+  private async request(change: RuntimeControls): Promise<void> {
     if (!this.api || !this.controls) return;
     try {
       this.controls = await this.api.setControls(change, this.controls.revision);
@@ -83,7 +84,7 @@ export class RunControlsBar extends LitElement {
     }
   }
 
-  private can(control: string): boolean {
+  private can(control: keyof RuntimeControls): boolean {
     return this.running && !!this.controls?.limits.controls.includes(control);
   }
 

@@ -1,7 +1,20 @@
 // The page's client of the viewer's HTTP API (docs/viewer-api.md): one method per route the page
 // uses, JSON in and out, errors as ApiError with the server's code and message.
-import type { BoardGeometry, EventRecord, ExperimentState } from './api-types.js';
-import type { DesignNote, NoteAction, NoteDraft, RecordKind, StoredRecord } from './record-types.js';
+import type {
+  AboutInfo,
+  BoardGeometry,
+  ControlsState,
+  DesignNote,
+  EventRecord,
+  ExperimentState,
+  Feature,
+  NoteAction,
+  NoteDraft,
+  RecordKindName,
+  RuntimeControls,
+  StoredRecord,
+  UnavailableAnswer,
+} from './api-types.js';
 
 /** An answer that was not 2xx, with the server's error body when it sent one. */
 export class ApiError extends Error {
@@ -15,57 +28,6 @@ export class ApiError extends Error {
   }
 }
 
-/** The 501 body of a feature this viewer does not provide (and of 3D and agent status). */
-export interface FeatureUnavailable {
-  available: false;
-  feature: string;
-  reason: string;
-  needs: string[];
-}
-
-/** One entry of GET /api/features. */
-export interface FeatureInfo {
-  id: string;
-  available: boolean;
-  detail?: string;
-  reason?: string;
-  needs?: string[];
-}
-
-/** GET /api/about. */
-export interface AboutInfo {
-  name: string;
-  version: string;
-  license: string;
-  title: string;
-  source: {
-    repository: string | null;
-    revision: string | null;
-    modified: boolean;
-    tree: string | null;
-    changes: string | null;
-  };
-}
-
-/** Runtime controls the experiment is asked to apply. */
-export interface RunControlValues {
-  paused?: boolean;
-  rate?: number;
-  prune?: string[];
-  stop?: boolean;
-}
-
-/** GET /api/controls: what was requested, what the experiment applies, and its limits. */
-export interface RunControls {
-  revision: number;
-  requested: RunControlValues;
-  active: RunControlValues | null;
-  appliedRevision: number | null;
-  pending: boolean;
-  limits: { controls: string[]; rate?: { min: number; max: number } };
-  limitsFrom: 'experiment' | 'viewer';
-}
-
 /** Query of GET /api/state. */
 export interface StateRequest {
   since?: string;
@@ -74,7 +36,7 @@ export interface StateRequest {
   limit?: number;
 }
 
-const RECORD_ROUTES: Record<RecordKind, { create: string; list: string }> = {
+const RECORD_ROUTES: Record<RecordKindName, { create: string; list: string }> = {
   pin: { create: 'pin', list: 'pins' },
   draft: { create: 'draft', list: 'drafts' },
   snapshot: { create: 'snapshot', list: 'snapshots' },
@@ -107,12 +69,12 @@ export class ViewerApi {
     return this.get(`/api/geometry/${sha256}${query({ run: run ?? undefined })}`);
   }
 
-  controls(): Promise<RunControls> {
+  controls(): Promise<ControlsState> {
     return this.get('/api/controls');
   }
 
   /** POST /api/controls: changes some controls at the revision the page last saw. */
-  setControls(requested: RunControlValues, revision: number): Promise<RunControls> {
+  setControls(requested: RuntimeControls, revision: number): Promise<ControlsState> {
     return this.post('/api/controls', { requested, revision });
   }
 
@@ -120,12 +82,12 @@ export class ViewerApi {
     return this.get('/api/about');
   }
 
-  async features(): Promise<FeatureInfo[]> {
-    return (await this.get<{ features: FeatureInfo[] }>('/api/features')).features;
+  async features(): Promise<Feature[]> {
+    return (await this.get<{ features: Feature[] }>('/api/features')).features;
   }
 
   /** A route of a feature this viewer may not provide: its answer, or the unavailable body (501). */
-  async feature(path: string): Promise<FeatureUnavailable | { available: true; body: unknown }> {
+  async feature(path: string): Promise<UnavailableAnswer | { available: true; body: unknown }> {
     try {
       const body = await this.get<unknown>(path);
       if (isUnavailable(body)) return body;
@@ -137,7 +99,11 @@ export class ViewerApi {
   }
 
   /** GET /api/pins, /api/drafts or /api/snapshots of a lane. */
-  async records<T extends StoredRecord>(kind: RecordKind, lane?: string, run?: string | null): Promise<T[]> {
+  async records<T extends StoredRecord>(
+    kind: RecordKindName,
+    lane?: string,
+    run?: string | null,
+  ): Promise<T[]> {
     const answer = await this.get<{ records: T[] }>(
       `/api/${RECORD_ROUTES[kind].list}${query({ lane, run: run ?? undefined })}`,
     );
@@ -145,7 +111,7 @@ export class ViewerApi {
   }
 
   /** POST /api/pin, /api/draft or /api/snapshot. */
-  createRecord<T extends StoredRecord>(kind: RecordKind, body: Record<string, unknown>): Promise<T> {
+  createRecord<T extends StoredRecord>(kind: RecordKindName, body: Record<string, unknown>): Promise<T> {
     return this.post(`/api/${RECORD_ROUTES[kind].create}`, body);
   }
 
@@ -202,7 +168,7 @@ async function answer<T>(response: Response): Promise<T> {
   );
 }
 
-function isUnavailable(body: unknown): body is FeatureUnavailable {
+function isUnavailable(body: unknown): body is UnavailableAnswer {
   return typeof body === 'object' && body !== null && (body as { available?: unknown }).available === false;
 }
 

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { ApiError, errorText } from '../api/api-error.js';
-import type { CaseMoveResult, Conflict, Expansion, LedgerRow } from '../api/api-types.js';
+import type { CaseMoveAnswer, Conflict, Expansion, LedgerRow } from '../api/api-types.js';
 import { store } from '../session/editor-store.js';
 import { entityLink, entityLinks } from './badges.js';
 import { conflictList } from './conflict-list.js';
@@ -22,7 +22,7 @@ export class CaseMoveDialog extends LightElement {
     done: { state: true },
   };
   declare row: LedgerRow | null;
-  declare plan: CaseMoveResult | null;
+  declare plan: CaseMoveAnswer | null;
   declare expansions: Expansion[];
   declare conflicts: Conflict[];
   declare error: string;
@@ -71,7 +71,7 @@ export class CaseMoveDialog extends LightElement {
     this.error = '';
     this.conflicts = [];
     try {
-      const result = await store().api.post<CaseMoveResult>('cases/move', this.body(dryRun, expand));
+      const result = await store().api.post<CaseMoveAnswer>('cases/move', this.body(dryRun, expand));
       if (dryRun) {
         this.plan = result;
         this.expansions = result.expansions;
@@ -93,6 +93,8 @@ export class CaseMoveDialog extends LightElement {
           givers: [],
           expansions: this.expansions,
           relocked: false,
+          files: [],
+          notices: [],
         };
       } else if (error instanceof ApiError) {
         this.conflicts = error.conflicts;

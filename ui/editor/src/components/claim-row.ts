@@ -1,13 +1,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Conflict, LedgerRow } from '../api/api-types.js';
+import type { LedgerRow, Problem } from '../api/api-types.js';
 import { draftProblem, selectorLines, untouched, type ClaimDraft } from '../model/claim-draft.js';
 import {
-  isGlob,
-  literalPath,
-  selectorFor,
-  selectorMatches,
-  selectorProblem,
-} from '../model/case-selector.js';
+  lineSelects,
+  namesCase,
+  readSelectorLines,
+  withCase,
+  type SelectorLine,
+} from '../model/selector-lines.js';
 import { entityLink } from './badges.js';
 import { conflictList } from './conflict-list.js';
 import { LightElement } from './light-element.js';
@@ -42,7 +42,7 @@ export class ClaimRow extends LightElement {
   declare levels: string[];
   declare defaultLevel: string;
   declare targets: string[];
-  declare conflicts: Conflict[];
+  declare conflicts: Problem[];
   declare caseFilter: string;
 
   constructor() {
@@ -61,11 +61,7 @@ export class ClaimRow extends LightElement {
   }
 
   private toggleCase(path: string, checked: boolean): void {
-    const lines = selectorLines(this.draft);
-    const next = checked
-      ? [...lines, selectorFor(path)]
-      : lines.filter((line) => isGlob(line) || literalPath(line) !== path);
-    this.change({ selectors: next.join('\n') });
+    this.change({ selectors: withCase(selectorLines(this.draft), path, checked).join('\n') });
   }
 
   protected override render(): TemplateResult {
@@ -73,7 +69,7 @@ export class ClaimRow extends LightElement {
     const k = d.key;
     const problem = draftProblem(d);
     const cases = this.targetCases?.state === 'ready' ? this.targetCases.cases : undefined;
-    const lines = selectorLines(d);
+    const lines = readSelectorLines(selectorLines(d));
     return html`<fieldset class="claim-row ${untouched(d) ? 'untouched' : ''}" data-target=${d.target}>
       <legend>
         Target
@@ -161,7 +157,7 @@ export class ClaimRow extends LightElement {
     </div>`;
   }
 
-  private selectors(d: ClaimDraft, lines: string[], cases: LedgerRow[] | undefined): TemplateResult {
+  private selectors(d: ClaimDraft, lines: SelectorLine[], cases: LedgerRow[] | undefined): TemplateResult {
     const k = d.key;
     return html`<div class="claim-row-grid">
       <div class="field">
@@ -179,12 +175,11 @@ export class ClaimRow extends LightElement {
         ></textarea>
         <ul class="selector-counts" id="claim-${k}-counts" aria-live="polite">
           ${lines.map((line) => {
-            const bad = selectorProblem(line);
-            if (bad) return html`<li class="none"><code>${line}</code>: ${bad}</li>`;
-            if (!cases) return html`<li><code>${line}</code></li>`;
-            const n = cases.filter((c) => selectorMatches(line, c.path)).length;
+            if (line.problem) return html`<li class="none"><code>${line.text}</code>: ${line.problem}</li>`;
+            if (!cases) return html`<li><code>${line.text}</code></li>`;
+            const n = cases.filter((c) => lineSelects(line, c.path)).length;
             return html`<li class=${n === 0 ? 'none' : ''}>
-              <code>${line}</code> matches ${n} ${n === 1 ? 'case' : 'cases'}
+              <code>${line.text}</code> matches ${n} ${n === 1 ? 'case' : 'cases'}
             </li>`;
           })}
         </ul>
@@ -200,7 +195,7 @@ export class ClaimRow extends LightElement {
     </div>`;
   }
 
-  private checklist(d: ClaimDraft, lines: string[]): TemplateResult {
+  private checklist(d: ClaimDraft, lines: SelectorLine[]): TemplateResult {
     const k = d.key;
     const tc = this.targetCases;
     if (!d.target.trim()) return html`<p class="help">Give a target to see its observed cases.</p>`;
@@ -227,8 +222,8 @@ export class ClaimRow extends LightElement {
       }
       <ul class="case-checklist" aria-labelledby="claim-${k}-checklist-label">
         ${visible.slice(0, CHECKLIST_LIMIT).map((c, i) => {
-          const literal = lines.some((line) => !isGlob(line) && literalPath(line) === c.path);
-          const glob = lines.find((line) => isGlob(line) && selectorMatches(line, c.path));
+          const literal = lines.some((line) => namesCase(line, c.path));
+          const glob = lines.find((line) => line.selector.glob && lineSelects(line, c.path))?.text;
           const checked = literal || glob !== undefined;
           const otherOwner = c.owner && c.owner !== this.entityId ? c.owner : null;
           const disabled = (otherOwner !== null && !checked) || (glob !== undefined && !literal);

@@ -1,14 +1,13 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { errorText } from '../api/api-error.js';
-import type { Conflict, LedgerRow, PrecheckResult, SetMember } from '../api/api-types.js';
+import type { AttributionOverview, CaseList, PrecheckAnswer, Problem, SetMember } from '../api/api-types.js';
 import { emptyDraft, type ClaimDraft } from '../model/claim-draft.js';
 import { store } from '../session/editor-store.js';
 import type { TargetCases } from './claim-row.js';
-import { conflictCase } from './conflict-list.js';
 import { LightElement } from './light-element.js';
 
 /**
- * The verification-set form (spec 2): one row per target, a summary of the set the draft would give,
+ * The verification-set form (docs/editor.md): one row per target, a summary of the set the draft would give,
  * from the live precheck. Emits `drafts-change` with the new rows.
  */
 export class ClaimsEditor extends LightElement {
@@ -26,8 +25,8 @@ export class ClaimsEditor extends LightElement {
   declare entityId: string;
   declare field: string;
   declare levels: string[];
-  declare conflicts: Conflict[];
-  declare precheck: PrecheckResult | null;
+  declare conflicts: Problem[];
+  declare precheck: PrecheckAnswer | null;
   declare targetCases: Map<string, TargetCases>;
   declare knownTargets: string[];
   private targetsRequested = false;
@@ -54,7 +53,7 @@ export class ClaimsEditor extends LightElement {
     if (this.targetsRequested) return;
     this.targetsRequested = true;
     try {
-      const attribution = await store().api.get<{ targets: { target: string }[] }>('attribution');
+      const attribution = await store().api.get<AttributionOverview>('attribution');
       this.knownTargets = attribution.targets.map((t) => t.target).sort();
     } catch {
       this.knownTargets = [];
@@ -77,8 +76,8 @@ export class ClaimsEditor extends LightElement {
     }
     let entry: TargetCases;
     try {
-      const rows = await store().api.get<{ cases: LedgerRow[] } | LedgerRow[]>('cases', { target });
-      entry = { state: 'ready', cases: Array.isArray(rows) ? rows : rows.cases };
+      const { cases } = await store().api.get<CaseList>('cases', { target });
+      entry = { state: 'ready', cases };
     } catch (error) {
       entry = { state: 'error', message: errorText(error) };
     }
@@ -93,15 +92,12 @@ export class ClaimsEditor extends LightElement {
     this.dispatchEvent(new CustomEvent<ClaimDraft[]>('drafts-change', { detail: drafts, bubbles: true }));
   }
 
-  private rowConflicts(d: ClaimDraft, index: number): Conflict[] {
+  private rowConflicts(d: ClaimDraft): Problem[] {
     const cases = this.targetCases.get(d.target.trim());
     const normalized =
       cases?.state === 'ready' ? new Set(cases.cases.map((c) => c.target)) : new Set<string>();
     return this.conflicts.filter((c) => {
-      if (c.field && (c.field === `${this.field}/${index}` || c.field.startsWith(`${this.field}/${index}/`)))
-        return true;
-      const text = conflictCase(c);
-      const target = typeof c.case === 'object' && c.case ? c.case.target : text.split(' ')[0];
+      const target = 'case' in c && c.case ? c.case.target : undefined;
       return !!target && (target === d.target.trim() || normalized.has(target));
     });
   }
@@ -122,7 +118,7 @@ export class ClaimsEditor extends LightElement {
             .targetCases=${this.targetCases.get(d.target.trim())}
             .levels=${this.levels}
             .defaultLevel=${String(store().state?.config?.default_provided_level ?? '')}
-            .conflicts=${this.rowConflicts(d, i)}
+            .conflicts=${this.rowConflicts(d)}
             @draft-change=${(e: CustomEvent<ClaimDraft>) => {
               e.stopPropagation();
               this.emit(this.drafts.map((x, j) => (j === i ? e.detail : x)));

@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import { errorText } from '../api/api-error.js';
-import { statusLetters, type GitFileStatus } from '../api/api-types.js';
+import type { CommitAnswer, StatusEntry } from '../api/api-types.js';
+import { statusLetters } from '../model/status-letters.js';
 import { isAuthor } from '../session/author-setting.js';
 import { store } from '../session/editor-store.js';
 import { LightElement } from './light-element.js';
@@ -13,7 +14,7 @@ export class CommitDialog extends LightElement {
     busy: { state: true },
     committed: { state: true },
   };
-  declare files: GitFileStatus[];
+  declare files: StatusEntry[];
   declare error: string;
   declare busy: boolean;
   declare committed: string;
@@ -27,7 +28,7 @@ export class CommitDialog extends LightElement {
   }
 
   /** Opens the dialog listing the files the commit takes. */
-  open(files: GitFileStatus[]): void {
+  open(files: StatusEntry[]): void {
     this.files = files;
     this.error = '';
     this.committed = '';
@@ -50,8 +51,8 @@ export class CommitDialog extends LightElement {
     this.busy = true;
     this.error = '';
     try {
-      const result = await store().api.post<{ commit?: string }>('git/commit', { message });
-      this.committed = result?.commit ?? 'done';
+      const result = await store().api.post<CommitAnswer>('git/commit', { message });
+      this.committed = result.commit;
       this.dispatchEvent(new Event('committed', { bubbles: true }));
     } catch (error) {
       this.error = errorText(error);

@@ -1,20 +1,18 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Conflict } from '../api/api-types.js';
+import type { Problem } from '../api/api-types.js';
 import { entityLink, entityLinks } from './badges.js';
 
-/** The case a conflict names, as text. */
-export function conflictCase(c: Conflict): string {
-  if (!c.case) return '';
-  if (typeof c.case === 'string') return c.case;
-  return `${c.case.target} ${c.case.path}`;
+/** The case a conflict names, as text ('' when it names none). */
+export function conflictCase(c: Problem): string {
+  return 'case' in c && c.case ? `${c.case.target} ${c.case.path}` : '';
 }
 
 /**
  * Conflicts of a refused or prechecked save: code, message, case, the entities involved and the
- * case's present owner (spec 2, "One owner per test case").
+ * case's present owner (docs/api.md, "One-owner conflicts").
  */
 export function conflictList(
-  conflicts: readonly Conflict[],
+  conflicts: readonly Problem[],
   heading: string,
   id?: string,
 ): TemplateResult | typeof nothing {
@@ -27,8 +25,8 @@ export function conflictList(
           html`<li>
             <code>${c.code}</code>: ${c.message}
             ${conflictCase(c) ? html`<br />Case <code>${conflictCase(c)}</code>` : nothing}
-            ${c.entities?.length ? html`<br />Entities: ${entityLinks(c.entities)}` : nothing}
-            ${c.owner ? html`<br />Present owner: ${entityLink(c.owner)}` : nothing}
+            ${'entities' in c && c.entities.length ? html`<br />Entities: ${entityLinks(c.entities)}` : nothing}
+            ${'owner' in c && c.owner ? html`<br />Present owner: ${entityLink(c.owner)}` : nothing}
           </li>`,
       )}
     </ul>
@@ -36,7 +34,7 @@ export function conflictList(
 }
 
 /** Notices (not refusals) of a save, e.g. `takes-from-tag`. */
-export function noticeList(notices: readonly Conflict[]): TemplateResult | typeof nothing {
+export function noticeList(notices: readonly Problem[]): TemplateResult | typeof nothing {
   if (notices.length === 0) return nothing;
   return html`<div class="notices" role="status">
     <strong>Notices</strong>

@@ -1,13 +1,14 @@
 import { html, nothing } from 'lit';
 import { ApiError, errorText } from '../api/api-error.js';
 import { idSegment } from '../api/api-client.js';
+import type { LockCase, SaveAnswer } from '../api/api-types.js';
 import { href } from '../routing/hash-route.js';
 import { store } from '../session/editor-store.js';
 import { entityLinks } from './badges.js';
 import { LightElement } from './light-element.js';
 
 /**
- * Deletes an entity. A delete of an entity others still refer to is refused first (editing rule 3);
+ * Deletes an entity. A delete of an entity others still refer to is refused first (docs/editing.md);
  * the dialog then lists the referrers and offers the forced delete, which removes the references too.
  */
 export class DeleteDialog extends LightElement {
@@ -26,7 +27,7 @@ export class DeleteDialog extends LightElement {
   declare busy: boolean;
   declare error: string;
   declare referrers: string[] | null;
-  declare unlocked: unknown[] | null;
+  declare unlocked: LockCase[] | null;
 
   constructor() {
     super();
@@ -55,16 +56,13 @@ export class DeleteDialog extends LightElement {
     this.busy = true;
     this.error = '';
     try {
-      const result = await store().api.delete<{ unlocked?: unknown[] }>(
-        `entities/${idSegment(this.entityId)}`,
-        {
-          force: force ? 1 : undefined,
-          version: this.version,
-        },
-      );
-      this.unlocked = result?.unlocked ?? [];
+      const result = await store().api.delete<SaveAnswer>(`entities/${idSegment(this.entityId)}`, {
+        force: force ? 1 : undefined,
+        version: this.version,
+      });
+      this.unlocked = result.unlocked;
       await store().refresh();
-      if (this.unlocked.length === 0) this.done();
+      if (result.unlocked.length === 0) this.done();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'still-referenced') {
         this.referrers = referrersOf(error.body);
@@ -152,10 +150,6 @@ function referrersOf(body: Record<string, unknown>): string[] {
 }
 
 /** A lock entry as `target path → owner`. */
-function lockEntryText(entry: unknown): string {
-  if (entry && typeof entry === 'object') {
-    const e = entry as { target?: string; path?: string; owner?: string };
-    return `${e.target ?? ''} ${e.path ?? ''}${e.owner ? ` → ${e.owner}` : ''}`;
-  }
-  return String(entry);
+function lockEntryText(entry: LockCase): string {
+  return `${entry.target} ${entry.path} → ${entry.owner}`;
 }

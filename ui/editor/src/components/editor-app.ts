@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { ENTITY_KINDS, type EntityKind } from '../api/api-types.js';
+import { ENTITY_KINDS } from '../../../../tools/model/entity.js';
+import type { EntityKind } from '../api/api-types.js';
 import { KIND_LABELS } from '../model/kind-fields.js';
 import { parseRoute, ROUTE_REPLACED, type Route } from '../routing/hash-route.js';
 import { isAuthor } from '../session/author-setting.js';

@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ApiError, errorText } from '../api/api-error.js';
-import type { LockCase, LockUpdateResult } from '../api/api-types.js';
+import type { LockCase, LockUpdateAnswer } from '../api/api-types.js';
 import { store } from '../session/editor-store.js';
 import { LightElement } from './light-element.js';
 
@@ -17,8 +17,8 @@ export class LockUpdateDialog extends LightElement {
     busy: { state: true },
     allowRemovals: { state: true },
   };
-  declare preview: LockUpdateResult | null;
-  declare written: LockUpdateResult | null;
+  declare preview: LockUpdateAnswer | null;
+  declare written: LockUpdateAnswer | null;
   declare error: string;
   declare refusedBy: string[];
   declare busy: boolean;
@@ -47,12 +47,12 @@ export class LockUpdateDialog extends LightElement {
     this.querySelector('dialog')?.close();
   }
 
-  private async call(dryRun: boolean): Promise<LockUpdateResult | null> {
+  private async call(dryRun: boolean): Promise<LockUpdateAnswer | null> {
     this.busy = true;
     this.error = '';
     this.refusedBy = [];
     try {
-      return await store().api.post<LockUpdateResult>('lock/update', {
+      return await store().api.post<LockUpdateAnswer>('lock/update', {
         dry_run: dryRun,
         allow_removals: this.allowRemovals,
       });
@@ -122,13 +122,9 @@ export class LockUpdateDialog extends LightElement {
     </dialog>`;
   }
 
-  private dryRunView(p: LockUpdateResult, removable: number): TemplateResult {
+  private dryRunView(p: LockUpdateAnswer, removable: number): TemplateResult {
     const line = (e: LockCase) => `${e.target} ${e.path} → ${e.owner ?? 'none'}`;
-    const changed = (p.changed ?? []).map((c) =>
-      'entry' in c
-        ? `${c.entry.target} ${c.entry.path}: ${c.from ?? 'none'} → ${c.entry.owner ?? 'none'}`
-        : line(c),
-    );
+    const changed = p.changed.map(line);
     const block = (label: string, sign: string, lines: string[]) =>
       lines.length
         ? html`<p>${label} (${lines.length}):</p>

@@ -1,16 +1,36 @@
 import { html, nothing } from 'lit';
 import { errorText } from '../api/api-error.js';
 import { idSegment } from '../api/api-client.js';
-import type { EntityNote } from '../api/api-types.js';
+import type { EntityDetail } from '../api/api-types.js';
 import { store } from '../session/editor-store.js';
 import { LightElement } from './light-element.js';
 
 const NOTE_KINDS = ['comment', 'question', 'todo', 'gap'] as const;
 
-/** A note as the entity page lists it: the key the note routes take, and the note. */
-export interface KeyedNote {
-  key: string;
-  note: EntityNote | string;
+/** A note as the entity page lists it: the key the note routes take, and the note as written. */
+export type KeyedNote = EntityDetail['notes'][number];
+
+/** The fields of a note the panel shows, as text (notes are free-form; a string note is a comment). */
+interface NoteText {
+  text: string;
+  kind?: string;
+  status?: string;
+  author?: string;
+  created?: string;
+}
+
+/** A note as written, read for display: fields that are not text are left out. */
+function noteText(note: unknown): NoteText {
+  if (typeof note === 'string') return { text: note };
+  const fields = note && typeof note === 'object' ? (note as Record<string, unknown>) : {};
+  const text = (key: keyof NoteText) => (typeof fields[key] === 'string' ? fields[key] : undefined);
+  return {
+    text: text('text') ?? '',
+    kind: text('kind'),
+    status: text('status'),
+    author: text('author'),
+    created: text('created'),
+  };
 }
 
 /**
@@ -78,7 +98,7 @@ export class NotesPanel extends LightElement {
           ? html`<p class="muted">No notes.</p>`
           : html`<ul class="plain-list notes-list">
               ${this.notes.map(({ key, note }, i) => {
-                const n: EntityNote = typeof note === 'string' ? { text: note } : note;
+                const n = noteText(note);
                 const open = n.status !== 'resolved';
                 return html`<li>
                   <span class="badge neutral">${n.kind ?? 'comment'}</span>

@@ -5,7 +5,7 @@ import { entityHref } from '../routing/hash-route.js';
 import { store } from '../session/editor-store.js';
 import { LightElement } from './light-element.js';
 
-/** Renames an entity: every reference and its lock entries follow in the same write (editing rule 2). */
+/** Renames an entity: every reference and its lock entries follow in the same write. */
 export class RenameDialog extends LightElement {
   static override properties = {
     entityId: { attribute: false },

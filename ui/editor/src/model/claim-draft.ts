@@ -1,6 +1,6 @@
 // One row of the verification-set form: a claim item being edited. A row remembers the item it came
 // from; when the row's content still says the same thing, the original item is written back exactly
-// (spec 2: "an item the user does not touch is written back unchanged").
+// (docs/editor.md, "The form and the verification set").
 
 /** A claim row as the form edits it. */
 export interface ClaimDraft {
@@ -31,7 +31,7 @@ export function emptyDraft(): ClaimDraft {
   };
 }
 
-/** The row for an item as read (any of the four claim shapes of spec 1). */
+/** The row for an item as read (any of the four claim shapes, deprecated ones included). */
 export function draftOf(item: unknown): ClaimDraft {
   const draft = emptyDraft();
   draft.original = item;

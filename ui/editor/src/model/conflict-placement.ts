@@ -1,7 +1,7 @@
-// Where a conflict of a refused save is shown: next to the field that caused it (spec 2). A conflict
-// naming a field path goes there; the one-owner codes go to the verification set; parent codes to the
+// Where a conflict of a refused save is shown: next to the field that caused it (docs/editor.md, "The
+// form and the verification set"). The one-owner codes go to the verification set; parent codes to the
 // parent fields; anything else to the top of the form.
-import type { Conflict, EntityKind } from '../api/api-types.js';
+import type { EntityKind, Problem } from '../api/api-types.js';
 import { claimsFieldOf } from './kind-fields.js';
 
 const CLAIM_CODES = new Set([
@@ -21,14 +21,12 @@ const CLAIM_CODES = new Set([
 ]);
 
 /** Conflicts grouped by the form field they belong to; `''` holds the rest. */
-export function placeConflicts(kind: EntityKind, conflicts: readonly Conflict[]): Map<string, Conflict[]> {
+export function placeConflicts(kind: EntityKind, conflicts: readonly Problem[]): Map<string, Problem[]> {
   const claims = claimsFieldOf(kind);
-  const placed = new Map<string, Conflict[]>();
-  const put = (field: string, c: Conflict) => placed.set(field, [...(placed.get(field) ?? []), c]);
+  const placed = new Map<string, Problem[]>();
+  const put = (field: string, c: Problem) => placed.set(field, [...(placed.get(field) ?? []), c]);
   for (const c of conflicts) {
-    const named = c.field?.split('/')[0];
-    if (named) put(named, c);
-    else if (claims && (CLAIM_CODES.has(c.code) || c.case)) put(claims, c);
+    if (claims && (CLAIM_CODES.has(c.code) || ('case' in c && c.case))) put(claims, c);
     else if (c.code === 'multi-parent-refines') put('refines', c);
     else if (c.code === 'multi-parent-implements')
       put(kind === 'mitigation' ? 'implemented_by' : 'refines', c);

@@ -1,6 +1,6 @@
-// The fields the entity form shows for each kind (spec 1, "Fields by kind"), in the order the form
+// The fields the entity form shows for each kind (schemas/model.schema.json), in the order the form
 // shows them. Fields not listed here (custom keys, notes) are carried through a save unchanged.
-import type { EntityKind } from '../api/api-types.js';
+import type { Config, EntityKind } from '../api/api-types.js';
 
 /** How a field is edited. */
 export type FieldInput = 'text' | 'textarea' | 'status' | 'list' | 'ids' | 'choice' | 'claims' | 'method';
@@ -95,20 +95,13 @@ export function claimsFieldOf(kind: EntityKind): 'verified_by' | 'validated_by' 
 }
 
 /** The names of the levels a config declares. */
-export function levelNames(config: Record<string, unknown> | undefined): string[] {
-  const levels = config?.levels;
-  if (!Array.isArray(levels)) return [];
-  return levels
-    .map((l: unknown) =>
-      typeof l === 'string' ? l : l && typeof l === 'object' ? (l as { name?: unknown }).name : undefined,
-    )
-    .filter((n): n is string => typeof n === 'string');
+export function levelNames(config: Config | undefined): string[] {
+  return config?.levels.map((l) => l.name) ?? [];
 }
 
 /** The options of a choice field from the config. */
-export function choiceOptions(spec: FieldSpec, config: Record<string, unknown> | undefined): string[] {
+export function choiceOptions(spec: FieldSpec, config: Config | undefined): string[] {
   if (spec.options) return [...spec.options];
-  if (spec.optionsFrom === 'levels') return levelNames(config);
-  const value = spec.optionsFrom ? config?.[spec.optionsFrom] : undefined;
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  if (!spec.optionsFrom || !config) return [];
+  return spec.optionsFrom === 'levels' ? levelNames(config) : [...config[spec.optionsFrom]];
 }

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { pagerFor } from '../components/page-pager.js';
 import { errorText } from '../api/api-error.js';
-import type { LedgerRow } from '../api/api-types.js';
+import type { CaseList, LedgerRow } from '../api/api-types.js';
 import { entityLink, entityLinks, stateBadge } from '../components/badges.js';
 import type { CaseMoveDialog } from '../components/case-move-dialog.js';
 import { LightElement } from '../components/light-element.js';
@@ -67,7 +67,7 @@ export class CaseLedgerPage extends LightElement {
     };
     try {
       const result = await this.casesRequest.run((signal) =>
-        store().api.get<{ cases: LedgerRow[]; lanes: string[] }>('cases', query, signal),
+        store().api.get<CaseList>('cases', query, signal),
       );
       if (result === SUPERSEDED) return;
       this.rows = result.cases;

@@ -1,14 +1,16 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { errorText } from '../api/api-error.js';
-import {
-  statusLetters,
-  type EntitySide,
-  type FieldChange,
-  type GitCommit,
-  type GitRef,
-  type GitStatus,
-  type ModelDiff,
+import type {
+  CommitLog,
+  DiffAnswer,
+  EntitySide,
+  FieldChange,
+  GitCommit,
+  GitRef,
+  GitStatusAnswer,
+  RefList,
 } from '../api/api-types.js';
+import { statusLetters } from '../model/status-letters.js';
 import { entityLink } from '../components/badges.js';
 import type { CommitDialog } from '../components/commit-dialog.js';
 import { LightElement } from '../components/light-element.js';
@@ -32,10 +34,10 @@ export class ChangesPage extends LightElement {
     loadingDiff: { state: true },
   };
   declare query: URLSearchParams;
-  declare status: GitStatus | null;
+  declare status: GitStatusAnswer | null;
   declare refs: GitRef[];
   declare log: GitCommit[];
-  declare diff: ModelDiff | null;
+  declare diff: DiffAnswer | null;
   declare diffError: string;
   declare error: string;
   declare loadingDiff: boolean;
@@ -80,13 +82,13 @@ export class ChangesPage extends LightElement {
   private async loadGit(): Promise<void> {
     try {
       const [status, refs, log] = await Promise.all([
-        store().api.get<GitStatus>('git/status'),
-        store().api.get<{ refs: GitRef[] } | GitRef[]>('git/refs'),
-        store().api.get<{ commits: GitCommit[] } | GitCommit[]>('git/log', { limit: 20 }),
+        store().api.get<GitStatusAnswer>('git/status'),
+        store().api.get<RefList>('git/refs'),
+        store().api.get<CommitLog>('git/log', { limit: 20 }),
       ]);
       this.status = status;
-      this.refs = Array.isArray(refs) ? refs : refs.refs;
-      this.log = Array.isArray(log) ? log : log.commits;
+      this.refs = refs.refs;
+      this.log = log.commits;
       this.error = '';
     } catch (error) {
       this.error = errorText(error);
@@ -98,7 +100,7 @@ export class ChangesPage extends LightElement {
     this.diffError = '';
     try {
       const query = { from: this.from(), to: this.to() || undefined };
-      const diff = await this.diffRequest.run((signal) => store().api.get<ModelDiff>('diff', query, signal));
+      const diff = await this.diffRequest.run((signal) => store().api.get<DiffAnswer>('diff', query, signal));
       if (diff === SUPERSEDED) return;
       this.diff = diff;
     } catch (error) {
@@ -121,7 +123,7 @@ export class ChangesPage extends LightElement {
   }
 
   protected override render() {
-    const files = this.status?.files ?? [];
+    const files = this.status?.repository ? this.status.files : [];
     const modelFiles = files.filter((f) => f.model);
     const otherFiles = files.filter((f) => !f.model);
     const fileList = (list: typeof files, id: string) =>
@@ -225,7 +227,7 @@ export class ChangesPage extends LightElement {
     </select>`;
   }
 
-  private diffView(diff: ModelDiff): TemplateResult {
+  private diffView(diff: DiffAnswer): TemplateResult {
     if (diff.same)
       return html`<p id="diff-result">The model is the same in ${diff.from.ref} and ${diff.to.ref}.</p>`;
     const settings = [

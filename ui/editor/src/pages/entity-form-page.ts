@@ -6,8 +6,9 @@ import type {
   EntityDetail,
   EntityKind,
   NextId,
-  PrecheckResult,
-  SaveResult,
+  PrecheckAnswer,
+  Problem,
+  SaveAnswer,
 } from '../api/api-types.js';
 
 /** The entity the form edits: its fields, kind and version. */
@@ -66,7 +67,7 @@ export class EntityFormPage extends LightElement {
   declare nextId: NextId | null;
   declare values: Record<string, string>;
   declare drafts: ClaimDraft[];
-  declare precheck: PrecheckResult | null;
+  declare precheck: PrecheckAnswer | null;
   declare prechecking: boolean;
   declare precheckError: string;
   declare conflicts: Conflict[];
@@ -258,13 +259,13 @@ export class EntityFormPage extends LightElement {
     const data = this.buildData();
     try {
       const result = this.detail
-        ? await store().api.post<PrecheckResult>(
+        ? await store().api.post<PrecheckAnswer>(
             `entities/${idSegment(this.detail.id)}/precheck`,
             { data, version: this.detail.version },
             undefined,
             abort.signal,
           )
-        : await store().api.post<PrecheckResult>(
+        : await store().api.post<PrecheckAnswer>(
             `entities/${idSegment((this.values.id ?? '').trim() || '_new')}/precheck`,
             { data, _new: this.kind },
             undefined,
@@ -293,7 +294,7 @@ export class EntityFormPage extends LightElement {
       let id: string;
       let notices: Conflict[] = [];
       if (this.detail) {
-        const result = await store().api.put<SaveResult>(`entities/${idSegment(this.detail.id)}`, {
+        const result = await store().api.put<SaveAnswer>(`entities/${idSegment(this.detail.id)}`, {
           data,
           version: this.detail.version,
         });
@@ -301,7 +302,7 @@ export class EntityFormPage extends LightElement {
         notices = result?.notices ?? [];
       } else {
         const wanted = (this.values.id ?? '').trim();
-        const result = await store().api.post<SaveResult>('entities', {
+        const result = await store().api.post<SaveAnswer>('entities', {
           kind: this.kind,
           ...(wanted ? { id: wanted } : {}),
           data,
@@ -471,7 +472,7 @@ export class EntityFormPage extends LightElement {
     </div>`;
   }
 
-  private field(spec: FieldSpec, conflicts: Conflict[]): TemplateResult {
+  private field(spec: FieldSpec, conflicts: Problem[]): TemplateResult {
     const id = `field-${spec.name}`;
     const value = this.values[spec.name] ?? '';
     const wide = spec.input === 'textarea';

@@ -1,6 +1,8 @@
 import { html, nothing } from 'lit';
 import { errorText } from '../api/api-error.js';
-import { ENTITY_KINDS, statusLetters, type GitStatus } from '../api/api-types.js';
+import { ENTITY_KINDS } from '../../../../tools/model/entity.js';
+import type { GitStatusAnswer } from '../api/api-types.js';
+import { statusLetters } from '../model/status-letters.js';
 import { LightElement } from '../components/light-element.js';
 import { KIND_LABELS } from '../model/kind-fields.js';
 import { href } from '../routing/hash-route.js';
@@ -9,7 +11,7 @@ import { store, StoreController } from '../session/editor-store.js';
 /** The overview: counts, the invariant line, the quarantine banner, validation issues, git status. */
 export class OverviewPage extends LightElement {
   static override properties = { git: { state: true }, gitError: { state: true } };
-  declare git: GitStatus | null;
+  declare git: GitStatusAnswer | null;
   declare gitError: string;
   private readonly storeController = new StoreController(this);
   private readonly onStoreChange = () => void this.loadGit();
@@ -41,7 +43,7 @@ export class OverviewPage extends LightElement {
 
   private async loadGit(): Promise<void> {
     try {
-      this.git = await store().api.get<GitStatus>('git/status');
+      this.git = await store().api.get<GitStatusAnswer>('git/status');
       this.gitError = '';
     } catch (error) {
       this.gitError = errorText(error);
@@ -140,7 +142,7 @@ export class OverviewPage extends LightElement {
     if (this.gitError) return html`<p class="muted">Git status unavailable: ${this.gitError}</p>`;
     if (!git) return html`<p aria-live="polite">Loading…</p>`;
     if (!git.repository) return html`<p class="muted">The model is not in a git repository.</p>`;
-    const files = git.files ?? [];
+    const files = git.files;
     return html`<p>
         Branch <code>${git.branch ?? '(detached)'}</code>${
           git.head ? html`, at <code>${git.head.slice(0, 12)}</code>` : nothing
@@ -148,7 +150,7 @@ export class OverviewPage extends LightElement {
         ${
           files.length === 0
             ? 'No uncommitted changes.'
-            : `${files.length} changed ${files.length === 1 ? 'file' : 'files'}, ${git.model_changes ?? 0} of the model.`
+            : `${files.length} changed ${files.length === 1 ? 'file' : 'files'}, ${git.model_changes} of the model.`
         }
       </p>
       ${

@@ -1,15 +1,9 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { errorText } from '../api/api-error.js';
+import type { SourceFile } from '../api/api-types.js';
 import { LightElement } from '../components/light-element.js';
 import { store } from '../session/editor-store.js';
 import { LatestRequest, SUPERSEDED } from '../session/latest-request.js';
-
-/** GET /api/source. */
-interface SourceFile {
-  path: string;
-  lines: string[];
-  line_count: number;
-}
 
 /** A source file of the repository, with the annotated line marked (`#/source?path=P&line=N`). */
 export class SourcePage extends LightElement {

@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { errorText } from '../api/api-error.js';
-import type { EntityKind, TraceGraph } from '../api/api-types.js';
+import type { EntityKind, TraceGraphAnswer } from '../api/api-types.js';
 import { verdictBadge } from '../components/badges.js';
 import { LightElement } from '../components/light-element.js';
 import { linkedGraphSvg } from '../model/graph-svg.js';
@@ -26,7 +26,7 @@ export class TraceGraphPage extends LightElement {
     tooLarge: { state: true },
   };
   declare query: URLSearchParams;
-  declare graph: TraceGraph | null;
+  declare graph: TraceGraphAnswer | null;
   declare drawing: SVGSVGElement | null;
   declare error: string;
   declare showMermaid: boolean;
@@ -65,8 +65,8 @@ export class TraceGraphPage extends LightElement {
     }
     // Thousands of boxes help nobody and take the server long to lay out: a large model asks for a focus.
     await store().whenLoaded();
-    const byKind = store().state?.counts.by_kind ?? {};
-    const size = kinds.reduce((n, k) => n + (byKind[k] ?? 0), 0);
+    const byKind = store().state?.counts.by_kind;
+    const size = kinds.reduce((n, k) => n + (byKind?.[k] ?? 0), 0);
     if (!this.query.get('focus') && size > LARGE_GRAPH && this.query.get('all') !== '1') {
       this.graph = null;
       this.drawing = null;
@@ -81,7 +81,7 @@ export class TraceGraphPage extends LightElement {
         kinds: kinds.length === GRAPH_KINDS.length ? undefined : kinds.join(','),
       };
       const graph = await this.graphRequest.run((signal) =>
-        store().api.get<TraceGraph>('graph', query, signal),
+        store().api.get<TraceGraphAnswer>('graph', query, signal),
       );
       if (graph === SUPERSEDED) return;
       this.graph = graph;
@@ -206,7 +206,7 @@ export class TraceGraphPage extends LightElement {
     `;
   }
 
-  private picture(g: TraceGraph): TemplateResult {
+  private picture(g: TraceGraphAnswer): TemplateResult {
     if (g.nodes.length === 0) return html`<p class="muted">No entities to show.</p>`;
     if (!this.drawing)
       return html`<p class="muted">The drawing could not be read; the list below has the graph.</p>`;
@@ -218,7 +218,7 @@ export class TraceGraphPage extends LightElement {
       </p>`;
   }
 
-  private textAlternative(g: TraceGraph): TemplateResult {
+  private textAlternative(g: TraceGraphAnswer): TemplateResult {
     return html`<details>
       <summary>The graph as a list (${g.nodes.length} entities, ${g.edges.length} links)</summary>
       <ul class="plain-list">

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { pagerFor } from '../components/page-pager.js';
 import { errorText } from '../api/api-error.js';
-import type { Gap } from '../api/api-types.js';
+import type { Gap, WorkQueue } from '../api/api-types.js';
 import { entityLink } from '../components/badges.js';
 import { LightElement } from '../components/light-element.js';
 import { replaceQuery } from '../routing/hash-route.js';
@@ -39,8 +39,7 @@ export class WorkQueuePage extends LightElement {
 
   private async load(): Promise<void> {
     try {
-      const result = await store().api.get<{ gaps: Gap[] } | Gap[]>('queue');
-      this.gaps = Array.isArray(result) ? result : result.gaps;
+      this.gaps = (await store().api.get<WorkQueue>('queue')).gaps;
       this.error = '';
     } catch (error) {
       this.error = errorText(error);

@@ -3,7 +3,7 @@
 // git status follow every save.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiClient } from '../api/api-client.js';
-import type { EditorState, EntitySummary, LockState } from '../api/api-types.js';
+import type { Conflict, EditorState, EntityList, EntityListRow, LockState } from '../api/api-types.js';
 import { isAuthor, storedAuthor, storeAuthor } from './author-setting.js';
 
 /** Shared session state of the editor. */
@@ -11,11 +11,11 @@ export class EditorStore extends EventTarget {
   readonly api: ApiClient;
   state: EditorState | null = null;
   lock: LockState | null = null;
-  entities: EntitySummary[] = [];
+  entities: EntityListRow[] = [];
   loadError: string | null = null;
   author: string;
   /** a message for the next page to show once (e.g. the notices of a save that navigated away) */
-  flash: { text: string; notices: unknown[] } | null = null;
+  flash: { text: string; notices: Conflict[] } | null = null;
   private loading: Promise<void> | null = null;
 
   constructor(token: string | null) {
@@ -35,7 +35,7 @@ export class EditorStore extends EventTarget {
       try {
         const [state, entities, lock] = await Promise.all([
           this.api.get<EditorState>('state'),
-          this.api.get<{ entities: EntitySummary[] }>('entities'),
+          this.api.get<EntityList>('entities'),
           this.api.get<LockState>('lock'),
         ]);
         this.state = state;
@@ -67,7 +67,7 @@ export class EditorStore extends EventTarget {
   }
 
   /** An entity of the list by id. */
-  entity(id: string): EntitySummary | undefined {
+  entity(id: string): EntityListRow | undefined {
     return this.entities.find((e) => e.id === id);
   }
 }

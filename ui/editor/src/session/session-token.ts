@@ -1,4 +1,4 @@
-// The bearer token reaches the UI once, in the address's fragment (`#token=…`, spec 2 "Authentication").
+// The bearer token reaches the UI once, in the address's fragment (`#token=…`, docs/api.md, "Security").
 // It is moved into session storage and removed from the address bar at once, so it does not end up
 // in bookmarks, screenshots or the history.
 

@@ -1,0 +1,78 @@
+// Bazel builds rr from BUILD.bazel's ts_project and js_binary, which see only the npm packages listed
+// as their deps and only those pinned in pnpm-lock.yaml. A package tools/ loads at run time but that
+// BUILD.bazel leaves out builds with npm and fails under Bazel; this catches it without running Bazel.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { repoRoot } from '../cli/run-cli.js';
+import { runtimePackages, runtimeSpecifiers } from './runtime-imports.js';
+
+const read = (name: string) => readFileSync(join(repoRoot, name), 'utf8');
+
+/** The text of the first call of a rule (`ts_project(...)`), to its closing parenthesis. */
+function ruleCall(build: string, rule: string): string {
+  const start = build.indexOf(`\n${rule}(`);
+  if (start < 0) throw new Error(`BUILD.bazel has no ${rule}`);
+  let depth = 0;
+  let quoted = false;
+  for (let i = build.indexOf('(', start); i < build.length; i++) {
+    const ch = build[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === '(') depth++;
+    else if (!quoted && ch === ')' && --depth === 0) return build.slice(start, i + 1);
+  }
+  throw new Error(`${rule}( in BUILD.bazel is never closed`);
+}
+
+/** The npm packages a rule call names as `:node_modules/<package>` labels. */
+function linkedPackages(call: string): Set<string> {
+  return new Set([...call.matchAll(/":node_modules\/((?:@[^/"]+\/)?[^/"]+)"/g)].map((m) => m[1]!));
+}
+
+describe('BUILD.bazel and pnpm-lock.yaml', () => {
+  const used = runtimePackages(repoRoot, 'tools');
+  const build = read('BUILD.bazel');
+  const lock = parse(read('pnpm-lock.yaml')) as {
+    importers: Record<string, { dependencies?: Record<string, unknown> }>;
+  };
+  const missing = (known: Set<string>) =>
+    [...used]
+      .filter(([name]) => !known.has(name))
+      .map(([name, files]) => `${name} (loaded by ${files.join(', ')})`)
+      .sort();
+
+  it('give the ts_project or the js_binary every npm package tools/ loads at run time', () => {
+    const deps = new Set([
+      ...linkedPackages(ruleCall(build, 'ts_project')),
+      ...linkedPackages(ruleCall(build, 'js_binary')),
+    ]);
+    expect(missing(deps)).toEqual([]);
+  });
+
+  it('pin every such package as a dependency (not a devDependency) in pnpm-lock.yaml', () => {
+    expect(missing(new Set(Object.keys(lock.importers['.']?.dependencies ?? {})))).toEqual([]);
+  });
+
+  it('find what tools/ loads: packages and subpaths, but no type-only import or Node built-in', () => {
+    expect(used.has('yaml')).toBe(true);
+    const source = [
+      "import type { A } from 'only-types';",
+      "import { type B, type C } from 'inline-types';",
+      "export type { D } from 'reexported-types';",
+      "import { join } from 'node:path';",
+      "import { readFile } from 'fs';",
+      "import { local } from './local.js';",
+      "import { value, type E } from '@scope/pkg/sub';",
+      "export { F } from 'reexported';",
+      "import 'side-effect';",
+      "const lazy = () => import('lazy');",
+    ].join('\n');
+    expect(runtimeSpecifiers('example.ts', source)).toEqual([
+      '@scope/pkg/sub',
+      'reexported',
+      'side-effect',
+      'lazy',
+    ]);
+  });
+});

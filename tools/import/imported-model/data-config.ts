@@ -1,0 +1,147 @@
+// The config an imported model needs to load cleanly: its own id prefixes and id shape, and rule
+// severities for the traceability the source data does not have (docs/import-export.md).
+import { compileIdPattern } from '../../model/config.js';
+import { ENTITY_KINDS, KIND_WORDS, type Entity, type EntityKind } from '../../model/entity.js';
+import { isRiskAccepted } from '../../validate/risk-score.js';
+import type { ImportedEntity } from './imported-model.js';
+
+/** Beyond this many id shapes an id_pattern says little; ids stay free-form. */
+const MAX_ID_SHAPES = 8;
+
+/** The config block to write and one line per key saying why. */
+export interface DataConfig {
+  config: Record<string, unknown>;
+  reasons: string[];
+}
+
+/** Derives prefixes, id_pattern and rule severities from the imported entities. */
+export function dataConfig(entities: ImportedEntity[]): DataConfig {
+  const config: Record<string, unknown> = {};
+  const reasons: string[] = [];
+  const prefixes: Partial<Record<EntityKind, string>> = {};
+  for (const kind of ENTITY_KINDS) {
+    const ids = entities.filter((e) => e.kind === kind).map((e) => e.id);
+    if (ids.length === 0) continue;
+    const prefix = commonPrefix(ids);
+    if (prefix !== '') prefixes[kind] = prefix;
+  }
+  if (Object.keys(prefixes).length > 0) {
+    config.prefixes = prefixes;
+    const listed = Object.entries(prefixes).map(([k, p]) => `${KIND_WORDS[k as EntityKind]} "${p}"`);
+    reasons.push(`prefixes: ${listed.join(', ')} (the common start of each kind's ids)`);
+  }
+  const pattern = idPattern(entities, prefixes);
+  if (pattern !== undefined) {
+    config.id_pattern = pattern;
+    reasons.push(`id_pattern: "${pattern}" (the shapes of the imported ids)`);
+  }
+  const rules = ruleSeverities(entities);
+  if (rules.reasons.length > 0) {
+    config.rules = rules.rules;
+    reasons.push(...rules.reasons);
+  }
+  return { config, reasons };
+}
+
+/** The longest start all ids share, cut back to just after a separator (`ZEP-SYRS-1`, `ZEP-SRS-2-1` → `ZEP-`). */
+function commonPrefix(ids: string[]): string {
+  let prefix = ids[0] ?? '';
+  for (const id of ids) {
+    let i = 0;
+    while (i < prefix.length && i < id.length && prefix[i] === id[i]) i++;
+    prefix = prefix.slice(0, i);
+  }
+  // A prefix never ends inside a number (`REQ00` of REQ001, REQ002 is `REQ`) or a word, and an id must
+  // keep something after it.
+  prefix = prefix.replace(/[0-9]+$/, '');
+  const insideWord = () =>
+    /[A-Za-z]$/.test(prefix) && ids.some((id) => /[A-Za-z]/.test(id.charAt(prefix.length)));
+  if (insideWord() || ids.includes(prefix)) prefix = prefix.replace(/[A-Za-z0-9]+$/, '');
+  while (prefix !== '' && ids.includes(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}
+
+/** `^{prefix}(?:SRS-[0-9]+-[0-9]+|SYRS-[0-9]+)$`: each id after its prefix with digit runs generalised. */
+function idPattern(
+  entities: ImportedEntity[],
+  prefixes: Partial<Record<EntityKind, string>>,
+): string | undefined {
+  if (entities.length === 0) return undefined;
+  const shapes = new Set<string>();
+  for (const e of entities) {
+    const prefix = prefixes[e.kind];
+    if (prefix === undefined) return undefined;
+    shapes.add(shape(e.id.slice(prefix.length)));
+    if (shapes.size > MAX_ID_SHAPES) return undefined;
+  }
+  const sorted = [...shapes].sort();
+  const body = sorted.length === 1 ? sorted[0]! : `(?:${sorted.join('|')})`;
+  const pattern = `^{prefix}${body}$`;
+  // The pattern must accept every id it was made from (a shape with a regex-special character).
+  return entities.every((e) => compileIdPattern(pattern, prefixes[e.kind]!).test(e.id)) ? pattern : undefined;
+}
+
+function shape(rest: string): string {
+  return rest
+    .split(/([0-9]+)/)
+    .map((part, i) => (i % 2 === 1 ? '[0-9]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+}
+
+/** Traceability rules the data does not meet, as warnings, each with how many entities and which. */
+function ruleSeverities(entities: ImportedEntity[]): { rules: Record<string, string>; reasons: string[] } {
+  const rules: Record<string, string> = {};
+  const reasons: string[] = [];
+  const refs = (e: ImportedEntity, field: string) => (e.fields[field] as string[] | undefined) ?? [];
+  const implemented = new Set(entities.flatMap((e) => refs(e, 'implemented_by')));
+  const satisfied = new Set(entities.flatMap((e) => refs(e, 'satisfies')));
+  const mitigated = new Set([
+    ...entities.flatMap((e) => refs(e, 'mitigates')),
+    ...entities.filter((e) => refs(e, 'mitigated_by').length > 0).map((e) => e.id),
+  ]);
+  const requirements = entities.filter((e) => e.kind === 'requirement');
+  const checks: { rule: string; hits: ImportedEntity[]; what: string }[] = [
+    {
+      rule: 'multi-parent-refines',
+      hits: requirements.filter((e) => refs(e, 'refines').length >= 2),
+      what: 'refine several parents in the source',
+    },
+    {
+      rule: 'requirement-orphan',
+      hits: requirements.filter(
+        (e) => refs(e, 'refines').length + refs(e, 'satisfies').length === 0 && !implemented.has(e.id),
+      ),
+      what: 'have no parent in the source',
+    },
+    {
+      rule: 'need-unsatisfied',
+      hits: entities.filter((e) => e.kind === 'user_need' && !satisfied.has(e.id)),
+      what: 'are user needs no requirement satisfies',
+    },
+    {
+      rule: 'risk-unmitigated',
+      hits: entities.filter(
+        (e) => e.kind === 'risk' && !mitigated.has(e.id) && !isRiskAccepted({ data: e.fields } as Entity),
+      ),
+      what: 'are risks with no mitigation',
+    },
+    {
+      rule: 'mitigation-unimplemented',
+      hits: entities.filter((e) => e.kind === 'mitigation' && refs(e, 'implemented_by').length === 0),
+      what: 'are mitigations no requirement implements',
+    },
+  ];
+  for (const { rule, hits, what } of checks) {
+    // Obsolete entities are exempt from these rules anyway.
+    const live = hits.filter((e) => e.fields.status !== 'obsolete');
+    if (live.length === 0) continue;
+    rules[rule] = 'warning';
+    const some =
+      live
+        .slice(0, 5)
+        .map((e) => e.id)
+        .join(', ') + (live.length > 5 ? ', …' : '');
+    reasons.push(`rules.${rule}: warning (${live.length} ${what}: ${some}); set it back to error once fixed`);
+  }
+  return { rules, reasons };
+}

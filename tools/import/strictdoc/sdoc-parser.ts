@@ -1,0 +1,303 @@
+// Turns StrictDoc text into the syntax of sdoc-syntax.ts with the Ohm grammar of sdoc-grammar.ts. A file
+// the grammar does not accept is an error naming its line and column and what was expected there.
+import type { IterationNode, Node, TerminalNode } from 'ohm-js';
+import { ImportInputError } from '../imported-model/import-error.js';
+import { sdocGrammar } from './sdoc-grammar.js';
+import type {
+  GrammarElement,
+  SdocDocument,
+  SdocField,
+  SdocGrammar,
+  SdocItem,
+  SdocNode,
+  SdocRelation,
+} from './sdoc-syntax.js';
+
+type Entry = { name: string; value: string; line: number };
+
+const semantics = sdocGrammar.createSemantics();
+
+/** `[[TAG]]` … `[[/TAG]]` and the older `[COMPOSITE_TAG]` … `[/COMPOSITE_TAG]` read alike. */
+function compositeAction(
+  open: Node,
+  tag: Node,
+  _close: Node,
+  _space: Node,
+  _nl: Node,
+  fields: IterationNode,
+  relations: IterationNode,
+  list: Node,
+  _blanks: Node,
+  _endOpen: Node,
+  endTag: Node,
+  _endClose: Node,
+  _space2: Node,
+  _nl2: Node,
+): SdocNode {
+  checkEndTag(tag, endTag);
+  return composite(open, tag.sourceString, fields, relations, list);
+}
+
+function lineOf(node: Node): number {
+  return node.source.getLineAndColumn().lineNum;
+}
+
+function items(list: IterationNode): SdocItem[] {
+  return list.children.map((c) => c.ast() as SdocItem);
+}
+
+semantics.addOperation<unknown>('ast', {
+  document(_b, head: Node, list: Node, _b2, _end) {
+    const doc = head.ast() as SdocDocument;
+    doc.items = list.ast() as SdocItem[];
+    return doc;
+  },
+  fragment(_b, _tag, _nl, list: Node, _b2, _end) {
+    return { head: [], items: list.ast() as SdocItem[] } satisfies SdocDocument;
+  },
+  grammarFile(_b, block: Node, _b2, _end) {
+    return block.ast() as SdocGrammar;
+  },
+  documentHead(_tag, _nl, entries: IterationNode, _blanks, grammar: IterationNode) {
+    const doc: SdocDocument = { head: entries.children.map((e) => e.ast() as Entry), items: [] };
+    const g = grammar.children[0];
+    if (g !== undefined) doc.grammar = g.ast() as SdocGrammar;
+    return doc;
+  },
+  headEntry(key: Node, _colon, value: Node, _nl, nested: IterationNode) {
+    const lines = nested.children.map((n) => n.sourceString.replace(/\r?\n$/, ''));
+    const own = value.ast() as string;
+    return {
+      name: key.sourceString,
+      value: [own, ...lines].filter((l) => l !== '').join('\n'),
+      line: lineOf(key),
+    };
+  },
+  grammarBlock(_tag, _nl, body: Node) {
+    return body.ast() as SdocGrammar;
+  },
+  importFromFile(key: Node, _space, file: Node, _nl) {
+    return { elements: [], importFromFile: { file: file.sourceString.trim(), line: lineOf(key) } };
+  },
+  elementList(_key, _nl, elements: IterationNode) {
+    return { elements: elements.children.map((e) => e.ast() as GrammarElement) } satisfies SdocGrammar;
+  },
+  grammarElement(start: Node, _space, tag: Node, _space2, _nl, parts: IterationNode) {
+    const element: GrammarElement = {
+      tag: tag.sourceString,
+      fields: [],
+      relations: [],
+      composite: false,
+      line: lineOf(start),
+    };
+    for (const part of parts.children) {
+      const { name, listed, properties } = part.ast() as ElementPart;
+      if (name === 'FIELDS') {
+        for (const item of listed) {
+          element.fields.push({
+            title: item.TITLE ?? '',
+            type: item.TYPE ?? 'String',
+            required: item.REQUIRED === 'True',
+          });
+        }
+      } else if (name === 'RELATIONS') {
+        for (const item of listed) {
+          const relation: { type: string; role?: string } = { type: item.TYPE ?? '' };
+          if (item.ROLE !== undefined) relation.role = item.ROLE;
+          element.relations.push(relation);
+        }
+      } else if (name === 'PROPERTIES') {
+        element.composite = properties.IS_COMPOSITE === 'True';
+      }
+    }
+    return element;
+  },
+  elementPart(_indent, key: Node, _colon, _space, _nl, entries: IterationNode) {
+    const part: ElementPart = { name: key.sourceString, listed: [], properties: {} };
+    for (const entry of entries.children) {
+      const value = entry.ast() as Record<string, string> | Entry;
+      if ('line' in value && typeof value.line === 'number') part.properties[value.name] = value.value;
+      else part.listed.push(value as Record<string, string>);
+    }
+    return part;
+  },
+  elementItem(_dash, key: Node, _colon, value: Node, _nl, properties: IterationNode) {
+    const item: Record<string, string> = { [key.sourceString]: value.ast() as string };
+    for (const p of properties.children) {
+      const { name, value: v } = p.ast() as Entry;
+      item[name] = v;
+    }
+    return item;
+  },
+  elementProperty(_indent, key: Node, _colon, value: Node, _nl) {
+    return { name: key.sourceString, value: value.ast() as string, line: lineOf(key) };
+  },
+  itemList(_blanks, list: IterationNode) {
+    return items(list);
+  },
+  section(tag: Node, _nl, fields: IterationNode, list: Node, _blanks, _end, _space, _nl2) {
+    return composite(tag, 'SECTION', fields, undefined, list);
+  },
+  compositeNode: compositeAction,
+  oldComposite: compositeAction,
+  include(open: Node, _tag, _close, _space, _nl, _file, _space2, file: Node, _nl2) {
+    return { kind: 'include', file: file.sourceString.trim(), line: lineOf(open) } satisfies SdocItem;
+  },
+  freeText(open: Node, _nl, lines: IterationNode, _end, _space, _nl2) {
+    const text = lines.children.map((l) => l.sourceString.replace(/\r?\n$/, '')).join('\n');
+    const node: SdocNode = {
+      kind: 'node',
+      tag: 'FREETEXT',
+      fields: [{ name: 'STATEMENT', value: text, line: lineOf(open) + 1 }],
+      relations: [],
+      children: [],
+      line: lineOf(open),
+    };
+    return node;
+  },
+  leafNode(open: Node, tag: Node, _close, _space, _nl, fields: IterationNode, relations: IterationNode) {
+    const node: SdocNode = {
+      kind: 'node',
+      tag: tag.sourceString,
+      fields: fields.children.map((f) => f.ast() as SdocField),
+      relations: relationsOf(relations),
+      children: [],
+      line: lineOf(open),
+    };
+    return node;
+  },
+  field(key: Node, _colon, value: Node) {
+    return { name: key.sourceString, value: value.ast() as string, line: lineOf(key) } satisfies SdocField;
+  },
+  fieldValue_multiLine(_space, text: Node, _space2, _nl) {
+    return text.ast() as string;
+  },
+  fieldValue_singleLine(_space, text: Node, _nl) {
+    return text.sourceString.trimEnd();
+  },
+  fieldValue_empty(_space, _nl) {
+    return '';
+  },
+  multiLine(_open, _space, _nl, text: Node, _close) {
+    // The lines between the markers, without the line break before `<<<`.
+    return text.sourceString.replace(/\r?\n$/, '').replace(/\r\n/g, '\n');
+  },
+  relations(_key, _colon, _space, _nl, list: IterationNode) {
+    return list.children.map((r) => r.ast() as SdocRelation);
+  },
+  relation(dash: Node, key: Node, _colon, value: Node, _nl, properties: IterationNode) {
+    const relation: SdocRelation = { type: '', properties: {}, line: lineOf(dash) };
+    const first = value.ast() as string;
+    if (key.sourceString === 'TYPE') relation.type = first;
+    else relation.properties[key.sourceString] = first;
+    for (const p of properties.children) {
+      const { name, value: v } = p.ast() as Entry;
+      if (name === 'TYPE') relation.type = v;
+      else relation.properties[name] = v;
+    }
+    return relation;
+  },
+  relationProperty(_indent, key: Node, _colon, value: Node, _nl) {
+    return { name: key.sourceString, value: value.ast() as string, line: lineOf(key) };
+  },
+  inlineValue(_space, text: Node) {
+    return text.sourceString.trimEnd();
+  },
+  _terminal(this: TerminalNode) {
+    return this.sourceString;
+  },
+  _iter(...children: Node[]) {
+    return children.map((c) => c.ast() as unknown);
+  },
+});
+
+interface ElementPart {
+  name: string;
+  listed: Record<string, string>[];
+  properties: Record<string, string>;
+}
+
+function relationsOf(relations: IterationNode | undefined): SdocRelation[] {
+  const list = relations?.children[0];
+  return list === undefined ? [] : (list.ast() as SdocRelation[]);
+}
+
+function composite(
+  open: Node,
+  tag: string,
+  fields: IterationNode,
+  relations: IterationNode | undefined,
+  list: Node,
+): SdocNode {
+  return {
+    kind: 'node',
+    tag,
+    fields: fields.children.map((f) => f.ast() as SdocField),
+    relations: relationsOf(relations),
+    children: list.ast() as SdocItem[],
+    line: lineOf(open),
+  };
+}
+
+/** `[[REQUIREMENT]]` must end with `[[/REQUIREMENT]]`: a grammar of one tag cannot say so. */
+function checkEndTag(open: Node, end: Node): void {
+  if (open.sourceString !== end.sourceString) {
+    const { lineNum, colNum } = end.source.getLineAndColumn();
+    throw new EndTagMismatch(
+      `the node [[${open.sourceString}]] (line ${lineOf(open)}) ends with [[/${end.sourceString}]]; end it with [[/${open.sourceString}]]`,
+      lineNum,
+      colNum,
+    );
+  }
+}
+
+class EndTagMismatch extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Parses a `.sdoc` document (or `[FRAGMENT]`); throws ImportInputError naming file, line and column. */
+export function parseSdocDocument(text: string, file: string): SdocDocument {
+  const rule = /^\s*\[FRAGMENT\]/.test(text) ? 'fragment' : 'document';
+  return parse(text, file, rule, 'a StrictDoc document') as SdocDocument;
+}
+
+/** Parses a `.sgra` grammar file. */
+export function parseSdocGrammarFile(text: string, file: string): SdocGrammar {
+  return parse(text, file, 'grammarFile', 'a StrictDoc grammar file') as SdocGrammar;
+}
+
+function parse(text: string, file: string, rule: string, what: string): unknown {
+  // Lines end with a line break in the grammar; a last line without one still counts.
+  const source = text.replace(/^\uFEFF/, '');
+  const input = source.endsWith('\n') ? source : source + '\n';
+  const match = sdocGrammar.match(input, rule);
+  if (match.failed()) {
+    const at = lineAndColumn(input, match.getRightmostFailurePosition());
+    const found = input.slice(at.offset, input.indexOf('\n', at.offset)).slice(0, 40);
+    throw new ImportInputError(
+      file,
+      `not ${what}: expected ${match.getExpectedText()}${found ? `, found "${found}"` : ''}; fix the file so StrictDoc reads it too`,
+      at.line,
+      at.column,
+    );
+  }
+  try {
+    return semantics(match).ast() as unknown;
+  } catch (error) {
+    if (error instanceof EndTagMismatch)
+      throw new ImportInputError(file, error.message, error.line, error.column);
+    throw error;
+  }
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number; offset: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - (before.lastIndexOf('\n') + 1) + 1, offset };
+}
