@@ -16,9 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { SaxesParser } from 'saxes';
-import { modelAndEvidence } from '../../tools/cli/load-inputs.js';
+import { modelAndEvidence } from '../../tools/verify/inputs.js';
 import { assembleEvidence, ingestEvidence } from '../../tools/evidence/ingest-evidence.js';
-import { composeModel, modelOf, startLoadModel, type ComposedModel } from '../../tools/model/load-model.js';
+import { composeModel, readComposedModel, startLoadModel } from '../../tools/model/load-model.js';
 import { analyze, type Analysis } from '../../tools/verify/analyze.js';
 import { generateWorkspace } from './generate-workspace.js';
 
@@ -99,7 +99,7 @@ async function pipeline(modelDir: string, evidenceDir: string): Promise<Figures>
 async function bazelPipeline(modelJson: string, evidenceDir: string): Promise<Figures> {
   const rss = rssSampler();
   const t0 = performance.now();
-  const model = modelOf(JSON.parse(await readFile(modelJson, 'utf8')) as ComposedModel);
+  const model = await readComposedModel(modelJson);
   const t1 = performance.now();
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const evidence = await ingestEvidence(evidenceDir, options);

@@ -28,6 +28,11 @@ describe('the example model', () => {
     expect(state.invariant).toMatch(
       /^\d+ test cases, 1 quarantined; each case maps to at most one requirement$/,
     );
+    // Report sentences come worded by the server, as `rr report` words them.
+    const { errors, warnings } = state.counts;
+    expect(state.issues_summary).toBe(
+      `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`,
+    );
     expect(state.issues.some((d: { rule: string }) => d.rule === 'multi-tag')).toBe(true);
     expect(state.llm).toMatchObject({ available: false });
     expect(state.git).toBeNull();

@@ -1,6 +1,7 @@
 // The two servers are separate front ends on one HTTP layer: no module of the editor imports the viewer
-// or the other way round, neither imports the CLI, and tools/http imports none of them. There is one
-// ApiError class in tools/. A scan of the import statements of the TypeScript sources.
+// or the other way round, neither imports the CLI, and no layer below them (tools/http, the engine)
+// imports any of them. There is one ApiError class in tools/. A scan of the import statements of the
+// TypeScript sources.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,9 +47,18 @@ describe('front ends do not import each other', () => {
     expect(crossings('viewer', 'cli')).toEqual([]);
   });
 
-  // editor-session.ts → cli/load-inputs.ts and routes/state-routes.ts → cli/package-version.ts move
-  // below the front ends in another change (docs/decisions.md); turn this on with it.
-  it.todo('the editor imports nothing of the CLI');
+  it('the editor imports nothing of the CLI', () => {
+    expect(crossings('editor', 'cli')).toEqual([]);
+  });
+
+  it('no layer below the front ends imports one', () => {
+    const engine = readdirSync(TOOLS, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !['cli', 'editor', 'viewer'].includes(entry.name))
+      .map((entry) => entry.name);
+    expect(engine).toEqual(expect.arrayContaining(['model', 'verify', 'report', 'http', 'vitest']));
+    for (const layer of engine)
+      for (const front of ['editor', 'viewer', 'cli']) expect(crossings(layer, front)).toEqual([]);
+  });
 
   it('the HTTP layer imports no front end', () => {
     for (const front of ['editor', 'viewer', 'cli']) expect(crossings('http', front)).toEqual([]);

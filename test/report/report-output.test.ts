@@ -1,7 +1,8 @@
 // The report's JSON contract (docs/verification.md, "Output") and its text layout.
 import { describe, expect, it } from 'vitest';
 import type { Annotation, AnnotationScan } from '../../tools/sources/annotation.js';
-import { invariantLine, reportText } from '../../tools/report/report-text.js';
+import { invariantLine } from '../../tools/report/report-sentences.js';
+import { reportText } from '../../tools/report/report-text.js';
 import { reportJson } from '../../tools/report/report-json.js';
 import { analyze } from '../../tools/verify/analyze.js';
 import { analyzeYaml, cases, evidence, loadYaml, req, type ModelDoc } from '../verify/verify-fixture.js';

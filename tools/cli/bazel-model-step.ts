@@ -6,6 +6,7 @@ import { countDiagnostics, plural } from '../report/diagnostic-counts.js';
 import { formatDiagnosticLine } from '../report/diagnostics-text.js';
 import { junitOfChecks, type CheckResult } from '../report/junit-checks.js';
 import { modelSummary } from '../report/model-summary.js';
+import { diagnosticCountLine } from '../report/report-sentences.js';
 import { composeModelFileList, modelOf } from '../model/load-model.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { validateModel } from '../validate/validate-model.js';
@@ -31,9 +32,9 @@ export async function runBazelModel(options: BazelModelOptions, io: CliIo): Prom
   const composed = await composeModelFileList(options.root, srcs);
   const model = modelOf(composed);
   const diagnostics = validateModel(model);
-  const { errors, warnings } = countDiagnostics(diagnostics);
+  const { errors } = countDiagnostics(diagnostics);
   const code = model.unreadable ? EXIT.usage : errors > 0 ? EXIT.errors : EXIT.ok;
-  const summary = `${options.label}: ${modelSummary(model)}: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
+  const summary = `${options.label}: ${modelSummary(model)}: ${diagnosticCountLine(diagnostics)}`;
   const text = [...diagnostics.map(formatDiagnosticLine), summary].join('\n') + '\n';
 
   await mkdir(options.outDir, { recursive: true });

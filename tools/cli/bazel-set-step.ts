@@ -3,17 +3,16 @@
 // `rr lock update` would write, and what the set's test prints; it never fails on findings.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ingestEvidence } from '../evidence/ingest-evidence.js';
-import { modelOf, type ComposedModel } from '../model/load-model.js';
+import { readComposedModel } from '../model/load-model.js';
 import { countDiagnostics, plural } from '../report/diagnostic-counts.js';
 import { formatDiagnosticLine } from '../report/diagnostics-text.js';
 import { junitOfChecks, type CheckResult } from '../report/junit-checks.js';
-import { lockPlanLines } from '../report/lock-plan-text.js';
+import { lockOutOfDateLine, lockPlanLines } from '../report/lock-plan-text.js';
 import { reportJson } from '../report/report-json.js';
 import { reportText } from '../report/report-text.js';
-import { scanAnnotations } from '../sources/scan-annotations.js';
-import { analyze, type SourceAnnotations } from '../verify/analyze.js';
-import { parseLock, serializeLock } from '../verify/lock-file.js';
+import { analyze } from '../verify/analyze.js';
+import { loadInputs } from '../verify/inputs.js';
+import { serializeLock } from '../verify/lock-file.js';
 import { planChanges, planLockUpdate, type LockPlan } from '../verify/lock-update.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { prettyJsonFile } from '../report/json-chunks.js';
@@ -43,18 +42,19 @@ export interface BazelSetOptions {
  * cannot be updated, empty when it can), check.txt and test.xml (the set's test) and exit_code.
  */
 export async function runBazelSet(options: BazelSetOptions, io: CliIo): Promise<number> {
-  const model = modelOf(JSON.parse(await readFile(options.modelJson, 'utf8')) as ComposedModel);
-  const labelOptions = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
-  const ingested = options.evidence ? await ingestEvidence(options.evidence, labelOptions) : undefined;
-  const evidence =
-    ingested && options.evidenceSource ? { ...ingested, root: options.evidenceSource } : ingested;
-  const lockText = options.lock ? await readFile(options.lock, 'utf8') : undefined;
-  const lock = lockText === undefined ? undefined : parseLock(options.lockPath, lockText, labelOptions);
-  const sources = options.sourcesFile ? await scanSources(options.sourcesFile, model) : undefined;
-
-  const analysis = analyze({ model, evidence, lock, sources });
-  // The lock is planned from an analysis without it, as `rr lock update` does: old pins never quarantine.
-  const plan = planLockUpdate(analyze({ model, evidence }), lock, options.allowRemovals ?? false);
+  const lockFile = options.lock;
+  const inputs = await loadInputs({
+    model: options.modelJson,
+    readModel: readComposedModel,
+    evidence: options.evidence,
+    evidenceRoot: options.evidenceSource,
+    // Read from the action's input, named where it lives in the workspace.
+    lock: options.lockPath,
+    readLock: async () => (lockFile ? readFile(lockFile, 'utf8') : undefined),
+    ...(options.sourcesFile ? { sources: '.', sourceFiles: await listedFiles(options.sourcesFile) } : {}),
+  });
+  const analysis = analyze(inputs);
+  const plan = planLockUpdate(inputs, options.allowRemovals ?? false);
   const lockCheck = checkLock(plan, options);
   const errors = countDiagnostics(analysis.diagnostics).errors;
   const code = errors > 0 || lockCheck.failure ? EXIT.errors : EXIT.ok;
@@ -67,7 +67,7 @@ export async function runBazelSet(options: BazelSetOptions, io: CliIo): Promise<
   await out('report.txt', text);
   await out(
     'lock.json',
-    plan.refusedBy.length > 0 ? (lockText ?? serializeLock([])) : serializeLock(plan.entries),
+    plan.refusedBy.length > 0 ? (inputs.lockText ?? serializeLock([])) : serializeLock(plan.entries),
   );
   await out('update_refusal.txt', refusal(plan, options));
   await out('check.txt', `${text}\n${lockCheck.detail}\n`);
@@ -84,13 +84,9 @@ export async function runBazelSet(options: BazelSetOptions, io: CliIo): Promise<
   return EXIT.ok;
 }
 
-async function scanSources(listFile: string, model: ReturnType<typeof modelOf>): Promise<SourceAnnotations> {
-  const files = (await readFile(listFile, 'utf8')).split('\n').filter((line) => line !== '');
-  const scan = await scanAnnotations('.', model.config.annotation_patterns, {
-    files,
-    knownIds: new Set(model.byId.keys()),
-  });
-  return { root: '.', scan };
+/** The paths a list file names, one a line. */
+async function listedFiles(listFile: string): Promise<string[]> {
+  return (await readFile(listFile, 'utf8')).split('\n').filter((line) => line !== '');
 }
 
 /** Whether the checked-in lock is what an update would write; the detail says what differs and the fix. */
@@ -103,7 +99,7 @@ function checkLock(plan: LockPlan, options: BazelSetOptions): { failure?: string
   const lines = [
     // Removals count as changes here: the set's test lists them as `rr lock check` does.
     ...lockPlanLines(plan, true),
-    `${options.lockPath} is out of date; review the changes above, then run: ${options.updateCommand}`,
+    lockOutOfDateLine(options.lockPath, options.updateCommand),
   ];
   return { failure: `${options.lockPath} is out of date`, detail: lines.join('\n') };
 }

@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { XMLBuilder } from 'fast-xml-parser';
 import { syntheticCasePath } from '../evidence/bazel-generated.js';
+import { junitDocumentXml } from '../junit-writer/junit-writer.js';
 import { parseLabel } from '../model/labels.js';
 import { EXIT, type CliIo } from './cli-io.js';
 
@@ -51,7 +51,7 @@ export async function runBazelTest(options: BazelTestOptions, io: CliIo): Promis
     const code = run.status ?? 1;
     const own = existsSync(written) && statSync(written).size > 0 ? readFileSync(written, 'utf8') : undefined;
     await mkdir(dirname(options.xml), { recursive: true });
-    await writeFile(options.xml, own ?? generatedXml(options.label, code, run.signal));
+    await writeFile(options.xml, own ?? bazelGeneratedXml(options.label, code, run.signal));
     io.out(`${options.label}: exit ${code}${own ? '' : ' (no XML of its own)'}\n`);
     return EXIT.ok;
   } finally {
@@ -67,23 +67,22 @@ function binaryPath(label: string): string {
 }
 
 /** The test.xml Bazel's generate-xml.sh writes for a test that wrote none (see bazel-generated.ts). */
-function generatedXml(label: string, code: number, signal: NodeJS.Signals | null): string {
+export function bazelGeneratedXml(label: string, code: number, signal: NodeJS.Signals | null): string {
   const name = binaryPath(label);
   const failed = code !== 0 || signal !== null;
-  const testcase = {
-    '@name': name,
-    '@status': 'run',
-    ...(failed
-      ? { error: { '@message': signal ? `killed by ${signal}` : `exited with error code ${code}` } }
-      : {}),
-  };
-  const document = {
-    testsuites: {
-      testsuite: { '@name': name, '@tests': 1, '@failures': 0, '@errors': failed ? 1 : 0, testcase },
-    },
-  };
-  const xml = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true }).build(
-    document,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${xml as string}`;
+  const message = signal ? `killed by ${signal}` : `exited with error code ${code}`;
+  return junitDocumentXml({
+    emptyElements: 'paired',
+    testsuites: [
+      {
+        attributes: { name, tests: 1, failures: 0, errors: failed ? 1 : 0 },
+        testcases: [
+          {
+            attributes: { name, status: 'run' },
+            results: failed ? [{ element: 'error', attributes: { message } }] : [],
+          },
+        ],
+      },
+    ],
+  });
 }

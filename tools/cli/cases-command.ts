@@ -2,7 +2,7 @@ import { caseLedger, matchesFilter, type LedgerFilter } from '../report/case-led
 import { analyze } from '../verify/analyze.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { LaneError, readLaneTargets } from './lane-targets.js';
-import { loadInputs } from './load-inputs.js';
+import { loadInputs } from '../verify/inputs.js';
 import { writePrettyJson } from '../report/json-chunks.js';
 
 /** Options of `rr cases`. */
@@ -18,7 +18,7 @@ export interface CasesOptions {
 
 /** `rr cases`: the case ledger, filtered by ownership, quarantine, lock, coarseness or lane. */
 export async function runCases(options: CasesOptions, io: CliIo): Promise<number> {
-  const inputs = await loadInputs(options.model, options.evidence, options.lock);
+  const inputs = await loadInputs({ model: options.model, evidence: options.evidence, lock: options.lock });
   const mainRepo = inputs.model.config.main_repo ?? undefined;
   let lanes: Map<string, Set<string>>;
   try {

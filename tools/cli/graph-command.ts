@@ -3,7 +3,7 @@ import { traceGraph } from '../report/trace-graph.js';
 import { traceMermaid } from '../report/trace-mermaid.js';
 import { analyze } from '../verify/analyze.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { loadInputs } from './load-inputs.js';
+import { loadInputs } from '../verify/inputs.js';
 
 /** Options of `rr graph`. */
 export interface GraphOptions {
@@ -26,7 +26,7 @@ export async function runGraph(options: GraphOptions, io: CliIo): Promise<number
     );
     return EXIT.usage;
   }
-  const inputs = await loadInputs(options.model, options.evidence);
+  const inputs = await loadInputs({ model: options.model, evidence: options.evidence });
   if (options.focus && !inputs.model.byId.has(options.focus)) {
     io.err(`rr graph: --focus ${options.focus} is not an entity of the model\n`);
     return EXIT.usage;

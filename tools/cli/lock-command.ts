@@ -1,10 +1,9 @@
 import { rename, writeFile } from 'node:fs/promises';
-import { analyze } from '../verify/analyze.js';
 import { serializeLock } from '../verify/lock-file.js';
 import { planChanges, planLockUpdate, type LockPlan } from '../verify/lock-update.js';
-import { lockPlanLines } from '../report/lock-plan-text.js';
+import { lockOutOfDateLine, lockPlanLines } from '../report/lock-plan-text.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { loadInputs } from './load-inputs.js';
+import { loadInputs } from '../verify/inputs.js';
 
 /** Options of `rr lock update` and `rr lock check`. */
 export interface LockOptions {
@@ -50,9 +49,9 @@ export async function runLockCheck(options: LockOptions, io: CliIo): Promise<num
     return EXIT.ok;
   }
   printPlan(plan, io, true);
-  io.out(
-    `${lockPath} is out of date; review the changes above, then run: rr lock update --model ${options.model} --evidence ${options.evidence}${plan.removed.length ? ' --allow-removals' : ''}\n`,
-  );
+  const removals = plan.removed.length ? ' --allow-removals' : '';
+  const command = `rr lock update --model ${options.model} --evidence ${options.evidence}${removals}`;
+  io.out(`${lockOutOfDateLine(lockPath, command)}\n`);
   return EXIT.errors;
 }
 
@@ -60,7 +59,7 @@ async function prepare(
   options: LockOptions,
   io: CliIo,
 ): Promise<{ plan: LockPlan; lockPath: string } | number> {
-  const inputs = await loadInputs(options.model, options.evidence, options.lock);
+  const inputs = await loadInputs({ model: options.model, evidence: options.evidence, lock: options.lock });
   if (!inputs.lockPath) {
     io.err('rr lock: no lock file: set config.sets_lock in the model or pass --lock FILE\n');
     return EXIT.usage;
@@ -69,11 +68,7 @@ async function prepare(
     io.err('rr lock: the model or evidence cannot be read; run rr validate first\n');
     return EXIT.usage;
   }
-  const analysis = analyze({ model: inputs.model, evidence: inputs.evidence });
-  return {
-    plan: planLockUpdate(analysis, inputs.lock, options.allowRemovals ?? false),
-    lockPath: inputs.lockPath,
-  };
+  return { plan: planLockUpdate(inputs, options.allowRemovals ?? false), lockPath: inputs.lockPath };
 }
 
 function printPlan(plan: LockPlan, io: CliIo, allowRemovals: boolean): void {

@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { modelSchema } from '../model/schema-check.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { packageVersion } from './package-version.js';
+import { packageVersion } from '../model/package-version.js';
 import { registerBazelSteps } from './bazel-command.js';
 import { runCases, type CasesOptions } from './cases-command.js';
 import { addExportCommand } from './export-command.js';

@@ -5,7 +5,7 @@ import { LiveDirInUseError } from '../viewer/pnr-sim/event-writer.js';
 import { runExperiment } from '../viewer/pnr-sim/experiment.js';
 import { BoardReadError } from '../viewer/geometry/board-read-error.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { packageVersion } from './package-version.js';
+import { packageVersion } from '../model/package-version.js';
 
 /** Options of `rr pnr-sim` as commander passes them (numbers still text). */
 export interface PnrSimOptions {

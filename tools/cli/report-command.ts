@@ -5,8 +5,8 @@ import { reportJson } from '../report/report-json.js';
 import { reportText } from '../report/report-text.js';
 import { analyze } from '../verify/analyze.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { loadInputs } from './load-inputs.js';
-import { packageVersion } from './package-version.js';
+import { loadInputs } from '../verify/inputs.js';
+import { packageVersion } from '../model/package-version.js';
 import { workspaceRoot } from './workspace-root.js';
 
 /** Options of `rr report`. */
@@ -27,7 +27,12 @@ export async function runReport(options: ReportOptions, io: CliIo): Promise<numb
       : options.sources === false
         ? undefined
         : workspaceRoot(options.model, io.cwd);
-  const inputs = await loadInputs(options.model, options.evidence, options.lock, sources);
+  const inputs = await loadInputs({
+    model: options.model,
+    evidence: options.evidence,
+    lock: options.lock,
+    sources,
+  });
   const analysis = analyze(inputs);
   if (options.format === 'json') writePrettyJson(io.out, reportJson(analysis));
   else if (options.format === 'sarif')

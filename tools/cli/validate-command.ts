@@ -1,11 +1,12 @@
-import { countDiagnostics, plural } from '../report/diagnostic-counts.js';
+import { countDiagnostics } from '../report/diagnostic-counts.js';
 import { diagnosticsToSarif } from '../report/diagnostics-sarif.js';
 import { formatDiagnosticLine } from '../report/diagnostics-text.js';
 import { modelSummary } from '../report/model-summary.js';
+import { diagnosticCountLine } from '../report/report-sentences.js';
 import { loadModel } from '../model/load-model.js';
 import { validateModel } from '../validate/validate-model.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { packageVersion } from './package-version.js';
+import { packageVersion } from '../model/package-version.js';
 
 export type ValidateFormat = 'text' | 'json' | 'sarif';
 
@@ -13,14 +14,14 @@ export type ValidateFormat = 'text' | 'json' | 'sarif';
 export async function runValidate(path: string, format: ValidateFormat, io: CliIo): Promise<number> {
   const model = await loadModel(path);
   const diagnostics = validateModel(model);
-  const { errors, warnings } = countDiagnostics(diagnostics);
+  const { errors } = countDiagnostics(diagnostics);
   if (format === 'json') {
     io.out(JSON.stringify({ ok: errors === 0, diagnostics }, null, 2) + '\n');
   } else if (format === 'sarif') {
     io.out(JSON.stringify(diagnosticsToSarif(diagnostics, packageVersion(), io.cwd), null, 2) + '\n');
   } else {
     for (const d of diagnostics) io.out(formatDiagnosticLine(d) + '\n');
-    io.out(`${path}: ${modelSummary(model)}: ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`);
+    io.out(`${path}: ${modelSummary(model)}: ${diagnosticCountLine(diagnostics)}\n`);
   }
   if (model.unreadable) return EXIT.usage;
   return errors > 0 ? EXIT.errors : EXIT.ok;

@@ -30,7 +30,7 @@ import { statOrUndefined } from '../viewer/live/safe-stat.js';
 import { viewerAccount } from '../viewer/records/record-author.js';
 import { isEventFileName } from '../viewer/telemetry/event-files.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { packageLicense, packageVersion } from './package-version.js';
+import { packageLicense, packageVersion } from '../model/package-version.js';
 import { untilStopped } from './stop-signal.js';
 
 /** Options of `rr view` as commander gives them: the settings by attribute name, plus the view's own. */

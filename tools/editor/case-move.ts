@@ -1,8 +1,8 @@
 // Moving a test case to another owner (or to none) through a checked model edit (docs/api.md, POST
-// /api/cases/move):
-// the claims that select it give it up (a literal selector is dropped; a glob or whole-target claim is
-// rewritten into literal selectors of the other cases it selects, once the user confirms), the new
-// owner gains a literal selector, and a lock entry of the case is re-locked in the same write.
+// /api/cases/move): the claims that select it give it up (a literal selector is dropped; a glob or
+// whole-target claim is rewritten into literal selectors of the other cases it selects, once the user
+// confirms), the new owner gains a literal selector, and a lock entry of the case is re-locked in the
+// same write.
 import { claimField, claimsOf, type Claim } from '../model/claims.js';
 import { entityName, type Entity } from '../model/entity.js';
 import type { Model } from '../model/model.js';
@@ -14,7 +14,7 @@ import type { Analysis } from '../verify/analyze.js';
 import type { AttributedCase } from '../verify/attribution.js';
 import { caseKey } from '../verify/case-key.js';
 import type { Lock } from '../verify/lock-file.js';
-import { ApiError } from '../http/api-error.js';
+import { DomainError } from '../verify/domain-error.js';
 
 /** A glob or whole-target claim that must be rewritten into literal selectors to let the case go. */
 export interface Expansion {
@@ -40,7 +40,7 @@ export interface CaseMove {
 
 const OWNERS = new Set(['requirement', 'user_need', 'mitigation']);
 
-/** Plans moving a case; ApiError when the case or owner is unknown, multi-tag, or needs confirmation. */
+/** Plans moving a case; DomainError when the case or owner is unknown, multi-tag, or needs confirmation. */
 export function planCaseMove(
   model: Model,
   analysis: Analysis,
@@ -49,14 +49,13 @@ export function planCaseMove(
   move: { target: string; path: string; to: string | null; expand: boolean },
 ): CaseMove {
   const a = analysis.cases.find((c) => c.case.target === move.target && c.case.path === move.path);
-  if (!a)
-    throw new ApiError(404, 'unknown-case', `no case ${move.target} ${move.path} in the loaded evidence`);
+  if (!a) throw new DomainError('unknown-case', `no case ${move.target} ${move.path} in the loaded evidence`);
   if (a.case.tags.length > 1) throw multiTag(a);
   const receiver = move.to === null ? undefined : model.byId.get(move.to);
   if (move.to !== null && !receiver)
-    throw new ApiError(404, 'unknown-entity', `no entity has the id "${move.to}"`);
+    throw new DomainError('unknown-entity', `no entity has the id "${move.to}"`);
   if (receiver && !OWNERS.has(receiver.kind))
-    throw new ApiError(400, 'bad-request', `${entityName(receiver)} cannot own test cases`);
+    throw new DomainError('bad-request', `${entityName(receiver)} cannot own test cases`);
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const others = (claim: Claim) =>
     (evidence?.targets.get(move.target)?.cases ?? [])
@@ -106,8 +105,7 @@ export function planCaseMove(
     updates.push({ id, data, version: entityVersion(entity) });
   }
   if (expansions.length > 0 && !move.expand)
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'needs-expand',
       `moving ${move.target} ${move.path} rewrites ${expansions.length} glob or whole-target claim(s) into literal selectors of the other cases they select; confirm with expand`,
       { expansions },
@@ -146,11 +144,11 @@ function gain(
   return { id: receiver.id, data: { ...receiver.data, [field]: items }, version: entityVersion(receiver) };
 }
 
-/** The 409 of a multi-tag case: its evidence names two ids, so no model edit can give it one owner. */
-export function multiTag(a: AttributedCase): ApiError {
+/** The refusal of a multi-tag case: its evidence names two ids, so no model edit can give it one owner. */
+export function multiTag(a: AttributedCase): DomainError {
   const { target, path } = a.case;
   const message = `case ${target} ${path} is tagged with ${a.case.tags.join(', ')}; a multi-tag case cannot be moved: split the test or keep one tag`;
-  return new ApiError(409, 'one-owner', message, {
+  return new DomainError('one-owner', message, {
     conflicts: [
       { code: 'multi-tag', message, case: { target, path }, entities: a.case.tags, owner: a.owner },
     ],

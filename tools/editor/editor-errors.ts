@@ -1,12 +1,14 @@
-// The editor's answers for errors of the layers below it: edit library refusals (EditError) and git
-// ref checks become ApiErrors with the status of docs/editing.md ("Errors"), and the editor's error
-// style for tools/http (docs/api.md, "Errors": {code, message, ...details}).
+// The editor's answers for errors of the layers below it: edit library refusals (EditError), the
+// engine's refusals (DomainError) and git ref checks become ApiErrors with the statuses of
+// docs/editing.md and docs/api.md ("Errors"), and the editor's error style for tools/http
+// (docs/api.md, "Errors": {code, message, ...details}).
 import type { FastifyRequest } from 'fastify';
 import { isEditError, type EditErrorCode } from '../edit/edit-error.js';
 import { GitError } from '../git/git-client.js';
 import { RefNameError } from '../git/ref-names.js';
 import { ApiError } from '../http/api-error.js';
 import type { ErrorStyle } from '../http/error-answers.js';
+import { DomainError, type DomainErrorCode } from '../verify/domain-error.js';
 
 /** The status of each edit library refusal (docs/editing.md, "Errors"). */
 export const EDIT_STATUS: Record<EditErrorCode, number> = {
@@ -25,8 +27,20 @@ export const EDIT_STATUS: Record<EditErrorCode, number> = {
   'journal-conflict': 500,
 };
 
-/** An edit library or git error as the ApiError the editor answers with; undefined for any other. */
+/** The status of each refusal by the engine's rules (docs/api.md, "Errors"). */
+export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
+  'bad-request': 400,
+  'unknown-entity': 404,
+  'unknown-case': 404,
+  'unknown-note': 404,
+  'needs-expand': 409,
+  'one-owner': 409,
+};
+
+/** An edit library, engine or git error as the ApiError the editor answers with; undefined for any other. */
 export function editorApiError(error: unknown): ApiError | undefined {
+  if (error instanceof DomainError)
+    return new ApiError(DOMAIN_STATUS[error.code], error.code, error.message, error.details);
   if (isEditError(error)) {
     const details: Record<string, unknown> = {};
     if (error.file !== undefined) details.file = error.file;

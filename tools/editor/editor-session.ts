@@ -9,9 +9,7 @@ import type { EditPlan } from '../edit/plan-edit.js';
 import { saveEdit, type SaveResult } from '../edit/save-edit.js';
 import type { CommitOptions } from '../edit/transaction.js';
 import type { Model } from '../model/model.js';
-import { loadInputs } from '../cli/load-inputs.js';
 import type { Author } from '../git/git-client.js';
-import { scanAnnotations } from '../sources/scan-annotations.js';
 import {
   analyze,
   analyzeClaims,
@@ -20,11 +18,13 @@ import {
   type ClaimAnalysis,
   type SourceAnnotations,
 } from '../verify/analyze.js';
-import { parseLock, type Lock } from '../verify/lock-file.js';
-import { ApiError } from '../http/api-error.js';
+import { checkScope, indexEvidence, type EvidenceIndex } from '../verify/check-scope.js';
+import { loadInputs } from '../verify/inputs.js';
+import { parseModelLock, type Lock } from '../verify/lock-file.js';
+import { scanModelAnnotations } from '../verify/model-annotations.js';
+import { ownerChecks, type Conflict } from '../verify/owner-checks.js';
+import { OwnerConflictError } from '../verify/owner-conflict-error.js';
 import { authorText } from './editor-context.js';
-import { checkScope, indexEvidence, type EvidenceIndex } from './check-scope.js';
-import { ownerChecks, type Conflict } from './owner-checks.js';
 
 /** What a session is opened with (from `rr serve`'s options). */
 export interface SessionOptions {
@@ -40,28 +40,13 @@ export interface SessionOptions {
   onStep?: CommitOptions['onStep'];
 }
 
-/** A save the checks refused: 409 with the conflicts it would introduce. */
-export class OwnerConflictError extends ApiError {
-  /** the model and analysis the refused save would have left (a precheck shows them) */
-  after?: { model: Model; analysis: Analysis };
-
-  constructor(conflicts: Conflict[], notices: Conflict[]) {
-    super(
-      409,
-      'one-owner',
-      `the save would introduce ${conflicts.length} problem(s) of the one-owner checks: ${conflicts.map((c) => c.message).join('; ')}`,
-      { conflicts, notices },
-    );
-  }
-}
-
 /** What a save did, with the notices the checks raised. */
 export interface SaveOutcome {
   result: SaveResult;
   notices: Conflict[];
   /**
    * a dry run's analysis of the model it would leave, over the evidence the edit can affect (enough
-   * for the edited entity's issues and set, see check-scope.ts)
+   * for the edited entity's issues and set, see tools/verify/check-scope.ts)
    */
   analysis?: Analysis;
 }
@@ -125,7 +110,7 @@ export class EditorSession {
 
   /**
    * Saves one edit through the edit library over the loaded snapshot, with the one-owner checks in its
-   * check hook; a dry run plans, proves and checks without writing. Throws ApiError, EditError or
+   * check hook; a dry run plans, proves and checks without writing. Throws EditError or
    * OwnerConflictError; nothing is written then.
    */
   save(
@@ -143,9 +128,9 @@ export class EditorSession {
         onStep: this.options.onStep,
         check: ({ after: model, plan }) => {
           lockAfter = this.lockAfter(plan);
-          // Only the evidence the edit can affect is analysed (check-scope.ts), and only as far as
-          // the checks need (no verdicts); the loaded model's full analysis, when there is one, serves
-          // as the side before.
+          // Only the evidence the edit can affect is analysed (tools/verify/check-scope.ts), and only
+          // as far as the checks need (no verdicts); the loaded model's full analysis, when there is
+          // one, serves as the side before.
           const scope = this.evidence
             ? checkScope(this.evidence, this.evidenceIndex(), this.model, model, plan, this.lock)
             : undefined;
@@ -180,7 +165,7 @@ export class EditorSession {
         this.cached = scoped ? undefined : after;
         if (idsChanged && this.sources) {
           // Annotations count only ids of the model, so a new or renamed id needs a new scan.
-          this.sources = await this.scanSources();
+          this.sources = await scanModelAnnotations(this.model, this.sources.root);
           this.cached = undefined;
         }
         this.edits.unshift({
@@ -218,28 +203,21 @@ export class EditorSession {
 
   private async load(): Promise<void> {
     let snapshot: ModelSnapshot | undefined;
-    const inputs = await loadInputs(
-      this.options.modelPath,
-      this.options.evidenceDir,
-      undefined,
-      undefined,
-      async (path) => (snapshot = await readSnapshot(path)).model,
-    );
+    const inputs = await loadInputs({
+      model: this.options.modelPath,
+      readModel: async (path) => (snapshot = await readSnapshot(path)).model,
+      evidence: this.options.evidenceDir,
+      // The lock as the snapshot read it: the bytes a save confirms.
+      readLock: async () => snapshot!.lock?.bytes?.toString('utf8'),
+      sources: this.options.sourcesRoot,
+    });
     this.snapshot = snapshot!;
     this.evidence = inputs.evidence;
     this.index = undefined;
-    this.lock = this.parsedLock(this.snapshot);
-    this.sources = this.options.sourcesRoot ? await this.scanSources() : undefined;
+    this.lock = inputs.lock;
+    this.sources = inputs.sources;
     this.cached = undefined;
     this.loadedAt = new Date();
-  }
-
-  private async scanSources(): Promise<SourceAnnotations> {
-    const root = this.options.sourcesRoot!;
-    const scan = await scanAnnotations(root, this.model.config.annotation_patterns, {
-      knownIds: new Set(this.model.byId.keys()),
-    });
-    return { root, scan };
   }
 
   /** Where tags and case paths occur in the loaded evidence (built on first use). */
@@ -251,17 +229,14 @@ export class EditorSession {
   /** The lock as the snapshot read it (the bytes a save confirms), parsed. */
   private parsedLock(snapshot: ModelSnapshot): Lock | undefined {
     const lock = snapshot.lock;
-    if (!lock?.bytes) return undefined;
-    const mainRepo = snapshot.model.config.main_repo;
-    return parseLock(lock.path, lock.bytes.toString('utf8'), mainRepo ? { mainRepo } : {});
+    return lock?.bytes ? parseModelLock(snapshot.model, lock.path, lock.bytes.toString('utf8')) : undefined;
   }
 
   /** The lock as a plan leaves it. */
   private lockAfter(plan: EditPlan): Lock | undefined {
     const change = plan.files.find((f) => f.role === 'lock');
     if (!change?.after) return this.lock;
-    const mainRepo = this.model.config.main_repo;
-    return parseLock(change.path, change.after.toString('utf8'), mainRepo ? { mainRepo } : {});
+    return parseModelLock(this.model, change.path, change.after.toString('utf8'));
   }
 }
 

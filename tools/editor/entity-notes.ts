@@ -1,7 +1,7 @@
-// Notes on an entity (docs/api.md, "Notes"): stored in the entity's `notes` field as note objects (or plain
-// strings, which the editor reads as comments). A note is named by its `id`, or by its position when
-// it has none; new notes get an id, so they keep their name when others are removed.
-import { ApiError } from '../http/api-error.js';
+// Notes on an entity (docs/api.md, "Notes"): stored in the entity's `notes` field as note objects (or
+// plain strings, which the editor reads as comments). A note is named by its `id`, or by its position
+// when it has none; new notes get an id, so they keep their name when others are removed.
+import { DomainError } from '../verify/domain-error.js';
 
 const KINDS = ['comment', 'question', 'todo', 'gap'];
 const STATUSES = ['open', 'resolved'];
@@ -12,10 +12,10 @@ export function noteKey(note: unknown, index: number): string {
   return typeof id === 'string' && id !== '' ? id : String(index);
 }
 
-/** The position of the note a key names; 404 when none. */
+/** The position of the note a key names; unknown-note when none. */
 export function noteIndex(notes: readonly unknown[], key: string, entity: string): number {
   const index = notes.findIndex((n, i) => noteKey(n, i) === key);
-  if (index < 0) throw new ApiError(404, 'unknown-note', `${entity} has no note "${key}"`);
+  if (index < 0) throw new DomainError('unknown-note', `${entity} has no note "${key}"`);
   return index;
 }
 
@@ -29,15 +29,15 @@ export function nextNoteId(notes: readonly unknown[]): string {
   return `n${max + 1}`;
 }
 
-/** The fields a request may set on a note, checked: 400 for a wrong value. */
+/** The fields a request may set on a note, checked: bad-request for a wrong value. */
 export function noteFields(body: Record<string, unknown>, creating: boolean): Record<string, string> {
   const out: Record<string, string> = {};
   const text = body.text;
   if (text !== undefined) {
     if (typeof text !== 'string' || text.trim() === '')
-      throw new ApiError(400, 'bad-request', '"text" must be a non-empty string');
+      throw new DomainError('bad-request', '"text" must be a non-empty string');
     out.text = text;
-  } else if (creating) throw new ApiError(400, 'bad-request', 'a note needs "text"');
+  } else if (creating) throw new DomainError('bad-request', 'a note needs "text"');
   for (const [name, allowed] of [
     ['kind', KINDS],
     ['status', STATUSES],
@@ -45,7 +45,7 @@ export function noteFields(body: Record<string, unknown>, creating: boolean): Re
     const value = body[name];
     if (value === undefined) continue;
     if (typeof value !== 'string' || !allowed.includes(value))
-      throw new ApiError(400, 'bad-request', `"${name}" must be one of ${allowed.join(', ')}`);
+      throw new DomainError('bad-request', `"${name}" must be one of ${allowed.join(', ')}`);
     out[name] = value;
   }
   return out;

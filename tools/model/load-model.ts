@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { ComposedDocument, SourcedObject } from './compose-document.js';
 import type { ComposedFile } from './compose-file.js';
@@ -40,6 +41,11 @@ export interface ComposedModel {
   diagnostics: Diagnostic[];
   unreadable: boolean;
   files: ComposedFile[];
+}
+
+/** Reads the composed model that `rr bazel model` wrote (model.json) and assembles it. */
+export async function readComposedModel(path: string): Promise<Model> {
+  return modelOf(JSON.parse(await readFile(path, 'utf8')) as ComposedModel);
 }
 
 /** Lists and composes a model file or directory. */

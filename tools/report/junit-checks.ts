@@ -1,5 +1,5 @@
 // Check results as a JUnit XML report, so Bazel's test UI and CI test views list each failing check.
-import { XMLBuilder } from 'fast-xml-parser';
+import { junitDocumentXml } from '../junit-writer/junit-writer.js';
 
 /** One check: passes, or fails with a one-line message and the detail lines. */
 export interface CheckResult {
@@ -7,29 +7,23 @@ export interface CheckResult {
   failure?: { message: string; detail: string };
 }
 
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  format: true,
-  suppressEmptyNode: true,
-});
-
 /** A `<testsuites>` document with one suite named `suite` and one testcase per check. */
 export function junitOfChecks(suite: string, checks: readonly CheckResult[]): string {
-  const failures = checks.filter((c) => c.failure !== undefined).length;
-  const testcase = checks.map((check) => ({
-    '@classname': suite,
-    '@name': check.name,
-    ...(check.failure
-      ? { failure: { '@message': check.failure.message, '#text': check.failure.detail } }
-      : {}),
+  const counts = { tests: checks.length, failures: checks.filter((c) => c.failure !== undefined).length };
+  const testcases = checks.map((check) => ({
+    attributes: { classname: suite, name: check.name },
+    results: check.failure
+      ? [
+          {
+            element: 'failure' as const,
+            attributes: { message: check.failure.message },
+            text: check.failure.detail,
+          },
+        ]
+      : [],
   }));
-  const document = {
-    testsuites: {
-      '@tests': checks.length,
-      '@failures': failures,
-      testsuite: { '@name': suite, '@tests': checks.length, '@failures': failures, testcase },
-    },
-  };
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(document) as string}`;
+  return junitDocumentXml({
+    attributes: counts,
+    testsuites: [{ attributes: { name: suite, ...counts }, testcases }],
+  });
 }

@@ -1,4 +1,5 @@
-// What a lock update would change, one line per case: `rr lock update|check` and the Bazel set's test.
+// What a lock update would change, one line per case, and what to run then: `rr lock update|check` and
+// the Bazel set's test.
 import type { LockPlan } from '../verify/lock-update.js';
 
 /** `+` added, `~` moved and `-` removed cases; removals say they are kept unless `allowRemovals`. */
@@ -11,4 +12,9 @@ export function lockPlanLines(plan: LockPlan, allowRemovals: boolean): string[] 
         `- ${e.target} ${e.path} (${e.owner})${allowRemovals ? '' : ' kept: pass --allow-removals to drop it'}`,
     ),
   ];
+}
+
+/** The closing line of an out-of-date lock's changes: what to run once they are reviewed. */
+export function lockOutOfDateLine(lockPath: string, updateCommand: string): string {
+  return `${lockPath} is out of date; review the changes above, then run: ${updateCommand}`;
 }

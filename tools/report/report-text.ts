@@ -1,12 +1,7 @@
 import type { Analysis } from '../verify/analyze.js';
-import { countDiagnostics, plural } from './diagnostic-counts.js';
+import { plural } from './diagnostic-counts.js';
 import { formatDiagnosticLine } from './diagnostics-text.js';
-
-/** The invariant line the overview shows: case count, quarantined count, one owner per case. */
-export function invariantLine(analysis: Analysis): string {
-  const { cases, quarantined } = analysis.counts;
-  return `${plural(cases, 'test case')}, ${quarantined} quarantined; each case maps to at most one requirement`;
-}
+import { diagnosticCountLine, invariantLine } from './report-sentences.js';
 
 /** A report people read at a glance: verdict table, invariant line, gaps, then diagnostics. */
 export function reportText(analysis: Analysis): string {
@@ -34,7 +29,6 @@ export function reportText(analysis: Analysis): string {
     lines.push('', 'Diagnostics:');
     for (const d of analysis.diagnostics) lines.push(formatDiagnosticLine(d));
   }
-  const { errors, warnings } = countDiagnostics(analysis.diagnostics);
-  lines.push('', `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
+  lines.push('', diagnosticCountLine(analysis.diagnostics));
   return lines.join('\n') + '\n';
 }

@@ -3,6 +3,7 @@ import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { normalizeLabel, type LabelOptions } from '../model/labels.js';
 import { lineColumn, nodeAtPath } from '../model/node-positions.js';
 import { sortByCodePointKey } from '../model/code-point-order.js';
+import type { Model } from '../model/model.js';
 import { caseKey } from './case-key.js';
 
 /** One pinned case: the owner attribution decided for it when the lock was last updated. */
@@ -85,6 +86,12 @@ export function parseLock(file: string, text: string, options: LabelOptions = {}
     lock.byKey.set(key, entry);
   });
   return lock;
+}
+
+/** Parses lock text with the model's labels (config.main_repo). */
+export function parseModelLock(model: Model, file: string, text: string): Lock {
+  const mainRepo = model.config.main_repo;
+  return parseLock(file, text, mainRepo ? { mainRepo } : {});
 }
 
 /** The lock's text: sorted, one case per line, so a diff shows exactly which cases moved. */

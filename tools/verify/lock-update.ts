@@ -1,6 +1,5 @@
-import type { Analysis } from './analyze.js';
+import { analyze, type AnalyzeInput } from './analyze.js';
 import { caseKey } from './case-key.js';
-import type { Lock } from './lock-file.js';
 
 /** A lock entry without its line. */
 export interface LockCase {
@@ -21,8 +20,17 @@ export interface LockPlan {
   refusedBy: string[];
 }
 
-/** Plans a lock update from an analysis made without the lock (so old pins do not quarantine). */
-export function planLockUpdate(analysis: Analysis, old: Lock | undefined, allowRemovals: boolean): LockPlan {
+/**
+ * What `rr lock update` would write over the model and evidence: the owner attribution decides for each
+ * case, from an analysis without the lock (its old pins must not quarantine the cases they pin); a
+ * quarantined case refuses the update; a removal is kept unless `allowRemovals`.
+ */
+export function planLockUpdate(
+  input: Pick<AnalyzeInput, 'model' | 'evidence' | 'lock'>,
+  allowRemovals: boolean,
+): LockPlan {
+  const analysis = analyze({ model: input.model, evidence: input.evidence });
+  const old = input.lock;
   const refusedBy = analysis.cases
     .filter((a) => a.quarantine)
     .map((a) => `${a.case.target} ${a.case.path} (${a.quarantine})`);

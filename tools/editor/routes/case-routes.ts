@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { ATTRIBUTION_RULES, type QuarantineRule } from '../../model/rule-catalog.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { caseLedger, matchesFilter, type LedgerFilter, type LedgerRow } from '../../report/case-ledger.js';
+import { invariantLine } from '../../report/report-sentences.js';
 import type { Analysis, ClaimAnalysis } from '../../verify/analyze.js';
 import { caseKey } from '../../verify/case-key.js';
+import type { Conflict } from '../../verify/owner-checks.js';
 import type { MemberState } from '../../verify/verdicts.js';
 import { ApiError } from '../../http/api-error.js';
 import { planCaseMove, type CaseMove } from '../case-move.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
-import type { Conflict } from '../owner-checks.js';
 import { bodyObject, flag, queryOf, stringField } from '../request-input.js';
 import { CASE_MOVE_BODY } from './body-schemas.js';
 
@@ -78,12 +79,12 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
         (!needle ||
           `${r.target} ${r.path} ${r.owner ?? ''} ${r.claimed_by.join(' ')}`.toLowerCase().includes(needle)),
     );
-    const counts = session.analysis().counts;
+    const analysis = session.analysis();
     return {
       cases: rows,
       lanes: [...lanes.keys()],
-      counts,
-      invariant: `${counts.cases} test cases, ${counts.quarantined} quarantined; each case maps to at most one requirement`,
+      counts: analysis.counts,
+      invariant: invariantLine(analysis),
     };
   });
 

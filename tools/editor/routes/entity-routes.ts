@@ -10,14 +10,16 @@ import type { EditRequest } from '../../edit/edit-request.js';
 import { newEntityTarget } from '../../edit/entity-placement.js';
 import { entityVersion } from '../../edit/entity-version.js';
 import type { Analysis } from '../../verify/analyze.js';
+import { DomainError } from '../../verify/domain-error.js';
+import type { Conflict } from '../../verify/owner-checks.js';
+import { OwnerConflictError } from '../../verify/owner-conflict-error.js';
 import type { Verdict } from '../../verify/verdicts.js';
 import { ApiError } from '../../http/api-error.js';
 import { errorBody } from '../../http/error-answers.js';
 import { editorApiError } from '../editor-errors.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
-import { OwnerConflictError, type SaveOutcome } from '../editor-session.js';
+import type { SaveOutcome } from '../editor-session.js';
 import { claimView, entitySummary, entityView, type EntitySummary } from '../entity-view.js';
-import type { Conflict } from '../owner-checks.js';
 import { bodyObject, entityKind, flag, queryOf, stringField } from '../request-input.js';
 import {
   ENTITY_CREATE_BODY,
@@ -204,7 +206,7 @@ async function precheck(ctx: EditorContext, pathId: string, body: Record<string,
       problems = error.details.conflicts as Conflict[];
       notices = error.details.notices as Conflict[];
       after = error.after;
-    } else if (isEditError(error) || error instanceof ApiError) {
+    } else if (isEditError(error) || error instanceof DomainError || error instanceof ApiError) {
       const refusal = error instanceof ApiError ? error : editorApiError(error)!;
       problems = [
         { ...errorBody(refusal, { statusInBody: false }), code: refusal.code, message: refusal.message },

@@ -8,13 +8,11 @@ import { settleJournal } from '../../edit/journal.js';
 import { confirmSnapshot } from '../../edit/model-snapshot.js';
 import { commitFiles } from '../../edit/transaction.js';
 import { dominantEnding, withEnding } from '../../edit/line-endings.js';
-import { analyze } from '../../verify/analyze.js';
 import { serializeLock } from '../../verify/lock-file.js';
 import { lockPathOf } from '../../verify/lock-path.js';
 import { planChanges, planLockUpdate, type LockPlan } from '../../verify/lock-update.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EditorContext } from '../editor-context.js';
-import type { EditorSession } from '../editor-session.js';
 import { bodyObject, flag, queryOf } from '../request-input.js';
 import { ANY_OBJECT_BODY } from './body-schemas.js';
 
@@ -48,7 +46,7 @@ export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): vo
     const { entity } = queryOf(request.query);
     const path = lockPathOf(session.model);
     if (!path) return { configured: false, path: null, out_of_date: false };
-    const plan = lockPlan(session, false);
+    const plan = planLockUpdate(session, false);
     const touches = (id: string) =>
       plan.added.some((e) => e.owner === id) ||
       plan.changed.some((c) => c.entry.owner === id || c.from === id) ||
@@ -74,7 +72,7 @@ export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): vo
         const path = lockPathOf(session.model);
         if (!path)
           throw new ApiError(409, 'no-lock', 'the model configures no lock: set config.sets_lock first');
-        const plan = lockPlan(session, allowRemovals);
+        const plan = planLockUpdate(session, allowRemovals);
         if (plan.refusedBy.length > 0)
           throw new ApiError(
             409,
@@ -110,12 +108,6 @@ export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): vo
       });
     },
   );
-}
-
-/** The lock update over the loaded evidence, from an analysis without the lock (old pins must not quarantine). */
-function lockPlan(session: EditorSession, allowRemovals: boolean): LockPlan {
-  const analysis = analyze({ model: session.model, evidence: session.evidence });
-  return planLockUpdate(analysis, session.lock, allowRemovals);
 }
 
 function planBody(plan: LockPlan) {

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../model/config.js';
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { ENTITY_KINDS, type EntityKind } from '../../model/entity.js';
-import { packageVersion } from '../../cli/package-version.js';
+import { packageVersion } from '../../model/package-version.js';
 import { countDiagnostics } from '../../report/diagnostic-counts.js';
+import { diagnosticCountLine, invariantLine } from '../../report/report-sentences.js';
 import type { Analysis } from '../../verify/analyze.js';
 import { lockPathOf } from '../../verify/lock-path.js';
 import { authorText, type EditorContext, type LlmSettings } from '../editor-context.js';
@@ -25,7 +26,10 @@ export interface EditorState {
     warnings: number;
     gaps: number;
   };
+  /** the invariant line, as `rr report` words it */
   invariant: string;
+  /** "1 error, 3 warnings", as `rr report` words it */
+  issues_summary: string;
   issues: Diagnostic[];
   git: { branch: string | null; head: string | null; changed: number } | { error: string } | null;
   llm: LlmSettings;
@@ -61,7 +65,8 @@ export function registerStateRoutes(app: FastifyInstance, ctx: EditorContext): v
         ...countDiagnostics(analysis.diagnostics),
         gaps: analysis.gaps.length,
       },
-      invariant: `${analysis.counts.cases} test cases, ${analysis.counts.quarantined} quarantined; each case maps to at most one requirement`,
+      invariant: invariantLine(analysis),
+      issues_summary: diagnosticCountLine(analysis.diagnostics),
       issues,
       git: ctx.git ? await gitSummary(ctx) : null,
       llm: ctx.llm,

@@ -34,7 +34,7 @@ export type {
 } from '../../../../tools/editor/routes/git-routes.js';
 export type { TraceGraphAnswer } from '../../../../tools/editor/routes/graph-routes.js';
 export type { LockState, LockUpdateAnswer } from '../../../../tools/editor/routes/lock-routes.js';
-export type { Conflict } from '../../../../tools/editor/owner-checks.js';
+export type { Conflict } from '../../../../tools/verify/owner-checks.js';
 export type { WorkQueue } from '../../../../tools/editor/routes/report-routes.js';
 export type { EntityChange, EntitySide, FieldChange } from '../../../../tools/editor/semantic-diff.js';
 export type { SourceFile } from '../../../../tools/editor/routes/source-routes.js';

@@ -115,13 +115,9 @@ export class CaseLedgerPage extends LightElement {
         (r.owner ?? '').toLowerCase().includes(q),
     );
     const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
-    const counts = store().state?.counts;
     return html`
       <h1 tabindex="-1">Case ledger</h1>
-      <p class="invariant">
-        ${counts?.cases ?? 0} test cases, ${counts?.quarantined ?? 0} quarantined; each case maps to at most
-        one requirement
-      </p>
+      <p class="invariant">${store().state?.invariant ?? ''}</p>
       <div class="actions">
         <button
           type="button"

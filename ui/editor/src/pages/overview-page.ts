@@ -60,13 +60,9 @@ export class OverviewPage extends LightElement {
     const counts = state.counts;
     const quarantined = counts.quarantined;
     const issues = state.issues;
-    const errors = issues.filter((d) => d.severity === 'error').length;
-    const warnings = issues.length - errors;
     return html`
       <h1 tabindex="-1">${projectName}</h1>
-      <p class="invariant" id="invariant-line">
-        ${counts.cases} test cases, ${quarantined} quarantined; each case maps to at most one requirement
-      </p>
+      <p class="invariant" id="invariant-line">${state.invariant}</p>
       ${
         quarantined > 0
           ? html`<div class="banner error" role="alert" id="quarantine-banner">
@@ -133,10 +129,7 @@ export class OverviewPage extends LightElement {
       </ul>
 
       <h2>Validation issues</h2>
-      <p>
-        ${errors} ${errors === 1 ? 'error' : 'errors'}, ${warnings}
-        ${warnings === 1 ? 'warning' : 'warnings'}.
-      </p>
+      <p>${state.issues_summary}.</p>
       <rr-diagnostic-list .diagnostics=${issues}></rr-diagnostic-list>
 
       <h2>Git</h2>

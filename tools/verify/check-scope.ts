@@ -7,8 +7,7 @@
 import { claimsOf } from '../model/claims.js';
 import type { Model } from '../model/model.js';
 import type { Evidence, TargetEvidence } from '../evidence/test-case.js';
-import type { EditPlan } from '../edit/plan-edit.js';
-import type { Lock } from '../verify/lock-file.js';
+import type { Lock } from './lock-file.js';
 
 /** Where ids and case paths occur in the evidence, built once per loaded evidence. */
 export interface EvidenceIndex {
@@ -35,6 +34,14 @@ export function indexEvidence(evidence: Evidence): EvidenceIndex {
   return { taggedIn, pathIn };
 }
 
+/** What the scope needs of an edit (the edit library's plan has it): the entities it changes and creates, the cases it re-locks. */
+export interface ScopedEdit {
+  /** id before the edit → the entity after it (null: deleted) */
+  changes: ReadonlyMap<string, { id: string } | null>;
+  created: readonly { id: string }[];
+  request: { op: string; relock?: readonly { target: string }[] };
+}
+
 /** The evidence a check analyses, and the case paths whose ownership the plan can change. */
 export interface CheckScope {
   evidence: Evidence;
@@ -51,7 +58,7 @@ export function checkScope(
   index: EvidenceIndex,
   before: Model,
   after: Model,
-  plan: EditPlan,
+  plan: ScopedEdit,
   lock: Lock | undefined,
 ): CheckScope {
   const ids = new Set<string>(plan.changes.keys());

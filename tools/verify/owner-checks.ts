@@ -1,14 +1,14 @@
-// One owner per test case (docs/api.md, "One-owner conflicts"): a save is refused when the model it would
-// leave has a problem of the check table that the model before it did not have. The check is analyze(after)
-// compared with analyze(before); an existing conflict never blocks an unrelated edit.
+// One owner per test case (docs/api.md, "One-owner conflicts"): a save is refused when the model it
+// would leave has a problem of the check table that the model before it did not have. The check is
+// analyze(after) compared with analyze(before); an existing conflict never blocks an unrelated edit.
 import { claimsOf } from '../model/claims.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { entityName, stringList, type Entity } from '../model/entity.js';
 import type { Model } from '../model/model.js';
 import { EDIT_MODEL_RULES, EDIT_QUARANTINE_RULES, MULTI_PARENT_RULES } from '../model/rule-catalog.js';
-import type { ClaimAnalysis } from '../verify/analyze.js';
-import type { AttributedCase } from '../verify/attribution.js';
-import { caseKey } from '../verify/case-key.js';
+import type { ClaimAnalysis } from './analyze.js';
+import type { AttributedCase } from './attribution.js';
+import { caseKey } from './case-key.js';
 
 /** One problem a save would introduce (or, as a notice, a change it makes that the user should see). */
 export interface Conflict {

@@ -1,6 +1,7 @@
+// rr's own version and licence, as its package.json states them (shown by the CLI, the editor and the viewer).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../model/package-paths.js';
+import { packageRoot } from './package-paths.js';
 
 function packageJson(): { version?: string; license?: string } {
   return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as {

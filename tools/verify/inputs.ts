@@ -1,0 +1,101 @@
+// The one way front ends read what an analysis needs: the model, the evidence, the verification-set lock
+// and source annotations. `rr report`, `rr cases`, `rr lock`, `rr graph`, `rr bazel set` and the editor
+// all load through here, so each reads them the same way and as fast as the machine allows.
+import { readFile } from 'node:fs/promises';
+import { assembleEvidence, readEvidence, type EvidenceReading } from '../evidence/ingest-evidence.js';
+import type { Evidence } from '../evidence/test-case.js';
+import { startLoadModel, type ModelLoad } from '../model/load-model.js';
+import type { Model } from '../model/model.js';
+import type { SourceAnnotations } from './analyze.js';
+import { parseModelLock, type Lock } from './lock-file.js';
+import { lockPathOf } from './lock-path.js';
+import { scanModelAnnotations } from './model-annotations.js';
+
+/** The inputs of analyze, read from disk, and where the lock lives (or would). */
+export interface Inputs {
+  model: Model;
+  evidence?: Evidence;
+  lock?: Lock;
+  lockPath?: string;
+  /** the lock's text as read (a refused update leaves it as it is) */
+  lockText?: string;
+  sources?: SourceAnnotations;
+  unreadable: boolean;
+}
+
+/** What to read, and where a front end reads something its own way. */
+export interface InputOptions {
+  /** the model file or directory (or whatever `readModel` reads) */
+  model: string;
+  /**
+   * reads the model on this thread instead of composing its files on worker threads: the editor keeps
+   * the bytes it read, the Bazel set parses rr_model's composed JSON
+   */
+  readModel?: (path: string) => Promise<Model>;
+  /** the evidence directory */
+  evidence?: string;
+  /** where the evidence is for the user: diagnostics name its files there (Bazel: the workspace, not bazel-out) */
+  evidenceRoot?: string;
+  /** the lock (`--lock`); default config.sets_lock beside the file that sets it */
+  lock?: string;
+  /**
+   * the lock's text, undefined when there is none; default: the file's. The editor takes the bytes its
+   * snapshot read, the Bazel set its declared input.
+   */
+  readLock?: (path: string) => Promise<string | undefined>;
+  /** the folder scanned for annotations */
+  sources?: string;
+  /** the files below `sources` to scan instead of every file not ignored (Bazel's declared sources) */
+  sourceFiles?: readonly string[];
+}
+
+/**
+ * The model and the evidence read, each using the machine as well as it can: a large model composes on
+ * worker threads while this thread parses the evidence, then helps them; a small model loads first and
+ * the evidence then shares its XML with worker threads. Only the evidence's labels need the config.
+ */
+export async function modelAndEvidence(
+  modelPath: string,
+  evidenceDir: string | undefined,
+  startModel: (path: string) => Promise<ModelLoad> = startLoadModel,
+): Promise<[Model, EvidenceReading | undefined]> {
+  const load = await startModel(modelPath);
+  if (!evidenceDir) return [await load.model, undefined];
+  if (!load.onWorkers) return [await load.model, await readEvidence(evidenceDir, { shareWithWorkers: true })];
+  // The model's workers are running; parsing the evidence here blocks this thread until it is done.
+  return Promise.all([load.model, readEvidence(evidenceDir)]);
+}
+
+/** Loads the model, the evidence, the lock and annotations for an analysis. */
+export async function loadInputs(options: InputOptions): Promise<Inputs> {
+  const { readModel } = options;
+  // A reader of its own composes on this thread: no workers to overlap with.
+  const startModel = readModel
+    ? (path: string) => Promise.resolve({ onWorkers: false, model: readModel(path) })
+    : startLoadModel;
+  const [model, read] = await modelAndEvidence(options.model, options.evidence, startModel);
+  const labelOptions = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
+  const assembled = read ? assembleEvidence(read, labelOptions) : undefined;
+  const evidence =
+    assembled && options.evidenceRoot ? { ...assembled, root: options.evidenceRoot } : assembled;
+  const lockPath = options.lock ?? lockPathOf(model);
+  const lockText = lockPath ? await (options.readLock ?? readLockFile)(lockPath) : undefined;
+  const lock = lockPath && lockText !== undefined ? parseModelLock(model, lockPath, lockText) : undefined;
+  const sources = options.sources
+    ? await scanModelAnnotations(model, options.sources, options.sourceFiles)
+    : undefined;
+  return {
+    model,
+    evidence,
+    lock,
+    lockPath,
+    lockText,
+    sources,
+    unreadable: model.unreadable || (evidence?.unreadable ?? false),
+  };
+}
+
+/** A lock file's text; undefined when it cannot be read (`rr lock update` writes it). */
+function readLockFile(path: string): Promise<string | undefined> {
+  return readFile(path, 'utf8').catch(() => undefined);
+}
