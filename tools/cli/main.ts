@@ -85,11 +85,11 @@ function program(io: CliIo, result: { code: number }): Command {
     )
     .option(
       '--lane-targets <NAME=FILE>',
-      'a lane: FILE lists one target label per line (repeatable)',
+      'a target group ("lane"): FILE lists one target label per line (repeatable)',
       collect,
       [],
     )
-    .option('--lane <name>', 'only cases of targets in this lane')
+    .option('--lane <name>', 'only cases of the targets in this target group')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (options: CasesOptions) => {
       result.code = await runCases(options, io);
@@ -138,7 +138,7 @@ function program(io: CliIo, result: { code: number }): Command {
     .option('--allow-host <name>', 'an additional accepted Host name (repeatable)', collect, [])
     .option(
       '--lane-targets <NAME=FILE>',
-      'a lane of the case ledger: FILE lists one target label per line (repeatable)',
+      'a target group ("lane") of the case ledger: FILE lists one target label per line (repeatable)',
       collect,
       [],
     )

@@ -35,7 +35,8 @@ export interface SessionOptions {
   root: string;
   /** the folder scanned for source annotations (the workspace of the model) */
   sourcesRoot?: string;
-  lanes: Map<string, Set<string>>;
+  /** the case ledger's target groups (`--lane-targets NAME=FILE`): group name → target labels */
+  targetGroups: Map<string, Set<string>>;
   /** a test hook: called at each commit step (the crash test stops the process there) */
   onStep?: CommitOptions['onStep'];
 }

@@ -17,17 +17,18 @@ export interface LedgerRow {
   lock_status: 'locked' | 'unlocked' | 'changed';
   coarse: boolean;
   flaky: boolean;
+  /** the target groups (`--lane-targets`) holding the case's target; the field keeps the flag's word */
   lanes: string[];
 }
 
 /** The ledger's filters. */
 export type LedgerFilter = 'owned' | 'unowned' | 'quarantined' | 'unlocked' | 'coarse';
 
-/** Every case of the evidence with its owner, how it got it, selecting entities, lock entry and lanes. */
+/** Every case of the evidence with its owner, how it got it, selecting entities, lock entry and target groups. */
 export function caseLedger(
   analysis: Analysis,
   lock: Lock | undefined,
-  lanes: ReadonlyMap<string, ReadonlySet<string>>,
+  targetGroups: ReadonlyMap<string, ReadonlySet<string>>,
 ): LedgerRow[] {
   return analysis.cases.map((a) => {
     const entry = lock?.byKey.get(caseKey(a.case.target, a.case.path));
@@ -44,7 +45,7 @@ export function caseLedger(
       lock_status: status,
       coarse: a.coarse,
       flaky: a.case.flaky,
-      lanes: [...lanes].filter(([, targets]) => targets.has(a.case.target)).map(([name]) => name),
+      lanes: [...targetGroups].filter(([, targets]) => targets.has(a.case.target)).map(([name]) => name),
     };
   });
 }

@@ -27,13 +27,14 @@ export class CaseLedgerPage extends LightElement {
     rows: { state: true },
     error: { state: true },
     loading: { state: true },
-    lanes: { state: true },
+    targetGroups: { state: true },
   };
   declare query: URLSearchParams;
   declare rows: LedgerRow[] | null;
   declare error: string;
   declare loading: boolean;
-  declare lanes: string[];
+  /** names of the target groups the server was started with (`--lane-targets`) */
+  declare targetGroups: string[];
   private readonly storeController = new StoreController(this);
   private loadedFor = '';
   private readonly casesRequest = new LatestRequest();
@@ -44,12 +45,13 @@ export class CaseLedgerPage extends LightElement {
     this.rows = null;
     this.error = '';
     this.loading = false;
-    this.lanes = [];
+    this.targetGroups = [];
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!changed.has('query')) return;
-    // Filter, lane and target are answered by the server; search and paging are local.
+    // Filter, target group (the query's `lane`) and target are answered by the server; search and
+    // paging are local.
     const key = ['filter', 'lane', 'target'].map((k) => this.query.get(k) ?? '').join('\u0000');
     if (key !== this.loadedFor) {
       this.loadedFor = key;
@@ -71,7 +73,7 @@ export class CaseLedgerPage extends LightElement {
       );
       if (result === SUPERSEDED) return;
       this.rows = result.cases;
-      this.lanes = result.lanes;
+      this.targetGroups = result.lanes;
     } catch (error) {
       this.error = errorText(error);
       this.rows = null;
@@ -104,9 +106,9 @@ export class CaseLedgerPage extends LightElement {
   protected override render() {
     const q = (this.query.get('q') ?? '').trim().toLowerCase();
     const filter = this.query.get('filter') ?? '';
-    const lane = this.query.get('lane') ?? '';
+    const targetGroup = this.query.get('lane') ?? '';
     const page = Number(this.query.get('page') ?? '0') || 0;
-    const lanes = this.lanes;
+    const targetGroups = this.targetGroups;
     const rows = (this.rows ?? []).filter(
       (r) =>
         !q ||
@@ -141,13 +143,13 @@ export class CaseLedgerPage extends LightElement {
           </select>
         </div>
         <div>
-          <label for="case-lane">Lane</label>
+          <label for="case-target-group">Target group</label>
           <select
-            id="case-lane"
+            id="case-target-group"
             @change=${(e: Event) => this.setQuery({ lane: (e.target as HTMLSelectElement).value })}
           >
-            <option value="" ?selected=${lane === ''}>all lanes</option>
-            ${lanes.map((l) => html`<option value=${l} ?selected=${lane === l}>${l}</option>`)}
+            <option value="" ?selected=${targetGroup === ''}>all target groups</option>
+            ${targetGroups.map((g) => html`<option value=${g} ?selected=${targetGroup === g}>${g}</option>`)}
           </select>
         </div>
         <div class="grow">
