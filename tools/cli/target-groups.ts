@@ -11,7 +11,7 @@ export class TargetGroupError extends Error {
 
   constructor(message: string, located = false) {
     super(message);
-    this.name = 'LaneError';
+    this.name = 'TargetGroupError';
     this.located = located;
   }
 }
