@@ -135,11 +135,11 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     const u1 = page.locator('rr-board-view g[data-layer="Labels"] text', { hasText: /^U1$/ });
     const box = (await u1.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await page.locator('rr-notes-panel .chip', { hasText: 'U1' }).waitFor(WAIT);
+    await page.locator('rr-design-notes-panel .chip', { hasText: 'U1' }).waitFor(WAIT);
     await page.getByLabel('Title').fill('Keep U1 clear of the regulator');
     await page.getByLabel('Text').fill('The annealed placement crowds U1; keep 2 mm free around it.');
     await page.getByRole('button', { name: 'Write note' }).click();
-    const note = page.locator('rr-notes-panel li[data-note]', { hasText: 'Keep U1 clear' });
+    const note = page.locator('rr-design-notes-panel li[data-note]', { hasText: 'Keep U1 clear' });
     await note.locator('[data-note-status]', { hasText: 'open' }).waitFor(WAIT);
     await page.locator('rr-board-view g[data-mark]').first().waitFor(WAIT);
     await shot(page, 'note-written');

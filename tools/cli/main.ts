@@ -8,7 +8,7 @@ import { addExportCommand } from './export-command.js';
 import { runGraph, type GraphOptions } from './graph-command.js';
 import { addImportCommand } from './import-command.js';
 import { runLockCheck, runLockUpdate, type LockOptions } from './lock-command.js';
-import { addNotesCommand } from './notes-command.js';
+import { addDesignNotesCommand } from './design-notes-command.js';
 import { runPnrSim, type PnrSimOptions } from './pnr-sim-command.js';
 import { runReport, type ReportOptions } from './report-command.js';
 import { runServe, type ServeOptions } from './serve-command.js';
@@ -152,7 +152,7 @@ function program(io: CliIo, result: { code: number }): Command {
     });
 
   addViewCommand(rr, io, result);
-  addNotesCommand(rr, io, result);
+  addDesignNotesCommand(rr, io, result);
   addImportCommand(rr, io, result);
   addExportCommand(rr, io, result);
 

@@ -19,7 +19,7 @@ import { registerEntityRoutes } from './routes/entity-routes.js';
 import { registerGitRoutes } from './routes/git-routes.js';
 import { registerGraphRoutes } from './routes/graph-routes.js';
 import { registerLockRoutes } from './routes/lock-routes.js';
-import { registerNoteRoutes } from './routes/note-routes.js';
+import { registerEntityNoteRoutes } from './routes/entity-note-routes.js';
 import { registerPreflightRoute } from './routes/preflight-route.js';
 import { registerReportRoutes } from './routes/report-routes.js';
 import { registerSourceRoutes } from './routes/source-routes.js';
@@ -67,7 +67,7 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   registerPreflightRoute(app);
   registerStateRoutes(app, ctx);
   registerEntityRoutes(app, ctx);
-  registerNoteRoutes(app, ctx);
+  registerEntityNoteRoutes(app, ctx);
   registerCaseRoutes(app, ctx);
   registerLockRoutes(app, ctx);
   registerGraphRoutes(app, ctx);

@@ -11,7 +11,7 @@ import { traceGraph, type TraceEdge } from '../report/trace-graph.js';
 import type { Analysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
 import type { Lock } from '../verify/lock-file.js';
-import { noteKey } from './entity-notes.js';
+import { entityNoteKey } from './entity-notes.js';
 
 /** An entity's own fields as lists and pages show them. */
 export type EntitySummary = ReturnType<typeof entitySummary>;
@@ -124,7 +124,7 @@ export function entityView(
       .filter((d) => d.entity === entity.id)
       .map((d) => (d.file ? { ...d, file: repoPath(d.file) } : d)),
     gaps: analysis.gaps.filter((g) => g.entity === entity.id),
-    notes: notes.map((note, index) => ({ key: noteKey(note, index), note })),
+    notes: notes.map((note, index) => ({ key: entityNoteKey(note, index), note })),
   };
 }
 

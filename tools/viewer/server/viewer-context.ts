@@ -6,7 +6,7 @@ import { LiveExperiment } from '../live/live-experiment.js';
 import { ControlStore } from '../records/control-store.js';
 import { ImmutableRecordStore } from '../records/immutable-record-store.js';
 import { RECORD_KINDS } from '../records/viewer-records.js';
-import { NotesStore } from '../notes/notes-store.js';
+import { DesignNotesStore } from '../notes/design-notes-store.js';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 
 /** Shared state of one viewer server. */
@@ -14,7 +14,7 @@ export class ViewerContext {
   readonly experiment: LiveExperiment;
   readonly controls: ControlStore;
   readonly records: Map<string, ImmutableRecordStore>;
-  readonly notes: NotesStore;
+  readonly designNotes: DesignNotesStore;
   private readonly geometryCaches = new Map<string, GeometryCache>();
 
   constructor(
@@ -27,7 +27,7 @@ export class ViewerContext {
     this.records = new Map(
       RECORD_KINDS.map((kind) => [kind.folder, new ImmutableRecordStore(this.experiment.root, kind)]),
     );
-    this.notes = new NotesStore(config.notesDir);
+    this.designNotes = new DesignNotesStore(config.notesDir);
   }
 
   /** Throws the reader's 400/403/404 error when `run` is not a run folder of the experiment. */

@@ -23,7 +23,7 @@ import {
 import { aboutRoute, type AboutInfo } from './routes/about-route.js';
 import { controlRoutes } from './routes/control-routes.js';
 import { geometryRoutes } from './routes/geometry-routes.js';
-import { notesRoutes } from './routes/notes-routes.js';
+import { designNotesRoutes } from './routes/design-notes-routes.js';
 import { recordRoutes } from './routes/record-routes.js';
 import { stateRoutes } from './routes/state-routes.js';
 import { unavailableRoutes } from './routes/unavailable-routes.js';
@@ -113,7 +113,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   geometryRoutes(app, context);
   controlRoutes(app, context);
   recordRoutes(app, context);
-  notesRoutes(app, context);
+  designNotesRoutes(app, context);
   aboutRoute(app, about);
   unavailableRoutes(app, features);
   const pageDirs = [

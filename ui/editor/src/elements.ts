@@ -3,7 +3,7 @@ import './components/page-pager.js';
 import './components/diagnostic-list.js';
 import './components/rename-dialog.js';
 import './components/delete-dialog.js';
-import './components/notes-panel.js';
+import './components/entity-notes-panel.js';
 import './components/claim-row.js';
 import './components/claims-editor.js';
 import './components/case-move-dialog.js';

@@ -24,12 +24,12 @@ export type {
 } from '../../../tools/viewer/telemetry/live-event.js';
 export type {
   DesignNote,
-  NoteAction,
-  NoteContext,
-  NoteDraft,
-  NoteKind,
-  NoteStatus,
-  NoteTarget,
+  DesignNoteAction,
+  DesignNoteContext,
+  DesignNoteDraft,
+  DesignNoteKind,
+  DesignNoteStatus,
+  DesignNoteTarget,
 } from '../../../tools/viewer/notes/design-note.js';
 export type { RecordAuthor } from '../../../tools/viewer/records/record-author.js';
 export type {

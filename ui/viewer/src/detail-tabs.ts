@@ -5,7 +5,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import type { EventRecord, LaneSummary, LiveEventOf } from './api-types.js';
 import type { LaneFrame } from './lane-replay.js';
 import type { LiveStore } from './live-store.js';
-import type { Annotation, DesignNote, NoteTarget } from './api-types.js';
+import type { Annotation, DesignNote, DesignNoteTarget } from './api-types.js';
 import type { SnapshotView } from './records-panel.js';
 import { sharedStyles } from './shared-styles.js';
 import type { ViewerApi } from './viewer-api.js';
@@ -13,7 +13,7 @@ import './alternatives-panel.js';
 import './cost-panel.js';
 import './feature-panel.js';
 import './net-status-chart.js';
-import './notes-panel.js';
+import './design-notes-panel.js';
 import './problems-panel.js';
 import './records-panel.js';
 
@@ -56,9 +56,9 @@ export class DetailTabs extends LitElement {
     position: { type: Number },
     highlightRef: { attribute: false },
     highlightNet: { attribute: false },
-    notes: { attribute: false },
-    notesProblem: { type: String },
-    noteTargets: { attribute: false },
+    designNotes: { attribute: false },
+    designNotesProblem: { type: String },
+    designNoteTargets: { attribute: false },
     annotations: { attribute: false },
     pickMode: { attribute: false },
     view: { attribute: false },
@@ -75,9 +75,9 @@ export class DetailTabs extends LitElement {
   position = -1;
   highlightRef: string | null = null;
   highlightNet: string | null = null;
-  notes: DesignNote[] = [];
-  notesProblem = '';
-  noteTargets: NoteTarget[] = [];
+  designNotes: DesignNote[] = [];
+  designNotesProblem = '';
+  designNoteTargets: DesignNoteTarget[] = [];
   annotations: Annotation[] = [];
   pickMode: 'note' | 'annotation' | null = null;
   /** The board's view, for snapshots. */
@@ -207,16 +207,16 @@ export class DetailTabs extends LitElement {
           ?marking=${this.pickMode === 'annotation'}
         ></rr-records-panel>`;
       case 'notes':
-        return html`<rr-notes-panel
+        return html`<rr-design-notes-panel
           .api=${this.api}
           .lane=${this.lane}
           .run=${store?.run ?? null}
           .frame=${frame}
-          .notes=${this.notes}
-          .problem=${this.notesProblem}
-          .targets=${this.noteTargets}
+          .notes=${this.designNotes}
+          .problem=${this.designNotesProblem}
+          .targets=${this.designNoteTargets}
           ?picking=${this.pickMode === 'note'}
-        ></rr-notes-panel>`;
+        ></rr-design-notes-panel>`;
       case 'problems':
         return html`<rr-problems-panel
           .problems=${[...(store?.problems.values() ?? [])]}

@@ -8,8 +8,8 @@ import type {
   EventRecord,
   ExperimentState,
   Feature,
-  NoteAction,
-  NoteDraft,
+  DesignNoteAction,
+  DesignNoteDraft,
   RecordKindName,
   RuntimeControls,
   StoredRecord,
@@ -115,16 +115,20 @@ export class ViewerApi {
     return this.post(`/api/${RECORD_ROUTES[kind].create}`, body);
   }
 
-  async notes(): Promise<DesignNote[]> {
+  async designNotes(): Promise<DesignNote[]> {
     return (await this.get<{ notes: DesignNote[] }>('/api/notes')).notes;
   }
 
-  createNote(note: NoteDraft): Promise<DesignNote> {
+  createDesignNote(note: DesignNoteDraft): Promise<DesignNote> {
     return this.post('/api/notes', note);
   }
 
   /** POST /api/notes/<id>/<action> at the note's current revision. */
-  noteAction(note: DesignNote, action: NoteAction, body: Record<string, unknown> = {}): Promise<unknown> {
+  designNoteAction(
+    note: DesignNote,
+    action: DesignNoteAction,
+    body: Record<string, unknown> = {},
+  ): Promise<unknown> {
     return this.post(`/api/notes/${encodeURIComponent(note.id)}/${action}`, {
       ...body,
       revision: note.revision,

@@ -5,13 +5,13 @@ import type { EntityDetail } from '../api/api-types.js';
 import { store } from '../session/editor-store.js';
 import { LightElement } from './light-element.js';
 
-const NOTE_KINDS = ['comment', 'question', 'todo', 'gap'] as const;
+const ENTITY_NOTE_KINDS = ['comment', 'question', 'todo', 'gap'] as const;
 
 /** A note as the entity page lists it: the key the note routes take, and the note as written. */
-export type KeyedNote = EntityDetail['notes'][number];
+export type KeyedEntityNote = EntityDetail['notes'][number];
 
 /** The fields of a note the panel shows, as text (notes are free-form; a string note is a comment). */
-interface NoteText {
+interface EntityNoteText {
   text: string;
   kind?: string;
   status?: string;
@@ -20,10 +20,10 @@ interface NoteText {
 }
 
 /** A note as written, read for display: fields that are not text are left out. */
-function noteText(note: unknown): NoteText {
+function entityNoteText(note: unknown): EntityNoteText {
   if (typeof note === 'string') return { text: note };
   const fields = note && typeof note === 'object' ? (note as Record<string, unknown>) : {};
-  const text = (key: keyof NoteText) => (typeof fields[key] === 'string' ? fields[key] : undefined);
+  const text = (key: keyof EntityNoteText) => (typeof fields[key] === 'string' ? fields[key] : undefined);
   return {
     text: text('text') ?? '',
     kind: text('kind'),
@@ -37,7 +37,7 @@ function noteText(note: unknown): NoteText {
  * The notes of an entity: list, add, resolve or reopen, delete. Open gaps, todos and questions join
  * the work queue. The server records the author and date of a new note.
  */
-export class NotesPanel extends LightElement {
+export class EntityNotesPanel extends LightElement {
   static override properties = {
     entityId: { attribute: false },
     notes: { attribute: false },
@@ -45,7 +45,7 @@ export class NotesPanel extends LightElement {
     error: { state: true },
   };
   declare entityId: string;
-  declare notes: KeyedNote[];
+  declare notes: KeyedEntityNote[];
   declare busy: boolean;
   declare error: string;
 
@@ -62,7 +62,7 @@ export class NotesPanel extends LightElement {
     this.error = '';
     try {
       await action();
-      this.dispatchEvent(new Event('notes-changed', { bubbles: true }));
+      this.dispatchEvent(new Event('entity-notes-changed', { bubbles: true }));
       return true;
     } catch (error) {
       this.error = errorText(error);
@@ -98,7 +98,7 @@ export class NotesPanel extends LightElement {
           ? html`<p class="muted">No notes.</p>`
           : html`<ul class="plain-list notes-list">
               ${this.notes.map(({ key, note }, i) => {
-                const n = noteText(note);
+                const n = entityNoteText(note);
                 const open = n.status !== 'resolved';
                 return html`<li>
                   <span class="badge neutral">${n.kind ?? 'comment'}</span>
@@ -142,7 +142,7 @@ export class NotesPanel extends LightElement {
         <div>
           <label for="note-kind">Note kind</label>
           <select id="note-kind" name="note-kind">
-            ${NOTE_KINDS.map((k) => html`<option value=${k}>${k}</option>`)}
+            ${ENTITY_NOTE_KINDS.map((k) => html`<option value=${k}>${k}</option>`)}
           </select>
         </div>
         <div class="grow">
@@ -155,4 +155,4 @@ export class NotesPanel extends LightElement {
     `;
   }
 }
-customElements.define('rr-notes-panel', NotesPanel);
+customElements.define('rr-entity-notes-panel', EntityNotesPanel);

@@ -1,17 +1,23 @@
-// <rr-notes-panel>: design notes shared by every viewer of the experiment. Write a note (kind, title,
+// <rr-design-notes-panel>: design notes shared by every viewer of the experiment. Write a note (kind, title,
 // text, targets picked on the board or the lane itself), then accept, reject, apply, reopen, comment or
 // delete it. Targets of open and accepted notes are marked on the board. The page reads the list again
 // every few seconds, so notes other people write appear too.
 import { LitElement, css, html, nothing } from 'lit';
 import type { LaneFrame } from './lane-replay.js';
 import { formatClock } from './number-format.js';
-import { allowedActions, NOTE_KINDS } from '../../../tools/viewer/notes/note-actions.js';
-import type { DesignNote, NoteAction, NoteKind, NoteStatus, NoteTarget } from './api-types.js';
-import { targetText } from './note-target-text.js';
+import { allowedActions, DESIGN_NOTE_KINDS } from '../../../tools/viewer/notes/design-note-actions.js';
+import type {
+  DesignNote,
+  DesignNoteAction,
+  DesignNoteKind,
+  DesignNoteStatus,
+  DesignNoteTarget,
+} from './api-types.js';
+import { designNoteTargetText } from './design-note-target-text.js';
 import { sharedStyles } from './shared-styles.js';
 import { ApiError, type ViewerApi } from './viewer-api.js';
 
-const ACTION_LABELS: Record<NoteAction, string> = {
+const ACTION_LABELS: Record<DesignNoteAction, string> = {
   edit: 'Edit',
   accept: 'Accept',
   reject: 'Reject',
@@ -22,11 +28,11 @@ const ACTION_LABELS: Record<NoteAction, string> = {
 };
 
 /** The actions a note's status allows, as buttons: editing and commenting have their own controls. */
-function decisions(status: NoteStatus): NoteAction[] {
+function decisions(status: DesignNoteStatus): DesignNoteAction[] {
   return allowedActions(status).filter((action) => action !== 'edit' && action !== 'comment');
 }
 
-export class NotesPanel extends LitElement {
+export class DesignNotesPanel extends LitElement {
   static override properties = {
     api: { attribute: false },
     lane: { type: String },
@@ -46,7 +52,7 @@ export class NotesPanel extends LitElement {
   run: string | null = null;
   frame: LaneFrame | null = null;
   /** Targets of the note being written (picked on the board by the page). */
-  targets: NoteTarget[] = [];
+  targets: DesignNoteTarget[] = [];
   /** Whether clicks on the board add targets to the note being written. */
   picking = false;
   /** The notes, read by the page. */
@@ -139,7 +145,7 @@ export class NotesPanel extends LitElement {
 
   /** Asks the page to read the notes again after a change. */
   private reload(): void {
-    this.dispatchEvent(new CustomEvent('notes-changed', { bubbles: true, composed: true }));
+    this.dispatchEvent(new CustomEvent('design-notes-changed', { bubbles: true, composed: true }));
   }
 
   private async create(e: Event): Promise<void> {
@@ -154,8 +160,8 @@ export class NotesPanel extends LitElement {
     }
     const f = this.frame;
     try {
-      const note = await this.api.createNote({
-        kind: field('kind') as NoteKind,
+      const note = await this.api.createDesignNote({
+        kind: field('kind') as DesignNoteKind,
         title,
         ...(field('body') ? { body: field('body') } : {}),
         targets: this.targets,
@@ -175,7 +181,11 @@ export class NotesPanel extends LitElement {
     }
   }
 
-  private async act(note: DesignNote, action: NoteAction, body: Record<string, unknown> = {}): Promise<void> {
+  private async act(
+    note: DesignNote,
+    action: DesignNoteAction,
+    body: Record<string, unknown> = {},
+  ): Promise<void> {
     if (!this.api) return;
     if (action === 'delete' && this.confirmDelete !== note.id) {
       this.confirmDelete = note.id;
@@ -183,7 +193,7 @@ export class NotesPanel extends LitElement {
     }
     this.confirmDelete = null;
     try {
-      await this.api.noteAction(note, action, body);
+      await this.api.designNoteAction(note, action, body);
       this.message = `${ACTION_LABELS[action]}: "${note.title}".`;
     } catch (error) {
       this.message =
@@ -208,7 +218,7 @@ export class NotesPanel extends LitElement {
           <label
             >Kind
             <select name="kind">
-              ${NOTE_KINDS.map((k) => html`<option value=${k}>${k}</option>`)}
+              ${DESIGN_NOTE_KINDS.map((k) => html`<option value=${k}>${k}</option>`)}
             </select>
           </label>
         </div>
@@ -220,9 +230,9 @@ export class NotesPanel extends LitElement {
           ${this.targets.map(
             (t, i) =>
               html`<span class="chip"
-                >${targetText(t)}<button
+                >${designNoteTargetText(t)}<button
                   type="button"
-                  aria-label=${`Remove target ${targetText(t)}`}
+                  aria-label=${`Remove target ${designNoteTargetText(t)}`}
                   @click=${() => this.removeTarget(i)}
                 >
                   ×
@@ -276,12 +286,12 @@ export class NotesPanel extends LitElement {
               No notes${this.filter === 'all' ? ' yet' : ` with status ${this.filter}`}.
             </p>`
           : html`<ul class="notes" aria-label="Notes">
-              ${[...shown].reverse().map((n) => this.renderNote(n))}
+              ${[...shown].reverse().map((n) => this.renderDesignNote(n))}
             </ul>`
       }`;
   }
 
-  private renderNote(n: DesignNote) {
+  private renderDesignNote(n: DesignNote) {
     return html`<li data-note=${n.id} data-status=${n.status}>
       <div>
         <span class="badge">${n.kind}</span
@@ -297,10 +307,10 @@ export class NotesPanel extends LitElement {
                   html`<button
                     type="button"
                     class="chip"
-                    aria-label=${`Show target ${targetText(t)}`}
+                    aria-label=${`Show target ${designNoteTargetText(t)}`}
                     @click=${() => this.showTarget(t)}
                   >
-                    ${targetText(t)}
+                    ${designNoteTargetText(t)}
                   </button>`,
               )}
             </div>`
@@ -342,9 +352,9 @@ export class NotesPanel extends LitElement {
     </li>`;
   }
 
-  private showTarget(target: NoteTarget): void {
+  private showTarget(target: DesignNoteTarget): void {
     this.dispatchEvent(new CustomEvent('target-show', { detail: { target }, bubbles: true, composed: true }));
   }
 }
 
-customElements.define('rr-notes-panel', NotesPanel);
+customElements.define('rr-design-notes-panel', DesignNotesPanel);

@@ -4,18 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { entityVersion } from '../../edit/entity-version.js';
 import { authorText, requestAuthor, type EditorContext } from '../editor-context.js';
 import { known, saveBody } from './entity-routes.js';
-import { nextNoteId, noteFields, noteIndex, noteObject } from '../entity-notes.js';
+import { nextEntityNoteId, entityNoteFields, entityNoteIndex, entityNoteObject } from '../entity-notes.js';
 import { bodyObject, queryOf, stringField } from '../request-input.js';
 import { VERSIONED_BODY } from './body-schemas.js';
 
-type NoteParams = { Params: { id: string; note: string } };
+type EntityNoteParams = { Params: { id: string; note: string } };
 
 /** The note routes. */
-export function registerNoteRoutes(app: FastifyInstance, ctx: EditorContext): void {
+export function registerEntityNoteRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const { session } = ctx;
 
   /** Saves an entity with its notes replaced; `version` defaults to the loaded one. */
-  const saveNotes = async (
+  const saveEntityNotes = async (
     id: string,
     version: string | undefined,
     change: (notes: unknown[]) => unknown[],
@@ -34,14 +34,14 @@ export function registerNoteRoutes(app: FastifyInstance, ctx: EditorContext): vo
     { schema: { body: VERSIONED_BODY } },
     async (request, reply) => {
       const body = bodyObject(request.body);
-      const fields = noteFields(body, true);
+      const fields = entityNoteFields(body, true);
       const author = requestAuthor(ctx, request);
       let noteId = '';
-      const outcome = await saveNotes(
+      const outcome = await saveEntityNotes(
         request.params.id,
         stringField(body, 'version'),
         (notes) => {
-          noteId = nextNoteId(notes);
+          noteId = nextEntityNoteId(notes);
           const note: Record<string, unknown> = {
             id: noteId,
             kind: 'comment',
@@ -58,18 +58,18 @@ export function registerNoteRoutes(app: FastifyInstance, ctx: EditorContext): vo
     },
   );
 
-  app.patch<NoteParams>(
+  app.patch<EntityNoteParams>(
     '/api/entities/:id/notes/:note',
     { schema: { body: VERSIONED_BODY } },
     async (request) => {
       const body = bodyObject(request.body);
-      const fields = noteFields(body, false);
-      const outcome = await saveNotes(
+      const fields = entityNoteFields(body, false);
+      const outcome = await saveEntityNotes(
         request.params.id,
         stringField(body, 'version'),
         (notes) => {
-          const i = noteIndex(notes, request.params.note, request.params.id);
-          notes[i] = { ...noteObject(notes[i]), ...fields };
+          const i = entityNoteIndex(notes, request.params.note, request.params.id);
+          notes[i] = { ...entityNoteObject(notes[i]), ...fields };
           return notes;
         },
         requestAuthor(ctx, request),
@@ -78,12 +78,12 @@ export function registerNoteRoutes(app: FastifyInstance, ctx: EditorContext): vo
     },
   );
 
-  app.delete<NoteParams>('/api/entities/:id/notes/:note', async (request) => {
-    const outcome = await saveNotes(
+  app.delete<EntityNoteParams>('/api/entities/:id/notes/:note', async (request) => {
+    const outcome = await saveEntityNotes(
       request.params.id,
       queryOf(request.query).version,
       (notes) => {
-        notes.splice(noteIndex(notes, request.params.note, request.params.id), 1);
+        notes.splice(entityNoteIndex(notes, request.params.note, request.params.id), 1);
         return notes;
       },
       requestAuthor(ctx, request),

@@ -1,14 +1,19 @@
 // The notes as the feed for the next design pass: markdown (design-notes.md, `rr notes report`, the
 // export route) and JSON. The markdown holds no clock time of its own, so it changes only when notes do.
 import type { RecordAuthor } from '../records/record-author.js';
-import { NOTE_STATUSES, type DesignNote, type NoteStatus, type NoteTarget } from './design-note.js';
+import {
+  DESIGN_NOTE_STATUSES,
+  type DesignNote,
+  type DesignNoteStatus,
+  type DesignNoteTarget,
+} from './design-note.js';
 
 /** Schema identifier of the JSON export. */
-export const NOTES_EXPORT_SCHEMA = 'pnr-design-notes-export-v1';
+export const DESIGN_NOTES_EXPORT_SCHEMA = 'pnr-design-notes-export-v1';
 
 /** Status sections in the order the next design pass reads them. */
-const SECTION_ORDER: readonly NoteStatus[] = ['accepted', 'applied', 'open', 'rejected'];
-const SECTION_TITLE: Record<NoteStatus, string> = {
+const SECTION_ORDER: readonly DesignNoteStatus[] = ['accepted', 'applied', 'open', 'rejected'];
+const SECTION_TITLE: Record<DesignNoteStatus, string> = {
   accepted: 'Accepted',
   applied: 'Applied',
   open: 'Open',
@@ -16,13 +21,17 @@ const SECTION_TITLE: Record<NoteStatus, string> = {
 };
 
 /** The JSON export of notes. */
-export function notesJson(notes: DesignNote[], dir: string, exported: Date): Record<string, unknown> {
-  return { schema: NOTES_EXPORT_SCHEMA, exported: exported.toISOString(), dir, notes };
+export function designNotesJson(notes: DesignNote[], dir: string, exported: Date): Record<string, unknown> {
+  return { schema: DESIGN_NOTES_EXPORT_SCHEMA, exported: exported.toISOString(), dir, notes };
 }
 
 /** The notes as markdown, grouped by status (accepted first), each with its targets, context and comments. */
-export function notesMarkdown(notes: DesignNote[], dir: string, statuses?: readonly NoteStatus[]): string {
-  const shown = statuses ?? NOTE_STATUSES;
+export function designNotesMarkdown(
+  notes: DesignNote[],
+  dir: string,
+  statuses?: readonly DesignNoteStatus[],
+): string {
+  const shown = statuses ?? DESIGN_NOTE_STATUSES;
   const counts = SECTION_ORDER.filter((s) => shown.includes(s))
     .map((s) => `${notes.filter((n) => n.status === s).length} ${s}`)
     .join(', ');
@@ -36,12 +45,12 @@ export function notesMarkdown(notes: DesignNote[], dir: string, statuses?: reado
     const section = notes.filter((n) => n.status === status);
     if (section.length === 0) continue;
     out.push('', `## ${SECTION_TITLE[status]}`);
-    for (const note of section) out.push('', ...noteMarkdown(note));
+    for (const note of section) out.push('', ...designNoteMarkdown(note));
   }
   return out.join('\n') + '\n';
 }
 
-function noteMarkdown(note: DesignNote): string[] {
+function designNoteMarkdown(note: DesignNote): string[] {
   const lines = [`### ${capital(note.kind)}: ${oneLine(note.title)}`, ''];
   const facts = [`- Id: \`${note.id}\`, revision ${note.revision}`];
   facts.push(`- Written by ${who(note.author)} on ${note.created}`);
@@ -74,7 +83,7 @@ function noteMarkdown(note: DesignNote): string[] {
   return lines;
 }
 
-function targetText(t: NoteTarget): string {
+function targetText(t: DesignNoteTarget): string {
   switch (t.type) {
     case 'footprint':
       return `footprint ${t.ref}`;

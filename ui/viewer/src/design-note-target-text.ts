@@ -1,8 +1,8 @@
 // How the viewer names a note's target in a short line: chips, lists and labels of the page.
-import type { NoteTarget } from './api-types.js';
+import type { DesignNoteTarget } from './api-types.js';
 
 /** A target as a short text ("U2", "net +3V3", "(12.5, 8) mm"). */
-export function targetText(t: NoteTarget): string {
+export function designNoteTargetText(t: DesignNoteTarget): string {
   switch (t.type) {
     case 'footprint':
       return t.ref;

@@ -1,20 +1,25 @@
 // Design notes: list, read, create, act on (edit, accept, reject, apply, reopen, comment, delete) and
 // export. Every write needs an allowed Origin (origin-guard.ts); the store locks the shared folder.
 import type { FastifyInstance } from 'fastify';
-import { NOTE_ACTIONS, NOTE_KINDS, NOTE_STATUSES, type NoteAction } from '../../notes/design-note.js';
-import { notesJson, notesMarkdown } from '../../notes/notes-report.js';
+import {
+  DESIGN_NOTE_ACTIONS,
+  DESIGN_NOTE_KINDS,
+  DESIGN_NOTE_STATUSES,
+  type DesignNoteAction,
+} from '../../notes/design-note.js';
+import { designNotesJson, designNotesMarkdown } from '../../notes/design-notes-report.js';
 import { ApiError } from '../../../http/api-error.js';
 import { queryChoices, queryText, type Query } from '../query-values.js';
 import type { ViewerContext } from '../viewer-context.js';
 
 /** Registers the notes routes. */
-export function notesRoutes(app: FastifyInstance, context: ViewerContext): void {
-  const notes = context.notes;
+export function designNotesRoutes(app: FastifyInstance, context: ViewerContext): void {
+  const notes = context.designNotes;
 
   app.get('/api/notes', async (request) => {
     const query = request.query as Query;
-    const status = queryChoices(query, 'status', NOTE_STATUSES);
-    const kind = queryChoices(query, 'kind', NOTE_KINDS);
+    const status = queryChoices(query, 'status', DESIGN_NOTE_STATUSES);
+    const kind = queryChoices(query, 'kind', DESIGN_NOTE_KINDS);
     const { notes: list, problems } = notes.list({
       ...(status ? { status } : {}),
       ...(kind ? { kind } : {}),
@@ -31,16 +36,16 @@ export function notesRoutes(app: FastifyInstance, context: ViewerContext): void 
         'bad-query',
         `format takes md or json; got ${JSON.stringify(format.slice(0, 20))}`,
       );
-    const status = queryChoices(query, 'status', NOTE_STATUSES);
+    const status = queryChoices(query, 'status', DESIGN_NOTE_STATUSES);
     const list = notes.list(status ? { status } : {}).notes;
     if (format === 'json')
       return reply
         .header('content-disposition', 'attachment; filename="design-notes.json"')
-        .send(notesJson(list, notes.dir, context.now()));
+        .send(designNotesJson(list, notes.dir, context.now()));
     return reply
       .header('content-type', 'text/markdown; charset=utf-8')
       .header('content-disposition', 'attachment; filename="design-notes.md"')
-      .send(notesMarkdown(list, notes.dir, status));
+      .send(designNotesMarkdown(list, notes.dir, status));
   });
 
   app.get<{ Params: { id: string } }>('/api/notes/:id', async (request) => notes.get(request.params.id));
@@ -52,9 +57,9 @@ export function notesRoutes(app: FastifyInstance, context: ViewerContext): void 
 
   app.post<{ Params: { id: string; action: string } }>('/api/notes/:id/:action', async (request, reply) => {
     const action = request.params.action;
-    if (!(NOTE_ACTIONS as readonly string[]).includes(action)) return reply.callNotFound();
+    if (!(DESIGN_NOTE_ACTIONS as readonly string[]).includes(action)) return reply.callNotFound();
     const id = request.params.id;
-    const note = await notes.act(id, action as NoteAction, request.body, {
+    const note = await notes.act(id, action as DesignNoteAction, request.body, {
       address: request.ip,
       now: context.now(),
     });

@@ -3,13 +3,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NotesStore } from '../../../tools/viewer/notes/notes-store.js';
+import { DesignNotesStore } from '../../../tools/viewer/notes/design-notes-store.js';
 import { rr } from '../../cli/run-cli.js';
 import { tempDir } from '../temp-dir.js';
 
 async function notesFolder(): Promise<string> {
   const dir = tempDir();
-  const store = new NotesStore(join(dir, 'notes'));
+  const store = new DesignNotesStore(join(dir, 'notes'));
   const context = { address: '127.0.0.1', now: new Date('2025-06-01T12:00:00.000Z') };
   const kept = await store.create(
     { kind: 'requirement', title: 'Keep U2 near J1', targets: [{ type: 'footprint', ref: 'U2' }] },

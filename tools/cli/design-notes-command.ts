@@ -2,14 +2,14 @@
 // or as the JSON export, the same text the viewer's export route gives.
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { NOTE_STATUSES, type NoteStatus } from '../viewer/notes/design-note.js';
-import { notesJson, notesMarkdown } from '../viewer/notes/notes-report.js';
-import { NotesStore } from '../viewer/notes/notes-store.js';
+import { DESIGN_NOTE_STATUSES, type DesignNoteStatus } from '../viewer/notes/design-note.js';
+import { designNotesJson, designNotesMarkdown } from '../viewer/notes/design-notes-report.js';
+import { DesignNotesStore } from '../viewer/notes/design-notes-store.js';
 import { statOrUndefined } from '../viewer/live/safe-stat.js';
 import { EXIT, type CliIo } from './cli-io.js';
 
 /** Options of `rr notes report`. */
-export interface NotesReportOptions {
+export interface DesignNotesReportOptions {
   dir: string;
   status?: string;
   json?: boolean;
@@ -17,7 +17,7 @@ export interface NotesReportOptions {
 }
 
 /** Adds `rr notes report` to the command tree. */
-export function addNotesCommand(rr: Command, io: CliIo, result: { code: number }): void {
+export function addDesignNotesCommand(rr: Command, io: CliIo, result: { code: number }): void {
   rr.command('notes')
     .description('design notes of the live viewer')
     .command('report')
@@ -25,33 +25,33 @@ export function addNotesCommand(rr: Command, io: CliIo, result: { code: number }
     .requiredOption('--dir <notes>', 'notes folder (the viewer default is <experiment>/notes)')
     .option(
       '--status <list>',
-      `only notes with these statuses, comma-separated (${NOTE_STATUSES.join(', ')})`,
+      `only notes with these statuses, comma-separated (${DESIGN_NOTE_STATUSES.join(', ')})`,
     )
     .option('--json', 'print the JSON export instead of markdown')
     .option('--format <format>', 'text (markdown) or json')
-    .action((options: NotesReportOptions) => {
-      result.code = runNotesReport(options, io);
+    .action((options: DesignNotesReportOptions) => {
+      result.code = runDesignNotesReport(options, io);
     });
 }
 
 /** Prints the report; exit 1 when some files were not valid notes, 2 for usage and unreadable folders. */
-export function runNotesReport(options: NotesReportOptions, io: CliIo): number {
+export function runDesignNotesReport(options: DesignNotesReportOptions, io: CliIo): number {
   const format = options.json ? 'json' : (options.format ?? 'text');
   if (format !== 'text' && format !== 'json') {
     io.err(`rr notes report: --format takes text or json; got "${format}"\n`);
     return EXIT.usage;
   }
-  let status: NoteStatus[] | undefined;
+  let status: DesignNoteStatus[] | undefined;
   if (options.status !== undefined) {
     const words = options.status.split(',').map((w) => w.trim());
-    const wrong = words.filter((w) => !(NOTE_STATUSES as readonly string[]).includes(w));
+    const wrong = words.filter((w) => !(DESIGN_NOTE_STATUSES as readonly string[]).includes(w));
     if (wrong.length > 0) {
       io.err(
-        `rr notes report: --status takes ${NOTE_STATUSES.join(', ')} (comma-separated); got "${wrong.join(',')}"\n`,
+        `rr notes report: --status takes ${DESIGN_NOTE_STATUSES.join(', ')} (comma-separated); got "${wrong.join(',')}"\n`,
       );
       return EXIT.usage;
     }
-    status = words as NoteStatus[];
+    status = words as DesignNoteStatus[];
   }
   const dir = resolve(io.cwd, options.dir);
   if (!statOrUndefined(dir)?.isDirectory()) {
@@ -62,7 +62,7 @@ export function runNotesReport(options: NotesReportOptions, io: CliIo): number {
   }
   let listed;
   try {
-    listed = new NotesStore(dir).list(status ? { status } : {});
+    listed = new DesignNotesStore(dir).list(status ? { status } : {});
   } catch (error) {
     io.err(`rr notes report: cannot read ${options.dir}: ${(error as Error).message}\n`);
     return EXIT.usage;
@@ -70,8 +70,8 @@ export function runNotesReport(options: NotesReportOptions, io: CliIo): number {
   for (const problem of listed.problems) io.err(`rr notes report: ${problem.file}: ${problem.message}\n`);
   io.out(
     format === 'json'
-      ? JSON.stringify(notesJson(listed.notes, dir, new Date()), null, 2) + '\n'
-      : notesMarkdown(listed.notes, dir, status),
+      ? JSON.stringify(designNotesJson(listed.notes, dir, new Date()), null, 2) + '\n'
+      : designNotesMarkdown(listed.notes, dir, status),
   );
   return listed.problems.length > 0 ? EXIT.errors : EXIT.ok;
 }

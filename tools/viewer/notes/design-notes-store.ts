@@ -11,41 +11,41 @@ import { checkedRecordId, newRecordId } from '../records/record-id.js';
 import { RecordRequestError } from '../records/record-request-error.js';
 import {
   actionBody,
-  changedNote,
+  changedDesignNote,
   checkTransition,
-  NEW_NOTE_FIELDS,
-  newNoteContent,
-  NOTE_SCHEMA,
-  storedNote,
+  NEW_DESIGN_NOTE_FIELDS,
+  newDesignNoteContent,
+  DESIGN_NOTE_SCHEMA,
+  storedDesignNote,
   type DesignNote,
-  type NoteAction,
-  type NoteKind,
-  type NoteStatus,
+  type DesignNoteAction,
+  type DesignNoteKind,
+  type DesignNoteStatus,
 } from './design-note.js';
 import { withFolderLock } from './folder-lock.js';
-import { notesMarkdown } from './notes-report.js';
+import { designNotesMarkdown } from './design-notes-report.js';
 
 /** The markdown feed the store keeps up to date in the notes folder. */
 export const DESIGN_NOTES_FILE = 'design-notes.md';
 
 /** Who asks, and when. */
-export interface NoteRequestContext {
+export interface DesignNoteRequestContext {
   address: string;
   now: Date;
 }
 
 /** Notes of one folder. */
-export class NotesStore {
+export class DesignNotesStore {
   private readonly folder: JsonFolder<DesignNote>;
   /** Writes of this process, one after another (the lock folder orders them against other processes). */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(readonly dir: string) {
-    this.folder = new JsonFolder(dir, storedNote, `${basename(dir)}/`);
+    this.folder = new JsonFolder(dir, storedDesignNote, `${basename(dir)}/`);
   }
 
   /** Notes by creation time, optionally only some statuses and kinds. */
-  list(filter: { status?: readonly NoteStatus[]; kind?: readonly NoteKind[] } = {}): {
+  list(filter: { status?: readonly DesignNoteStatus[]; kind?: readonly DesignNoteKind[] } = {}): {
     notes: DesignNote[];
     problems: FolderProblem[];
   } {
@@ -71,14 +71,14 @@ export class NotesStore {
   }
 
   /** Creates a note from a POST /api/notes body. */
-  create(body: unknown, context: NoteRequestContext): Promise<DesignNote> {
-    const reader = FieldReader.of(body, 'body', NEW_NOTE_FIELDS);
+  create(body: unknown, context: DesignNoteRequestContext): Promise<DesignNote> {
+    const reader = FieldReader.of(body, 'body', NEW_DESIGN_NOTE_FIELDS);
     const author = recordAuthor(context.address, reader);
     const time = context.now.toISOString();
     const note: DesignNote = {
-      schema: NOTE_SCHEMA,
+      schema: DESIGN_NOTE_SCHEMA,
       id: newRecordId('n', context.now),
-      ...newNoteContent(reader),
+      ...newDesignNoteContent(reader),
       status: 'open',
       author,
       created: time,
@@ -97,9 +97,9 @@ export class NotesStore {
   /** Applies an action to a note at the revision the client saw; resolves to the changed note, or null when deleted. */
   act(
     id: string,
-    action: NoteAction,
+    action: DesignNoteAction,
     body: unknown,
-    context: NoteRequestContext,
+    context: DesignNoteRequestContext,
   ): Promise<DesignNote | null> {
     checkedRecordId(id, 'note');
     const reader = actionBody(action, body);
@@ -125,7 +125,7 @@ export class NotesStore {
         rmSync(this.file(id));
         return null;
       }
-      const next = changedNote(note, action, reader, author, context.now.toISOString());
+      const next = changedDesignNote(note, action, reader, author, context.now.toISOString());
       if (next !== note) writeFileAtomic(this.file(id), json(next));
       return next;
     });
@@ -142,7 +142,10 @@ export class NotesStore {
       .then(() =>
         withFolderLock(join(this.dir, '.lock'), () => {
           const result = change();
-          writeFileAtomic(join(this.dir, DESIGN_NOTES_FILE), notesMarkdown(this.list().notes, this.dir));
+          writeFileAtomic(
+            join(this.dir, DESIGN_NOTES_FILE),
+            designNotesMarkdown(this.list().notes, this.dir),
+          );
           return result;
         }),
       );
