@@ -121,7 +121,7 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     await page.getByRole('tab', { name: 'Pins' }).click();
     await page.getByLabel('Pin label').fill('annealed, before routing');
     await page.getByRole('button', { name: 'Pin this state' }).click();
-    await page.locator('rr-records-panel li', { hasText: 'annealed, before routing' }).waitFor(WAIT);
+    await page.locator('rr-viewer-records-panel li', { hasText: 'annealed, before routing' }).waitFor(WAIT);
     const pins = readdirSync(join(root, 'pins')).filter((f) => f.endsWith('.json'));
     expect(pins).toHaveLength(1);
     const pin = JSON.parse(readFileSync(join(root, 'pins', pins[0]!), 'utf8')) as Record<string, unknown>;
@@ -226,7 +226,7 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     await page.getByLabel('Title').fill('Round 1 of trial 0');
     await page.getByLabel('Text').fill('Compare with round 0.');
     await page.getByRole('button', { name: 'Take snapshot' }).click();
-    await page.locator('rr-records-panel li', { hasText: 'Round 1 of trial 0' }).waitFor(WAIT);
+    await page.locator('rr-viewer-records-panel li', { hasText: 'Round 1 of trial 0' }).waitFor(WAIT);
     const snaps = readdirSync(join(root, 'snapshots')).filter((f) => f.endsWith('.json'));
     expect(snaps).toHaveLength(1);
     const snap = JSON.parse(readFileSync(join(root, 'snapshots', snaps[0]!), 'utf8')) as Record<

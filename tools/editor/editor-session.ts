@@ -53,7 +53,7 @@ export interface SaveOutcome {
 }
 
 /** One save, as the state endpoint lists recent edits. */
-export interface EditRecord {
+export interface RecentEdit {
   at: string;
   author: string | null;
   op: EditRequest['op'];
@@ -71,7 +71,7 @@ export class EditorSession {
   lock: Lock | undefined;
   sources: SourceAnnotations | undefined;
   loadedAt = new Date();
-  readonly edits: EditRecord[] = [];
+  readonly edits: RecentEdit[] = [];
   private cached: Analysis | undefined;
   private index: EvidenceIndex | undefined;
   private queue: Promise<unknown> = Promise.resolve();

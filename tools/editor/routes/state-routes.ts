@@ -9,7 +9,7 @@ import { diagnosticCountLine, invariantLine } from '../../report/report-sentence
 import type { Analysis } from '../../verify/analyze.js';
 import { lockPathOf } from '../../verify/lock-path.js';
 import { authorText, type EditorContext, type LlmSettings } from '../editor-context.js';
-import type { EditRecord } from '../editor-session.js';
+import type { RecentEdit } from '../editor-session.js';
 
 /** GET /api/state: the overview of the loaded model, evidence, lock and checkout. */
 export interface EditorState {
@@ -35,7 +35,7 @@ export interface EditorState {
   llm: LlmSettings;
   author: string | null;
   loaded_at: string;
-  edits: EditRecord[];
+  edits: RecentEdit[];
 }
 
 /** The state and reload routes. */

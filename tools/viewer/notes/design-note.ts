@@ -2,8 +2,8 @@
 // the design, with targets on the board or in the source, and the history of what people did with it.
 import { checkpointSha, TELEMETRY_ID } from '../telemetry/event-files.js';
 import { FieldReader, type JsonObject } from '../records/json-shape-check.js';
-import type { RecordAuthor } from '../records/record-author.js';
-import { RecordRequestError } from '../records/record-request-error.js';
+import type { ViewerRecordAuthor } from '../records/viewer-record-author.js';
+import { ViewerRecordRequestError } from '../records/viewer-record-request-error.js';
 import { compact } from '../records/viewer-records.js';
 import {
   allowedFrom,
@@ -41,7 +41,7 @@ export interface DesignNoteContext {
 export interface DesignNoteHistoryEntry {
   revision: number;
   action: 'create' | DesignNoteAction;
-  author: RecordAuthor;
+  author: ViewerRecordAuthor;
   time: string;
   /** For edits: the fields that changed. */
   fields?: string[];
@@ -57,13 +57,13 @@ export interface DesignNote {
   body: string;
   targets: DesignNoteTarget[];
   context?: DesignNoteContext;
-  author: RecordAuthor;
+  author: ViewerRecordAuthor;
   created: string;
   updated: string;
   revision: number;
-  decision?: { status: 'accepted' | 'rejected'; author: RecordAuthor; time: string; reason?: string };
-  applied?: { author: RecordAuthor; time: string; detail?: string };
-  comments: { author: RecordAuthor; time: string; text: string }[];
+  decision?: { status: 'accepted' | 'rejected'; author: ViewerRecordAuthor; time: string; reason?: string };
+  applied?: { author: ViewerRecordAuthor; time: string; detail?: string };
+  comments: { author: ViewerRecordAuthor; time: string; text: string }[];
   history: DesignNoteHistoryEntry[];
 }
 
@@ -117,7 +117,7 @@ export function changedDesignNote(
   note: DesignNote,
   action: Exclude<DesignNoteAction, 'delete'>,
   body: FieldReader,
-  author: RecordAuthor,
+  author: ViewerRecordAuthor,
   time: string,
 ): DesignNote {
   checkTransition(note, action);
@@ -180,7 +180,7 @@ export function changedDesignNote(
 export function checkTransition(note: DesignNote, action: DesignNoteAction): void {
   const from = allowedFrom(action);
   if (from && !from.includes(note.status))
-    throw new RecordRequestError(
+    throw new ViewerRecordRequestError(
       'bad-transition',
       `cannot ${action} note ${note.id}: it is ${note.status}, and ${action} needs a note that is ${from.join(' or ')}`,
     );
@@ -212,7 +212,7 @@ function readContext(body: FieldReader): DesignNoteContext | undefined {
   if (!c) return undefined;
   const checkpoint = c.string('checkpoint', { max: 200 });
   if (checkpoint !== undefined && checkpointSha(checkpoint) === undefined)
-    throw new RecordRequestError('bad-body', `${c.where}.checkpoint must be boards/<sha256>.<ext>`);
+    throw new ViewerRecordRequestError('bad-body', `${c.where}.checkpoint must be boards/<sha256>.<ext>`);
   return compact({
     run: c.string('run', { max: 4096 }),
     lane: c.string('lane', { max: 128, pattern: TELEMETRY_ID, hint: 'must be a lane id' }),

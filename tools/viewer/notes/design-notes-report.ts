@@ -1,6 +1,6 @@
 // The notes as the feed for the next design pass: markdown (design-notes.md, `rr notes report`, the
 // export route) and JSON. The markdown holds no clock time of its own, so it changes only when notes do.
-import type { RecordAuthor } from '../records/record-author.js';
+import type { ViewerRecordAuthor } from '../records/viewer-record-author.js';
 import {
   DESIGN_NOTE_STATUSES,
   type DesignNote,
@@ -102,7 +102,7 @@ function targetText(t: DesignNoteTarget): string {
   }
 }
 
-function who(author: RecordAuthor): string {
+function who(author: ViewerRecordAuthor): string {
   return author.name
     ? `${author.name} (${author.user}, ${author.address})`
     : `${author.user} (${author.address})`;

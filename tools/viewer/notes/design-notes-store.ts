@@ -6,9 +6,9 @@ import { basename, join } from 'node:path';
 import { createFileAtomic, writeFileAtomic } from '../telemetry/atomic-write.js';
 import { JsonFolder, type FolderProblem } from '../records/json-folder.js';
 import { FieldReader } from '../records/json-shape-check.js';
-import { recordAuthor } from '../records/record-author.js';
-import { checkedRecordId, newRecordId } from '../records/record-id.js';
-import { RecordRequestError } from '../records/record-request-error.js';
+import { viewerRecordAuthor } from '../records/viewer-record-author.js';
+import { checkedViewerRecordId, newViewerRecordId } from '../records/viewer-record-id.js';
+import { ViewerRecordRequestError } from '../records/viewer-record-request-error.js';
 import {
   actionBody,
   changedDesignNote,
@@ -62,22 +62,23 @@ export class DesignNotesStore {
 
   /** One note; `not-found` when there is none. */
   get(id: string): DesignNote {
-    checkedRecordId(id, 'note');
+    checkedViewerRecordId(id, 'note');
     const found = this.folder.readOne(`${id}.json`);
-    if (found === undefined) throw new RecordRequestError('not-found', `no note "${id}" in ${this.dir}`);
+    if (found === undefined)
+      throw new ViewerRecordRequestError('not-found', `no note "${id}" in ${this.dir}`);
     if (typeof found === 'string')
-      throw new RecordRequestError('not-found', `${basename(this.dir)}/${id}.json ${found}`);
+      throw new ViewerRecordRequestError('not-found', `${basename(this.dir)}/${id}.json ${found}`);
     return found;
   }
 
   /** Creates a note from a POST /api/notes body. */
   create(body: unknown, context: DesignNoteRequestContext): Promise<DesignNote> {
     const reader = FieldReader.of(body, 'body', NEW_DESIGN_NOTE_FIELDS);
-    const author = recordAuthor(context.address, reader);
+    const author = viewerRecordAuthor(context.address, reader);
     const time = context.now.toISOString();
     const note: DesignNote = {
       schema: DESIGN_NOTE_SCHEMA,
-      id: newRecordId('n', context.now),
+      id: newViewerRecordId('n', context.now),
       ...newDesignNoteContent(reader),
       status: 'open',
       author,
@@ -89,7 +90,7 @@ export class DesignNotesStore {
     } as DesignNote;
     return this.write(() => {
       if (!createFileAtomic(this.file(note.id), json(note)))
-        throw new RecordRequestError('exists', `note ${note.id} exists already; try again`);
+        throw new ViewerRecordRequestError('exists', `note ${note.id} exists already; try again`);
       return note;
     });
   }
@@ -101,15 +102,15 @@ export class DesignNotesStore {
     body: unknown,
     context: DesignNoteRequestContext,
   ): Promise<DesignNote | null> {
-    checkedRecordId(id, 'note');
+    checkedViewerRecordId(id, 'note');
     const reader = actionBody(action, body);
     const revision = reader.integer('revision', { required: true, min: 1 })!;
-    const author = recordAuthor(context.address, reader);
+    const author = viewerRecordAuthor(context.address, reader);
     this.get(id); // an unknown note is refused before anything is created or locked
     return this.write(() => {
       const note = this.get(id);
       if (note.revision !== revision)
-        throw new RecordRequestError(
+        throw new ViewerRecordRequestError(
           'stale-revision',
           `note ${id} is at revision ${note.revision}, not ${revision}: someone changed it meanwhile; look at it again and retry`,
           { note },

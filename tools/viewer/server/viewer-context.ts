@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { GeometryCache, type GeometryExtractor } from '../geometry/geometry-cache.js';
 import { LiveExperiment } from '../live/live-experiment.js';
 import { ControlStore } from '../records/control-store.js';
-import { ImmutableRecordStore } from '../records/immutable-record-store.js';
-import { RECORD_KINDS } from '../records/viewer-records.js';
+import { ViewerRecordStore } from '../records/viewer-record-store.js';
+import { VIEWER_RECORD_KINDS } from '../records/viewer-records.js';
 import { DesignNotesStore } from '../notes/design-notes-store.js';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 
@@ -13,7 +13,7 @@ import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 export class ViewerContext {
   readonly experiment: LiveExperiment;
   readonly controls: ControlStore;
-  readonly records: Map<string, ImmutableRecordStore>;
+  readonly viewerRecords: Map<string, ViewerRecordStore>;
   readonly designNotes: DesignNotesStore;
   private readonly geometryCaches = new Map<string, GeometryCache>();
 
@@ -24,8 +24,8 @@ export class ViewerContext {
   ) {
     this.experiment = new LiveExperiment({ root: config.root, experimentDir: config.experimentDir });
     this.controls = new ControlStore(this.experiment.root);
-    this.records = new Map(
-      RECORD_KINDS.map((kind) => [kind.folder, new ImmutableRecordStore(this.experiment.root, kind)]),
+    this.viewerRecords = new Map(
+      VIEWER_RECORD_KINDS.map((kind) => [kind.folder, new ViewerRecordStore(this.experiment.root, kind)]),
     );
     this.designNotes = new DesignNotesStore(config.notesDir);
   }

@@ -31,11 +31,11 @@ export type {
   DesignNoteStatus,
   DesignNoteTarget,
 } from '../../../tools/viewer/notes/design-note.js';
-export type { RecordAuthor } from '../../../tools/viewer/records/record-author.js';
+export type { ViewerRecordAuthor } from '../../../tools/viewer/records/viewer-record-author.js';
 export type {
-  Annotation,
-  RecordKindName,
-  StoredRecord,
+  BoardAnnotation,
+  ViewerRecordKindName,
+  StoredViewerRecord,
 } from '../../../tools/viewer/records/viewer-records.js';
 export type {
   BoardGeometry,

@@ -5,8 +5,8 @@ import { LitElement, css, html, nothing } from 'lit';
 import type { EventRecord, LaneSummary, LiveEventOf } from './api-types.js';
 import type { LaneFrame } from './lane-replay.js';
 import type { LiveStore } from './live-store.js';
-import type { Annotation, DesignNote, DesignNoteTarget } from './api-types.js';
-import type { SnapshotView } from './records-panel.js';
+import type { BoardAnnotation, DesignNote, DesignNoteTarget } from './api-types.js';
+import type { SnapshotView } from './viewer-records-panel.js';
 import { sharedStyles } from './shared-styles.js';
 import type { ViewerApi } from './viewer-api.js';
 import './alternatives-panel.js';
@@ -15,7 +15,7 @@ import './feature-panel.js';
 import './net-status-chart.js';
 import './design-notes-panel.js';
 import './problems-panel.js';
-import './records-panel.js';
+import './viewer-records-panel.js';
 
 type TabId =
   | 'cost'
@@ -78,7 +78,7 @@ export class DetailTabs extends LitElement {
   designNotes: DesignNote[] = [];
   designNotesProblem = '';
   designNoteTargets: DesignNoteTarget[] = [];
-  annotations: Annotation[] = [];
+  annotations: BoardAnnotation[] = [];
   pickMode: 'note' | 'annotation' | null = null;
   /** The board's view, for snapshots. */
   view: SnapshotView | null = null;
@@ -197,7 +197,7 @@ export class DetailTabs extends LitElement {
         ></rr-net-status-chart>`;
       }
       case 'records':
-        return html`<rr-records-panel
+        return html`<rr-viewer-records-panel
           .api=${this.api}
           .lane=${this.lane}
           .run=${store?.run ?? null}
@@ -205,7 +205,7 @@ export class DetailTabs extends LitElement {
           .view=${this.view}
           .annotations=${this.annotations}
           ?marking=${this.pickMode === 'annotation'}
-        ></rr-records-panel>`;
+        ></rr-viewer-records-panel>`;
       case 'notes':
         return html`<rr-design-notes-panel
           .api=${this.api}

@@ -9,9 +9,9 @@ import type { BoardMark, BoardPick, BoardView } from './board-view.js';
 import { GeometryLoader } from './geometry-loader.js';
 import { frameAt, type LaneFrame } from './lane-replay.js';
 import { LiveStore } from './live-store.js';
-import type { Annotation, DesignNote, DesignNoteTarget } from './api-types.js';
+import type { BoardAnnotation, DesignNote, DesignNoteTarget } from './api-types.js';
 import { designNoteTargetText } from './design-note-target-text.js';
-import type { GotoDetail, SnapshotView } from './records-panel.js';
+import type { GotoDetail, SnapshotView } from './viewer-records-panel.js';
 import { sharedStyles } from './shared-styles.js';
 import type { TimelineMove } from './timeline-scrubber.js';
 import type { AboutInfo } from './api-types.js';
@@ -56,7 +56,7 @@ export class ViewerApp extends LitElement {
   /** Targets of the note being written. */
   designNoteTargets: DesignNoteTarget[] = [];
   /** Points marked for the draft being written. */
-  annotations: Annotation[] = [];
+  annotations: BoardAnnotation[] = [];
   /** What a click on the board does besides highlighting. */
   pickMode: 'note' | 'annotation' | null = null;
   about: AboutInfo | null = null;

@@ -1,10 +1,10 @@
-// Schema errors of a records/*.json file in words: which field of which case, what was expected, what
+// Schema errors of an evidence record (records/*.json) in words: which field of which case, what was expected, what
 // was found.
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { pointerSegments, showValue, typeWord, valueAtPath, valueKind } from '../model/schema-values.js';
 
 /** A schema error in words, with the path (and offending key) to point at. */
-export function explainRecordError(
+export function explainEvidenceRecordError(
   error: ErrorObject,
   value: unknown,
 ): { path: string[]; key?: string; message: string } {

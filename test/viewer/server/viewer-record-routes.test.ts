@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { StoredRecord } from '../../../tools/viewer/records/viewer-records.js';
+import type { StoredViewerRecord } from '../../../tools/viewer/records/viewer-records.js';
 import { startViewer } from './viewer-fixture.js';
 
 const CHECKPOINT = `boards/${'b'.repeat(64)}.kicad_pcb`;
@@ -52,7 +52,7 @@ describe('pins, drafts and snapshots', () => {
       const folder = `${kind}s`;
       const created = await v.request(`/api/${kind}`, { json: { ...body, author: { name: 'Ana' } } });
       expect(created.status, kind).toBe(201);
-      const record = created.json<StoredRecord>();
+      const record = created.json<StoredViewerRecord>();
       expect(record).toMatchObject({
         ...body,
         schema: `pnr-viewer-${kind}-v1`,
@@ -78,20 +78,22 @@ describe('pins, drafts and snapshots', () => {
 
   it('makes ids when none is given, lists by lane, and names broken files', async () => {
     const v = await startViewer();
-    const a = (await v.request('/api/pin', { json: { lane: 'cand-0', seq: 1 } })).json<StoredRecord>();
-    const b = (await v.request('/api/pin', { json: { lane: 'cand-1', seq: 2 } })).json<StoredRecord>();
+    const a = (await v.request('/api/pin', { json: { lane: 'cand-0', seq: 1 } })).json<StoredViewerRecord>();
+    const b = (await v.request('/api/pin', { json: { lane: 'cand-1', seq: 2 } })).json<StoredViewerRecord>();
     expect(a.id).toMatch(/^pin-\d{8}T\d{6}Z-[0-9a-f]{8}$/);
     expect(a.id).not.toBe(b.id);
-    const listed = (await v.request('/api/pins?lane=cand-1')).json<{ records: StoredRecord[] }>();
+    const listed = (await v.request('/api/pins?lane=cand-1')).json<{ records: StoredViewerRecord[] }>();
     expect(listed.records.map((r) => r.id)).toEqual([b.id]);
-    expect((await v.request('/api/pins?run=')).json<{ records: StoredRecord[] }>().records).toHaveLength(2);
+    expect(
+      (await v.request('/api/pins?run=')).json<{ records: StoredViewerRecord[] }>().records,
+    ).toHaveLength(2);
     writeFileSync(join(v.root, 'pins', 'broken.json'), '{"schema":');
     writeFileSync(
       join(v.root, 'pins', 'other.json'),
       JSON.stringify({ schema: 'pnr-viewer-pin-v1', id: 'else' }),
     );
     const withBroken = (await v.request('/api/pins')).json<{
-      records: StoredRecord[];
+      records: StoredViewerRecord[];
       problems: unknown[];
     }>();
     expect(withBroken.records).toHaveLength(2);

@@ -1,13 +1,13 @@
 // Ids of the viewer's records double as file names (`<id>.json`), so their alphabet keeps every id a
 // single, visible file name: no slashes, no leading dot, nothing to percent-decode into a path.
 import { randomBytes } from 'node:crypto';
-import { RecordRequestError } from './record-request-error.js';
+import { ViewerRecordRequestError } from './viewer-record-request-error.js';
 
-/** What a record id may be. */
-export const RECORD_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+/** What a viewer record id (and a design note id) may be. */
+export const VIEWER_RECORD_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 /** A new id such as `pin-20250601T120000Z-3f9a2c1b`: sortable by time, unique by its random part. */
-export function newRecordId(prefix: string, now: Date): string {
+export function newViewerRecordId(prefix: string, now: Date): string {
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, '')
@@ -16,9 +16,9 @@ export function newRecordId(prefix: string, now: Date): string {
 }
 
 /** The id when it is a valid record id; a `bad-id` error naming what is allowed otherwise. */
-export function checkedRecordId(id: string, what: string): string {
-  if (!RECORD_ID.test(id) || id.endsWith('.json'))
-    throw new RecordRequestError(
+export function checkedViewerRecordId(id: string, what: string): string {
+  if (!VIEWER_RECORD_ID.test(id) || id.endsWith('.json'))
+    throw new ViewerRecordRequestError(
       'bad-id',
       `${JSON.stringify(id.slice(0, 80))} is not a ${what} id: ids are 1–128 letters, digits, ".", "_" and "-", starting with a letter or digit`,
     );

@@ -1,8 +1,8 @@
 // A request about viewer records (pins, drafts, snapshots, notes, controls) that cannot be served, with
 // a stable code; the viewer's error map (server/viewer-errors.ts) gives each code its HTTP status.
 
-/** Codes a record request can fail with (docs/viewer-api.md, "Errors"). */
-export type RecordErrorCode =
+/** Codes a viewer record request can fail with (docs/viewer-api.md, "Errors"). */
+export type ViewerRecordErrorCode =
   | 'bad-body'
   | 'bad-id'
   | 'bad-query'
@@ -13,14 +13,14 @@ export type RecordErrorCode =
   | 'unsupported-control'
   | 'busy';
 
-/** A refused record request; `extra` goes into the error body. */
-export class RecordRequestError extends Error {
+/** A refused viewer record request; `extra` goes into the error body. */
+export class ViewerRecordRequestError extends Error {
   constructor(
-    readonly code: RecordErrorCode,
+    readonly code: ViewerRecordErrorCode,
     message: string,
     readonly extra?: Record<string, unknown>,
   ) {
     super(message);
-    this.name = 'RecordRequestError';
+    this.name = 'ViewerRecordRequestError';
   }
 }

@@ -1,4 +1,5 @@
-// records/<stem>.json: results of tests that no runner reports (schemas/record.schema.json).
+// Evidence records, records/<stem>.json: results of tests that no runner reports (docs/evidence.md,
+// "Records"; schemas/record.schema.json).
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { LineCounter, parseDocument } from 'yaml';
@@ -9,19 +10,19 @@ import { schemaPath } from '../model/package-paths.js';
 import type { CaseObservation } from './case-observation.js';
 import { firstLine } from './case-result.js';
 import { byCodePoint } from '../model/code-point-order.js';
-import { explainRecordError } from './record-schema-errors.js';
-import type { Attachment, CaseResult, RecordInfo } from './test-case.js';
+import { explainEvidenceRecordError } from './evidence-record-schema-errors.js';
+import type { Attachment, CaseResult, EvidenceRecordInfo } from './test-case.js';
 
 /** The cases and record block of one record file, or the diagnostics that reject it. */
-export interface RecordJson {
-  record?: RecordInfo;
+export interface EvidenceRecordJson {
+  record?: EvidenceRecordInfo;
   cases: CaseObservation[];
   diagnostics: Diagnostic[];
 }
 
 /** A record file's JSON as the schema allows it. */
-interface RecordDocument {
-  record?: RecordInfo;
+interface EvidenceRecordDocument {
+  record?: EvidenceRecordInfo;
   cases: {
     path: string;
     result: CaseResult;
@@ -45,7 +46,7 @@ function compiled(): ValidateFunction {
  * Reads a record file's text; `file` is its path relative to the evidence directory. A file that is not
  * JSON or breaks the schema is rejected whole, one diagnostic per problem, so no partial record counts.
  */
-export function readRecordJson(text: string, file: string): RecordJson {
+export function readEvidenceRecordJson(text: string, file: string): EvidenceRecordJson {
   const lines = new LineCounter();
   let value: unknown;
   try {
@@ -67,7 +68,7 @@ export function readRecordJson(text: string, file: string): RecordJson {
   if (!validate(value)) {
     const doc = parseDocument(text, { lineCounter: lines });
     const diagnostics = (validate.errors ?? []).map((error) => {
-      const { path, key, message } = explainRecordError(error, value);
+      const { path, key, message } = explainEvidenceRecordError(error, value);
       const node = key === undefined ? nodeAtPath(doc, path) : keyNodeAtPath(doc, path, key);
       const position = node?.range ? lines.linePos(node.range[0]) : undefined;
       return diagnostic('read-error', 'error', `record not read: ${message}`, {
@@ -78,7 +79,7 @@ export function readRecordJson(text: string, file: string): RecordJson {
     });
     return { cases: [], diagnostics };
   }
-  const document = value as RecordDocument;
+  const document = value as EvidenceRecordDocument;
   const doc = parseDocument(text, { lineCounter: lines });
   const cases = document.cases.map((entry, index): CaseObservation => {
     const node = nodeAtPath(doc, ['cases', String(index)]);

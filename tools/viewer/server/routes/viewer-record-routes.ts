@@ -5,8 +5,8 @@ import { queryText, type Query } from '../query-values.js';
 import type { ViewerContext } from '../viewer-context.js';
 
 /** Registers the routes of every immutable record kind. */
-export function recordRoutes(app: FastifyInstance, context: ViewerContext): void {
-  for (const store of context.records.values()) {
+export function viewerRecordRoutes(app: FastifyInstance, context: ViewerContext): void {
+  for (const store of context.viewerRecords.values()) {
     const { name, folder } = store.kind;
     app.post(`/api/${name}`, async (request, reply) => {
       const record = store.create(request.body, {

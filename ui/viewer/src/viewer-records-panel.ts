@@ -1,10 +1,10 @@
-// <rr-records-panel>: pins, drafts and snapshots of the selected lane. Pin the state at the timeline
+// <rr-viewer-records-panel>: pins, drafts and snapshots of the selected lane. Pin the state at the timeline
 // position to come back to it; write a draft (title, text, points marked on the board) and save it, or
 // take it as an annotated snapshot with the board's view. Records are immutable; "Go to" returns to one.
 import { LitElement, css, html, nothing } from 'lit';
 import type { LaneFrame } from './lane-replay.js';
 import { formatClock } from './number-format.js';
-import type { Annotation, RecordKindName, StoredRecord } from './api-types.js';
+import type { BoardAnnotation, ViewerRecordKindName, StoredViewerRecord } from './api-types.js';
 import { sharedStyles } from './shared-styles.js';
 import { ApiError, type ViewerApi } from './viewer-api.js';
 
@@ -21,10 +21,10 @@ export interface GotoDetail {
   seq: number;
 }
 
-const KINDS: RecordKindName[] = ['pin', 'draft', 'snapshot'];
-const TITLES: Record<RecordKindName, string> = { pin: 'Pins', draft: 'Drafts', snapshot: 'Snapshots' };
+const KINDS: ViewerRecordKindName[] = ['pin', 'draft', 'snapshot'];
+const TITLES: Record<ViewerRecordKindName, string> = { pin: 'Pins', draft: 'Drafts', snapshot: 'Snapshots' };
 
-export class RecordsPanel extends LitElement {
+export class ViewerRecordsPanel extends LitElement {
   static override properties = {
     api: { attribute: false },
     lane: { type: String },
@@ -45,10 +45,10 @@ export class RecordsPanel extends LitElement {
   /** The board's current view, recorded with snapshots. */
   view: SnapshotView | null = null;
   /** Points marked on the board for the draft being written. */
-  annotations: Annotation[] = [];
+  annotations: BoardAnnotation[] = [];
   /** Whether clicks on the board add points to the draft. */
   marking = false;
-  records: Record<RecordKindName, StoredRecord[]> = { pin: [], draft: [], snapshot: [] };
+  records: Record<ViewerRecordKindName, StoredViewerRecord[]> = { pin: [], draft: [], snapshot: [] };
   message = '';
   busy = false;
   private lastDraft: string | undefined;
@@ -108,7 +108,7 @@ export class RecordsPanel extends LitElement {
     const lane = this.lane;
     if (!api || !lane) return;
     try {
-      const lists = await Promise.all(KINDS.map((k) => api.records(k, lane, this.run)));
+      const lists = await Promise.all(KINDS.map((k) => api.viewerRecords(k, lane, this.run)));
       if (lane !== this.lane) return;
       this.records = { pin: lists[0]!, draft: lists[1]!, snapshot: lists[2]! };
     } catch (error) {
@@ -128,13 +128,13 @@ export class RecordsPanel extends LitElement {
   }
 
   private async create(
-    kind: RecordKindName,
+    kind: ViewerRecordKindName,
     body: Record<string, unknown>,
-  ): Promise<StoredRecord | undefined> {
+  ): Promise<StoredViewerRecord | undefined> {
     if (!this.api) return undefined;
     this.busy = true;
     try {
-      const record = await this.api.createRecord<StoredRecord>(kind, body);
+      const record = await this.api.createViewerRecord<StoredViewerRecord>(kind, body);
       this.records = { ...this.records, [kind]: [...this.records[kind], record] };
       this.message = `Saved ${kind} ${record.id}.`;
       return record;
@@ -236,7 +236,7 @@ export class RecordsPanel extends LitElement {
       <button type="button" @click=${() => this.reload()} ?disabled=${!this.lane}>Refresh lists</button>`;
   }
 
-  private renderList(kind: RecordKindName) {
+  private renderList(kind: ViewerRecordKindName) {
     const list = this.records[kind];
     return html`<h3>${TITLES[kind]} (${list.length})</h3>
       ${
@@ -276,4 +276,4 @@ export class RecordsPanel extends LitElement {
   }
 }
 
-customElements.define('rr-records-panel', RecordsPanel);
+customElements.define('rr-viewer-records-panel', ViewerRecordsPanel);
