@@ -1,4 +1,5 @@
-// The case ledger: one row per case with owner, basis, lock entry, quarantine, target groups; and its filters.
+// The case ledger: one row per case with owner, basis, lock entry, quarantine, target groups; and its
+// filters.
 import { describe, expect, it } from 'vitest';
 import { syntheticCasePath } from '../../tools/evidence/bazel-generated.js';
 import { parseLabel } from '../../tools/model/labels.js';

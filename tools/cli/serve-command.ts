@@ -24,7 +24,7 @@ export interface ServeOptions {
   port: string;
   token?: string;
   allowHost: string[];
-  /** `--lane-targets NAME=FILE`: the case ledger's target groups (commander names the option after the flag) */
+  /** `--lane-targets NAME=FILE`: the case ledger's target groups (commander names it after the flag) */
   laneTargets: string[];
   agentModel?: string;
   agentEffort?: string;

@@ -1,5 +1,5 @@
-// Schema errors of an evidence record (records/*.json) in words: which field of which case, what was expected, what
-// was found.
+// Schema errors of an evidence record (records/*.json) in words: which field of which case, what was
+// expected, what was found.
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { pointerSegments, showValue, typeWord, valueAtPath, valueKind } from '../model/schema-values.js';
 

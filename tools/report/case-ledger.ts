@@ -24,7 +24,7 @@ export interface LedgerRow {
 /** The ledger's filters. */
 export type LedgerFilter = 'owned' | 'unowned' | 'quarantined' | 'unlocked' | 'coarse';
 
-/** Every case of the evidence with its owner, how it got it, selecting entities, lock entry and target groups. */
+/** Every case of the evidence: its owner, how it got it, selecting entities, lock entry and target groups. */
 export function caseLedger(
   analysis: Analysis,
   lock: Lock | undefined,

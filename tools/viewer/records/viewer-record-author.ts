@@ -1,5 +1,6 @@
-// Who wrote a viewer record (or a design note, or a control request): the account the viewer runs as (notes are written as the user), the
-// client's address as the server saw it, and an optional display name the client gives.
+// Who wrote a viewer record (or a design note, or a control request): the account the viewer runs as
+// (notes are written as the user), the client's address as the server saw it, and an optional display
+// name the client gives.
 import { userInfo } from 'node:os';
 import type { FieldReader } from './json-shape-check.js';
 

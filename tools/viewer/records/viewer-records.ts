@@ -1,5 +1,6 @@
-// Viewer records (docs/glossary.md): the immutable records the viewer writes into the live directory on the user's request: pins (a lane's
-// state at an event), annotation drafts and annotated snapshots. Shapes are in docs/viewer-api.md.
+// Viewer records (docs/glossary.md): the immutable records the viewer writes into the live directory on
+// the user's request: pins (a lane's state at an event), annotation drafts and annotated snapshots.
+// Shapes are in docs/viewer-api.md.
 import { checkpointSha, TELEMETRY_ID } from '../telemetry/event-files.js';
 import { FieldReader, type JsonObject } from './json-shape-check.js';
 import type { ViewerRecordAuthor } from './viewer-record-author.js';
