@@ -206,6 +206,8 @@ async function precheck(ctx: EditorContext, pathId: string, body: Record<string,
       problems = error.details.conflicts as Conflict[];
       notices = error.details.notices as Conflict[];
       after = error.after;
+      // A refused create still shows the id it would get, with that entity's issues and set.
+      id = error.entity ?? id;
     } else if (isEditError(error) || error instanceof DomainError || error instanceof ApiError) {
       const refusal = error instanceof ApiError ? error : editorApiError(error)!;
       problems = [
