@@ -102,6 +102,12 @@ describe('the example model', () => {
     const methods = (await editor.call('GET', '/api/graph?kinds=requirement&methods=unit')).body;
     expect(methods.nodes.length).toBeGreaterThan(0);
     expect((await editor.call('GET', '/api/graph?focus=NOPE')).status).toBe(404);
+    // The whole model is packed part by part into a picture to fit a window, not one long strip.
+    const whole = (await editor.call('GET', '/api/graph')).body;
+    const [, width, height] = /viewBox="0 0 (\d+) (\d+)"/.exec(whole.svg)!.map(Number);
+    expect(whole.nodes.length).toBeGreaterThan(40);
+    expect(width! / height!).toBeLessThan(3);
+    expect(width! / height!).toBeGreaterThan(0.5);
   });
 
   test('report, queue, cases, attribution, annotations and agents', async () => {
