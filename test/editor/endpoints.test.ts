@@ -53,7 +53,39 @@ describe('the example model', () => {
     expect(page.verification).toHaveProperty('members');
     expect(page.traces).toHaveProperty('outgoing');
     const risk = (await editor.call('GET', `/api/entities/${risks[0].id}`)).body;
-    expect(risk.traces.chain.nodes).toContain(risks[0].id);
+    expect(risk.traces.chain).toMatchObject({ id: risks[0].id, relation: null });
+  });
+
+  test('a risk: scores and acceptability from the engine, and its chain as a tree of its own', async () => {
+    const { editor } = await example();
+    const rows = (await editor.call('GET', '/api/entities?kind=risk')).body.entities;
+    // RISK-001: catastrophic (5) × occasional (3) before control, catastrophic × improbable (1) after.
+    expect(rows.find((r: { id: string }) => r.id === 'RISK-001').risk).toEqual({
+      severity: 'catastrophic',
+      likelihood: 'occasional',
+      initial_score: 15,
+      residual_severity: 'catastrophic',
+      residual_likelihood: 'improbable',
+      residual_score: 5,
+      acceptable_risk_score: 6,
+      acceptability: 'acceptable',
+    });
+    const page = (await editor.call('GET', '/api/entities/RISK-004')).body;
+    expect(page.risk.initial_score).toBeGreaterThan(0);
+    type Node = { id: string; kind: string; relation: string | null; children: Node[] };
+    const all = (n: Node): Node[] => [n, ...n.children.flatMap(all)];
+    const tree: Node = page.traces.chain;
+    // A mitigation of RISK-004 that also mitigates RISK-008 does not bring RISK-008 in.
+    expect(
+      all(tree)
+        .filter((n) => n.kind === 'risk')
+        .map((n) => n.id),
+    ).toEqual(['RISK-004']);
+    expect(tree.children.every((m) => m.kind === 'mitigation' && m.relation === 'mitigates')).toBe(true);
+    const requirements = tree.children.flatMap((m) => m.children);
+    expect(requirements.length).toBeGreaterThan(0);
+    expect(requirements.every((r) => r.kind === 'requirement' && r.relation === 'implements')).toBe(true);
+    expect(requirements.map((r) => r.id).sort()).toEqual(['REQ-007', 'REQ-011', 'REQ-012']);
   });
 
   test('graph: nodes, edges, an SVG laid out with classes and no inline style, Mermaid', async () => {
@@ -70,6 +102,12 @@ describe('the example model', () => {
     const methods = (await editor.call('GET', '/api/graph?kinds=requirement&methods=unit')).body;
     expect(methods.nodes.length).toBeGreaterThan(0);
     expect((await editor.call('GET', '/api/graph?focus=NOPE')).status).toBe(404);
+    // The whole model is packed part by part into a picture to fit a window, not one long strip.
+    const whole = (await editor.call('GET', '/api/graph')).body;
+    const [, width, height] = /viewBox="0 0 (\d+) (\d+)"/.exec(whole.svg)!.map(Number);
+    expect(whole.nodes.length).toBeGreaterThan(40);
+    expect(width! / height!).toBeLessThan(3);
+    expect(width! / height!).toBeGreaterThan(0.5);
   });
 
   test('report, queue, cases, attribution, annotations and agents', async () => {

@@ -129,7 +129,8 @@ function program(io: CliIo, result: { code: number }): Command {
 
   rr.command('serve')
     .description('the model editor: a local web UI and JSON API that change the model safely')
-    .requiredOption('--model <path>', 'model file or directory')
+    .option('--model <path>', 'model file or directory')
+    .option('--demo', 'serve a copy of the bundled example in a new temporary git repository')
     .option('--evidence <dir>', 'test evidence directory laid out like bazel-testlogs')
     .option('--author <text>', 'default author: a name followed by an e-mail address in angle brackets')
     .option('--host <address>', 'bind address; beyond loopback a token is required', '127.0.0.1')

@@ -1,6 +1,5 @@
 // `rr serve`: the model editor's server (docs/api.md). Settles an interrupted save (recoverJournal), loads
 // the model and evidence, and serves the JSON API and the UI until interrupted.
-import { isIP } from 'node:net';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,13 +10,18 @@ import { EditorSession } from '../editor/editor-session.js';
 import { buildEditorServer } from '../editor/editor-server.js';
 import { generateToken } from '../http/token-guard.js';
 import { GitClient } from '../git/git-client.js';
+import { isWildcard, machineAddresses, urlHostOf } from '../http/machine-addresses.js';
 import { EXIT, type CliIo } from './cli-io.js';
+import { createEditorDemo } from './editor-demo.js';
 import { TargetGroupError, readTargetGroups } from './target-groups.js';
 import { workspaceRoot } from './workspace-root.js';
 
 /** Options of `rr serve`. */
 export interface ServeOptions {
-  model: string;
+  /** required unless demo is set */
+  model?: string;
+  /** serve a copy of the bundled example in a fresh git repository */
+  demo?: boolean;
   evidence?: string;
   author?: string;
   host: string;
@@ -45,9 +49,24 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
     io.err(`rr serve: ${message}\n`);
     return EXIT.usage;
   };
-  const modelPath = resolve(io.cwd, options.model);
-  if (!existsSync(modelPath)) return fail(`no model at ${options.model}`);
-  const evidenceDir = options.evidence ? resolve(io.cwd, options.evidence) : undefined;
+  if (options.demo && (options.model !== undefined || options.evidence !== undefined))
+    return fail('--demo serves its own copy of the example; leave out --model and --evidence');
+  if (!options.demo && options.model === undefined) return fail('give --model PATH (or --demo to try rr)');
+  let demoModel: string | undefined;
+  let demoEvidence: string | undefined;
+  if (options.demo) {
+    const demo = await createEditorDemo();
+    io.out(
+      `rr serve: the example is copied into a new git repository at ${demo.repository}; saves, commits ` +
+        'and tags go there (it stays after rr serve stops)\n',
+    );
+    demoModel = demo.model;
+    demoEvidence = demo.evidence;
+  }
+  const modelArg = demoModel ?? options.model!;
+  const modelPath = resolve(io.cwd, modelArg);
+  if (!existsSync(modelPath)) return fail(`no model at ${modelArg}`);
+  const evidenceDir = demoEvidence ?? (options.evidence ? resolve(io.cwd, options.evidence) : undefined);
   if (evidenceDir && !existsSync(evidenceDir)) return fail(`no evidence directory at ${options.evidence}`);
   const port = Number(options.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) return fail('--port takes a port number');
@@ -66,7 +85,7 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
   }
 
   const git = await GitClient.open(modelPath);
-  const root = git?.root ?? resolve(io.cwd, workspaceRoot(options.model, io.cwd));
+  const root = git?.root ?? resolve(io.cwd, workspaceRoot(modelArg, io.cwd));
   const recovery = await recoverJournal(root);
   if (recovery.outcome !== 'none') io.out(`rr serve: an interrupted save was settled: ${recovery.outcome}\n`);
   const targetGroups = new Map<string, Set<string>>();
@@ -74,7 +93,7 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
     modelPath,
     evidenceDir,
     root,
-    sourcesRoot: resolve(io.cwd, workspaceRoot(options.model, io.cwd)),
+    sourcesRoot: resolve(io.cwd, workspaceRoot(modelArg, io.cwd)),
     targetGroups,
     onStep: STOP_AT ? stopAt(STOP_AT, io) : undefined,
   });
@@ -108,21 +127,25 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
   await app.listen({ host: options.host, port });
   const address = app.server.address();
   const bound = typeof address === 'object' && address ? address.port : port;
-  const shown =
-    options.host === '127.0.0.1'
-      ? 'localhost'
-      : isIP(options.host) === 6
-        ? `[${options.host}]`
-        : options.host;
-  const url = `http://${shown}:${bound}/${token ? `#token=${token}` : ''}`;
-  io.out(`rr editor: ${url}\n`);
-  if (generated) io.out('rr serve: a token was generated for this run (shown once, in the URL above)\n');
+  for (const url of editorUrls(options.host, bound, token)) io.out(`rr editor: ${url}\n`);
+  if (isWildcard(options.host))
+    io.out('rr serve: other names reach it only when given with --allow-host NAME\n');
+  if (generated)
+    io.out(
+      'rr serve: a token was generated for this run; it is part of the address above, shown only here\n',
+    );
   await new Promise<void>((done) => {
     if (stop.aborted) done();
     stop.addEventListener('abort', () => done(), { once: true });
   });
   await app.close();
   return EXIT.ok;
+}
+
+/** The URLs that open the editor: one, or for a wildcard bind one per name and address of the machine. */
+function editorUrls(host: string, port: number, token: string | undefined): string[] {
+  const hosts = isWildcard(host) ? machineAddresses(host) : [host === '127.0.0.1' ? 'localhost' : host];
+  return hosts.map((h) => `http://${urlHostOf(h)}:${port}/${token ? `#token=${token}` : ''}`);
 }
 
 /** Whether an address is the local machine only. */

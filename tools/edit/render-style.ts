@@ -11,9 +11,20 @@ export interface RenderStyle {
   singleQuote: boolean;
   /** whether flow collections have spaces inside their brackets (`[ a, b ]`) */
   flowPadding: boolean;
+  /** whether the file quotes dates (`created: "2026-03-04"`) more often than it writes them plain */
+  quotedDates: boolean;
 }
 
-const DEFAULT_STYLE: RenderStyle = { indent: 2, indentSeq: true, singleQuote: false, flowPadding: false };
+const DEFAULT_STYLE: RenderStyle = {
+  indent: 2,
+  indentSeq: true,
+  singleQuote: false,
+  flowPadding: false,
+  quotedDates: false,
+};
+
+/** A calendar date as YAML 1.1 tools would read as a timestamp: many teams quote these. */
+export const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The style of a file's existing YAML; the first example of each habit decides, defaults otherwise. */
 export function detectStyle(text: string, docs: readonly Document.Parsed[]): RenderStyle {
@@ -22,6 +33,8 @@ export function detectStyle(text: string, docs: readonly Document.Parsed[]): Ren
   let flowPadding: boolean | undefined;
   let single = 0;
   let double = 0;
+  let quotedDates = 0;
+  let plainDates = 0;
   const column = (offset: number) => offset - lineStart(text, offset);
   for (const doc of docs) {
     visit(doc, {
@@ -41,6 +54,10 @@ export function detectStyle(text: string, docs: readonly Document.Parsed[]): Ren
       Scalar(_key, scalar) {
         if (scalar.type === 'QUOTE_SINGLE') single++;
         else if (scalar.type === 'QUOTE_DOUBLE') double++;
+        if (typeof scalar.value === 'string' && DATE_TEXT.test(scalar.value)) {
+          if (scalar.type === 'PLAIN') plainDates++;
+          else if (scalar.type === 'QUOTE_SINGLE' || scalar.type === 'QUOTE_DOUBLE') quotedDates++;
+        }
       },
       Seq(_key, seq) {
         if (flowPadding === undefined && seq.flow && seq.items.length > 0 && seq.range)
@@ -53,6 +70,7 @@ export function detectStyle(text: string, docs: readonly Document.Parsed[]): Ren
     indentSeq: indentSeq ?? DEFAULT_STYLE.indentSeq,
     singleQuote: single > double,
     flowPadding: flowPadding ?? DEFAULT_STYLE.flowPadding,
+    quotedDates: quotedDates > plainDates,
   };
 }
 

@@ -1,8 +1,8 @@
 // New YAML text comes from the yaml package's stringifier, in the file's style; the editor never
 // writes YAML syntax by hand. Text here uses LF and starts at column 0; callers indent it and give
 // it the line endings of its neighbours.
-import { Document, isCollection, isScalar, Scalar, type ToStringOptions } from 'yaml';
-import type { RenderStyle } from './render-style.js';
+import { Document, isCollection, isScalar, Scalar, visit, type ToStringOptions } from 'yaml';
+import { DATE_TEXT, type RenderStyle } from './render-style.js';
 
 /** How to write a replaced value: keep a scalar's quoting or block style, a collection's flow style. */
 export interface RenderHint {
@@ -29,7 +29,18 @@ function node(doc: Document, value: unknown, hint: RenderHint): unknown {
 }
 
 function render(doc: Document, style: RenderStyle, hint: RenderHint): string {
+  if (style.quotedDates) quoteDates(doc, style);
   return doc.toString(options(style, hint)).replace(/\n$/, '');
+}
+
+/** New dates take the file's quotes when the file quotes its dates (a kept scalar type wins). */
+function quoteDates(doc: Document, style: RenderStyle): void {
+  visit(doc, {
+    Scalar(_key, scalar) {
+      if (scalar.type === undefined && typeof scalar.value === 'string' && DATE_TEXT.test(scalar.value))
+        scalar.type = style.singleQuote ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE';
+    },
+  });
 }
 
 /** The text after `key:` for a value: " value" inline, or "\n  - item" on following lines. */

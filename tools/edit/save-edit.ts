@@ -1,6 +1,7 @@
 // One save, as the editor API runs it: under the checkout lock, settle any interrupted commit, read
 // the model, plan, prove, let the caller's checks (one owner per test case) look at the result, and
 // write all files or none.
+import { isDeepStrictEqual } from 'node:util';
 import { listModelFiles } from '../model/model-files.js';
 import type { Model } from '../model/model.js';
 import type { LockCase } from '../verify/lock-update.js';
@@ -17,6 +18,7 @@ import {
   snapshotReads,
   type ModelSnapshot,
 } from './model-snapshot.js';
+import type { FileChange } from './file-change.js';
 import { planEdit, type EditPlan } from './plan-edit.js';
 import { commitFiles, type CommitOptions } from './transaction.js';
 
@@ -83,7 +85,9 @@ export async function saveEdit(
         await assertSameFiles(snapshot);
         await commitFiles(
           ws.root,
-          plan.files.map((f) => (f.after ? { path: f.path, content: f.after } : { path: f.path })),
+          plan.files
+            .filter(changesBytes)
+            .map((f) => (f.after ? { path: f.path, content: f.after } : { path: f.path })),
           snapshotReads(snapshot),
           options,
         );
@@ -91,8 +95,9 @@ export async function saveEdit(
       const now = after.byId.get(plan.entity.id);
       return {
         entity: { ...plan.entity, version: now && request.op !== 'delete' ? entityVersion(now) : null },
-        files: plan.files.map((f) => f.path),
-        changed: [...plan.changes.keys(), ...plan.created.map((c) => c.id)],
+        // An update that sets what is already there writes nothing and reports no change.
+        files: plan.files.filter(changesBytes).map((f) => f.path),
+        changed: [...changedIds(snapshot, plan), ...plan.created.map((c) => c.id)],
         unlocked: plan.unlocked,
         after,
         snapshot: options.dryRun ? snapshot : snapshotAfter(snapshot, plan, proven),
@@ -101,6 +106,25 @@ export async function saveEdit(
     },
     options,
   );
+}
+
+/** Whether a planned file change writes other bytes than the file holds (or adds or removes it). */
+function changesBytes(change: FileChange): boolean {
+  if (change.before === undefined || change.after === undefined) return true;
+  return !change.before.equals(change.after);
+}
+
+/** Ids of the entities the plan really changes: deleted, renamed, or with other fields. */
+function changedIds(snapshot: ModelSnapshot, plan: EditPlan): string[] {
+  return [...plan.changes].flatMap(([id, expected]) => {
+    const before = snapshot.model.byId.get(id);
+    const same =
+      expected !== null &&
+      before !== undefined &&
+      expected.id === id &&
+      isDeepStrictEqual(before.data, expected.data);
+    return same ? [] : [id];
+  });
 }
 
 /** A model file added to or removed from the directory since the save read it is a change on disk too. */

@@ -37,17 +37,26 @@ export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   'one-owner': 409,
 };
 
+/** How the editor names files in answers: relative to the checkout, as its diagnostics do. */
+export interface RepoPaths {
+  repoPath(path: string): string;
+  repoText(text: string): string;
+}
+
+const AS_WRITTEN: RepoPaths = { repoPath: (path) => path, repoText: (text) => text };
+
 /** An edit library, engine or git error as the ApiError the editor answers with; undefined for any other. */
-export function editorApiError(error: unknown): ApiError | undefined {
+export function editorApiError(error: unknown, paths: RepoPaths = AS_WRITTEN): ApiError | undefined {
   if (error instanceof DomainError)
-    return new ApiError(DOMAIN_STATUS[error.code], error.code, error.message, error.details);
+    return new ApiError(DOMAIN_STATUS[error.code], error.code, paths.repoText(error.message), error.details);
   if (isEditError(error)) {
     const details: Record<string, unknown> = {};
-    if (error.file !== undefined) details.file = error.file;
+    if (error.file !== undefined) details.file = paths.repoPath(error.file);
     if (error.line !== undefined) details.line = error.line;
-    if (error.details.referrers) details.referrers = error.details.referrers;
-    if (error.details.reasons) details.reasons = error.details.reasons;
-    return new ApiError(EDIT_STATUS[error.code] ?? 500, error.code, error.message, details);
+    if (error.details.referrers) details.referrers = error.details.referrers.map((r) => paths.repoText(r));
+    if (error.details.reasons) details.reasons = error.details.reasons.map((r) => paths.repoText(r));
+    const message = paths.repoText(error.message);
+    return new ApiError(EDIT_STATUS[error.code] ?? 500, error.code, message, details);
   }
   if (error instanceof RefNameError) return new ApiError(400, 'bad-ref', error.message);
   if (error instanceof GitError) return new ApiError(409, 'git-failed', error.message);
@@ -55,7 +64,7 @@ export function editorApiError(error: unknown): ApiError | undefined {
 }
 
 /** How the editor words its error answers. */
-export function editorErrorStyle(bodyLimit: number): ErrorStyle {
+export function editorErrorStyle(bodyLimit: number, paths?: RepoPaths): ErrorStyle {
   return {
     server: 'editor',
     apiDoc: 'docs/api.md',
@@ -63,7 +72,7 @@ export function editorErrorStyle(bodyLimit: number): ErrorStyle {
     badBodyCode: 'bad-request',
     noRouteCode: 'not-found',
     bodyLimit,
-    translate: editorApiError,
+    translate: (error: unknown) => editorApiError(error, paths),
     log: (request: FastifyRequest, error: unknown) => request.log.error(error),
   };
 }

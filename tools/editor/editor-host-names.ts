@@ -1,22 +1,23 @@
 // The Host names the editor answers to (docs/api.md, "Authentication"): the local names, the bind
-// address unless it is a wildcard, and every --allow-host name; the port is not compared.
+// address (for a wildcard, the machine's name and addresses), and every --allow-host name; the port is
+// not compared.
 import { isIP } from 'node:net';
 import type { HostRule } from '../http/host-guard.js';
+import { isWildcard, machineAddresses } from '../http/machine-addresses.js';
 
 const LOCAL_NAMES = ['localhost', '127.0.0.1', '[::1]'];
-const WILDCARDS = new Set(['0.0.0.0', '[::]', '']);
-
 /** The Host rule of an editor bound to `bindHost`, with the extra names of --allow-host. */
 export function editorHostRule(bindHost: string, extra: readonly string[]): HostRule {
   const names = new Set(LOCAL_NAMES);
   const bind = hostName(bindHost);
-  if (!WILDCARDS.has(bind)) names.add(bind);
+  if (!isWildcard(bind)) names.add(bind);
+  else for (const address of machineAddresses(bind)) names.add(hostName(address));
   for (const name of extra) names.add(hostName(name));
   return {
     accepts: (host) => names.has(host.name),
     code: 'bad-host',
     message: (header) =>
-      `Host "${header}" is not accepted; open the editor at a local address, or start it with --allow-host NAME`,
+      `Host "${header}" is not accepted; open the editor at an address rr serve printed, or start it with --allow-host NAME`,
   };
 }
 

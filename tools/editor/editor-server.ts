@@ -53,7 +53,7 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   const app = createHttpApp({
     csp: EDITOR_CSP,
     host: editorHostRule(options.host ?? '127.0.0.1', options.allowHosts ?? []),
-    errors: editorErrorStyle(options.bodyLimit ?? BODY_LIMIT),
+    errors: editorErrorStyle(options.bodyLimit ?? BODY_LIMIT, options.session),
     logger: options.logger ?? false,
   });
   if (options.token) registerTokenGuard(app, options.token, 'editor');

@@ -153,6 +153,7 @@ export class EditorSession {
           if (options.dryRun || (!scoped && conflicts.length === 0)) after = withVerdicts(model, claims);
           if (conflicts.length > 0) {
             const refused = new OwnerConflictError(conflicts, notices);
+            refused.entity = plan.entity.id;
             if (after) refused.after = { model, analysis: after };
             throw refused;
           }
@@ -194,6 +195,11 @@ export class EditorSession {
     this.snapshot = { ...this.snapshot, lock: { path, bytes, hash } };
     this.lock = this.parsedLock(this.snapshot);
     this.cached = undefined;
+  }
+
+  /** A message with the checkout's absolute paths made relative, as the API names files. */
+  repoText(text: string): string {
+    return text.split(this.root + sep).join('');
   }
 
   /** A path as the API shows it: relative to the checkout, '/'-separated. */

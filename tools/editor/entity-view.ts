@@ -7,11 +7,12 @@ import type { Model } from '../model/model.js';
 import { writtenSelects } from '../model/selectors.js';
 import type { Evidence } from '../evidence/test-case.js';
 import { entityVersion } from '../edit/entity-version.js';
-import { traceGraph, type TraceEdge } from '../report/trace-graph.js';
+import { traceGraph } from '../report/trace-graph.js';
 import type { Analysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
 import type { Lock } from '../verify/lock-file.js';
 import { entityNoteKey } from './entity-notes.js';
+import { riskAssessment, riskChainTree } from './risk-view.js';
 
 /** An entity's own fields as lists and pages show them. */
 export type EntitySummary = ReturnType<typeof entitySummary>;
@@ -93,6 +94,7 @@ export function entityView(
     verdict: verdict?.verdict ?? null,
     basis: verdict?.basis ?? null,
     derived_from: verdict?.derived_from ?? [],
+    ...(entity.kind === 'risk' ? { risk: riskAssessment(model.config, entity) } : {}),
     verification: {
       members,
       set: claimsOf(entity, options).map((c) => claimView(c, analysis, evidence)),
@@ -111,7 +113,11 @@ export function entityView(
     traces: {
       outgoing: edges.filter((e) => e.from === entity.id),
       incoming: edges.filter((e) => e.to === entity.id),
-      ...(entity.kind === 'risk' ? { chain: riskChain(model, entity.id) } : {}),
+      ...(entity.kind === 'risk'
+        ? {
+            chain: riskChainTree(model, entity.id, new Map(analysis.entities.map((v) => [v.id, v.verdict]))),
+          }
+        : {}),
     },
     sources: (analysis.annotations.get(entity.id) ?? []).map((a) => ({
       file: repoPath(a.file),
@@ -126,31 +132,4 @@ export function entityView(
     gaps: analysis.gaps.filter((g) => g.entity === entity.id),
     notes: notes.map((note, index) => ({ key: entityNoteKey(note, index), note })),
   };
-}
-
-/** A risk's whole chain: its mitigations, the requirements implementing them, and the needs they serve. */
-function riskChain(model: Model, risk: string): { nodes: string[]; edges: TraceEdge[] } {
-  const { edges } = traceGraph(model);
-  const into = new Map<string, TraceEdge[]>();
-  const outOf = new Map<string, TraceEdge[]>();
-  for (const e of edges) {
-    into.set(e.to, [...(into.get(e.to) ?? []), e]);
-    outOf.set(e.from, [...(outOf.get(e.from) ?? []), e]);
-  }
-  const seen = new Set([risk]);
-  const chain: TraceEdge[] = [];
-  // Down from the risk to what controls it, then up from those requirements to the needs they satisfy.
-  const walk = (id: string, next: Map<string, TraceEdge[]>, end: (e: TraceEdge) => string) => {
-    for (const e of next.get(id) ?? []) {
-      chain.push(e);
-      const other = end(e);
-      if (seen.has(other)) continue;
-      seen.add(other);
-      walk(other, next, end);
-    }
-  };
-  walk(risk, into, (e) => e.from);
-  for (const id of [...seen]) walk(id, outOf, (e) => e.to);
-  const unique = [...new Map(chain.map((e) => [`${e.from} ${e.to} ${e.relation}`, e])).values()];
-  return { nodes: [...seen], edges: unique };
 }

@@ -1,7 +1,7 @@
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { positionOf } from '../model/entity.js';
 import type { RuleContext } from './rule-context.js';
-import { isRiskAccepted, residualScore } from './risk-score.js';
+import { residualScore, riskAcceptability } from './risk-score.js';
 
 const SCALES = [
   { field: 'severity', list: 'severities' },
@@ -34,10 +34,8 @@ export function riskRules(ctx: RuleContext): Diagnostic[] {
       }
     }
     // A recorded acceptance is the benefit-risk decision the warning asks for.
-    if (config.acceptable_risk_score === null || risk.data.status === 'obsolete' || isRiskAccepted(risk))
-      continue;
     const residual = residualScore(config, risk);
-    if (residual && residual.score > config.acceptable_risk_score) {
+    if (residual && riskAcceptability(config, risk) === 'unacceptable') {
       out.push(
         diagnostic(
           'risk-unacceptable',

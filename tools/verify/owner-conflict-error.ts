@@ -8,6 +8,8 @@ import type { Conflict } from './owner-checks.js';
 export class OwnerConflictError extends DomainError {
   /** the model and analysis the refused save would have left (a precheck shows them) */
   after?: { model: Model; analysis: Analysis };
+  /** the id of the entity the refused save was about (a create's would-be id) */
+  entity?: string;
 
   constructor(conflicts: Conflict[], notices: Conflict[]) {
     super(

@@ -20,6 +20,7 @@ import { editorApiError } from '../editor-errors.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
 import type { SaveOutcome } from '../editor-session.js';
 import { claimView, entitySummary, entityView, type EntitySummary } from '../entity-view.js';
+import { riskAssessment, type RiskAssessment } from '../risk-view.js';
 import { bodyObject, entityKind, flag, queryOf, stringField } from '../request-input.js';
 import {
   ENTITY_CREATE_BODY,
@@ -31,8 +32,8 @@ import {
 
 type IdParams = { Params: { id: string } };
 
-/** One row of GET /api/entities: an entity with its verdict. */
-export type EntityListRow = EntitySummary & { verdict: Verdict | null };
+/** One row of GET /api/entities: an entity with its verdict, and a risk's scores. */
+export type EntityListRow = EntitySummary & { verdict: Verdict | null; risk?: RiskAssessment };
 
 /** GET /api/entities: the entities (of one kind) with their verdicts. */
 export interface EntityList {
@@ -69,7 +70,11 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): 
     return {
       entities: session.model.entities
         .filter((e) => !wanted || e.kind === wanted)
-        .map((e) => ({ ...entitySummary(e, repoPath), verdict: verdicts.get(e.id) ?? null })),
+        .map((e) => ({
+          ...entitySummary(e, repoPath),
+          verdict: verdicts.get(e.id) ?? null,
+          ...(e.kind === 'risk' ? { risk: riskAssessment(session.model.config, e) } : {}),
+        })),
     };
   });
 
@@ -206,6 +211,8 @@ async function precheck(ctx: EditorContext, pathId: string, body: Record<string,
       problems = error.details.conflicts as Conflict[];
       notices = error.details.notices as Conflict[];
       after = error.after;
+      // A refused create still shows the id it would get, with that entity's issues and set.
+      id = error.entity ?? id;
     } else if (isEditError(error) || error instanceof DomainError || error instanceof ApiError) {
       const refusal = error instanceof ApiError ? error : editorApiError(error)!;
       problems = [

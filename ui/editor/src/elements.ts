@@ -10,6 +10,7 @@ import './components/case-move-dialog.js';
 import './components/lock-update-dialog.js';
 import './components/commit-dialog.js';
 import './components/tag-dialog.js';
+import './components/graph-viewport.js';
 import './pages/overview-page.js';
 import './pages/entity-list-page.js';
 import './pages/entity-page.js';

@@ -17,6 +17,7 @@ export type {
 } from '../../../../tools/editor/routes/case-routes.js';
 export type { Expansion } from '../../../../tools/editor/case-move.js';
 export type { ClaimView, EntityDetail, EntitySummary } from '../../../../tools/editor/entity-view.js';
+export type { ChainNode, RiskAssessment } from '../../../../tools/editor/risk-view.js';
 export type {
   EntityList,
   EntityListRow,

@@ -1,9 +1,10 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { pagerFor } from '../components/page-pager.js';
-import type { EntityKind, NextId } from '../api/api-types.js';
+import type { EntityKind, NextId, RiskAssessment } from '../api/api-types.js';
 import { errorText } from '../api/api-error.js';
 import { position, verdictBadge } from '../components/badges.js';
 import { LightElement } from '../components/light-element.js';
+import { acceptabilityBadge, scoreText } from '../components/risk-scores.js';
 import { ENTITY_STATUSES, KIND_LABELS } from '../model/kind-fields.js';
 import { entityHref, href, replaceQuery } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
@@ -133,6 +134,13 @@ export class EntityListPage extends LightElement {
               <th scope="col">Title</th>
               <th scope="col">Status</th>
               ${this.kind === 'test_method' ? nothing : html`<th scope="col">Verdict</th>`}
+              ${
+                this.kind === 'risk'
+                  ? html`<th scope="col">Initial risk</th>
+                      <th scope="col">Residual risk</th>
+                      <th scope="col">Acceptability</th>`
+                  : nothing
+              }
               <th scope="col" class="hide-narrow">File</th>
             </tr>
           </thead>
@@ -144,6 +152,7 @@ export class EntityListPage extends LightElement {
                   <td class="wrap-anywhere">${e.title}</td>
                   <td>${e.status ?? html`<span class="muted">—</span>`}</td>
                   ${this.kind === 'test_method' ? nothing : html`<td>${verdictBadge(e.verdict)}</td>`}
+                  ${this.kind === 'risk' ? riskCells(e.risk) : nothing}
                   <td class="hide-narrow wrap-anywhere"><code>${position(e.file, e.line)}</code></td>
                 </tr>`,
             )}
@@ -155,3 +164,14 @@ export class EntityListPage extends LightElement {
   }
 }
 customElements.define('rr-entity-list-page', EntityListPage);
+
+/** A risk row's initial and residual score and acceptability cells. */
+function riskCells(r: RiskAssessment | undefined) {
+  if (!r)
+    return html`<td></td>
+      <td></td>
+      <td></td>`;
+  return html`<td>${scoreText(r.severity, r.likelihood, r.initial_score)}</td>
+    <td>${scoreText(r.residual_severity, r.residual_likelihood, r.residual_score)}</td>
+    <td>${acceptabilityBadge(r)}</td>`;
+}

@@ -6,6 +6,8 @@ import { entityLink, entityLinks, position, stateBadge, verdictBadge } from '../
 import { noticeList } from '../components/conflict-list.js';
 import type { DeleteDialog } from '../components/delete-dialog.js';
 import { LightElement } from '../components/light-element.js';
+import { riskChainTree } from '../components/risk-chain-tree.js';
+import { riskAssessmentFacts } from '../components/risk-scores.js';
 import type { RenameDialog } from '../components/rename-dialog.js';
 import { claimsFieldOf, fieldsOf, KIND_LABELS } from '../model/kind-fields.js';
 import { asList } from '../model/string-list.js';
@@ -145,7 +147,12 @@ export class EntityPage extends LightElement {
             </div>`
           : nothing
       }
-
+      ${
+        d.risk
+          ? html`<h2>Risk assessment</h2>
+              ${riskAssessmentFacts(d.risk)}`
+          : nothing
+      }
       <h2>Fields</h2>
       ${this.fields(d)}
       ${
@@ -266,19 +273,8 @@ export class EntityPage extends LightElement {
       ${
         chain
           ? html`<section aria-labelledby="traces-chain">
-              <h3 id="traces-chain">Whole chain: needs, requirements and mitigations behind ${id}</h3>
-              ${
-                chain.edges.length
-                  ? html`<ul class="plain-list">
-                      ${chain.edges.map(
-                        (e) =>
-                          html`<li>
-                            ${entityLink(e.from)} <span class="muted">${e.relation}</span> ${entityLink(e.to)}
-                          </li>`,
-                      )}
-                    </ul>`
-                  : html`<p class="muted">No mitigation controls ${id}.</p>`
-              }
+              <h3 id="traces-chain">Whole chain: mitigations, requirements and needs behind ${id}</h3>
+              ${riskChainTree(chain)}
             </section>`
           : nothing
       }`;

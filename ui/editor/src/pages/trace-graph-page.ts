@@ -210,7 +210,7 @@ export class TraceGraphPage extends LightElement {
     if (g.nodes.length === 0) return html`<p class="muted">No entities to show.</p>`;
     if (!this.drawing)
       return html`<p class="muted">The drawing could not be read; the list below has the graph.</p>`;
-    return html`<div class="graph-wrap">${this.drawing}</div>
+    return html`<rr-graph-viewport .drawing=${this.drawing} label="Trace graph"></rr-graph-viewport>
       <p class="muted graph-legend">
         Fill: blue user need, green requirement, amber mitigation, red risk. Border: dashed when unverified or
         partial, thick red when failed or invalid, thickest for the focus. Arrows point from an entity to what
