@@ -7,7 +7,11 @@ import { runCases, type CasesOptions } from './cases-command.js';
 import { addExportCommand } from './export-command.js';
 import { runGraph, type GraphOptions } from './graph-command.js';
 import { addImportCommand } from './import-command.js';
-import { runLockCheck, runLockUpdate, type LockOptions } from './lock-command.js';
+import {
+  runVerificationLockCheck,
+  runVerificationLockUpdate,
+  type VerificationLockOptions,
+} from './lock-command.js';
 import { addDesignNotesCommand } from './design-notes-command.js';
 import { runPnrSim, type PnrSimOptions } from './pnr-sim-command.js';
 import { runReport, type ReportOptions } from './report-command.js';
@@ -50,20 +54,22 @@ function program(io: CliIo, result: { code: number }): Command {
     });
 
   const lock = rr.command('lock').description('the verification-set lock (config.sets_lock)');
-  const lockOptions = (command: Command) =>
+  const verificationLockOptions = (command: Command) =>
     command
       .requiredOption('--model <path>', 'model file or directory')
       .requiredOption('--evidence <dir>', 'evidence directory laid out like bazel-testlogs')
       .option('--lock <file>', 'lock file (default: config.sets_lock)');
-  lockOptions(lock.command('update').description('record the owner attribution decided for each case'))
+  verificationLockOptions(
+    lock.command('update').description('record the owner attribution decided for each case'),
+  )
     .option('--dry-run', 'print what would change, write nothing')
     .option('--allow-removals', 'drop entries whose cases no longer have an owner')
-    .action(async (options: LockOptions) => {
-      result.code = await runLockUpdate(options, io);
+    .action(async (options: VerificationLockOptions) => {
+      result.code = await runVerificationLockUpdate(options, io);
     });
-  lockOptions(lock.command('check').description('exit 1 when the lock is out of date')).action(
-    async (options: LockOptions) => {
-      result.code = await runLockCheck(options, io);
+  verificationLockOptions(lock.command('check').description('exit 1 when the lock is out of date')).action(
+    async (options: VerificationLockOptions) => {
+      result.code = await runVerificationLockCheck(options, io);
     },
   );
 

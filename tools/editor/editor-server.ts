@@ -18,7 +18,7 @@ import { registerCaseRoutes } from './routes/case-routes.js';
 import { registerEntityRoutes } from './routes/entity-routes.js';
 import { registerGitRoutes } from './routes/git-routes.js';
 import { registerGraphRoutes } from './routes/graph-routes.js';
-import { registerLockRoutes } from './routes/lock-routes.js';
+import { registerVerificationLockRoutes } from './routes/verification-lock-routes.js';
 import { registerEntityNoteRoutes } from './routes/entity-note-routes.js';
 import { registerPreflightRoute } from './routes/preflight-route.js';
 import { registerReportRoutes } from './routes/report-routes.js';
@@ -69,7 +69,7 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   registerEntityRoutes(app, ctx);
   registerEntityNoteRoutes(app, ctx);
   registerCaseRoutes(app, ctx);
-  registerLockRoutes(app, ctx);
+  registerVerificationLockRoutes(app, ctx);
   registerGraphRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   registerSourceRoutes(app, ctx);

@@ -10,7 +10,7 @@ import { entityVersion } from '../edit/entity-version.js';
 import { traceGraph } from '../report/trace-graph.js';
 import type { Analysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
-import type { Lock } from '../verify/lock-file.js';
+import type { VerificationLock } from '../verify/verification-lock-file.js';
 import { entityNoteKey } from './entity-notes.js';
 import { riskAssessment, riskChainTree } from './risk-view.js';
 
@@ -77,7 +77,7 @@ export function entityView(
   model: Model,
   analysis: Analysis,
   evidence: Evidence | undefined,
-  lock: Lock | undefined,
+  lock: VerificationLock | undefined,
   repoPath: (p: string) => string,
 ) {
   const verdict = analysis.entities.find((v) => v.id === entity.id);

@@ -1,7 +1,7 @@
 import type { QuarantineRule } from '../model/rule-catalog.js';
 import type { Analysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
-import type { Lock } from '../verify/lock-file.js';
+import type { VerificationLock } from '../verify/verification-lock-file.js';
 
 /** One row of the case ledger (docs/verification.md, "The case ledger"). */
 export interface LedgerRow {
@@ -27,7 +27,7 @@ export type LedgerFilter = 'owned' | 'unowned' | 'quarantined' | 'unlocked' | 'c
 /** Every case of the evidence: its owner, how it got it, selecting entities, lock entry and target groups. */
 export function caseLedger(
   analysis: Analysis,
-  lock: Lock | undefined,
+  lock: VerificationLock | undefined,
   targetGroups: ReadonlyMap<string, ReadonlySet<string>>,
 ): LedgerRow[] {
   return analysis.cases.map((a) => {

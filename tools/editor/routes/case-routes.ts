@@ -72,7 +72,7 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
         `no target group (lane) named ${query.lane}; start the editor with --lane-targets ${query.lane}=FILE`,
       );
     const needle = query.q?.toLowerCase();
-    const rows = caseLedger(session.analysis(), session.lock, targetGroups).filter(
+    const rows = caseLedger(session.analysis(), session.verificationLock, targetGroups).filter(
       (r) =>
         (!state || matchesFilter(r, state as LedgerFilter)) &&
         (!query.target || r.target === query.target) &&
@@ -102,7 +102,7 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
       const to = body.to === '' ? null : (body.to as string | null);
       const dryRun = flag(body.dry_run);
       const analysis = session.analysis();
-      const move = planCaseMove(session.model, analysis, session.evidence, session.lock, {
+      const move = planCaseMove(session.model, analysis, session.evidence, session.verificationLock, {
         target,
         path,
         to,
@@ -171,8 +171,11 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
     }
     return {
       mode: model.config.attribution,
-      lock: session.lock
-        ? { path: session.repoPath(session.lock.file), entries: session.lock.entries.length }
+      lock: session.verificationLock
+        ? {
+            path: session.repoPath(session.verificationLock.file),
+            entries: session.verificationLock.entries.length,
+          }
         : null,
       counts: analysis.counts,
       targets: [...targets.values()],

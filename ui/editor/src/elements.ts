@@ -7,7 +7,7 @@ import './components/entity-notes-panel.js';
 import './components/claim-row.js';
 import './components/claims-editor.js';
 import './components/case-move-dialog.js';
-import './components/lock-update-dialog.js';
+import './components/verification-lock-update-dialog.js';
 import './components/commit-dialog.js';
 import './components/tag-dialog.js';
 import './components/graph-viewport.js';

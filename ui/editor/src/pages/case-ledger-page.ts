@@ -5,7 +5,7 @@ import type { CaseList, LedgerRow } from '../api/api-types.js';
 import { entityLink, entityLinks, stateBadge } from '../components/badges.js';
 import type { CaseMoveDialog } from '../components/case-move-dialog.js';
 import { LightElement } from '../components/light-element.js';
-import type { LockUpdateDialog } from '../components/lock-update-dialog.js';
+import type { VerificationLockUpdateDialog } from '../components/verification-lock-update-dialog.js';
 import { replaceQuery } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
 import { LatestRequest, SUPERSEDED } from '../session/latest-request.js';
@@ -123,7 +123,7 @@ export class CaseLedgerPage extends LightElement {
       <div class="actions">
         <button
           type="button"
-          @click=${() => this.querySelector<LockUpdateDialog>('rr-lock-update-dialog')?.open()}
+          @click=${() => this.querySelector<VerificationLockUpdateDialog>('rr-verification-lock-update-dialog')?.open()}
         >
           Update lock…
         </button>
@@ -229,7 +229,9 @@ export class CaseLedgerPage extends LightElement {
       </div>
       ${pagerFor(rows.length, page, PAGE_SIZE, 'Case pages', (p) => this.setQuery({ page: String(p) }))}
       <rr-case-move-dialog @case-moved=${this.afterWrite}></rr-case-move-dialog>
-      <rr-lock-update-dialog @lock-updated=${this.afterWrite}></rr-lock-update-dialog>
+      <rr-verification-lock-update-dialog
+        @verification-lock-updated=${this.afterWrite}
+      ></rr-verification-lock-update-dialog>
     `;
   }
 }

@@ -1,6 +1,6 @@
 // The lock against attribution: changed owners quarantine; absent cases become missing, moved or not run.
 import { describe, expect, it } from 'vitest';
-import { parseLock } from '../../tools/verify/lock-file.js';
+import { parseVerificationLock } from '../../tools/verify/verification-lock-file.js';
 import { analyzeYaml, cases, evidence, LOCK_FILE, lockOf, req, whole } from './verify-fixture.js';
 
 const T = '//p:t';
@@ -79,7 +79,7 @@ describe('lock-invalid: an entry whose owner cannot own cases', () => {
     const r = await analyzeYaml(
       { requirements: [req('REQ-1', [cases(T, 'A')])] },
       evidence({ [T]: [{ path: 'A' }] }),
-      parseLock(LOCK_FILE, '{"version": 9, "cases": []}'),
+      parseVerificationLock(LOCK_FILE, '{"version": 9, "cases": []}'),
     );
     expect(r.of('lock-invalid')).toMatchObject([{ file: LOCK_FILE, line: 1 }]);
     expect(r.at(T, 'A').owner).toBe('REQ-1');

@@ -1,9 +1,9 @@
 // What a lock update would change, one line per case, and what to run then: `rr lock update|check` and
 // the Bazel set's test.
-import type { LockPlan } from '../verify/lock-update.js';
+import type { VerificationLockPlan } from '../verify/verification-lock-update.js';
 
 /** `+` added, `~` moved and `-` removed cases; removals say they are kept unless `allowRemovals`. */
-export function lockPlanLines(plan: LockPlan, allowRemovals: boolean): string[] {
+export function verificationLockPlanLines(plan: VerificationLockPlan, allowRemovals: boolean): string[] {
   return [
     ...plan.added.map((e) => `+ ${e.target} ${e.path} → ${e.owner}`),
     ...plan.changed.map(({ entry, from }) => `~ ${entry.target} ${entry.path}: ${from} → ${entry.owner}`),
@@ -15,6 +15,6 @@ export function lockPlanLines(plan: LockPlan, allowRemovals: boolean): string[] 
 }
 
 /** The closing line of an out-of-date lock's changes: what to run once they are reviewed. */
-export function lockOutOfDateLine(lockPath: string, updateCommand: string): string {
+export function verificationLockOutOfDateLine(lockPath: string, updateCommand: string): string {
   return `${lockPath} is out of date; review the changes above, then run: ${updateCommand}`;
 }

@@ -1,12 +1,16 @@
 // The verification-set lock file: sorted one-line entries that round-trip; every bad input is lock-invalid.
 import { describe, expect, it } from 'vitest';
-import { LOCK_VERSION, parseLock, serializeLock } from '../../tools/verify/lock-file.js';
+import {
+  VERIFICATION_LOCK_VERSION,
+  parseVerificationLock,
+  serializeVerificationLock,
+} from '../../tools/verify/verification-lock-file.js';
 
 const F = '/m/sets.lock.json';
 
 /** The lock-invalid findings of a text as [line, message] pairs. */
 function problems(text: string) {
-  return parseLock(F, text).diagnostics.map((d) => {
+  return parseVerificationLock(F, text).diagnostics.map((d) => {
     expect(d).toMatchObject({ rule: 'lock-invalid', severity: 'error', file: F });
     return [d.line, d.message.replace(/; run `rr lock update` to rewrite the lock$/, '')];
   });
@@ -14,7 +18,7 @@ function problems(text: string) {
 
 describe('serializeLock', () => {
   it('sorts by target, then path, in code-point order, one case per line', () => {
-    const text = serializeLock([
+    const text = serializeVerificationLock([
       { target: '//p:t', path: 'b', owner: 'REQ-2' },
       { target: '//a:z', path: 'Z', owner: 'REQ-3' },
       { target: '//p:t', path: 'B', owner: 'REQ-1' },
@@ -23,7 +27,7 @@ describe('serializeLock', () => {
     expect(text).toBe(
       [
         '{',
-        `  "version": ${LOCK_VERSION},`,
+        `  "version": ${VERIFICATION_LOCK_VERSION},`,
         '  "cases": [',
         '    {"target": "//a:z", "path": "Z", "owner": "REQ-3"},',
         '    {"target": "//p:t", "path": "B", "owner": "REQ-1"},',
@@ -37,8 +41,13 @@ describe('serializeLock', () => {
   });
 
   it('writes an empty lock', () => {
-    expect(serializeLock([])).toBe(`{\n  "version": ${LOCK_VERSION},\n  "cases": []\n}\n`);
-    expect(parseLock(F, serializeLock([]))).toMatchObject({ entries: [], diagnostics: [] });
+    expect(serializeVerificationLock([])).toBe(
+      `{\n  "version": ${VERIFICATION_LOCK_VERSION},\n  "cases": []\n}\n`,
+    );
+    expect(parseVerificationLock(F, serializeVerificationLock([]))).toMatchObject({
+      entries: [],
+      diagnostics: [],
+    });
   });
 
   it('does not change the order of its input', () => {
@@ -46,7 +55,7 @@ describe('serializeLock', () => {
       { target: '//p:t', path: 'b', owner: 'R' },
       { target: '//p:t', path: 'a', owner: 'R' },
     ];
-    serializeLock(entries);
+    serializeVerificationLock(entries);
     expect(entries.map((e) => e.path)).toEqual(['b', 'a']);
   });
 
@@ -61,8 +70,8 @@ describe('serializeLock', () => {
       { target: 'record:bench', path: 'x', owner: 'REQ-2' },
       { target: 'suite:Some.Suite', path: 'x', owner: 'REQ-2' },
     ];
-    const text = serializeLock(entries);
-    const lock = parseLock(F, text);
+    const text = serializeVerificationLock(entries);
+    const lock = parseVerificationLock(F, text);
     expect(lock.diagnostics).toEqual([]);
     const lines = text.split('\n');
     for (const entry of lock.entries) {
@@ -74,14 +83,14 @@ describe('serializeLock', () => {
         a.target < b.target ? -1 : a.target > b.target ? 1 : a.path < b.path ? -1 : 1,
       ),
     );
-    expect(serializeLock(plain)).toBe(text);
+    expect(serializeVerificationLock(plain)).toBe(text);
     expect([...lock.byKey.values()]).toEqual(lock.entries);
   });
 });
 
 describe('parseLock', () => {
   it('normalizes labels and indexes entries by case', () => {
-    const lock = parseLock(
+    const lock = parseVerificationLock(
       F,
       '{"version": 1, "cases": [{"target": " @main//p ", "path": "x", "owner": "REQ-1", "note": "kept out"}]}',
       { mainRepo: 'main' },
@@ -94,7 +103,7 @@ describe('parseLock', () => {
   it('accepts hand-written JSON: tabs, escapes, other layouts', () => {
     const text =
       '{\n\t"cases": [\n\t\t{"owner": "REQ-1",\n\t\t "path": "a\\/b \\u00e9",\n\t\t "target": "//p:t"}\n\t],\n\t"version": 1\n}\n';
-    const lock = parseLock(F, text);
+    const lock = parseVerificationLock(F, text);
     expect(lock.diagnostics).toEqual([]);
     expect(lock.entries).toEqual([{ target: '//p:t', path: 'a/b é', owner: 'REQ-1', line: 3 }]);
   });
@@ -121,15 +130,15 @@ describe('parseLock', () => {
     ['cases as an object', '{"version": 1, "cases": {}}'],
   ])('a wrong root (%s) is lock-invalid', (_, text) => {
     expect(problems(text)).toEqual([[1, 'the lock must be {"version": 1, "cases": [...]}']]);
-    expect(parseLock(F, text).entries).toEqual([]);
+    expect(parseVerificationLock(F, text).entries).toEqual([]);
   });
 
   it('a bad entry shape is lock-invalid at its line; the good entries stay', () => {
-    const text = serializeLock([
+    const text = serializeVerificationLock([
       { target: '//p:t', path: 'a', owner: 'R' },
       { target: '//p:t', path: 'b', owner: 'R' },
     ]).replace('"path": "b"', '"path": 2');
-    const lock = parseLock(F, text);
+    const lock = parseVerificationLock(F, text);
     expect(problems(text)).toEqual([[5, 'a lock entry needs string "target", "path" and "owner"']]);
     expect(lock.entries.map((e) => e.path)).toEqual(['a']);
   });
@@ -153,7 +162,7 @@ describe('parseLock', () => {
       expect(problems(text)).toEqual([
         [3, `lock entry target ${JSON.stringify(target)} is not a valid label`],
       ]);
-      expect(parseLock(F, text).entries).toHaveLength(1);
+      expect(parseVerificationLock(F, text).entries).toHaveLength(1);
     },
   );
 
@@ -165,13 +174,13 @@ describe('parseLock', () => {
       '{"target": "//p:p", "path": "a", "owner": "REQ-2"}\n]}';
     expect(problems(text)).toEqual([[4, 'case //p:p a is locked twice (also line 2)']]);
     // The first entry stands.
-    expect(parseLock(F, text).byKey.get('//p:p\u0000a')?.owner).toBe('REQ-1');
+    expect(parseVerificationLock(F, text).byKey.get('//p:p\u0000a')?.owner).toBe('REQ-1');
   });
 
   it('paths differing only in case or whitespace are different cases', () => {
-    const lock = parseLock(
+    const lock = parseVerificationLock(
       F,
-      serializeLock([
+      serializeVerificationLock([
         { target: '//p:t', path: 'a', owner: 'R' },
         { target: '//p:t', path: 'A', owner: 'R' },
         { target: '//p:t', path: 'a ', owner: 'R' },

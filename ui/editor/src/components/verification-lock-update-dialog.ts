@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ApiError, errorText } from '../api/api-error.js';
-import type { LockCase, LockUpdateAnswer } from '../api/api-types.js';
+import type { VerificationLockCase, VerificationLockUpdateAnswer } from '../api/api-types.js';
 import { store } from '../session/editor-store.js';
 import { LightElement } from './light-element.js';
 
@@ -8,7 +8,7 @@ import { LightElement } from './light-element.js';
  * Update lock: a dry run first, then the write. A quarantine refuses it (the lock records owners and
  * never decides one); entries whose cases lost their owner are kept unless their removal is confirmed.
  */
-export class LockUpdateDialog extends LightElement {
+export class VerificationLockUpdateDialog extends LightElement {
   static override properties = {
     preview: { state: true },
     written: { state: true },
@@ -17,8 +17,8 @@ export class LockUpdateDialog extends LightElement {
     busy: { state: true },
     allowRemovals: { state: true },
   };
-  declare preview: LockUpdateAnswer | null;
-  declare written: LockUpdateAnswer | null;
+  declare preview: VerificationLockUpdateAnswer | null;
+  declare written: VerificationLockUpdateAnswer | null;
   declare error: string;
   declare refusedBy: string[];
   declare busy: boolean;
@@ -47,12 +47,12 @@ export class LockUpdateDialog extends LightElement {
     this.querySelector('dialog')?.close();
   }
 
-  private async call(dryRun: boolean): Promise<LockUpdateAnswer | null> {
+  private async call(dryRun: boolean): Promise<VerificationLockUpdateAnswer | null> {
     this.busy = true;
     this.error = '';
     this.refusedBy = [];
     try {
-      return await store().api.post<LockUpdateAnswer>('lock/update', {
+      return await store().api.post<VerificationLockUpdateAnswer>('lock/update', {
         dry_run: dryRun,
         allow_removals: this.allowRemovals,
       });
@@ -75,7 +75,7 @@ export class LockUpdateDialog extends LightElement {
     if (!result) return;
     this.written = result;
     await store().refresh();
-    this.dispatchEvent(new Event('lock-updated', { bubbles: true }));
+    this.dispatchEvent(new Event('verification-lock-updated', { bubbles: true }));
   }
 
   protected override render(): TemplateResult {
@@ -122,8 +122,8 @@ export class LockUpdateDialog extends LightElement {
     </dialog>`;
   }
 
-  private dryRunView(p: LockUpdateAnswer, removable: number): TemplateResult {
-    const line = (e: LockCase) => `${e.target} ${e.path} → ${e.owner ?? 'none'}`;
+  private dryRunView(p: VerificationLockUpdateAnswer, removable: number): TemplateResult {
+    const line = (e: VerificationLockCase) => `${e.target} ${e.path} → ${e.owner ?? 'none'}`;
     const changed = p.changed.map(line);
     const block = (label: string, sign: string, lines: string[]) =>
       lines.length
@@ -162,4 +162,4 @@ export class LockUpdateDialog extends LightElement {
     </section>`;
   }
 }
-customElements.define('rr-lock-update-dialog', LockUpdateDialog);
+customElements.define('rr-verification-lock-update-dialog', VerificationLockUpdateDialog);

@@ -1,7 +1,10 @@
 // analyze → lock of the owned cases → text → parse → analyze again: the lock agrees; a claim edit does not.
 import { describe, expect, it } from 'vitest';
 import type { Analysis } from '../../tools/verify/analyze.js';
-import { parseLock, serializeLock } from '../../tools/verify/lock-file.js';
+import {
+  parseVerificationLock,
+  serializeVerificationLock,
+} from '../../tools/verify/verification-lock-file.js';
 import {
   analyzeYaml,
   cases,
@@ -57,7 +60,7 @@ function model(
 
 /** The lock `rr lock update` would write for an analysis: one entry per owned case. */
 function lockText(analysis: Analysis): string {
-  return serializeLock(
+  return serializeVerificationLock(
     analysis.cases
       .filter((a) => a.owner !== null)
       .map((a) => ({ target: a.case.target, path: a.case.path, owner: a.owner! })),
@@ -74,11 +77,11 @@ describe.each([['hybrid' as const], ['model' as const]])(
       expect(first.counts.quarantined).toBe(0);
       expect(first.counts.owned).toBeGreaterThanOrEqual(8);
       const text = lockText(first);
-      const lock = parseLock(LOCK_FILE, text);
+      const lock = parseVerificationLock(LOCK_FILE, text);
       expect(lock.diagnostics).toEqual([]);
       expect(lock.entries).toHaveLength(first.counts.owned);
       // The text is stable: writing the parsed lock again gives the same bytes.
-      expect(serializeLock(lock.entries)).toBe(text);
+      expect(serializeVerificationLock(lock.entries)).toBe(text);
 
       const second = await analyzeYaml(first.model, ev, lock);
       expect(lockRules(second)).toEqual([]);
@@ -91,7 +94,7 @@ describe.each([['hybrid' as const], ['model' as const]])(
     });
 
     it('moving a case to another entity in the model is lock-owner-changed', async () => {
-      const lock = parseLock(LOCK_FILE, lockText(await analyzeYaml(model(attribution), ev)));
+      const lock = parseVerificationLock(LOCK_FILE, lockText(await analyzeYaml(model(attribution), ev)));
       const edited = model(attribution, ['Dose/l*', 'Dose/rate']);
       (edited.requirements![2]!.verified_by as unknown[]).push(cases('//pump/dose:dose_test', 'Bolus/max'));
       const r = await analyzeYaml(edited, ev, lock);
@@ -114,7 +117,7 @@ describe.each([['hybrid' as const], ['model' as const]])(
     });
 
     it('dropping a case from a claim is lock-owner-changed to nobody', async () => {
-      const lock = parseLock(LOCK_FILE, lockText(await analyzeYaml(model(attribution), ev)));
+      const lock = parseVerificationLock(LOCK_FILE, lockText(await analyzeYaml(model(attribution), ev)));
       const r = await analyzeYaml(model(attribution, ['Dose/rate', 'Bolus/max']), ev, lock);
       const changed = r.of('lock-owner-changed');
       if (attribution === 'hybrid') {

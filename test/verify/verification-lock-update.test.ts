@@ -1,7 +1,7 @@
 // planLockUpdate, the one lock rule `rr lock`, the Bazel set and the editor share: the owners
 // attribution decides without the old lock, what changes, and when an update is refused.
 import { describe, expect, it } from 'vitest';
-import { planChanges, planLockUpdate } from '../../tools/verify/lock-update.js';
+import { planChanges, planVerificationLockUpdate } from '../../tools/verify/verification-lock-update.js';
 import { analyzeYaml, cases, evidence, loadYaml, lockOf, req } from './verify-fixture.js';
 
 const T = '//pump:dose_test';
@@ -19,7 +19,7 @@ describe('planLockUpdate', () => {
     const withLock = await analyzeYaml(model, ev, old);
     expect(withLock.at(T, 'A').quarantine).toBe('lock-owner-changed');
 
-    const plan = planLockUpdate({ model, evidence: ev, lock: old }, false);
+    const plan = planVerificationLockUpdate({ model, evidence: ev, lock: old }, false);
     expect(plan.refusedBy).toEqual([]);
     expect(plan.added).toEqual([]);
     expect(plan.changed).toEqual([{ entry: { target: T, path: 'A', owner: 'REQ-1' }, from: 'REQ-2' }]);
@@ -29,7 +29,7 @@ describe('planLockUpdate', () => {
     expect(plan.entries.map((e) => e.path)).toEqual(['A', 'B', 'Gone']);
     expect(planChanges(plan)).toBe(true);
 
-    const allowed = planLockUpdate({ model, evidence: ev, lock: old }, true);
+    const allowed = planVerificationLockUpdate({ model, evidence: ev, lock: old }, true);
     expect(allowed.kept).toEqual([]);
     expect(allowed.entries.map((e) => e.path)).toEqual(['A', 'B']);
   });
@@ -38,10 +38,10 @@ describe('planLockUpdate', () => {
     const model = await loadYaml({
       requirements: [req('REQ-1', [cases(T, 'A')]), req('REQ-2', [cases(T, 'B')])],
     });
-    const fresh = planLockUpdate({ model, evidence: ev }, false);
+    const fresh = planVerificationLockUpdate({ model, evidence: ev }, false);
     expect(fresh.added.map((e) => `${e.path} ${e.owner}`)).toEqual(['A REQ-1', 'B REQ-2']);
     expect(planChanges(fresh)).toBe(true);
-    const again = planLockUpdate({ model, evidence: ev, lock: lockOf(fresh.entries) }, false);
+    const again = planVerificationLockUpdate({ model, evidence: ev, lock: lockOf(fresh.entries) }, false);
     expect(planChanges(again)).toBe(false);
     expect(again.entries).toEqual(fresh.entries);
   });
@@ -50,7 +50,7 @@ describe('planLockUpdate', () => {
     const model = await loadYaml({
       requirements: [req('REQ-1', [cases(T, 'A')]), req('REQ-2', [cases(T, 'A')])],
     });
-    const plan = planLockUpdate({ model, evidence: ev }, false);
+    const plan = planVerificationLockUpdate({ model, evidence: ev }, false);
     expect(plan.refusedBy).toEqual([`${T} A (shared-case)`]);
     expect(plan.entries.map((e) => e.path)).not.toContain('A');
   });

@@ -7,7 +7,7 @@ import type { Model } from '../model/model.js';
 import { caseKey } from './case-key.js';
 
 /** One pinned case: the owner attribution decided for it when the lock was last updated. */
-export interface LockEntry {
+export interface VerificationLockEntry {
   target: string;
   path: string;
   owner: string;
@@ -15,19 +15,23 @@ export interface LockEntry {
 }
 
 /** A parsed verification-set lock (config.sets_lock). */
-export interface Lock {
+export interface VerificationLock {
   file: string;
-  entries: LockEntry[];
-  byKey: Map<string, LockEntry>;
+  entries: VerificationLockEntry[];
+  byKey: Map<string, VerificationLockEntry>;
   /** lock-invalid findings: the file or an entry cannot be used */
   diagnostics: Diagnostic[];
 }
 
-export const LOCK_VERSION = 1;
+export const VERIFICATION_LOCK_VERSION = 1;
 
 /** Parses lock text; every problem is a lock-invalid diagnostic naming the line. */
-export function parseLock(file: string, text: string, options: LabelOptions = {}): Lock {
-  const lock: Lock = { file, entries: [], byKey: new Map(), diagnostics: [] };
+export function parseVerificationLock(
+  file: string,
+  text: string,
+  options: LabelOptions = {},
+): VerificationLock {
+  const lock: VerificationLock = { file, entries: [], byKey: new Map(), diagnostics: [] };
   const invalid = (message: string, line = 1, column = 1) =>
     lock.diagnostics.push(
       diagnostic('lock-invalid', 'error', `${message}; run \`rr lock update\` to rewrite the lock`, {
@@ -53,10 +57,10 @@ export function parseLock(file: string, text: string, options: LabelOptions = {}
   if (
     typeof value !== 'object' ||
     value === null ||
-    root.version !== LOCK_VERSION ||
+    root.version !== VERIFICATION_LOCK_VERSION ||
     !Array.isArray(root.cases)
   ) {
-    invalid(`the lock must be {"version": ${LOCK_VERSION}, "cases": [...]}`);
+    invalid(`the lock must be {"version": ${VERIFICATION_LOCK_VERSION}, "cases": [...]}`);
     return lock;
   }
   root.cases.forEach((item: unknown, i) => {
@@ -89,13 +93,15 @@ export function parseLock(file: string, text: string, options: LabelOptions = {}
 }
 
 /** Parses lock text with the model's labels (config.main_repo). */
-export function parseModelLock(model: Model, file: string, text: string): Lock {
+export function parseModelVerificationLock(model: Model, file: string, text: string): VerificationLock {
   const mainRepo = model.config.main_repo;
-  return parseLock(file, text, mainRepo ? { mainRepo } : {});
+  return parseVerificationLock(file, text, mainRepo ? { mainRepo } : {});
 }
 
 /** The lock's text: sorted, one case per line, so a diff shows exactly which cases moved. */
-export function serializeLock(entries: readonly { target: string; path: string; owner: string }[]): string {
+export function serializeVerificationLock(
+  entries: readonly { target: string; path: string; owner: string }[],
+): string {
   const sorted = sortByCodePointKey(
     [...entries],
     (e) => e.target,
@@ -105,5 +111,5 @@ export function serializeLock(entries: readonly { target: string; path: string; 
     (e) =>
       `    {"target": ${JSON.stringify(e.target)}, "path": ${JSON.stringify(e.path)}, "owner": ${JSON.stringify(e.owner)}}`,
   );
-  return `{\n  "version": ${LOCK_VERSION},\n  "cases": [${lines.length ? '\n' + lines.join(',\n') + '\n  ' : ''}]\n}\n`;
+  return `{\n  "version": ${VERIFICATION_LOCK_VERSION},\n  "cases": [${lines.length ? '\n' + lines.join(',\n') + '\n  ' : ''}]\n}\n`;
 }

@@ -2,20 +2,20 @@ import { analyze, type AnalyzeInput } from './analyze.js';
 import { caseKey } from './case-key.js';
 
 /** A lock entry without its line. */
-export interface LockCase {
+export interface VerificationLockCase {
   target: string;
   path: string;
   owner: string;
 }
 
 /** What updating the lock would do, and the entries it would write. */
-export interface LockPlan {
-  added: LockCase[];
-  changed: { entry: LockCase; from: string }[];
-  removed: LockCase[];
+export interface VerificationLockPlan {
+  added: VerificationLockCase[];
+  changed: { entry: VerificationLockCase; from: string }[];
+  removed: VerificationLockCase[];
   /** removals kept because they were not allowed */
-  kept: LockCase[];
-  entries: LockCase[];
+  kept: VerificationLockCase[];
+  entries: VerificationLockCase[];
   /** quarantined cases: the lock records owners attribution decided and never decides one */
   refusedBy: string[];
 }
@@ -25,16 +25,16 @@ export interface LockPlan {
  * case, from an analysis without the lock (its old pins must not quarantine the cases they pin); a
  * quarantined case refuses the update; a removal is kept unless `allowRemovals`.
  */
-export function planLockUpdate(
+export function planVerificationLockUpdate(
   input: Pick<AnalyzeInput, 'model' | 'evidence' | 'lock'>,
   allowRemovals: boolean,
-): LockPlan {
+): VerificationLockPlan {
   const analysis = analyze({ model: input.model, evidence: input.evidence });
   const old = input.lock;
   const refusedBy = analysis.cases
     .filter((a) => a.quarantine)
     .map((a) => `${a.case.target} ${a.case.path} (${a.quarantine})`);
-  const desired = new Map<string, LockCase>();
+  const desired = new Map<string, VerificationLockCase>();
   for (const a of analysis.cases) {
     if (a.owner)
       desired.set(caseKey(a.case.target, a.case.path), {
@@ -43,7 +43,14 @@ export function planLockUpdate(
         owner: a.owner,
       });
   }
-  const plan: LockPlan = { added: [], changed: [], removed: [], kept: [], entries: [], refusedBy };
+  const plan: VerificationLockPlan = {
+    added: [],
+    changed: [],
+    removed: [],
+    kept: [],
+    entries: [],
+    refusedBy,
+  };
   for (const [key, entry] of desired) {
     const before = old?.byKey.get(key);
     if (!before) plan.added.push(entry);
@@ -63,6 +70,6 @@ export function planLockUpdate(
 }
 
 /** Whether the plan changes anything (removals count even when kept: the lock is out of date). */
-export function planChanges(plan: LockPlan): boolean {
+export function planChanges(plan: VerificationLockPlan): boolean {
   return plan.added.length + plan.changed.length + plan.removed.length > 0;
 }

@@ -8,21 +8,25 @@ import { settleJournal } from '../../edit/journal.js';
 import { confirmSnapshot } from '../../edit/model-snapshot.js';
 import { commitFiles } from '../../edit/transaction.js';
 import { dominantEnding, withEnding } from '../../edit/line-endings.js';
-import { serializeLock } from '../../verify/lock-file.js';
-import { lockPathOf } from '../../verify/lock-path.js';
-import { planChanges, planLockUpdate, type LockPlan } from '../../verify/lock-update.js';
+import { serializeVerificationLock } from '../../verify/verification-lock-file.js';
+import { verificationLockPathOf } from '../../verify/verification-lock-path.js';
+import {
+  planChanges,
+  planVerificationLockUpdate,
+  type VerificationLockPlan,
+} from '../../verify/verification-lock-update.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EditorContext } from '../editor-context.js';
 import { bodyObject, flag, queryOf } from '../request-input.js';
 import { ANY_OBJECT_BODY } from './body-schemas.js';
 
 /** What a lock update would change, as the lock routes show it. */
-export type LockPlanBody = ReturnType<typeof planBody>;
+export type VerificationLockPlanBody = ReturnType<typeof planBody>;
 
 /** GET /api/lock: whether the lock is configured and out of date, and the update it needs. */
-export type LockState =
+export type VerificationLockState =
   | { configured: false; path: null; out_of_date: false }
-  | (LockPlanBody & {
+  | (VerificationLockPlanBody & {
       configured: true;
       path: string;
       exists: boolean;
@@ -31,7 +35,7 @@ export type LockState =
     });
 
 /** POST /api/lock/update: the update planned (a dry run) or written. */
-export type LockUpdateAnswer = LockPlanBody & {
+export type VerificationLockUpdateAnswer = VerificationLockPlanBody & {
   ok: boolean;
   dry_run: boolean;
   path: string;
@@ -39,14 +43,14 @@ export type LockUpdateAnswer = LockPlanBody & {
 };
 
 /** The lock routes. */
-export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): void {
+export function registerVerificationLockRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const { session } = ctx;
 
-  app.get('/api/lock', async (request): Promise<LockState> => {
+  app.get('/api/lock', async (request): Promise<VerificationLockState> => {
     const { entity } = queryOf(request.query);
-    const path = lockPathOf(session.model);
+    const path = verificationLockPathOf(session.model);
     if (!path) return { configured: false, path: null, out_of_date: false };
-    const plan = planLockUpdate(session, false);
+    const plan = planVerificationLockUpdate(session, false);
     const touches = (id: string) =>
       plan.added.some((e) => e.owner === id) ||
       plan.changed.some((c) => c.entry.owner === id || c.from === id) ||
@@ -54,7 +58,7 @@ export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): vo
     return {
       configured: true,
       path: session.repoPath(path),
-      exists: session.lock !== undefined,
+      exists: session.verificationLock !== undefined,
       out_of_date: planChanges(plan),
       ...planBody(plan),
       ...(entity ? { entity: { id: entity, out_of_date: touches(entity) } } : {}),
@@ -64,15 +68,15 @@ export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): vo
   app.post(
     '/api/lock/update',
     { schema: { body: ANY_OBJECT_BODY } },
-    async (request): Promise<LockUpdateAnswer> => {
+    async (request): Promise<VerificationLockUpdateAnswer> => {
       const body = bodyObject(request.body);
       const allowRemovals = flag(body.allow_removals);
       const dryRun = flag(body.dry_run);
       return session.exclusive(async () => {
-        const path = lockPathOf(session.model);
+        const path = verificationLockPathOf(session.model);
         if (!path)
           throw new ApiError(409, 'no-lock', 'the model configures no lock: set config.sets_lock first');
-        const plan = planLockUpdate(session, allowRemovals);
+        const plan = planVerificationLockUpdate(session, allowRemovals);
         if (plan.refusedBy.length > 0)
           throw new ApiError(
             409,
@@ -89,9 +93,9 @@ export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): vo
         };
         if (dryRun || !planChanges(plan) || (plan.added.length + plan.changed.length === 0 && !allowRemovals))
           return result;
-        const old = session.snapshot.lock?.bytes?.toString('utf8');
+        const old = session.snapshot.verificationLock?.bytes?.toString('utf8');
         const content = Buffer.from(
-          withEnding(serializeLock(plan.entries), old ? dominantEnding(old) : '\n'),
+          withEnding(serializeVerificationLock(plan.entries), old ? dominantEnding(old) : '\n'),
         );
         await withCheckoutLock(session.root, async () => {
           await settleJournal(session.root);
@@ -100,17 +104,17 @@ export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): vo
           await commitFiles(
             session.root,
             [{ path, content }],
-            [{ path, hash: session.snapshot.lock?.hash ?? null }],
+            [{ path, hash: session.snapshot.verificationLock?.hash ?? null }],
           );
         });
-        session.lockWritten(path, content, contentHash(content));
+        session.verificationLockWritten(path, content, contentHash(content));
         return { ...result, written: true };
       });
     },
   );
 }
 
-function planBody(plan: LockPlan) {
+function planBody(plan: VerificationLockPlan) {
   return {
     added: plan.added,
     changed: plan.changed.map((c) => ({ ...c.entry, from: c.from })),

@@ -6,12 +6,12 @@ import { writtenSelects } from '../model/selectors.js';
 import type { Evidence } from '../evidence/test-case.js';
 import type { AttributedCase } from './attribution.js';
 import { caseKey } from './case-key.js';
-import type { Lock, LockEntry } from './lock-file.js';
+import type { VerificationLock, VerificationLockEntry } from './verification-lock-file.js';
 import { appendTo } from '../model/multi-map.js';
 
 /** A locked case the evidence does not show where the lock says: its state for the locked owner. */
 export interface LockedAbsence {
-  entry: LockEntry;
+  entry: VerificationLockEntry;
   state: 'missing' | 'not run' | 'moved';
   /** for moved: the target the case runs under now */
   movedTo?: string;
@@ -24,8 +24,8 @@ const VERIFIABLE = new Set(['requirement', 'user_need', 'mitigation']);
  * entries naming no entity (lock-invalid) quarantine their cases; entries no claim of their owner
  * matches are lock-stale; locked cases absent from the evidence become missing, not run or moved.
  */
-export function checkLock(
-  lock: Lock,
+export function checkVerificationLock(
+  lock: VerificationLock,
   cases: AttributedCase[],
   claims: readonly Claim[],
   evidence: Evidence,
@@ -35,11 +35,11 @@ export function checkLock(
   const diagnostics: Diagnostic[] = [...lock.diagnostics];
   const absences: LockedAbsence[] = [];
   const stale = new Set<string>(); // case keys of lock-stale entries
-  const at = (entry: LockEntry) => ({ file: lock.file, line: entry.line, column: 5 });
+  const at = (entry: VerificationLockEntry) => ({ file: lock.file, line: entry.line, column: 5 });
   const byKey = new Map(cases.map((a) => [caseKey(a.case.target, a.case.path), a]));
   const byPath = new Map<string, AttributedCase[]>();
   for (const a of cases) appendTo(byPath, a.case.path, a);
-  const invalidOwner = new Set<LockEntry>();
+  const invalidOwner = new Set<VerificationLockEntry>();
   for (const entry of lock.entries) {
     const owner = byId.get(entry.owner);
     if (!owner || !VERIFIABLE.has(owner.kind)) {
