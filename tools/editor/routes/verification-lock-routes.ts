@@ -1,6 +1,7 @@
 // The verification-set lock (config.sets_lock): whether it is out of date, and writing it over the
-// loaded evidence with the lock writer's logic (planLockUpdate): a quarantine refuses the update, an
-// entry to remove is kept unless removals are allowed. The write is the edit library's transaction.
+// loaded evidence with the lock writer's logic (planVerificationLockUpdate): a quarantine refuses the
+// update, an entry to remove is kept unless removals are allowed. The write is the edit library's
+// transaction.
 import type { FastifyInstance } from 'fastify';
 import { withCheckoutLock } from '../../edit/checkout-lock.js';
 import { contentHash } from '../../edit/content-hash.js';
@@ -17,6 +18,7 @@ import {
 } from '../../verify/verification-lock-update.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EditorContext } from '../editor-context.js';
+import type { EditorSession } from '../editor-session.js';
 import { bodyObject, flag, queryOf } from '../request-input.js';
 import { ANY_OBJECT_BODY } from './body-schemas.js';
 
@@ -50,7 +52,7 @@ export function registerVerificationLockRoutes(app: FastifyInstance, ctx: Editor
     const { entity } = queryOf(request.query);
     const path = verificationLockPathOf(session.model);
     if (!path) return { configured: false, path: null, out_of_date: false };
-    const plan = planVerificationLockUpdate(session, false);
+    const plan = planVerificationLockUpdate(lockInputs(session), false);
     const touches = (id: string) =>
       plan.added.some((e) => e.owner === id) ||
       plan.changed.some((c) => c.entry.owner === id || c.from === id) ||
@@ -76,7 +78,7 @@ export function registerVerificationLockRoutes(app: FastifyInstance, ctx: Editor
         const path = verificationLockPathOf(session.model);
         if (!path)
           throw new ApiError(409, 'no-lock', 'the model configures no lock: set config.sets_lock first');
-        const plan = planVerificationLockUpdate(session, allowRemovals);
+        const plan = planVerificationLockUpdate(lockInputs(session), allowRemovals);
         if (plan.refusedBy.length > 0)
           throw new ApiError(
             409,
@@ -112,6 +114,11 @@ export function registerVerificationLockRoutes(app: FastifyInstance, ctx: Editor
       });
     },
   );
+}
+
+/** The model, evidence and verification lock the session has loaded. */
+function lockInputs(session: EditorSession) {
+  return { model: session.model, evidence: session.evidence, lock: session.verificationLock };
 }
 
 function planBody(plan: VerificationLockPlan) {
