@@ -7,6 +7,7 @@ import { LightElement } from '../components/light-element.js';
 import { ENTITY_STATUSES, KIND_LABELS } from '../model/kind-fields.js';
 import { entityHref, href, replaceQuery } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
+import { unbrokenWords } from '../components/unbroken-words.js';
 
 const PAGE_SIZE = 100;
 
@@ -141,10 +142,10 @@ export class EntityListPage extends LightElement {
               (e) =>
                 html`<tr>
                   <td><a href=${entityHref(e.id)}>${e.id}</a></td>
-                  <td class="wrap-anywhere">${e.title}</td>
+                  <td>${unbrokenWords(e.title)}</td>
                   <td>${e.status ?? html`<span class="muted">—</span>`}</td>
                   ${this.kind === 'test_method' ? nothing : html`<td>${verdictBadge(e.verdict)}</td>`}
-                  <td class="hide-narrow wrap-anywhere"><code>${position(e.file, e.line)}</code></td>
+                  <td class="hide-narrow"><code>${position(e.file, e.line)}</code></td>
                 </tr>`,
             )}
           </tbody>

@@ -338,8 +338,8 @@ export class EntityPage extends LightElement {
             ${members.map(
               (m) =>
                 html`<tr>
-                  <td class="wrap-anywhere"><code>${m.target}</code></td>
-                  <td class="wrap-anywhere"><code>${m.path}</code></td>
+                  <td><code>${m.target}</code></td>
+                  <td><code>${m.path}</code></td>
                   <td>
                     ${stateBadge(m.state)}${m.quarantine ? html` <span class="muted">${m.quarantine}</span>` : nothing}
                   </td>
@@ -347,7 +347,7 @@ export class EntityPage extends LightElement {
                     ${m.flaky ? html`<span class="badge warn">flaky</span>` : nothing}
                     ${m.stale ? html`<span class="badge warn">stale</span>` : nothing}
                   </td>
-                  <td class="wrap-anywhere"><code>${m.selector ?? ''}</code></td>
+                  <td><code>${m.selector ?? ''}</code></td>
                   <td>${m.level ?? ''}</td>
                 </tr>`,
             )}
