@@ -28,7 +28,7 @@ export class DiagnosticList extends LightElement {
   protected override render() {
     if (this.diagnostics.length === 0) return html`<p class="muted">No validation issues.</p>`;
     const rows = this.diagnostics.slice(this.page * PAGE_SIZE, (this.page + 1) * PAGE_SIZE);
-    return html`<div class="table-wrap">
+    return html`<div class="table-wrap" role="region" tabindex="0" aria-label="${this.caption}">
         <table>
           <caption class="visually-hidden">
             ${this.caption}

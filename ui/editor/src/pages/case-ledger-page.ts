@@ -178,7 +178,7 @@ export class CaseLedgerPage extends LightElement {
       <p class="muted" aria-live="polite">
         ${this.loading ? 'Loading…' : this.rows ? `${rows.length} ${rows.length === 1 ? 'case' : 'cases'}` : ''}
       </p>
-      <div class="table-wrap">
+      <div class="table-wrap" role="region" tabindex="0" aria-label="Test cases">
         <table class="case-ledger">
           <caption class="visually-hidden">
             Test cases${grouped ? ', grouped by target' : ''}

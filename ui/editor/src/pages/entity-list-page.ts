@@ -123,7 +123,7 @@ export class EntityListPage extends LightElement {
         }
       </div>
       <p class="muted" aria-live="polite">${rows.length} of ${all.length} ${labels.many.toLowerCase()}</p>
-      <div class="table-wrap">
+      <div class="table-wrap" role="region" tabindex="0" aria-label="${labels.many}">
         <table>
           <caption class="visually-hidden">
             ${labels.many}

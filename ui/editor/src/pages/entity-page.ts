@@ -319,7 +319,7 @@ export class EntityPage extends LightElement {
   private members(members: SetMember[]): TemplateResult {
     if (!members.length) return html`<p class="muted">The set is empty.</p>`;
     return html`<h3>Members</h3>
-      <div class="table-wrap">
+      <div class="table-wrap" role="region" tabindex="0" aria-label="Verification set members">
         <table>
           <caption class="visually-hidden">
             Verification set members

@@ -119,7 +119,7 @@ export class WorkQueuePage extends LightElement {
       <p class="muted" aria-live="polite">
         ${this.gaps ? `${rows.length} of ${this.gaps.length} gaps` : 'Loading…'}
       </p>
-      <div class="table-wrap">
+      <div class="table-wrap" role="region" tabindex="0" aria-label="Gaps">
         <table>
           <caption class="visually-hidden">
             Gaps
