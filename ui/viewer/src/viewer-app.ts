@@ -14,7 +14,8 @@ import { targetText } from './note-target-text.js';
 import type { GotoDetail, SnapshotView } from './records-panel.js';
 import { sharedStyles } from './shared-styles.js';
 import type { TimelineMove } from './timeline-scrubber.js';
-import type { AboutInfo } from './api-types.js';
+import type { AboutInfo, Feature } from './api-types.js';
+import { availability, unavailableFrom, type FeatureList } from './feature-availability.js';
 import { ViewerApi } from './viewer-api.js';
 import './board-view.js';
 import './detail-tabs.js';
@@ -38,6 +39,7 @@ export class ViewerApp extends LitElement {
     annotations: { state: true },
     pickMode: { state: true },
     about: { state: true },
+    features: { state: true },
     storeVersion: { state: true },
     boardVersion: { state: true },
   };
@@ -60,6 +62,8 @@ export class ViewerApp extends LitElement {
   /** What a click on the board does besides highlighting. */
   pickMode: 'note' | 'annotation' | null = null;
   about: AboutInfo | null = null;
+  /** GET /api/features, read first: routes of unavailable features are never called. */
+  features: FeatureList = null;
   storeVersion = 0;
   /** Bumped when a board geometry arrived. */
   boardVersion = 0;
@@ -144,8 +148,11 @@ export class ViewerApp extends LitElement {
     this.store.addEventListener('change', this.onStoreChange);
     this.store.start();
     document.addEventListener('keydown', this.onKey);
-    void this.reloadNotes();
-    this.notesTimer = setInterval(() => void this.reloadNotes(), NOTES_REFRESH_MS);
+    this.api.features().then(
+      (features) => this.featuresRead(features),
+      // Without the list, each feature's route says for itself.
+      () => this.featuresRead([]),
+    );
     this.api.about().then(
       (about) => {
         this.about = about;
@@ -161,6 +168,16 @@ export class ViewerApp extends LitElement {
     this.store.stop();
     document.removeEventListener('keydown', this.onKey);
     if (this.notesTimer !== undefined) clearInterval(this.notesTimer);
+  }
+
+  private featuresRead(features: Feature[]): void {
+    this.features = features;
+    if (availability(features, 'notes') === 'unavailable') {
+      this.notesProblem = unavailableFrom(features, 'notes')?.reason ?? '';
+      return;
+    }
+    void this.reloadNotes();
+    this.notesTimer = setInterval(() => void this.reloadNotes(), NOTES_REFRESH_MS);
   }
 
   private async reloadNotes(): Promise<void> {
@@ -427,6 +444,7 @@ export class ViewerApp extends LitElement {
     return html`<rr-detail-tabs
       .api=${this.api}
       .store=${this.store}
+      .features=${this.features}
       .version=${this.storeVersion}
       .lane=${this.selected}
       .events=${events}
