@@ -43,3 +43,26 @@ test("a new note's date is quoted like the file's other dates", async () => {
   const text = await readFile(join(dir, 'needs.yaml'), 'utf8');
   expect(text).toMatch(/\n {8}created: "\d{4}-\d{2}-\d{2}"\n$/);
 });
+
+test('the first risk of a model that keeps one kind per file is proposed for a risks.yaml of its own', async () => {
+  const dir = await tempDir();
+  await writeFile(join(dir, 'needs.yaml'), NEEDS);
+  await writeFile(
+    join(dir, 'requirements.yaml'),
+    'requirements:\n  - id: REQ-001\n    title: Rate\n    satisfies: UN-001\n  - id: REQ-002\n    title: Limits\n    satisfies: UN-001\n',
+  );
+  const editor = await startEditor(dir);
+  const reply = await editor.call('GET', '/api/next-id?kind=risk');
+  expect(reply.body).toMatchObject({ kind: 'risk', id: 'RISK-001', file: 'risks.yaml', new_file: true });
+  // A model in one file keeps everything there.
+  const single = await tempDir();
+  await writeFile(
+    join(single, 'model.yaml'),
+    `${NEEDS}requirements:\n  - id: REQ-001\n    title: Rate\n    satisfies: UN-001\n`,
+  );
+  const one = await startEditor(single);
+  expect((await one.call('GET', '/api/next-id?kind=risk')).body).toMatchObject({
+    file: 'model.yaml',
+    new_file: false,
+  });
+});
