@@ -212,7 +212,7 @@ describe.skipIf(skip)('editor workflow in Chromium', { timeout: 120_000 }, () =>
       `        status: ${status}\n` +
       '        text: Which dose units does pharmacy need first?\n' +
       `        author: ${TEST_AUTHOR}\n` +
-      `        created: ${created}\n`;
+      `        created: "${created}"\n`;
     const claims = '          - DoseUnits/DoseUnitConversionTest/round_trips/*\n';
     expected.replace('requirements.yaml', claims, claims + noteText('open'));
     await expectFilesAsExpected();

@@ -30,20 +30,30 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     await browser?.close();
   });
 
-  /** A fresh page; browser errors fail the test. `loads()` counts full page loads (hash changes are not). */
-  async function openPage(url: string): Promise<{ page: Page; errors: string[]; loads: () => number }> {
+  /**
+   * A fresh page; every red line of the browser's console fails the test (the page asks /api/features
+   * first and never calls a route of an unavailable feature, so none answers 501). `loads()` counts full
+   * page loads (hash changes are not); `requested` lists the API paths the page asked for.
+   */
+  async function openPage(
+    url: string,
+  ): Promise<{ page: Page; errors: string[]; loads: () => number; requested: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
     onTestFinished(() => page.close());
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
     page.on('console', (m) => {
-      // A feature this viewer does not provide answers 501, which Chromium logs; the page shows why.
-      if (m.type() === 'error' && !/status of 501/.test(m.text())) errors.push(`console: ${m.text()}`);
+      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    });
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/')) requested.push(path);
     });
     let loads = 0;
     page.on('load', () => loads++);
     await page.goto(url);
-    return { page, errors, loads: () => loads };
+    return { page, errors, loads: () => loads, requested };
   }
 
   /** `rr view` on a live directory, serving the page npm run build bundled. */
@@ -166,7 +176,7 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     onTestFinished(() => sim.stop());
     expect(await sim.finished).toBe(0);
     const v = await viewer(['--root', root, '--dist', join(repoRoot, 'dist/ui/viewer')]);
-    const { page, errors } = await openPage(v.url);
+    const { page, errors, requested } = await openPage(v.url);
 
     // Lane tree: arrows move, Enter selects.
     const first = lane(page, 'cand-0');
@@ -255,6 +265,11 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
         .waitFor(WAIT);
     }
     await shot(page, 'unavailable-feature');
+    // The reasons came from /api/features: the routes that would answer 501 were never called.
+    expect(requested).toContain('/api/features');
+    expect(
+      requested.filter((p) => ['/api/schematic', '/api/source/index', '/api/component-cost'].includes(p)),
+    ).toEqual([]);
     expect(errors).toEqual([]);
   }, 300_000);
   it('opens the demo: rr view --demo serves the built page and its experiment appears as it runs', async () => {
@@ -264,6 +279,23 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     await page.locator('[data-experiment-status]', { hasText: 'running' }).waitFor(WAIT);
     await lane(page, 'cand-0.trial-0').waitFor(WAIT);
     await shot(page, 'demo');
+    // A normal visit goes through every tab, the unavailable features too, without a red console line.
+    for (const tab of [
+      'Costs',
+      'Alternatives',
+      'Nets',
+      'Pins',
+      'Notes',
+      'Problems',
+      'Schematic',
+      'Source',
+      '3D',
+      'Cost replay',
+      'Ask',
+    ])
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+    await page.locator('rr-feature-panel [data-unavailable="agent"]').waitFor(WAIT);
+    await shot(page, 'demo-quiet-console');
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -4,7 +4,10 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { dataOf, save, update, versionOf } from './edit-fixture.js';
-import { JSON_LAYOUTS, expectChanged, expectFile, jsonModel } from './json-fixture.js';
+import { JSON_LAYOUTS, JSON_MODEL, expectChanged, expectFile, jsonModel } from './json-fixture.js';
+
+const MIXED =
+  'user_needs:\n  - id: UN-009\n    title: Spare\nrequirements:\n  - id: REQ-009\n    title: Spare\n    satisfies: UN-009\n';
 
 type Claim = { target: string; cases?: string[] };
 
@@ -186,7 +189,9 @@ describe.each(JSON_LAYOUTS)('JSON files written with $name', (layout) => {
   });
 
   test('create: a kind the model has none of gets a new section in the JSON file', async () => {
-    const dir = await jsonModel(layout);
+    // A file of two kinds beside it: the model does not keep one kind per file (that would get a
+    // test-methods.yaml of its own).
+    const dir = await jsonModel(layout, { ...JSON_MODEL, 'z-mixed.yaml': MIXED });
     await save(dir, { op: 'create', kind: 'test_method', data: { title: 'Bench test', level: 'unit' } });
     await expectChanged(dir, layout, 'model.json', [
       / {2}\]\n\}\n$/,

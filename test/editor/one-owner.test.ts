@@ -100,6 +100,28 @@ describe('a save that would introduce a problem is refused with the conflicts', 
     expect(await treeOf(dir)).toEqual(before);
   });
 
+  test('a create precheck with a conflict still answers the id it would get, its issues and its set', async () => {
+    const { dir, editor } = await workspace();
+    const before = await treeOf(dir);
+    const reply = await editor.call('POST', '/api/entities/_new/precheck', {
+      _new: 'requirement',
+      data: {
+        title: 'Rate again',
+        satisfies: 'UN-001',
+        verified_by: [{ target: RATE, cases: ['RateTest/accepts'] }],
+      },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body.ok).toBe(false);
+    expect(reply.body.problems.map((p: { code: string }) => p.code)).toContain('shared-case');
+    expect(reply.body.id).toBe('REQ-004');
+    expect(reply.body.set.claims[0].selectors).toEqual([
+      { selector: 'RateTest/accepts', problem: null, matches: 1 },
+    ]);
+    expect(reply.body.issues.map((d: { rule: string }) => d.rule)).toContain('shared-case');
+    expect(await treeOf(dir)).toEqual(before);
+  });
+
   test('the precheck reports the same problems without writing, and what each selector matches', async () => {
     const { dir, editor } = await workspace();
     const before = await treeOf(dir);

@@ -34,9 +34,24 @@ export function placeNewEntity(snapshot: ModelSnapshot, kind: EntityKind, id: st
     return { file: fileWithMost(sectionsOfKind), form: 'sections', newFile: false };
   }
   if (singles.length > inSections.length) return oneObjectFile(singles, id);
-  if (inSections.length > 0) return { file: fileWithMost(inSections), form: 'sections', newFile: false };
+  if (inSections.length > 0) return firstOfKind(snapshot, inSections, kind);
   const file = join(snapshot.modelPath, `${SECTION_OF_KIND[kind].replace(/_/g, '-')}.yaml`);
   return { file, form: 'sections', newFile: !snapshot.files.has(file) };
+}
+
+/**
+ * The file for the first entity of a kind: the file holding most entities, or, in a model that keeps one
+ * kind per file (two files or more, each of one kind), a file of its own beside it (`risks.yaml` next to
+ * `requirements.yaml`, not a risk among requirements).
+ */
+function firstOfKind(snapshot: ModelSnapshot, inSections: Entity[], kind: EntityKind): Placement {
+  const file = fileWithMost(inSections);
+  const kindsByFile = new Map<string, Set<EntityKind>>();
+  for (const e of inSections) kindsByFile.set(e.file, (kindsByFile.get(e.file) ?? new Set()).add(e.kind));
+  const onePerFile = kindsByFile.size > 1 && [...kindsByFile.values()].every((kinds) => kinds.size === 1);
+  const own = join(dirname(file), `${SECTION_OF_KIND[kind].replace(/_/g, '-')}.yaml`);
+  if (onePerFile && !snapshot.files.has(own)) return { file: own, form: 'sections', newFile: true };
+  return { file, form: 'sections', newFile: false };
 }
 
 /** The file holding most of the entities (the first in load order on a tie). */

@@ -50,4 +50,4 @@ export type { RestartStatus } from '../../../tools/viewer/live/restart-status.js
 export type { ControlsState } from '../../../tools/viewer/records/control-store.js';
 export type { RuntimeControls } from '../../../tools/viewer/telemetry/control-files.js';
 export type { AboutInfo } from '../../../tools/viewer/server/routes/about-route.js';
-export type { Feature, UnavailableAnswer } from '../../../tools/viewer/server/viewer-features.js';
+export type { Feature, FeatureId, UnavailableAnswer } from '../../../tools/viewer/server/viewer-features.js';

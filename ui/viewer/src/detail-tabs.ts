@@ -2,7 +2,8 @@
 // costs, alternatives, nets, pins/drafts/snapshots, notes, problems, and the features this viewer does
 // not provide, each of which asks its own route why. The panels' events bubble to the page.
 import { LitElement, css, html, nothing } from 'lit';
-import type { EventRecord, LaneSummary, LiveEventOf } from './api-types.js';
+import type { EventRecord, FeatureId, LaneSummary, LiveEventOf } from './api-types.js';
+import type { FeatureList } from './feature-availability.js';
 import type { LaneFrame } from './lane-replay.js';
 import type { LiveStore } from './live-store.js';
 import type { BoardAnnotation, DesignNote, DesignNoteTarget } from './api-types.js';
@@ -30,25 +31,29 @@ type TabId =
   | 'cost-replay'
   | 'ask';
 
-/** The tabs; the last five are features this viewer may not provide, with the route that says why. */
-const TABS: { id: TabId; label: string; route?: string }[] = [
+/**
+ * The tabs; the last five are features this viewer may not provide, with their id in the feature list
+ * and the route that answers for them.
+ */
+const TABS: { id: TabId; label: string; route?: string; feature?: FeatureId }[] = [
   { id: 'cost', label: 'Costs' },
   { id: 'alternatives', label: 'Alternatives' },
   { id: 'nets', label: 'Nets' },
   { id: 'records', label: 'Pins' },
   { id: 'notes', label: 'Notes' },
   { id: 'problems', label: 'Problems' },
-  { id: 'schematic', label: 'Schematic', route: '/api/schematic' },
-  { id: 'source', label: 'Source', route: '/api/source/index' },
-  { id: '3d', label: '3D', route: '/api/3d/status' },
-  { id: 'cost-replay', label: 'Cost replay', route: '/api/component-cost' },
-  { id: 'ask', label: 'Ask', route: '/api/agent/status' },
+  { id: 'schematic', label: 'Schematic', route: '/api/schematic', feature: 'schematic' },
+  { id: 'source', label: 'Source', route: '/api/source/index', feature: 'source' },
+  { id: '3d', label: '3D', route: '/api/3d/status', feature: '3d' },
+  { id: 'cost-replay', label: 'Cost replay', route: '/api/component-cost', feature: 'component-cost' },
+  { id: 'ask', label: 'Ask', route: '/api/agent/status', feature: 'agent' },
 ];
 
 export class DetailTabs extends LitElement {
   static override properties = {
     api: { attribute: false },
     store: { attribute: false },
+    features: { attribute: false },
     version: { type: Number },
     lane: { attribute: false },
     events: { attribute: false },
@@ -67,6 +72,8 @@ export class DetailTabs extends LitElement {
 
   api: ViewerApi | null = null;
   store: LiveStore | null = null;
+  /** The page's feature list (GET /api/features); null while it is being read. */
+  features: FeatureList = null;
   /** Changes whenever the store changed. */
   version = 0;
   lane: string | null = null;
@@ -162,6 +169,8 @@ export class DetailTabs extends LitElement {
         .api=${this.api}
         .heading=${tab.label}
         .route=${tab.route}
+        .feature=${tab.feature ?? ''}
+        .features=${this.features}
       ></rr-feature-panel>`;
     if (!this.lane && (tab.id === 'cost' || tab.id === 'nets'))
       return html`<p class="empty">

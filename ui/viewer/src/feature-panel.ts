@@ -1,9 +1,11 @@
 // <rr-feature-panel>: the tab of an optional feature (schematic, source browser, 3D view, cost replay,
-// Ask). It asks the feature's route and, when the viewer does not provide it, shows the server's reason
-// and the settings the feature would need, as the server words them.
+// Ask). When the page's feature list (GET /api/features) says the viewer does not provide it, it shows
+// the server's reason and the settings the feature would need, as the server words them, without calling
+// the feature's route; otherwise it asks the route.
 import { LitElement, css, html, nothing } from 'lit';
 import { sharedStyles } from './shared-styles.js';
-import type { UnavailableAnswer } from './api-types.js';
+import type { FeatureId, UnavailableAnswer } from './api-types.js';
+import { unavailableFrom, type FeatureList } from './feature-availability.js';
 import type { ViewerApi } from './viewer-api.js';
 
 export class FeaturePanel extends LitElement {
@@ -11,6 +13,8 @@ export class FeaturePanel extends LitElement {
     api: { attribute: false },
     heading: { type: String },
     route: { type: String },
+    feature: { type: String },
+    features: { attribute: false },
     answer: { state: true },
     failure: { state: true },
   };
@@ -19,6 +23,10 @@ export class FeaturePanel extends LitElement {
   heading = '';
   /** The route that answers for the feature (GET). */
   route = '';
+  /** The feature's id in the feature list. */
+  feature: FeatureId | '' = '';
+  /** The page's feature list; null while it is being read. */
+  features: FeatureList = null;
   answer: UnavailableAnswer | { available: true } | null = null;
   failure = '';
   private asked = '';
@@ -45,20 +53,22 @@ export class FeaturePanel extends LitElement {
 
   protected override willUpdate(): void {
     const route = this.route;
-    if (this.api && route && this.asked !== route) {
-      // The element is reused from tab to tab: forget the previous feature's answer.
-      this.asked = route;
-      this.answer = null;
-      this.failure = '';
-      this.api.feature(route).then(
-        (answer) => {
-          if (this.asked === route) this.answer = answer;
-        },
-        (error: unknown) => {
-          if (this.asked === route) this.failure = error instanceof Error ? error.message : String(error);
-        },
-      );
-    }
+    // Wait for the feature list: it may say the route is unavailable, and then the page never calls it.
+    if (!this.api || !route || this.features === null || this.asked === route) return;
+    // The element is reused from tab to tab: forget the previous feature's answer.
+    this.asked = route;
+    this.failure = '';
+    const known = this.feature ? unavailableFrom(this.features, this.feature) : undefined;
+    this.answer = known ?? null;
+    if (known) return;
+    this.api.feature(route).then(
+      (answer) => {
+        if (this.asked === route) this.answer = answer;
+      },
+      (error: unknown) => {
+        if (this.asked === route) this.failure = error instanceof Error ? error.message : String(error);
+      },
+    );
   }
 
   override render() {

@@ -14,7 +14,8 @@ import { designNoteTargetText } from './design-note-target-text.js';
 import type { GotoDetail, SnapshotView } from './viewer-records-panel.js';
 import { sharedStyles } from './shared-styles.js';
 import type { TimelineMove } from './timeline-scrubber.js';
-import type { AboutInfo } from './api-types.js';
+import type { AboutInfo, Feature } from './api-types.js';
+import { availability, unavailableFrom, type FeatureList } from './feature-availability.js';
 import { ViewerApi } from './viewer-api.js';
 import './board-view.js';
 import './detail-tabs.js';
@@ -38,6 +39,7 @@ export class ViewerApp extends LitElement {
     annotations: { state: true },
     pickMode: { state: true },
     about: { state: true },
+    features: { state: true },
     storeVersion: { state: true },
     boardVersion: { state: true },
   };
@@ -60,6 +62,8 @@ export class ViewerApp extends LitElement {
   /** What a click on the board does besides highlighting. */
   pickMode: 'note' | 'annotation' | null = null;
   about: AboutInfo | null = null;
+  /** GET /api/features, read first: routes of unavailable features are never called. */
+  features: FeatureList = null;
   storeVersion = 0;
   /** Bumped when a board geometry arrived. */
   boardVersion = 0;
@@ -144,8 +148,11 @@ export class ViewerApp extends LitElement {
     this.store.addEventListener('change', this.onStoreChange);
     this.store.start();
     document.addEventListener('keydown', this.onKey);
-    void this.reloadDesignNotes();
-    this.designNotesTimer = setInterval(() => void this.reloadDesignNotes(), DESIGN_NOTES_REFRESH_MS);
+    this.api.features().then(
+      (features) => this.featuresRead(features),
+      // Without the list, each feature's route says for itself.
+      () => this.featuresRead([]),
+    );
     this.api.about().then(
       (about) => {
         this.about = about;
@@ -161,6 +168,16 @@ export class ViewerApp extends LitElement {
     this.store.stop();
     document.removeEventListener('keydown', this.onKey);
     if (this.designNotesTimer !== undefined) clearInterval(this.designNotesTimer);
+  }
+
+  private featuresRead(features: Feature[]): void {
+    this.features = features;
+    if (availability(features, 'notes') === 'unavailable') {
+      this.designNotesProblem = unavailableFrom(features, 'notes')?.reason ?? '';
+      return;
+    }
+    void this.reloadDesignNotes();
+    this.designNotesTimer = setInterval(() => void this.reloadDesignNotes(), DESIGN_NOTES_REFRESH_MS);
   }
 
   private async reloadDesignNotes(): Promise<void> {
@@ -431,6 +448,7 @@ export class ViewerApp extends LitElement {
     return html`<rr-detail-tabs
       .api=${this.api}
       .store=${this.store}
+      .features=${this.features}
       .version=${this.storeVersion}
       .lane=${this.selected}
       .events=${events}

@@ -3,6 +3,7 @@ import { pagerFor } from './page-pager.js';
 import type { Diagnostic } from '../api/api-types.js';
 import { entityLink, position } from './badges.js';
 import { LightElement } from './light-element.js';
+import { unbrokenWords } from './unbroken-words.js';
 
 const PAGE_SIZE = 50;
 
@@ -27,7 +28,7 @@ export class DiagnosticList extends LightElement {
   protected override render() {
     if (this.diagnostics.length === 0) return html`<p class="muted">No validation issues.</p>`;
     const rows = this.diagnostics.slice(this.page * PAGE_SIZE, (this.page + 1) * PAGE_SIZE);
-    return html`<div class="table-wrap">
+    return html`<div class="table-wrap" role="region" tabindex="0" aria-label="${this.caption}">
         <table>
           <caption class="visually-hidden">
             ${this.caption}
@@ -47,9 +48,9 @@ export class DiagnosticList extends LightElement {
                 html`<tr>
                   <td class="severity-${d.severity}">${d.severity}</td>
                   <td><code>${d.rule}</code></td>
-                  <td class="wrap-anywhere">${d.message}</td>
+                  <td>${unbrokenWords(d.message)}</td>
                   <td>${d.entity ? entityLink(d.entity) : nothing}</td>
-                  <td class="wrap-anywhere"><code>${position(d.file, d.line, d.column)}</code></td>
+                  <td><code>${position(d.file, d.line, d.column)}</code></td>
                 </tr>`,
             )}
           </tbody>

@@ -2,10 +2,11 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { pagerFor } from '../components/page-pager.js';
 import { errorText } from '../api/api-error.js';
 import type { CaseList, LedgerRow } from '../api/api-types.js';
-import { entityLink, entityLinks, stateBadge } from '../components/badges.js';
 import type { CaseMoveDialog } from '../components/case-move-dialog.js';
+import { ledgerRow } from '../components/ledger-row.js';
 import { LightElement } from '../components/light-element.js';
 import type { VerificationLockUpdateDialog } from '../components/verification-lock-update-dialog.js';
+import { groupByTarget, orderByTarget } from '../model/ledger-groups.js';
 import { replaceQuery } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
 import { LatestRequest, SUPERSEDED } from '../session/latest-request.js';
@@ -116,7 +117,10 @@ export class CaseLedgerPage extends LightElement {
         r.target.toLowerCase().includes(q) ||
         (r.owner ?? '').toLowerCase().includes(q),
     );
-    const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+    const grouped = this.query.get('group') !== 'none';
+    const ordered = grouped ? orderByTarget(rows) : rows;
+    const shown = ordered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+    const move = (r: LedgerRow) => this.querySelector<CaseMoveDialog>('rr-case-move-dialog')?.open(r);
     return html`
       <h1 tabindex="-1">Case ledger</h1>
       <p class="invariant">${store().state?.invariant ?? ''}</p>
@@ -152,6 +156,16 @@ export class CaseLedgerPage extends LightElement {
             ${targetGroups.map((g) => html`<option value=${g} ?selected=${targetGroup === g}>${g}</option>`)}
           </select>
         </div>
+        <div class="check">
+          <input
+            id="case-group"
+            type="checkbox"
+            .checked=${grouped}
+            @change=${(e: Event) =>
+              this.setQuery({ group: (e.target as HTMLInputElement).checked ? '' : 'none' })}
+          />
+          <label for="case-group">Group by target</label>
+        </div>
         <div class="grow">
           <label for="case-search">Search case, target or owner</label>
           <input
@@ -166,65 +180,42 @@ export class CaseLedgerPage extends LightElement {
       <p class="muted" aria-live="polite">
         ${this.loading ? 'Loading…' : this.rows ? `${rows.length} ${rows.length === 1 ? 'case' : 'cases'}` : ''}
       </p>
-      <div class="table-wrap">
+      <div class="table-wrap" role="region" tabindex="0" aria-label="Test cases">
         <table class="case-ledger">
           <caption class="visually-hidden">
-            Test cases
+            Test cases${grouped ? ', grouped by target' : ''}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Target</th>
+              ${grouped ? nothing : html`<th scope="col">Target</th>`}
               <th scope="col">Case</th>
               <th scope="col">Owner</th>
               <th scope="col">Result</th>
-              <th scope="col">Selected by</th>
+              <th scope="col">Other claims</th>
               <th scope="col">Lock</th>
               <th scope="col"><span class="visually-hidden">Actions</span></th>
             </tr>
           </thead>
-          <tbody>
-            ${shown.map(
-              (r) =>
-                html`<tr data-case="${r.target} ${r.path}">
-                  <td class="wrap-anywhere"><code>${r.target}</code></td>
-                  <td class="wrap-anywhere">
-                    <code>${r.path}</code>
-                    ${r.coarse ? html`<span class="badge warn">coarse</span>` : nothing}
-                    ${r.flaky ? html`<span class="badge warn">flaky</span>` : nothing}
-                  </td>
-                  <td>
-                    ${
-                      r.quarantine
-                        ? html`<span class="badge state-quarantined">quarantined: ${r.quarantine}</span>`
-                        : r.owner
-                          ? html`${entityLink(r.owner)} <span class="muted">by ${r.basis ?? 'model'}</span>`
-                          : html`<span class="muted">none</span>`
-                    }
-                  </td>
-                  <td>${stateBadge(r.result)}</td>
-                  <td>${entityLinks(r.claimed_by)}</td>
-                  <td>
-                    ${
-                      r.lock_status === 'unlocked'
-                        ? html`<span class="muted">not locked</span>`
-                        : r.lock_status === 'changed'
-                          ? html`<span class="badge warn">changed</span> pinned to
-                              ${r.locked_owner ? entityLink(r.locked_owner) : 'none'}`
-                          : html`locked${r.locked_owner ? html` to ${entityLink(r.locked_owner)}` : nothing}`
-                    }
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      class="secondary"
-                      @click=${() => this.querySelector<CaseMoveDialog>('rr-case-move-dialog')?.open(r)}
-                    >
-                      ${r.owner ? 'Move' : 'Assign'}<span class="visually-hidden"> ${r.path}</span>
-                    </button>
-                  </td>
-                </tr>`,
-            )}
-          </tbody>
+          ${
+            grouped
+              ? groupByTarget(shown).map(
+                  (g) =>
+                    html`<tbody>
+                      <tr class="target-group">
+                        <th scope="rowgroup" colspan="6">
+                          <code>${g.target}</code>
+                          <span class="muted"
+                            >${g.rows.length} ${g.rows.length === 1 ? 'case' : 'cases'}</span
+                          >
+                        </th>
+                      </tr>
+                      ${g.rows.map((r) => ledgerRow(r, false, move))}
+                    </tbody>`,
+                )
+              : html`<tbody>
+                  ${shown.map((r) => ledgerRow(r, true, move))}
+                </tbody>`
+          }
         </table>
       </div>
       ${pagerFor(rows.length, page, PAGE_SIZE, 'Case pages', (p) => this.setQuery({ page: String(p) }))}

@@ -305,7 +305,7 @@ function fieldTable(owner: string, fields: FieldChange[]): TemplateResult {
     value === null || value === undefined
       ? html`<span class="muted">—</span>`
       : html`<pre class="diff-value ${cls}">${show(value)}</pre>`;
-  return html`<div class="table-wrap">
+  return html`<div class="table-wrap" role="region" tabindex="0" aria-label="Changed fields of ${owner}">
     <table>
       <caption class="visually-hidden">
         Changed fields of ${owner}

@@ -425,6 +425,15 @@ export class EntityFormPage extends LightElement {
     </div>`;
   }
 
+  /**
+   * The notices of the draft (`takes-from-tag`): those of a refused save, which the server checked
+   * itself, else those of the latest precheck; shown whatever else blocks the save.
+   */
+  private notices(): Conflict[] {
+    const refused = this.refusal?.notices ?? [];
+    return refused.length ? refused : (this.precheck?.notices ?? []);
+  }
+
   private precheckStatus(problems: string[], hasClaims: boolean): TemplateResult {
     const p = this.precheck;
     return html`<div id="precheck-status" class="status-line" aria-live="polite">
@@ -454,7 +463,7 @@ export class EntityFormPage extends LightElement {
                   </p>`
               : nothing
       }
-      ${noticeList(p?.notices ?? [])}
+      ${noticeList(this.notices())}
       ${
         p?.issues?.length
           ? html`<details class="precheck-issues">

@@ -8,6 +8,7 @@ import { acceptabilityBadge, scoreText } from '../components/risk-scores.js';
 import { ENTITY_STATUSES, KIND_LABELS } from '../model/kind-fields.js';
 import { entityHref, href, replaceQuery } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
+import { unbrokenWords } from '../components/unbroken-words.js';
 
 const PAGE_SIZE = 100;
 
@@ -123,7 +124,7 @@ export class EntityListPage extends LightElement {
         }
       </div>
       <p class="muted" aria-live="polite">${rows.length} of ${all.length} ${labels.many.toLowerCase()}</p>
-      <div class="table-wrap">
+      <div class="table-wrap" role="region" tabindex="0" aria-label="${labels.many}">
         <table>
           <caption class="visually-hidden">
             ${labels.many}
@@ -149,11 +150,11 @@ export class EntityListPage extends LightElement {
               (e) =>
                 html`<tr>
                   <td><a href=${entityHref(e.id)}>${e.id}</a></td>
-                  <td class="wrap-anywhere">${e.title}</td>
+                  <td>${unbrokenWords(e.title)}</td>
                   <td>${e.status ?? html`<span class="muted">—</span>`}</td>
                   ${this.kind === 'test_method' ? nothing : html`<td>${verdictBadge(e.verdict)}</td>`}
                   ${this.kind === 'risk' ? riskCells(e.risk) : nothing}
-                  <td class="hide-narrow wrap-anywhere"><code>${position(e.file, e.line)}</code></td>
+                  <td class="hide-narrow"><code>${position(e.file, e.line)}</code></td>
                 </tr>`,
             )}
           </tbody>

@@ -315,7 +315,7 @@ export class EntityPage extends LightElement {
   private members(members: SetMember[]): TemplateResult {
     if (!members.length) return html`<p class="muted">The set is empty.</p>`;
     return html`<h3>Members</h3>
-      <div class="table-wrap">
+      <div class="table-wrap" role="region" tabindex="0" aria-label="Verification set members">
         <table>
           <caption class="visually-hidden">
             Verification set members
@@ -334,8 +334,8 @@ export class EntityPage extends LightElement {
             ${members.map(
               (m) =>
                 html`<tr>
-                  <td class="wrap-anywhere"><code>${m.target}</code></td>
-                  <td class="wrap-anywhere"><code>${m.path}</code></td>
+                  <td><code>${m.target}</code></td>
+                  <td><code>${m.path}</code></td>
                   <td>
                     ${stateBadge(m.state)}${m.quarantine ? html` <span class="muted">${m.quarantine}</span>` : nothing}
                   </td>
@@ -343,7 +343,7 @@ export class EntityPage extends LightElement {
                     ${m.flaky ? html`<span class="badge warn">flaky</span>` : nothing}
                     ${m.stale ? html`<span class="badge warn">stale</span>` : nothing}
                   </td>
-                  <td class="wrap-anywhere"><code>${m.selector ?? ''}</code></td>
+                  <td><code>${m.selector ?? ''}</code></td>
                   <td>${m.level ?? ''}</td>
                 </tr>`,
             )}

@@ -7,6 +7,7 @@ import { LightElement } from '../components/light-element.js';
 import { replaceQuery } from '../routing/hash-route.js';
 import { downloadText } from '../session/download.js';
 import { store, StoreController } from '../session/editor-store.js';
+import { unbrokenWords } from '../components/unbroken-words.js';
 
 const PAGE_SIZE = 100;
 
@@ -118,7 +119,7 @@ export class WorkQueuePage extends LightElement {
       <p class="muted" aria-live="polite">
         ${this.gaps ? `${rows.length} of ${this.gaps.length} gaps` : 'Loading…'}
       </p>
-      <div class="table-wrap">
+      <div class="table-wrap" role="region" tabindex="0" aria-label="Gaps">
         <table>
           <caption class="visually-hidden">
             Gaps
@@ -140,7 +141,7 @@ export class WorkQueuePage extends LightElement {
                   <td>
                     <span class="badge ${g.route === 'human-gate' ? 'warn' : 'neutral'}">${g.route}</span>
                   </td>
-                  <td class="wrap-anywhere">${g.detail}</td>
+                  <td>${unbrokenWords(g.detail)}</td>
                 </tr>`,
             )}
           </tbody>
