@@ -91,7 +91,7 @@ async function main(): Promise<void> {
       modelPath: ws.modelDir,
       evidenceDir: ws.evidenceDir,
       root,
-      lanes: new Map(),
+      targetGroups: new Map(),
     });
     const t2 = performance.now();
     session.analysis();

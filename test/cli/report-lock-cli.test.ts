@@ -148,9 +148,9 @@ describe('rr lock round trip', () => {
 });
 
 describe('rr cases and rr graph', () => {
-  it('filters the ledger and lanes', async () => {
-    const lane = join(dir, 'lane.txt');
-    await writeFile(lane, '# fast lane\n//pump:rate_test\n');
+  it('filters the ledger by ownership and target group', async () => {
+    const group = join(dir, 'fast-targets.txt');
+    await writeFile(group, '# fast targets\n//pump:rate_test\n');
     const r = await rr([
       'cases',
       '--model',
@@ -162,7 +162,7 @@ describe('rr cases and rr graph', () => {
       '--format',
       'json',
       '--lane-targets',
-      `fast=${lane}`,
+      `fast=${group}`,
       '--lane',
       'fast',
     ]);

@@ -131,7 +131,7 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     await page.getByRole('tab', { name: 'Pins' }).click();
     await page.getByLabel('Pin label').fill('annealed, before routing');
     await page.getByRole('button', { name: 'Pin this state' }).click();
-    await page.locator('rr-records-panel li', { hasText: 'annealed, before routing' }).waitFor(WAIT);
+    await page.locator('rr-viewer-records-panel li', { hasText: 'annealed, before routing' }).waitFor(WAIT);
     const pins = readdirSync(join(root, 'pins')).filter((f) => f.endsWith('.json'));
     expect(pins).toHaveLength(1);
     const pin = JSON.parse(readFileSync(join(root, 'pins', pins[0]!), 'utf8')) as Record<string, unknown>;
@@ -145,11 +145,11 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     const u1 = page.locator('rr-board-view g[data-layer="Labels"] text', { hasText: /^U1$/ });
     const box = (await u1.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await page.locator('rr-notes-panel .chip', { hasText: 'U1' }).waitFor(WAIT);
+    await page.locator('rr-design-notes-panel .chip', { hasText: 'U1' }).waitFor(WAIT);
     await page.getByLabel('Title').fill('Keep U1 clear of the regulator');
     await page.getByLabel('Text').fill('The annealed placement crowds U1; keep 2 mm free around it.');
     await page.getByRole('button', { name: 'Write note' }).click();
-    const note = page.locator('rr-notes-panel li[data-note]', { hasText: 'Keep U1 clear' });
+    const note = page.locator('rr-design-notes-panel li[data-note]', { hasText: 'Keep U1 clear' });
     await note.locator('[data-note-status]', { hasText: 'open' }).waitFor(WAIT);
     await page.locator('rr-board-view g[data-mark]').first().waitFor(WAIT);
     await shot(page, 'note-written');
@@ -236,7 +236,7 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     await page.getByLabel('Title').fill('Round 1 of trial 0');
     await page.getByLabel('Text').fill('Compare with round 0.');
     await page.getByRole('button', { name: 'Take snapshot' }).click();
-    await page.locator('rr-records-panel li', { hasText: 'Round 1 of trial 0' }).waitFor(WAIT);
+    await page.locator('rr-viewer-records-panel li', { hasText: 'Round 1 of trial 0' }).waitFor(WAIT);
     const snaps = readdirSync(join(root, 'snapshots')).filter((f) => f.endsWith('.json'));
     expect(snaps).toHaveLength(1);
     const snap = JSON.parse(readFileSync(join(root, 'snapshots', snaps[0]!), 'utf8')) as Record<

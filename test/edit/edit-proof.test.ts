@@ -180,7 +180,7 @@ describe('a plan that does more than asked fails the proof (planner bugs cannot 
       newId: 'REQ-010',
       version: entityVersion(entity),
     });
-    const lock = plan.files.find((f) => f.role === 'lock')!;
+    const lock = plan.files.find((f) => f.role === 'verification-lock')!;
     const dropped = lock.after!.toString('utf8').replace(/,\n.*rejects_zero.*\n/, '\n');
     const tampered = {
       ...plan,

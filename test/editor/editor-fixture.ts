@@ -40,7 +40,7 @@ export interface EditorSetup {
   /** the checkout root (default: the model directory) */
   root?: string;
   bodyLimit?: number;
-  lanes?: Map<string, Set<string>>;
+  targetGroups?: Map<string, Set<string>>;
 }
 
 /** Starts an editor over a model directory; it is closed when the test ends. */
@@ -52,7 +52,7 @@ export async function startEditor(modelDir: string, setup: EditorSetup = {}): Pr
     evidenceDir: setup.evidence,
     root: setup.root ?? git?.root ?? modelDir,
     sourcesRoot: setup.root ?? modelDir,
-    lanes: setup.lanes ?? new Map(),
+    targetGroups: setup.targetGroups ?? new Map(),
   });
   const app = buildEditorServer({
     session,

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { serializeLock } from '../../tools/verify/lock-file.js';
+import { serializeVerificationLock } from '../../tools/verify/verification-lock-file.js';
 import { tempDir, treeOf } from '../edit/edit-fixture.js';
 import { startEditor, writeEvidence, writeModel, type Editor } from './editor-fixture.js';
 
@@ -54,7 +54,7 @@ async function workspace(setup: Setup = {}): Promise<{ dir: string; editor: Edit
         ...(setup.requirements ?? []),
       ],
     },
-    'rr.lock.json': serializeLock([
+    'rr.lock.json': serializeVerificationLock([
       { target: RATE, path: 'RateTest/accepts', owner: 'REQ-001' },
       { target: RATE, path: 'RateTest/rejects', owner: 'REQ-001' },
     ]),

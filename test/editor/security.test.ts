@@ -104,7 +104,9 @@ describe('bearer token', () => {
     expect(await running).toBe(0);
     // One URL per name and address of the machine, never the unopenable 0.0.0.0.
     const urls = [...out.matchAll(/rr editor: (\S+)/g)].map((m) => m[1]!);
-    expect(urls).toContainEqual(expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{32}$/));
+    expect(urls).toContainEqual(
+      expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{32}$/),
+    );
     expect(urls.filter((u) => u.includes('0.0.0.0'))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-// The case ledger: one row per case with owner, basis, lock entry, quarantine, lanes; and its filters.
+// The case ledger: one row per case with owner, basis, lock entry, quarantine, target groups; and its
+// filters.
 import { describe, expect, it } from 'vitest';
 import { syntheticCasePath } from '../../tools/evidence/bazel-generated.js';
 import { parseLabel } from '../../tools/model/labels.js';
@@ -19,7 +20,7 @@ const SYNTHETIC = (() => {
   return syntheticCasePath(parsed.label);
 })();
 
-const LANES = new Map([
+const TARGET_GROUPS = new Map([
   ['fast', new Set([T])],
   ['all', new Set([S, T, W])],
 ]);
@@ -63,7 +64,7 @@ async function ledger() {
     ),
     LOCK,
   );
-  return { analysis: r, rows: caseLedger(r, LOCK, LANES) };
+  return { analysis: r, rows: caseLedger(r, LOCK, TARGET_GROUPS) };
 }
 
 /** A row with the values of an owned, passing, unlocked, per-case row of T, overridden by `over`. */
@@ -149,7 +150,7 @@ describe('rows', () => {
 
   it('a lock entry for an owned case that names another owner is changed', async () => {
     const { analysis } = await ledger();
-    const rows = caseLedger(analysis, lockOf([{ target: T, path: 'B', owner: 'REQ-2' }]), LANES);
+    const rows = caseLedger(analysis, lockOf([{ target: T, path: 'B', owner: 'REQ-2' }]), TARGET_GROUPS);
     expect(rows.find((r) => r.path === 'B')).toMatchObject({
       owner: 'REQ-1',
       locked_owner: 'REQ-2',

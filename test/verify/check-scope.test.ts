@@ -15,7 +15,7 @@ import { checkScope, indexEvidence } from '../../tools/verify/check-scope.js';
 import { ownerChecks, type Conflict } from '../../tools/verify/owner-checks.js';
 import { claimField } from '../../tools/model/claims.js';
 import { analyze, analyzeClaims } from '../../tools/verify/analyze.js';
-import { parseLock } from '../../tools/verify/lock-file.js';
+import { parseVerificationLock } from '../../tools/verify/verification-lock-file.js';
 import { tempDir } from '../edit/edit-fixture.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/infusion-pump/', import.meta.url));
@@ -31,8 +31,11 @@ test('scoped checks find exactly what full checks find', async () => {
     if (hybrid) snapshot.model.config = { ...snapshot.model.config, attribution: 'hybrid' };
     const model = snapshot.model;
     const evidence = await ingestEvidence(join(dir, 'bazel-testlogs'));
-    const lock = snapshot.lock?.bytes
-      ? parseLock(snapshot.lock.path, snapshot.lock.bytes.toString('utf8'))
+    const lock = snapshot.verificationLock?.bytes
+      ? parseVerificationLock(
+          snapshot.verificationLock.path,
+          snapshot.verificationLock.bytes.toString('utf8'),
+        )
       : undefined;
     const fullBefore = analyze({ model, evidence, lock });
     const index = indexEvidence(evidence);
@@ -72,7 +75,9 @@ test('scoped checks find exactly what full checks find', async () => {
         continue; // refused by the edit library (layout, ids): nothing to check
       }
       if (hybrid) after.config = { ...after.config, attribution: 'hybrid' };
-      const lockAfter = plan.lock ? parseLock(plan.lock.path, plan.lock.after.toString('utf8')) : lock;
+      const lockAfter = plan.verificationLock
+        ? parseVerificationLock(plan.verificationLock.path, plan.verificationLock.after.toString('utf8'))
+        : lock;
       const changed = [...plan.changes.values()].filter((e) => e !== null).map((e) => e.id);
       const base = { changed, renamed: plan.renamed };
       const full = ownerChecks({

@@ -12,7 +12,11 @@ import { loadModel } from '../../tools/model/load-model.js';
 import type { Model } from '../../tools/model/model.js';
 import { analyze, type Analysis } from '../../tools/verify/analyze.js';
 import type { AttributedCase } from '../../tools/verify/attribution.js';
-import { parseLock, serializeLock, type Lock } from '../../tools/verify/lock-file.js';
+import {
+  parseVerificationLock,
+  serializeVerificationLock,
+  type VerificationLock,
+} from '../../tools/verify/verification-lock-file.js';
 import type { EntityVerdict } from '../../tools/verify/verdicts.js';
 import { dedent } from '../validate/model-fixture.js';
 
@@ -132,8 +136,8 @@ export async function loadYaml(model: ModelDoc | string): Promise<Model> {
 }
 
 /** A lock of the given entries, parsed back from the text `rr lock update` would write. */
-export function lockOf(entries: { target: string; path: string; owner: string }[]): Lock {
-  return parseLock(LOCK_FILE, serializeLock(entries));
+export function lockOf(entries: { target: string; path: string; owner: string }[]): VerificationLock {
+  return parseVerificationLock(LOCK_FILE, serializeVerificationLock(entries));
 }
 
 /** analyze's result with ways to look into it. */
@@ -151,7 +155,7 @@ export interface Analyzed extends Analysis {
 export async function analyzeYaml(
   model: ModelDoc | string | Model,
   ev?: Evidence,
-  lock?: Lock,
+  lock?: VerificationLock,
 ): Promise<Analyzed> {
   const loaded = typeof model === 'object' && 'byId' in model ? model : await loadYaml(model);
   return inspect(loaded, analyze({ model: loaded, evidence: ev, lock }));

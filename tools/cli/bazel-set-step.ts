@@ -7,13 +7,20 @@ import { readComposedModel } from '../model/load-model.js';
 import { countDiagnostics, plural } from '../report/diagnostic-counts.js';
 import { formatDiagnosticLine } from '../report/diagnostics-text.js';
 import { junitOfChecks, type CheckResult } from '../report/junit-checks.js';
-import { lockOutOfDateLine, lockPlanLines } from '../report/lock-plan-text.js';
+import {
+  verificationLockOutOfDateLine,
+  verificationLockPlanLines,
+} from '../report/verification-lock-plan-text.js';
 import { reportJson } from '../report/report-json.js';
 import { reportText } from '../report/report-text.js';
 import { analyze } from '../verify/analyze.js';
 import { loadInputs } from '../verify/inputs.js';
-import { serializeLock } from '../verify/lock-file.js';
-import { planChanges, planLockUpdate, type LockPlan } from '../verify/lock-update.js';
+import { serializeVerificationLock } from '../verify/verification-lock-file.js';
+import {
+  planChanges,
+  planVerificationLockUpdate,
+  type VerificationLockPlan,
+} from '../verify/verification-lock-update.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { prettyJsonFile } from '../report/json-chunks.js';
 
@@ -54,8 +61,8 @@ export async function runBazelSet(options: BazelSetOptions, io: CliIo): Promise<
     ...(options.sourcesFile ? { sources: '.', sourceFiles: await listedFiles(options.sourcesFile) } : {}),
   });
   const analysis = analyze(inputs);
-  const plan = planLockUpdate(inputs, options.allowRemovals ?? false);
-  const lockCheck = checkLock(plan, options);
+  const plan = planVerificationLockUpdate(inputs, options.allowRemovals ?? false);
+  const lockCheck = checkVerificationLock(plan, options);
   const errors = countDiagnostics(analysis.diagnostics).errors;
   const code = errors > 0 || lockCheck.failure ? EXIT.errors : EXIT.ok;
 
@@ -67,7 +74,9 @@ export async function runBazelSet(options: BazelSetOptions, io: CliIo): Promise<
   await out('report.txt', text);
   await out(
     'lock.json',
-    plan.refusedBy.length > 0 ? (inputs.lockText ?? serializeLock([])) : serializeLock(plan.entries),
+    plan.refusedBy.length > 0
+      ? (inputs.lockText ?? serializeVerificationLock([]))
+      : serializeVerificationLock(plan.entries),
   );
   await out('update_refusal.txt', refusal(plan, options));
   await out('check.txt', `${text}\n${lockCheck.detail}\n`);
@@ -90,7 +99,10 @@ async function listedFiles(listFile: string): Promise<string[]> {
 }
 
 /** Whether the checked-in lock is what an update would write; the detail says what differs and the fix. */
-function checkLock(plan: LockPlan, options: BazelSetOptions): { failure?: string; detail: string } {
+function checkVerificationLock(
+  plan: VerificationLockPlan,
+  options: BazelSetOptions,
+): { failure?: string; detail: string } {
   if (plan.refusedBy.length > 0) {
     return { failure: 'cases quarantined', detail: refusal(plan, options) };
   }
@@ -98,13 +110,13 @@ function checkLock(plan: LockPlan, options: BazelSetOptions): { failure?: string
     return { detail: `${options.lockPath} is up to date (${plural(plan.entries.length, 'case')})` };
   const lines = [
     // Removals count as changes here: the set's test lists them as `rr lock check` does.
-    ...lockPlanLines(plan, true),
-    lockOutOfDateLine(options.lockPath, options.updateCommand),
+    ...verificationLockPlanLines(plan, true),
+    verificationLockOutOfDateLine(options.lockPath, options.updateCommand),
   ];
   return { failure: `${options.lockPath} is out of date`, detail: lines.join('\n') };
 }
 
-function refusal(plan: LockPlan, options: BazelSetOptions): string {
+function refusal(plan: VerificationLockPlan, options: BazelSetOptions): string {
   if (plan.refusedBy.length === 0) return '';
   return [
     `${options.lockPath} cannot be updated: ${plural(plan.refusedBy.length, 'case')} quarantined (the lock never decides an owner):`,

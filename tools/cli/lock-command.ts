@@ -1,12 +1,19 @@
 import { rename, writeFile } from 'node:fs/promises';
-import { serializeLock } from '../verify/lock-file.js';
-import { planChanges, planLockUpdate, type LockPlan } from '../verify/lock-update.js';
-import { lockOutOfDateLine, lockPlanLines } from '../report/lock-plan-text.js';
+import { serializeVerificationLock } from '../verify/verification-lock-file.js';
+import {
+  planChanges,
+  planVerificationLockUpdate,
+  type VerificationLockPlan,
+} from '../verify/verification-lock-update.js';
+import {
+  verificationLockOutOfDateLine,
+  verificationLockPlanLines,
+} from '../report/verification-lock-plan-text.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { loadInputs } from '../verify/inputs.js';
 
 /** Options of `rr lock update` and `rr lock check`. */
-export interface LockOptions {
+export interface VerificationLockOptions {
   model: string;
   evidence: string;
   lock?: string;
@@ -15,7 +22,10 @@ export interface LockOptions {
 }
 
 /** `rr lock update`: records the owner attribution decided for each case; refuses while any case is quarantined. */
-export async function runLockUpdate(options: LockOptions, io: CliIo): Promise<number> {
+export async function runVerificationLockUpdate(
+  options: VerificationLockOptions,
+  io: CliIo,
+): Promise<number> {
   const prepared = await prepare(options, io);
   if (typeof prepared === 'number') return prepared;
   const { plan, lockPath } = prepared;
@@ -33,14 +43,14 @@ export async function runLockUpdate(options: LockOptions, io: CliIo): Promise<nu
   }
   // Same directory, then rename: the lock is either the old file or the new one, never half.
   const temp = `${lockPath}.${process.pid}.tmp`;
-  await writeFile(temp, serializeLock(plan.entries));
+  await writeFile(temp, serializeVerificationLock(plan.entries));
   await rename(temp, lockPath);
   io.out(`wrote ${lockPath} (${plan.entries.length} cases)\n`);
   return EXIT.ok;
 }
 
 /** `rr lock check`: exit 1 when the lock differs from what `rr lock update` would write. */
-export async function runLockCheck(options: LockOptions, io: CliIo): Promise<number> {
+export async function runVerificationLockCheck(options: VerificationLockOptions, io: CliIo): Promise<number> {
   const prepared = await prepare(options, io);
   if (typeof prepared === 'number') return prepared;
   const { plan, lockPath } = prepared;
@@ -51,14 +61,14 @@ export async function runLockCheck(options: LockOptions, io: CliIo): Promise<num
   printPlan(plan, io, true);
   const removals = plan.removed.length ? ' --allow-removals' : '';
   const command = `rr lock update --model ${options.model} --evidence ${options.evidence}${removals}`;
-  io.out(`${lockOutOfDateLine(lockPath, command)}\n`);
+  io.out(`${verificationLockOutOfDateLine(lockPath, command)}\n`);
   return EXIT.errors;
 }
 
 async function prepare(
-  options: LockOptions,
+  options: VerificationLockOptions,
   io: CliIo,
-): Promise<{ plan: LockPlan; lockPath: string } | number> {
+): Promise<{ plan: VerificationLockPlan; lockPath: string } | number> {
   const inputs = await loadInputs({ model: options.model, evidence: options.evidence, lock: options.lock });
   if (!inputs.lockPath) {
     io.err('rr lock: no lock file: set config.sets_lock in the model or pass --lock FILE\n');
@@ -68,9 +78,12 @@ async function prepare(
     io.err('rr lock: the model or evidence cannot be read; run rr validate first\n');
     return EXIT.usage;
   }
-  return { plan: planLockUpdate(inputs, options.allowRemovals ?? false), lockPath: inputs.lockPath };
+  return {
+    plan: planVerificationLockUpdate(inputs, options.allowRemovals ?? false),
+    lockPath: inputs.lockPath,
+  };
 }
 
-function printPlan(plan: LockPlan, io: CliIo, allowRemovals: boolean): void {
-  for (const line of lockPlanLines(plan, allowRemovals)) io.out(`${line}\n`);
+function printPlan(plan: VerificationLockPlan, io: CliIo, allowRemovals: boolean): void {
+  for (const line of verificationLockPlanLines(plan, allowRemovals)) io.out(`${line}\n`);
 }

@@ -7,8 +7,12 @@ import { runCases, type CasesOptions } from './cases-command.js';
 import { addExportCommand } from './export-command.js';
 import { runGraph, type GraphOptions } from './graph-command.js';
 import { addImportCommand } from './import-command.js';
-import { runLockCheck, runLockUpdate, type LockOptions } from './lock-command.js';
-import { addNotesCommand } from './notes-command.js';
+import {
+  runVerificationLockCheck,
+  runVerificationLockUpdate,
+  type VerificationLockOptions,
+} from './lock-command.js';
+import { addDesignNotesCommand } from './design-notes-command.js';
 import { runPnrSim, type PnrSimOptions } from './pnr-sim-command.js';
 import { runReport, type ReportOptions } from './report-command.js';
 import { runServe, type ServeOptions } from './serve-command.js';
@@ -50,20 +54,22 @@ function program(io: CliIo, result: { code: number }): Command {
     });
 
   const lock = rr.command('lock').description('the verification-set lock (config.sets_lock)');
-  const lockOptions = (command: Command) =>
+  const verificationLockOptions = (command: Command) =>
     command
       .requiredOption('--model <path>', 'model file or directory')
       .requiredOption('--evidence <dir>', 'evidence directory laid out like bazel-testlogs')
       .option('--lock <file>', 'lock file (default: config.sets_lock)');
-  lockOptions(lock.command('update').description('record the owner attribution decided for each case'))
+  verificationLockOptions(
+    lock.command('update').description('record the owner attribution decided for each case'),
+  )
     .option('--dry-run', 'print what would change, write nothing')
     .option('--allow-removals', 'drop entries whose cases no longer have an owner')
-    .action(async (options: LockOptions) => {
-      result.code = await runLockUpdate(options, io);
+    .action(async (options: VerificationLockOptions) => {
+      result.code = await runVerificationLockUpdate(options, io);
     });
-  lockOptions(lock.command('check').description('exit 1 when the lock is out of date')).action(
-    async (options: LockOptions) => {
-      result.code = await runLockCheck(options, io);
+  verificationLockOptions(lock.command('check').description('exit 1 when the lock is out of date')).action(
+    async (options: VerificationLockOptions) => {
+      result.code = await runVerificationLockCheck(options, io);
     },
   );
 
@@ -85,11 +91,11 @@ function program(io: CliIo, result: { code: number }): Command {
     )
     .option(
       '--lane-targets <NAME=FILE>',
-      'a lane: FILE lists one target label per line (repeatable)',
+      'a target group ("lane"): FILE lists one target label per line (repeatable)',
       collect,
       [],
     )
-    .option('--lane <name>', 'only cases of targets in this lane')
+    .option('--lane <name>', 'only cases of the targets in this target group')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (options: CasesOptions) => {
       result.code = await runCases(options, io);
@@ -139,7 +145,7 @@ function program(io: CliIo, result: { code: number }): Command {
     .option('--allow-host <name>', 'an additional accepted Host name (repeatable)', collect, [])
     .option(
       '--lane-targets <NAME=FILE>',
-      'a lane of the case ledger: FILE lists one target label per line (repeatable)',
+      'a target group ("lane") of the case ledger: FILE lists one target label per line (repeatable)',
       collect,
       [],
     )
@@ -153,7 +159,7 @@ function program(io: CliIo, result: { code: number }): Command {
     });
 
   addViewCommand(rr, io, result);
-  addNotesCommand(rr, io, result);
+  addDesignNotesCommand(rr, io, result);
   addImportCommand(rr, io, result);
   addExportCommand(rr, io, result);
 

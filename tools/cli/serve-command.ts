@@ -13,7 +13,7 @@ import { GitClient } from '../git/git-client.js';
 import { isWildcard, machineAddresses, urlHostOf } from '../http/machine-addresses.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { createEditorDemo } from './editor-demo.js';
-import { LaneError, readLaneTargets } from './lane-targets.js';
+import { TargetGroupError, readTargetGroups } from './target-groups.js';
 import { workspaceRoot } from './workspace-root.js';
 
 /** Options of `rr serve`. */
@@ -28,6 +28,7 @@ export interface ServeOptions {
   port: string;
   token?: string;
   allowHost: string[];
+  /** `--lane-targets NAME=FILE`: the case ledger's target groups (commander names it after the flag) */
   laneTargets: string[];
   agentModel?: string;
   agentEffort?: string;
@@ -87,23 +88,23 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
   const root = git?.root ?? resolve(io.cwd, workspaceRoot(modelArg, io.cwd));
   const recovery = await recoverJournal(root);
   if (recovery.outcome !== 'none') io.out(`rr serve: an interrupted save was settled: ${recovery.outcome}\n`);
-  const lanes = new Map<string, Set<string>>();
+  const targetGroups = new Map<string, Set<string>>();
   const session = await EditorSession.open({
     modelPath,
     evidenceDir,
     root,
     sourcesRoot: resolve(io.cwd, workspaceRoot(modelArg, io.cwd)),
-    lanes,
+    targetGroups,
     onStep: STOP_AT ? stopAt(STOP_AT, io) : undefined,
   });
   try {
-    for (const [name, labels] of await readLaneTargets(
+    for (const [name, labels] of await readTargetGroups(
       options.laneTargets,
       session.model.config.main_repo ?? undefined,
     ))
-      lanes.set(name, labels);
+      targetGroups.set(name, labels);
   } catch (error) {
-    if (error instanceof LaneError) return fail(error.message);
+    if (error instanceof TargetGroupError) return fail(error.message);
     throw error;
   }
   const agentModel = options.agentModel ?? process.env.EDITOR_AGENT_MODEL;

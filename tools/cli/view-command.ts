@@ -27,7 +27,7 @@ import {
 } from '../viewer/server/listener-addresses.js';
 import { createViewerServer, type ViewerServer } from '../viewer/server/viewer-server.js';
 import { statOrUndefined } from '../viewer/live/safe-stat.js';
-import { viewerAccount } from '../viewer/records/record-author.js';
+import { viewerAccount } from '../viewer/records/viewer-record-author.js';
 import { isEventFileName } from '../viewer/telemetry/event-files.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageLicense, packageVersion } from '../model/package-version.js';

@@ -9,10 +9,10 @@ import { modelFromFiles } from '../model/load-model.js';
 import type { ModelFileList } from '../model/model-files.js';
 import { decodeModelBytes } from '../model/model-text.js';
 import type { Model } from '../model/model.js';
-import { parseLock } from '../verify/lock-file.js';
+import { parseVerificationLock } from '../verify/verification-lock-file.js';
 import { EditError } from './edit-error.js';
 import type { FileChange } from './file-change.js';
-import { applyLockChange, type LockChange } from './lock-edit.js';
+import { applyVerificationLockChange, type VerificationLockChange } from './verification-lock-edit.js';
 import type { ModelSnapshot } from './model-snapshot.js';
 import type { EditPlan } from './plan-edit.js';
 import { checkEditedText } from './text-proof.js';
@@ -46,7 +46,7 @@ export function proveEdit(snapshot: ModelSnapshot, plan: EditPlan): ProvenEdit {
   checkEntities(snapshot.model, after, plan, reasons);
   checkConfig(snapshot.model, after, reasons);
   checkNewErrors(snapshot.model, after, plan, reasons);
-  checkLock(plan, reasons);
+  checkVerificationLock(plan, reasons);
   if (reasons.length > 0) {
     throw new EditError(
       'proof-failed',
@@ -148,8 +148,8 @@ function checkNewErrors(before: Model, after: Model, plan: EditPlan, reasons: st
   }
 }
 
-/** The change the request asks of the lock, independently of how the planner wrote it. */
-function lockChangeOf(plan: EditPlan): LockChange {
+/** The change the request asks of the verification lock, independently of how the planner wrote it. */
+function verificationLockChangeOf(plan: EditPlan): VerificationLockChange {
   const request = plan.request;
   if (request.op === 'delete') return { drop: request.id };
   if (request.op === 'update-many') return { relock: request.relock ?? [] };
@@ -157,11 +157,11 @@ function lockChangeOf(plan: EditPlan): LockChange {
   return { relock: [] };
 }
 
-/** The lock reads back with exactly the expected entries. */
-function checkLock(plan: EditPlan, reasons: string[]): void {
-  const change = plan.files.find((f) => f.role === 'lock');
-  if (!change || !plan.lock) return;
-  const parsed = parseLock(change.path, change.after!.toString('utf8'));
+/** The verification lock reads back with exactly the expected entries. */
+function checkVerificationLock(plan: EditPlan, reasons: string[]): void {
+  const change = plan.files.find((f) => f.role === 'verification-lock');
+  if (!change || !plan.verificationLock) return;
+  const parsed = parseVerificationLock(change.path, change.after!.toString('utf8'));
   if (parsed.diagnostics.length > 0) {
     reasons.push(
       `${change.path}: the rewritten lock would not read back (${parsed.diagnostics[0]!.message})`,
@@ -172,9 +172,9 @@ function checkLock(plan: EditPlan, reasons: string[]): void {
     `${e.target}\u0000${e.path}\u0000${e.owner}`;
   const got = parsed.entries.map(keyOf).sort();
   // Targets compare normalized on both sides.
-  const want = applyLockChange(
-    parseLock(change.path, change.before!.toString('utf8')).entries,
-    lockChangeOf(plan),
+  const want = applyVerificationLockChange(
+    parseVerificationLock(change.path, change.before!.toString('utf8')).entries,
+    verificationLockChangeOf(plan),
   )
     .map(keyOf)
     .sort();

@@ -53,7 +53,7 @@ export interface Relock {
 export interface UpdateManyRequest {
   op: 'update-many';
   updates: { id: string; data: Record<string, unknown>; version: string }[];
-  /** lock entries to change; ignored when the model configures no lock file */
+  /** lock entries to change; ignored when the model configures no verification lock */
   relock?: Relock[];
 }
 

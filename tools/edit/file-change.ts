@@ -1,5 +1,5 @@
 // The files a plan changes: an existing model file with its edits applied (BOM kept), a new YAML or
-// JSON file styled like its neighbours, or the lock.
+// JSON file styled like its neighbours, or the verification lock.
 import { dirname } from 'node:path';
 import { EditError, placeOf } from './edit-error.js';
 import { isJsonFile, parseEditable, type EditableFile } from './editable-file.js';
@@ -21,7 +21,7 @@ export interface FileChange {
   after?: Buffer;
   /** replacements in the decoded text of `before` (model files changed in place) */
   edits: TextEdit[];
-  role: 'model' | 'lock';
+  role: 'model' | 'verification-lock';
 }
 
 /** A YAML model file of the snapshot parsed for editing; a file that does not load is refused. */

@@ -5,7 +5,7 @@ import { modelFromFiles } from '../model/load-model.js';
 import { listModelFiles, type ModelFileList } from '../model/model-files.js';
 import { decodeModelBytes } from '../model/model-text.js';
 import type { Model } from '../model/model.js';
-import { lockPathOf } from '../verify/lock-path.js';
+import { verificationLockPathOf } from '../verify/verification-lock-path.js';
 import { contentHash } from './content-hash.js';
 import type { ProvenEdit } from './edit-proof.js';
 import { EditError } from './edit-error.js';
@@ -23,7 +23,7 @@ export interface SnapshotFile {
 }
 
 /** The verification-set lock as a save read it; `bytes` is undefined when the file does not exist. */
-export interface LockSnapshot {
+export interface VerificationLockSnapshot {
   path: string;
   bytes?: Buffer;
   hash: string | null;
@@ -44,7 +44,7 @@ export interface ModelSnapshot {
   files: Map<string, SnapshotFile>;
   composed: ComposedFile[];
   model: Model;
-  lock?: LockSnapshot;
+  verificationLock?: VerificationLockSnapshot;
 }
 
 /**
@@ -72,10 +72,10 @@ export async function readSnapshot(modelPath: string): Promise<ModelSnapshot> {
   const model = modelFromFiles(modelPath, listing, composed);
   const isDirectory = (await stat(modelPath).catch(() => undefined))?.isDirectory() ?? false;
   const snapshot: ModelSnapshot = { modelPath, isDirectory, listing, files, composed, model };
-  const lockPath = lockPathOf(model);
+  const lockPath = verificationLockPathOf(model);
   if (lockPath) {
     const bytes = await readFile(lockPath).catch(() => undefined);
-    snapshot.lock = bytes
+    snapshot.verificationLock = bytes
       ? { path: lockPath, bytes, hash: contentHash(bytes) }
       : { path: lockPath, hash: null };
   }
@@ -85,13 +85,14 @@ export async function readSnapshot(modelPath: string): Promise<ModelSnapshot> {
 /** Every file the snapshot read, with the hash it had: a save must find them all unchanged. */
 export function snapshotReads(snapshot: ModelSnapshot): FileRead[] {
   const reads: FileRead[] = [...snapshot.files.values()].map((f) => ({ path: f.path, hash: f.hash }));
-  if (snapshot.lock) reads.push({ path: snapshot.lock.path, hash: snapshot.lock.hash });
+  if (snapshot.verificationLock)
+    reads.push({ path: snapshot.verificationLock.path, hash: snapshot.verificationLock.hash });
   return reads;
 }
 
 /**
  * Confirms that the files on disk are still exactly those of a snapshot read earlier (the model the
- * editor showed): the same model files, each with the same bytes, and the same lock. Returns that
+ * editor showed): the same model files, each with the same bytes, and the same verification lock. Returns that
  * snapshot, so nothing is composed again; a file added, removed or changed since is `changed-on-disk`.
  */
 export async function confirmSnapshot(base: ModelSnapshot): Promise<ModelSnapshot> {
@@ -120,9 +121,9 @@ function changedOnDisk(path: string, what: string): EditError {
 /** The snapshot as it is once a proven plan is written: the edited bytes, composed, and the model after. */
 export function snapshotAfter(base: ModelSnapshot, plan: EditPlan, proven: ProvenEdit): ModelSnapshot {
   const files = new Map(base.files);
-  let lock = base.lock;
+  let lock = base.verificationLock;
   for (const change of plan.files) {
-    if (change.role === 'lock') {
+    if (change.role === 'verification-lock') {
       if (change.after) lock = { path: change.path, bytes: change.after, hash: contentHash(change.after) };
       continue;
     }
@@ -148,6 +149,6 @@ export function snapshotAfter(base: ModelSnapshot, plan: EditPlan, proven: Prove
     composed: proven.composed,
     model: proven.after,
   };
-  if (lock) snapshot.lock = lock;
+  if (lock) snapshot.verificationLock = lock;
   return snapshot;
 }

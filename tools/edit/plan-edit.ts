@@ -10,7 +10,7 @@ import {
   type Entity,
   type EntityKind,
 } from '../model/entity.js';
-import type { LockCase } from '../verify/lock-update.js';
+import type { VerificationLockCase } from '../verify/verification-lock-update.js';
 import { editEntityFields } from './cst-edit.js';
 import { EditError, placeOf } from './edit-error.js';
 import type { EditRequest } from './edit-request.js';
@@ -33,7 +33,7 @@ import { deleteJsonEntityEdits } from './json-entity-delete.js';
 import { insertJsonEntityEdits } from './json-entity-insert.js';
 import type { JsonFile } from './json-file.js';
 import { lineNumberAt } from './line-endings.js';
-import { planLockEdit, type LockEdit } from './lock-edit.js';
+import { planVerificationLockEdit, type VerificationLockEdit } from './verification-lock-edit.js';
 import type { ModelSnapshot } from './model-snapshot.js';
 import { nextFreeId } from './next-id.js';
 import { assertNewId, entityAtVersion } from './request-checks.js';
@@ -60,9 +60,9 @@ export interface EditPlan {
   changes: Map<string, ExpectedEntity | null>;
   created: ExpectedEntity[];
   renamed?: { from: string; to: string };
-  lock?: LockEdit;
+  verificationLock?: VerificationLockEdit;
   /** lock entries dropped with a deleted entity */
-  unlocked: LockCase[];
+  unlocked: VerificationLockCase[];
 }
 
 /** Plans a create, update, rename or delete over a snapshot; throws EditError when it is refused. */
@@ -157,11 +157,12 @@ class Planner {
       seen.add(u.id);
       return this.updateEntity(u.id, u.data, u.version);
     });
-    const lock = relock.length > 0 ? planLockEdit(this.snapshot.lock, { relock }) : undefined;
+    const lock =
+      relock.length > 0 ? planVerificationLockEdit(this.snapshot.verificationLock, { relock }) : undefined;
     const first = entities[0];
     const result = first
       ? { id: first.id, kind: first.kind, file: first.file }
-      : { id: '', kind: 'requirement' as const, file: this.snapshot.lock?.path ?? '' };
+      : { id: '', kind: 'requirement' as const, file: this.snapshot.verificationLock?.path ?? '' };
     return this.finish(request, result, lock);
   }
 
@@ -202,7 +203,9 @@ class Planner {
       const data = current ? current.data : ref.entity.data;
       this.expect(ref.entity, withReferenceRenamed(data, ref.field, entity.id, to), current?.id);
     }
-    const lock = planLockEdit(this.snapshot.lock, { rename: { from: entity.id, to } });
+    const lock = planVerificationLockEdit(this.snapshot.verificationLock, {
+      rename: { from: entity.id, to },
+    });
     const plan = this.finish(request, { id: to, kind: entity.kind, file: entity.file }, lock);
     plan.renamed = { from: entity.id, to };
     return plan;
@@ -228,7 +231,7 @@ class Planner {
         withReferenceRemoved(current ? current.data : ref.entity.data, ref.field, entity.id),
       );
     }
-    const lock = planLockEdit(this.snapshot.lock, { drop: entity.id });
+    const lock = planVerificationLockEdit(this.snapshot.verificationLock, { drop: entity.id });
     return this.finish(request, { id: entity.id, kind: entity.kind, file: entity.file }, lock);
   }
 
@@ -237,7 +240,7 @@ class Planner {
   }
 
   /** Turns the expected entity changes into file edits. */
-  private finish(request: EditRequest, result: EditPlan['entity'], lock?: LockEdit): EditPlan {
+  private finish(request: EditRequest, result: EditPlan['entity'], lock?: VerificationLockEdit): EditPlan {
     const byFile = new Map<string, TextEdit[]>();
     const removedFiles = new Set<string>();
     for (const [id, expected] of this.changes) {
@@ -257,14 +260,20 @@ class Planner {
       else if (edits.length > 0) files.push(editedFile(this.snapshot, this.snapshotText(path), edits));
     }
     if (lock)
-      files.push({ path: lock.path, before: lock.before, after: lock.after, edits: [], role: 'lock' });
+      files.push({
+        path: lock.path,
+        before: lock.before,
+        after: lock.after,
+        edits: [],
+        role: 'verification-lock',
+      });
     return {
       request,
       entity: result,
       files,
       changes: this.changes,
       created: [],
-      lock,
+      verificationLock: lock,
       unlocked: lock?.unlocked ?? [],
     };
   }

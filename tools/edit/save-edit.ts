@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { listModelFiles } from '../model/model-files.js';
 import type { Model } from '../model/model.js';
-import type { LockCase } from '../verify/lock-update.js';
+import type { VerificationLockCase } from '../verify/verification-lock-update.js';
 import { withCheckoutLock, type CheckoutLockOptions } from './checkout-lock.js';
 import { EditError } from './edit-error.js';
 import { proveEdit } from './edit-proof.js';
@@ -24,7 +24,7 @@ import { commitFiles, type CommitOptions } from './transaction.js';
 
 /** The checkout a save writes to and the model inside it. */
 export interface EditWorkspace {
-  /** root of the checkout: the lock and journal live here (in `.git` when it is a git checkout) */
+  /** root of the checkout: the checkout lock and journal live here (in `.git` when it is a git checkout) */
   root: string;
   /** model file or directory */
   modelPath: string;
@@ -59,7 +59,7 @@ export interface SaveResult {
   /** ids of every entity the save changed (referrers of a rename or forced delete included) */
   changed: string[];
   /** lock entries dropped with a deleted entity */
-  unlocked: LockCase[];
+  unlocked: VerificationLockCase[];
   after: Model;
   /** the model as it is after the save (as read, for a dry run): the base of the next save */
   snapshot: ModelSnapshot;

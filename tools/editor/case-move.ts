@@ -13,7 +13,7 @@ import { entityVersion } from '../edit/entity-version.js';
 import type { Analysis } from '../verify/analyze.js';
 import type { AttributedCase } from '../verify/attribution.js';
 import { caseKey } from '../verify/case-key.js';
-import type { Lock } from '../verify/lock-file.js';
+import type { VerificationLock } from '../verify/verification-lock-file.js';
 import { DomainError } from '../verify/domain-error.js';
 
 /** A glob or whole-target claim that must be rewritten into literal selectors to let the case go. */
@@ -45,7 +45,7 @@ export function planCaseMove(
   model: Model,
   analysis: Analysis,
   evidence: Evidence | undefined,
-  lock: Lock | undefined,
+  lock: VerificationLock | undefined,
   move: { target: string; path: string; to: string | null; expand: boolean },
 ): CaseMove {
   const a = analysis.cases.find((c) => c.case.target === move.target && c.case.path === move.path);

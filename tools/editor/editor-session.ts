@@ -20,7 +20,7 @@ import {
 } from '../verify/analyze.js';
 import { checkScope, indexEvidence, type EvidenceIndex } from '../verify/check-scope.js';
 import { loadInputs } from '../verify/inputs.js';
-import { parseModelLock, type Lock } from '../verify/lock-file.js';
+import { parseModelVerificationLock, type VerificationLock } from '../verify/verification-lock-file.js';
 import { scanModelAnnotations } from '../verify/model-annotations.js';
 import { ownerChecks, type Conflict } from '../verify/owner-checks.js';
 import { OwnerConflictError } from '../verify/owner-conflict-error.js';
@@ -35,7 +35,8 @@ export interface SessionOptions {
   root: string;
   /** the folder scanned for source annotations (the workspace of the model) */
   sourcesRoot?: string;
-  lanes: Map<string, Set<string>>;
+  /** the case ledger's target groups (`--lane-targets NAME=FILE`): group name → target labels */
+  targetGroups: Map<string, Set<string>>;
   /** a test hook: called at each commit step (the crash test stops the process there) */
   onStep?: CommitOptions['onStep'];
 }
@@ -52,7 +53,7 @@ export interface SaveOutcome {
 }
 
 /** One save, as the state endpoint lists recent edits. */
-export interface EditRecord {
+export interface RecentEdit {
   at: string;
   author: string | null;
   op: EditRequest['op'];
@@ -67,10 +68,10 @@ export type ExtraCheck = (after: ClaimAnalysis) => Conflict[];
 export class EditorSession {
   snapshot!: ModelSnapshot;
   evidence: Evidence | undefined;
-  lock: Lock | undefined;
+  verificationLock: VerificationLock | undefined;
   sources: SourceAnnotations | undefined;
   loadedAt = new Date();
-  readonly edits: EditRecord[] = [];
+  readonly edits: RecentEdit[] = [];
   private cached: Analysis | undefined;
   private index: EvidenceIndex | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -97,7 +98,7 @@ export class EditorSession {
     this.cached ??= analyze({
       model: this.model,
       evidence: this.evidence,
-      lock: this.lock,
+      lock: this.verificationLock,
       sources: this.sources,
     });
     return this.cached;
@@ -120,26 +121,31 @@ export class EditorSession {
     return this.exclusive(async () => {
       let notices: Conflict[] = [];
       let after: Analysis | undefined;
-      let lockAfter = this.lock;
+      let lockAfter = this.verificationLock;
       let scoped = false;
       const result = await saveEdit({ root: this.root, modelPath: this.options.modelPath }, request, {
         base: this.snapshot,
         dryRun: options.dryRun ?? false,
         onStep: this.options.onStep,
         check: ({ after: model, plan }) => {
-          lockAfter = this.lockAfter(plan);
+          lockAfter = this.verificationLockAfter(plan);
           // Only the evidence the edit can affect is analysed (tools/verify/check-scope.ts), and only
           // as far as the checks need (no verdicts); the loaded model's full analysis, when there is
           // one, serves as the side before.
           const scope = this.evidence
-            ? checkScope(this.evidence, this.evidenceIndex(), this.model, model, plan, this.lock)
+            ? checkScope(this.evidence, this.evidenceIndex(), this.model, model, plan, this.verificationLock)
             : undefined;
           const evidence = scope?.evidence;
           scoped = scope !== undefined;
           const claims = analyzeClaims({ model, evidence, lock: lockAfter, sources: this.sources });
           const before =
             this.cached ??
-            analyzeClaims({ model: this.model, evidence, lock: this.lock, sources: this.sources });
+            analyzeClaims({
+              model: this.model,
+              evidence,
+              lock: this.verificationLock,
+              sources: this.sources,
+            });
           const checked = ownerChecks({
             before: { model: this.model, analysis: before },
             after: { model, analysis: claims },
@@ -161,7 +167,7 @@ export class EditorSession {
       if (!options.dryRun) {
         const idsChanged = request.op !== 'update' && request.op !== 'update-many';
         this.snapshot = result.snapshot;
-        this.lock = lockAfter;
+        this.verificationLock = lockAfter;
         // A check over part of the evidence is no analysis of the whole: the next read makes one.
         this.cached = scoped ? undefined : after;
         if (idsChanged && this.sources) {
@@ -190,9 +196,9 @@ export class EditorSession {
   }
 
   /** Takes the lock bytes written outside a model edit (POST /api/lock/update) into the snapshot. */
-  lockWritten(path: string, bytes: Buffer, hash: string): void {
-    this.snapshot = { ...this.snapshot, lock: { path, bytes, hash } };
-    this.lock = this.parsedLock(this.snapshot);
+  verificationLockWritten(path: string, bytes: Buffer, hash: string): void {
+    this.snapshot = { ...this.snapshot, verificationLock: { path, bytes, hash } };
+    this.verificationLock = this.parsedVerificationLock(this.snapshot);
     this.cached = undefined;
   }
 
@@ -214,13 +220,13 @@ export class EditorSession {
       readModel: async (path) => (snapshot = await readSnapshot(path)).model,
       evidence: this.options.evidenceDir,
       // The lock as the snapshot read it: the bytes a save confirms.
-      readLock: async () => snapshot!.lock?.bytes?.toString('utf8'),
+      readLock: async () => snapshot!.verificationLock?.bytes?.toString('utf8'),
       sources: this.options.sourcesRoot,
     });
     this.snapshot = snapshot!;
     this.evidence = inputs.evidence;
     this.index = undefined;
-    this.lock = inputs.lock;
+    this.verificationLock = inputs.lock;
     this.sources = inputs.sources;
     this.cached = undefined;
     this.loadedAt = new Date();
@@ -233,16 +239,18 @@ export class EditorSession {
   }
 
   /** The lock as the snapshot read it (the bytes a save confirms), parsed. */
-  private parsedLock(snapshot: ModelSnapshot): Lock | undefined {
-    const lock = snapshot.lock;
-    return lock?.bytes ? parseModelLock(snapshot.model, lock.path, lock.bytes.toString('utf8')) : undefined;
+  private parsedVerificationLock(snapshot: ModelSnapshot): VerificationLock | undefined {
+    const lock = snapshot.verificationLock;
+    return lock?.bytes
+      ? parseModelVerificationLock(snapshot.model, lock.path, lock.bytes.toString('utf8'))
+      : undefined;
   }
 
   /** The lock as a plan leaves it. */
-  private lockAfter(plan: EditPlan): Lock | undefined {
-    const change = plan.files.find((f) => f.role === 'lock');
-    if (!change?.after) return this.lock;
-    return parseModelLock(this.model, change.path, change.after.toString('utf8'));
+  private verificationLockAfter(plan: EditPlan): VerificationLock | undefined {
+    const change = plan.files.find((f) => f.role === 'verification-lock');
+    if (!change?.after) return this.verificationLock;
+    return parseModelVerificationLock(this.model, change.path, change.after.toString('utf8'));
   }
 }
 

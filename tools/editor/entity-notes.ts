@@ -3,34 +3,34 @@
 // when it has none; new notes get an id, so they keep their name when others are removed.
 import { DomainError } from '../verify/domain-error.js';
 
-const KINDS = ['comment', 'question', 'todo', 'gap'];
-const STATUSES = ['open', 'resolved'];
+const ENTITY_NOTE_KINDS = ['comment', 'question', 'todo', 'gap'];
+const ENTITY_NOTE_STATUSES = ['open', 'resolved'];
 
 /** How the API names a note: its id, else its 0-based position. */
-export function noteKey(note: unknown, index: number): string {
+export function entityNoteKey(note: unknown, index: number): string {
   const id = (note as { id?: unknown } | null)?.id;
   return typeof id === 'string' && id !== '' ? id : String(index);
 }
 
 /** The position of the note a key names; unknown-note when none. */
-export function noteIndex(notes: readonly unknown[], key: string, entity: string): number {
-  const index = notes.findIndex((n, i) => noteKey(n, i) === key);
+export function entityNoteIndex(notes: readonly unknown[], key: string, entity: string): number {
+  const index = notes.findIndex((n, i) => entityNoteKey(n, i) === key);
   if (index < 0) throw new DomainError('unknown-note', `${entity} has no note "${key}"`);
   return index;
 }
 
 /** A free id for a new note of an entity: n1, n2, … */
-export function nextNoteId(notes: readonly unknown[]): string {
+export function nextEntityNoteId(notes: readonly unknown[]): string {
   let max = 0;
   for (const [i, n] of notes.entries()) {
-    const m = /^n(\d+)$/.exec(noteKey(n, i));
+    const m = /^n(\d+)$/.exec(entityNoteKey(n, i));
     if (m) max = Math.max(max, Number(m[1]));
   }
   return `n${max + 1}`;
 }
 
 /** The fields a request may set on a note, checked: bad-request for a wrong value. */
-export function noteFields(body: Record<string, unknown>, creating: boolean): Record<string, string> {
+export function entityNoteFields(body: Record<string, unknown>, creating: boolean): Record<string, string> {
   const out: Record<string, string> = {};
   const text = body.text;
   if (text !== undefined) {
@@ -39,8 +39,8 @@ export function noteFields(body: Record<string, unknown>, creating: boolean): Re
     out.text = text;
   } else if (creating) throw new DomainError('bad-request', 'a note needs "text"');
   for (const [name, allowed] of [
-    ['kind', KINDS],
-    ['status', STATUSES],
+    ['kind', ENTITY_NOTE_KINDS],
+    ['status', ENTITY_NOTE_STATUSES],
   ] as const) {
     const value = body[name];
     if (value === undefined) continue;
@@ -52,7 +52,7 @@ export function noteFields(body: Record<string, unknown>, creating: boolean): Re
 }
 
 /** A note as an object (a plain-string note becomes a comment with that text). */
-export function noteObject(note: unknown): Record<string, unknown> {
+export function entityNoteObject(note: unknown): Record<string, unknown> {
   if (typeof note === 'string') return { text: note };
   return note && typeof note === 'object' ? { ...(note as Record<string, unknown>) } : {};
 }

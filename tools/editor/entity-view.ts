@@ -10,8 +10,8 @@ import { entityVersion } from '../edit/entity-version.js';
 import { traceGraph } from '../report/trace-graph.js';
 import type { Analysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
-import type { Lock } from '../verify/lock-file.js';
-import { noteKey } from './entity-notes.js';
+import type { VerificationLock } from '../verify/verification-lock-file.js';
+import { entityNoteKey } from './entity-notes.js';
 import { riskAssessment, riskChainTree } from './risk-view.js';
 
 /** An entity's own fields as lists and pages show them. */
@@ -77,7 +77,7 @@ export function entityView(
   model: Model,
   analysis: Analysis,
   evidence: Evidence | undefined,
-  lock: Lock | undefined,
+  lock: VerificationLock | undefined,
   repoPath: (p: string) => string,
 ) {
   const verdict = analysis.entities.find((v) => v.id === entity.id);
@@ -130,6 +130,6 @@ export function entityView(
       .filter((d) => d.entity === entity.id)
       .map((d) => (d.file ? { ...d, file: repoPath(d.file) } : d)),
     gaps: analysis.gaps.filter((g) => g.entity === entity.id),
-    notes: notes.map((note, index) => ({ key: noteKey(note, index), note })),
+    notes: notes.map((note, index) => ({ key: entityNoteKey(note, index), note })),
   };
 }

@@ -11,8 +11,8 @@ import { evidenceRole, targetOfDir, type EvidenceRole } from './evidence-layout.
 import { readEvidenceText } from './evidence-text.js';
 import { readJUnitFiles, readJUnitFilesInParallel, type JUnitRead } from './junit-files.js';
 import type { JUnitReport } from './junit-report.js';
-import { readRecordJson } from './record-json.js';
-import type { Evidence, RecordInfo, TargetEvidence, TestCase } from './test-case.js';
+import { readEvidenceRecordJson } from './evidence-record-json.js';
+import type { Evidence, EvidenceRecordInfo, TargetEvidence, TestCase } from './test-case.js';
 
 /** Settings that change how evidence paths become labels. */
 export interface IngestOptions {
@@ -37,7 +37,7 @@ interface Collected {
   files: TestlogsFile[];
   /** record and suite targets: independent parts, one per file */
   parts: CaseObservation[][];
-  record?: RecordInfo;
+  record?: EvidenceRecordInfo;
 }
 
 /** An evidence directory's listing and its XML files read and parsed: the CPU-heavy part of ingestion. */
@@ -109,7 +109,7 @@ export function assembleEvidence(read: EvidenceReading, options: IngestOptions =
   for (const rel of listing.files) {
     const role = evidenceRole(rel);
     if (role.kind === 'testlogs') readTestlogsFile(rel, role, reading);
-    else if (role.kind === 'record') readRecordFile(rel, role, reading);
+    else if (role.kind === 'record') readEvidenceRecordFile(rel, role, reading);
     else if (role.kind === 'suites') readSuitesFile(rel, reading);
     else if (role.why !== undefined) {
       diagnostics.push(diagnostic('read-error', 'warning', `file not read: ${role.why}`, { file: rel }));
@@ -147,7 +147,7 @@ function readTestlogsFile(
   reading.collect(target.label.canonical, 'testlogs').files.push({ shard, run, attempt, ...file });
 }
 
-function readRecordFile(
+function readEvidenceRecordFile(
   rel: string,
   role: Extract<EvidenceRole, { kind: 'record' }>,
   reading: Reading,
@@ -169,7 +169,7 @@ function readRecordFile(
     reading.diagnostics.push(text.diagnostic);
     return;
   }
-  const record = readRecordJson(text.text, rel);
+  const record = readEvidenceRecordJson(text.text, rel);
   reading.diagnostics.push(...record.diagnostics);
   // A record that breaks the schema is rejected whole: no target, not even an empty one.
   if (record.diagnostics.length > 0) return;

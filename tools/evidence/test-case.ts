@@ -41,7 +41,7 @@ export interface Attachment {
 }
 
 /** What a records/*.json file says about the record as a whole. */
-export interface RecordInfo {
+export interface EvidenceRecordInfo {
   title?: string;
   date?: string;
   operator?: string;
@@ -56,7 +56,7 @@ export interface TargetEvidence {
   synthetic: boolean;
   cases: TestCase[];
   /** the `record` block of a records/<stem>.json file */
-  record?: RecordInfo;
+  record?: EvidenceRecordInfo;
 }
 
 /** The ingested evidence directory. */

@@ -3,6 +3,12 @@ import type { SourcePosition } from './source-position.js';
 export const ENTITY_KINDS = ['user_need', 'requirement', 'risk', 'mitigation', 'test_method'] as const;
 export type EntityKind = (typeof ENTITY_KINDS)[number];
 
+/**
+ * The field naming the person or team responsible for an entity (docs/glossary.md, "responsible"). Model
+ * files spell it `owner`; a test case's owner is something else: the one entity the case verifies.
+ */
+export const RESPONSIBLE_FIELD = 'owner';
+
 /** The sections-document key that holds each kind. */
 export const SECTION_OF_KIND: Record<EntityKind, string> = {
   user_need: 'user_needs',

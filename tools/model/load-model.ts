@@ -82,7 +82,7 @@ export function modelOf(composedModel: ComposedModel): Model {
   const diagnostics: Diagnostic[] = [...composedModel.diagnostics];
   let unreadable = composedModel.unreadable;
   // The sets_lock file is no model file whatever its name: none of its findings count.
-  const lockFiles = lockFilesNamed(composed);
+  const lockFiles = verificationLockFilesNamed(composed);
   const documents: ComposedDocument[] = [];
   const files: string[] = [];
   for (const result of composed) {
@@ -182,7 +182,7 @@ export function assembleModel(
 }
 
 /** Absolute paths of the files config.sets_lock names, each relative to the file that sets it. */
-function lockFilesNamed(composed: ComposedFile[]): Set<string> {
+function verificationLockFilesNamed(composed: ComposedFile[]): Set<string> {
   const lockFiles = new Set<string>();
   for (const result of composed) {
     for (const doc of result.documents) {

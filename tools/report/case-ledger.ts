@@ -1,7 +1,7 @@
 import type { QuarantineRule } from '../model/rule-catalog.js';
 import type { Analysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
-import type { Lock } from '../verify/lock-file.js';
+import type { VerificationLock } from '../verify/verification-lock-file.js';
 
 /** One row of the case ledger (docs/verification.md, "The case ledger"). */
 export interface LedgerRow {
@@ -17,17 +17,18 @@ export interface LedgerRow {
   lock_status: 'locked' | 'unlocked' | 'changed';
   coarse: boolean;
   flaky: boolean;
+  /** the target groups (`--lane-targets`) holding the case's target; the field keeps the flag's word */
   lanes: string[];
 }
 
 /** The ledger's filters. */
 export type LedgerFilter = 'owned' | 'unowned' | 'quarantined' | 'unlocked' | 'coarse';
 
-/** Every case of the evidence with its owner, how it got it, selecting entities, lock entry and lanes. */
+/** Every case of the evidence: its owner, how it got it, selecting entities, lock entry and target groups. */
 export function caseLedger(
   analysis: Analysis,
-  lock: Lock | undefined,
-  lanes: ReadonlyMap<string, ReadonlySet<string>>,
+  lock: VerificationLock | undefined,
+  targetGroups: ReadonlyMap<string, ReadonlySet<string>>,
 ): LedgerRow[] {
   return analysis.cases.map((a) => {
     const entry = lock?.byKey.get(caseKey(a.case.target, a.case.path));
@@ -44,7 +45,7 @@ export function caseLedger(
       lock_status: status,
       coarse: a.coarse,
       flaky: a.case.flaky,
-      lanes: [...lanes].filter(([, targets]) => targets.has(a.case.target)).map(([name]) => name),
+      lanes: [...targetGroups].filter(([, targets]) => targets.has(a.case.target)).map(([name]) => name),
     };
   });
 }

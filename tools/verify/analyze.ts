@@ -9,8 +9,8 @@ import { finalizeDiagnostics, validateModel } from '../validate/validate-model.j
 import { attributeCases, settleQuarantines, type AttributedCase } from './attribution.js';
 import { claimEvidenceRules } from './claim-evidence-rules.js';
 import { crossTargetRules } from './cross-target-rules.js';
-import { checkLock, type LockedAbsence } from './lock-checks.js';
-import type { Lock } from './lock-file.js';
+import { checkVerificationLock, type LockedAbsence } from './verification-lock-checks.js';
+import type { VerificationLock } from './verification-lock-file.js';
 import { findGaps, type Gap } from './gaps.js';
 import { entityVerdicts, type EntityVerdict } from './verdicts.js';
 
@@ -18,7 +18,7 @@ import { entityVerdicts, type EntityVerdict } from './verdicts.js';
 export interface AnalyzeInput {
   model: Model;
   evidence?: Evidence;
-  lock?: Lock;
+  lock?: VerificationLock;
   sources?: SourceAnnotations;
 }
 
@@ -93,7 +93,7 @@ export function analyzeClaims({ model, evidence, lock, sources }: AnalyzeInput):
     diagnostics.push(...attributed.diagnostics);
     diagnostics.push(...crossTargetRules(cases, model.config));
     if (lock) {
-      const checked = checkLock(lock, cases, ctx.claims, evidence, model.config, model.byId);
+      const checked = checkVerificationLock(lock, cases, ctx.claims, evidence, model.config, model.byId);
       diagnostics.push(...checked.diagnostics);
       absences = checked.absences;
       stale = checked.stale;

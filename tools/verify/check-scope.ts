@@ -7,7 +7,7 @@
 import { claimsOf } from '../model/claims.js';
 import type { Model } from '../model/model.js';
 import type { Evidence, TargetEvidence } from '../evidence/test-case.js';
-import type { Lock } from './lock-file.js';
+import type { VerificationLock } from './verification-lock-file.js';
 
 /** Where ids and case paths occur in the evidence, built once per loaded evidence. */
 export interface EvidenceIndex {
@@ -59,7 +59,7 @@ export function checkScope(
   before: Model,
   after: Model,
   plan: ScopedEdit,
-  lock: Lock | undefined,
+  lock: VerificationLock | undefined,
 ): CheckScope {
   const ids = new Set<string>(plan.changes.keys());
   for (const e of plan.changes.values()) if (e) ids.add(e.id);

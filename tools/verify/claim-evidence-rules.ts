@@ -2,7 +2,7 @@ import type { Claim } from '../model/claims.js';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { entityName } from '../model/entity.js';
 import type { Evidence } from '../evidence/test-case.js';
-import type { Lock } from './lock-file.js';
+import type { VerificationLock } from './verification-lock-file.js';
 
 /**
  * Claims checked against the evidence: unknown-target (a claimed target that neither the evidence nor
@@ -12,7 +12,7 @@ import type { Lock } from './lock-file.js';
 export function claimEvidenceRules(
   claims: readonly Claim[],
   evidence: Evidence,
-  lock: Lock | undefined,
+  lock: VerificationLock | undefined,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   const lockedTargets = new Set(lock?.entries.map((e) => e.target) ?? []);

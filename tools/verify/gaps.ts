@@ -12,7 +12,7 @@ export interface Gap {
   detail: string;
 }
 
-const NOTE_GAPS = new Set(['gap', 'todo', 'question']);
+const ENTITY_NOTE_GAP_KINDS = new Set(['gap', 'todo', 'question']);
 
 /**
  * The gaps of a model: unverified, failing, missing and quarantined sets, unmitigated risks, open
@@ -99,7 +99,7 @@ export function findGaps(
     for (const note of notes) {
       if (!note || typeof note !== 'object') continue;
       const n = note as { kind?: string; status?: string; text?: string };
-      if (!n.kind || !NOTE_GAPS.has(n.kind) || n.status === 'resolved') continue;
+      if (!n.kind || !ENTITY_NOTE_GAP_KINDS.has(n.kind) || n.status === 'resolved') continue;
       add(`note:${n.kind}`, String(n.text ?? ''), n.kind === 'question' ? 'human-gate' : route(needed));
     }
   }

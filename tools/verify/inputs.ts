@@ -7,15 +7,15 @@ import type { Evidence } from '../evidence/test-case.js';
 import { startLoadModel, type ModelLoad } from '../model/load-model.js';
 import type { Model } from '../model/model.js';
 import type { SourceAnnotations } from './analyze.js';
-import { parseModelLock, type Lock } from './lock-file.js';
-import { lockPathOf } from './lock-path.js';
+import { parseModelVerificationLock, type VerificationLock } from './verification-lock-file.js';
+import { verificationLockPathOf } from './verification-lock-path.js';
 import { scanModelAnnotations } from './model-annotations.js';
 
 /** The inputs of analyze, read from disk, and where the lock lives (or would). */
 export interface Inputs {
   model: Model;
   evidence?: Evidence;
-  lock?: Lock;
+  lock?: VerificationLock;
   lockPath?: string;
   /** the lock's text as read (a refused update leaves it as it is) */
   lockText?: string;
@@ -78,9 +78,10 @@ export async function loadInputs(options: InputOptions): Promise<Inputs> {
   const assembled = read ? assembleEvidence(read, labelOptions) : undefined;
   const evidence =
     assembled && options.evidenceRoot ? { ...assembled, root: options.evidenceRoot } : assembled;
-  const lockPath = options.lock ?? lockPathOf(model);
-  const lockText = lockPath ? await (options.readLock ?? readLockFile)(lockPath) : undefined;
-  const lock = lockPath && lockText !== undefined ? parseModelLock(model, lockPath, lockText) : undefined;
+  const lockPath = options.lock ?? verificationLockPathOf(model);
+  const lockText = lockPath ? await (options.readLock ?? readVerificationLockFile)(lockPath) : undefined;
+  const lock =
+    lockPath && lockText !== undefined ? parseModelVerificationLock(model, lockPath, lockText) : undefined;
   const sources = options.sources
     ? await scanModelAnnotations(model, options.sources, options.sourceFiles)
     : undefined;
@@ -96,6 +97,6 @@ export async function loadInputs(options: InputOptions): Promise<Inputs> {
 }
 
 /** A lock file's text; undefined when it cannot be read (`rr lock update` writes it). */
-function readLockFile(path: string): Promise<string | undefined> {
+function readVerificationLockFile(path: string): Promise<string | undefined> {
   return readFile(path, 'utf8').catch(() => undefined);
 }

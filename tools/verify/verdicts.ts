@@ -4,7 +4,7 @@ import { stringList, type Entity } from '../model/entity.js';
 import { selects } from '../model/selectors.js';
 import type { AttributedCase } from './attribution.js';
 import { sortByCodePointKey } from '../model/code-point-order.js';
-import type { LockedAbsence } from './lock-checks.js';
+import type { LockedAbsence } from './verification-lock-checks.js';
 import { appendTo } from '../model/multi-map.js';
 
 /** The state of one member of an entity's verification set (docs/verification.md). */

@@ -14,9 +14,10 @@ import { requestAuthor, type EditorContext } from '../editor-context.js';
 import { bodyObject, flag, queryOf, stringField } from '../request-input.js';
 import { CASE_MOVE_BODY } from './body-schemas.js';
 
-/** GET /api/cases: the case ledger, filtered, with the lanes and counts. */
+/** GET /api/cases: the case ledger, filtered, with the target groups and counts. */
 export interface CaseList {
   cases: LedgerRow[];
+  /** the names of the target groups (the API keeps the flag's word, lanes) */
   lanes: string[];
   counts: Analysis['counts'];
   invariant: string;
@@ -63,15 +64,15 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
     const state = query.state ?? (flag(query.unowned) ? 'unowned' : undefined);
     if (state !== undefined && !FILTERS.includes(state as LedgerFilter))
       throw new ApiError(400, 'bad-request', `"state" must be one of ${FILTERS.join(', ')}`);
-    const lanes = session.options.lanes;
-    if (query.lane !== undefined && !lanes.has(query.lane))
+    const targetGroups = session.options.targetGroups;
+    if (query.lane !== undefined && !targetGroups.has(query.lane))
       throw new ApiError(
         400,
         'bad-request',
-        `no lane named ${query.lane}; start the editor with --lane-targets ${query.lane}=FILE`,
+        `no target group (lane) named ${query.lane}; start the editor with --lane-targets ${query.lane}=FILE`,
       );
     const needle = query.q?.toLowerCase();
-    const rows = caseLedger(session.analysis(), session.lock, lanes).filter(
+    const rows = caseLedger(session.analysis(), session.verificationLock, targetGroups).filter(
       (r) =>
         (!state || matchesFilter(r, state as LedgerFilter)) &&
         (!query.target || r.target === query.target) &&
@@ -82,7 +83,7 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
     const analysis = session.analysis();
     return {
       cases: rows,
-      lanes: [...lanes.keys()],
+      lanes: [...targetGroups.keys()],
       counts: analysis.counts,
       invariant: invariantLine(analysis),
     };
@@ -101,7 +102,7 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
       const to = body.to === '' ? null : (body.to as string | null);
       const dryRun = flag(body.dry_run);
       const analysis = session.analysis();
-      const move = planCaseMove(session.model, analysis, session.evidence, session.lock, {
+      const move = planCaseMove(session.model, analysis, session.evidence, session.verificationLock, {
         target,
         path,
         to,
@@ -170,8 +171,11 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
     }
     return {
       mode: model.config.attribution,
-      lock: session.lock
-        ? { path: session.repoPath(session.lock.file), entries: session.lock.entries.length }
+      lock: session.verificationLock
+        ? {
+            path: session.repoPath(session.verificationLock.file),
+            entries: session.verificationLock.entries.length,
+          }
         : null,
       counts: analysis.counts,
       targets: [...targets.values()],

@@ -80,7 +80,14 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): 
 
   app.get<IdParams>('/api/entities/:id', async (request) => {
     const entity = known(session.model, request.params.id);
-    return entityView(entity, session.model, session.analysis(), session.evidence, session.lock, repoPath);
+    return entityView(
+      entity,
+      session.model,
+      session.analysis(),
+      session.evidence,
+      session.verificationLock,
+      repoPath,
+    );
   });
 
   app.post('/api/entities', { schema: { body: ENTITY_CREATE_BODY } }, async (request, reply) => {

@@ -8,7 +8,7 @@ import { confirmSnapshot, readSnapshot } from '../../edit/model-snapshot.js';
 import type { GitClient, GitCommit, GitRef, GitStatus, StatusEntry } from '../../git/git-client.js';
 import { checkNewRefName, checkRevision } from '../../git/ref-names.js';
 import { isModelFileName } from '../../model/model-files.js';
-import { lockPathOf } from '../../verify/lock-path.js';
+import { verificationLockPathOf } from '../../verify/verification-lock-path.js';
 import { ApiError } from '../../http/api-error.js';
 import { authorText, requiredAuthor, type EditorContext } from '../editor-context.js';
 import type { EditorSession } from '../editor-session.js';
@@ -163,7 +163,7 @@ async function modelRoots(session: EditorSession, git: GitClient): Promise<strin
       .split(sep)
       .join('/') || '.',
   ];
-  const lock = lockPathOf(session.model);
+  const lock = verificationLockPathOf(session.model);
   if (lock)
     out.push(
       relative(root, await realpath(lock).catch(() => lock))

@@ -7,9 +7,9 @@ import { packageVersion } from '../../model/package-version.js';
 import { countDiagnostics } from '../../report/diagnostic-counts.js';
 import { diagnosticCountLine, invariantLine } from '../../report/report-sentences.js';
 import type { Analysis } from '../../verify/analyze.js';
-import { lockPathOf } from '../../verify/lock-path.js';
+import { verificationLockPathOf } from '../../verify/verification-lock-path.js';
 import { authorText, type EditorContext, type LlmSettings } from '../editor-context.js';
-import type { EditRecord } from '../editor-session.js';
+import type { RecentEdit } from '../editor-session.js';
 
 /** GET /api/state: the overview of the loaded model, evidence, lock and checkout. */
 export interface EditorState {
@@ -35,7 +35,7 @@ export interface EditorState {
   llm: LlmSettings;
   author: string | null;
   loaded_at: string;
-  edits: EditRecord[];
+  edits: RecentEdit[];
 }
 
 /** The state and reload routes. */
@@ -48,7 +48,7 @@ export function registerStateRoutes(app: FastifyInstance, ctx: EditorContext): v
     const byKind = Object.fromEntries(ENTITY_KINDS.map((k) => [k, 0])) as Record<EntityKind, number>;
     for (const e of model.entities) byKind[e.kind]++;
     const issues = analysis.diagnostics.map((d) => (d.file ? { ...d, file: session.repoPath(d.file) } : d));
-    const lock = lockPathOf(model);
+    const lock = verificationLockPathOf(model);
     return {
       rr: packageVersion(),
       project: model.project,
@@ -57,7 +57,7 @@ export function registerStateRoutes(app: FastifyInstance, ctx: EditorContext): v
       evidence: session.evidence
         ? { path: session.options.evidenceDir, targets: session.evidence.targets.size }
         : null,
-      lock: lock ? { path: session.repoPath(lock), exists: session.lock !== undefined } : null,
+      lock: lock ? { path: session.repoPath(lock), exists: session.verificationLock !== undefined } : null,
       counts: {
         entities: model.entities.length,
         by_kind: byKind,

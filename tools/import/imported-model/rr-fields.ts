@@ -1,9 +1,9 @@
 // rr's entity fields by kind, as importers fill them and writers order them: the fields that are plain
 // values (ReqIF attributes) and the reference fields (links).
-import { ENTITY_KINDS, type EntityKind } from '../../model/entity.js';
+import { ENTITY_KINDS, RESPONSIBLE_FIELD, type EntityKind } from '../../model/entity.js';
 import { REFERENCE_FIELDS } from '../../model/references.js';
 
-const COMMON_FIELDS = ['title', 'description', 'status', 'owner', 'rationale'];
+const COMMON_FIELDS = ['title', 'description', 'status', RESPONSIBLE_FIELD, 'rationale'];
 const LATE_FIELDS = ['tags', 'notes'];
 
 const KIND_FIELDS: Record<EntityKind, string[]> = {

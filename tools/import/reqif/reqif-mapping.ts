@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
-import type { EntityKind } from '../../model/entity.js';
+import { RESPONSIBLE_FIELD, type EntityKind } from '../../model/entity.js';
 import { schemaPath } from '../../model/package-paths.js';
 import { REFERENCE_FIELDS as REFERENCE_FIELD_LIST } from '../../model/references.js';
 import { ALL_ATTRIBUTE_FIELDS } from '../imported-model/rr-fields.js';
@@ -68,9 +68,9 @@ const DEFAULT_ATTRIBUTES: [string, string][] = [
   ['state', 'status'],
   ['rationale', 'rationale'],
   ['justification', 'rationale'],
-  ['owner', 'owner'],
-  ['assignee', 'owner'],
-  ['responsible', 'owner'],
+  ['owner', RESPONSIBLE_FIELD],
+  ['assignee', RESPONSIBLE_FIELD],
+  ['responsible', RESPONSIBLE_FIELD],
   ['tags', 'tags'],
   ['keywords', 'tags'],
   ['labels', 'tags'],

@@ -2,25 +2,25 @@
 // the design, with targets on the board or in the source, and the history of what people did with it.
 import { checkpointSha, TELEMETRY_ID } from '../telemetry/event-files.js';
 import { FieldReader, type JsonObject } from '../records/json-shape-check.js';
-import type { RecordAuthor } from '../records/record-author.js';
-import { RecordRequestError } from '../records/record-request-error.js';
+import type { ViewerRecordAuthor } from '../records/viewer-record-author.js';
+import { ViewerRecordRequestError } from '../records/viewer-record-request-error.js';
 import { compact } from '../records/viewer-records.js';
 import {
   allowedFrom,
-  NOTE_KINDS,
-  NOTE_STATUSES,
-  type NoteAction,
-  type NoteKind,
-  type NoteStatus,
-} from './note-actions.js';
+  DESIGN_NOTE_KINDS,
+  DESIGN_NOTE_STATUSES,
+  type DesignNoteAction,
+  type DesignNoteKind,
+  type DesignNoteStatus,
+} from './design-note-actions.js';
 
-export { NOTE_ACTIONS, NOTE_KINDS, NOTE_STATUSES } from './note-actions.js';
-export type { NoteAction, NoteKind, NoteStatus } from './note-actions.js';
+export { DESIGN_NOTE_ACTIONS, DESIGN_NOTE_KINDS, DESIGN_NOTE_STATUSES } from './design-note-actions.js';
+export type { DesignNoteAction, DesignNoteKind, DesignNoteStatus } from './design-note-actions.js';
 
-export const NOTE_SCHEMA = 'pnr-design-note-v1';
+export const DESIGN_NOTE_SCHEMA = 'pnr-design-note-v1';
 
 /** What a note is about: a place on the board, a lane or event of the telemetry, or a source line. */
-export type NoteTarget =
+export type DesignNoteTarget =
   | { type: 'footprint'; ref: string }
   | { type: 'pad'; ref: string; pad: string }
   | { type: 'net'; net: string }
@@ -30,7 +30,7 @@ export type NoteTarget =
   | { type: 'source'; path: string; line?: number };
 
 /** Where the note was written. */
-export interface NoteContext {
+export interface DesignNoteContext {
   run?: string | null;
   lane?: string;
   seq?: number;
@@ -38,10 +38,10 @@ export interface NoteContext {
 }
 
 /** One step of a note's history. */
-export interface NoteHistoryEntry {
+export interface DesignNoteHistoryEntry {
   revision: number;
-  action: 'create' | NoteAction;
-  author: RecordAuthor;
+  action: 'create' | DesignNoteAction;
+  author: ViewerRecordAuthor;
   time: string;
   /** For edits: the fields that changed. */
   fields?: string[];
@@ -49,26 +49,26 @@ export interface NoteHistoryEntry {
 
 /** A design note as stored in `<notes>/<id>.json`. */
 export interface DesignNote {
-  schema: typeof NOTE_SCHEMA;
+  schema: typeof DESIGN_NOTE_SCHEMA;
   id: string;
-  kind: NoteKind;
-  status: NoteStatus;
+  kind: DesignNoteKind;
+  status: DesignNoteStatus;
   title: string;
   body: string;
-  targets: NoteTarget[];
-  context?: NoteContext;
-  author: RecordAuthor;
+  targets: DesignNoteTarget[];
+  context?: DesignNoteContext;
+  author: ViewerRecordAuthor;
   created: string;
   updated: string;
   revision: number;
-  decision?: { status: 'accepted' | 'rejected'; author: RecordAuthor; time: string; reason?: string };
-  applied?: { author: RecordAuthor; time: string; detail?: string };
-  comments: { author: RecordAuthor; time: string; text: string }[];
-  history: NoteHistoryEntry[];
+  decision?: { status: 'accepted' | 'rejected'; author: ViewerRecordAuthor; time: string; reason?: string };
+  applied?: { author: ViewerRecordAuthor; time: string; detail?: string };
+  comments: { author: ViewerRecordAuthor; time: string; text: string }[];
+  history: DesignNoteHistoryEntry[];
 }
 
 /** Body fields each action takes besides `revision` and `author`. */
-const ACTION_FIELDS: Record<NoteAction, readonly string[]> = {
+const ACTION_FIELDS: Record<DesignNoteAction, readonly string[]> = {
   edit: ['kind', 'title', 'body', 'targets', 'context'],
   accept: ['reason'],
   reject: ['reason'],
@@ -79,18 +79,21 @@ const ACTION_FIELDS: Record<NoteAction, readonly string[]> = {
 };
 
 /** The body of POST /api/notes: a new note's content (the server adds its id, status, author and times). */
-export type NoteDraft = Pick<DesignNote, 'kind' | 'title'> &
+export type DesignNoteDraft = Pick<DesignNote, 'kind' | 'title'> &
   Partial<Pick<DesignNote, 'body' | 'targets' | 'context'>> & { author?: { name: string } };
 
 const MAX_TEXT = 100_000;
 
 /** The content fields of a new note from a POST /api/notes body. */
-export function newNoteContent(body: FieldReader): Pick<DesignNote, 'kind' | 'title' | 'body' | 'targets'> & {
-  context?: NoteContext;
+export function newDesignNoteContent(body: FieldReader): Pick<
+  DesignNote,
+  'kind' | 'title' | 'body' | 'targets'
+> & {
+  context?: DesignNoteContext;
 } {
   const context = readContext(body);
   return {
-    kind: body.oneOf('kind', NOTE_KINDS, { required: true })!,
+    kind: body.oneOf('kind', DESIGN_NOTE_KINDS, { required: true })!,
     title: body.string('title', { required: true, min: 1, max: 200 })!,
     body: body.string('body', { max: MAX_TEXT }) ?? '',
     targets: readTargets(body) ?? [],
@@ -99,10 +102,10 @@ export function newNoteContent(body: FieldReader): Pick<DesignNote, 'kind' | 'ti
 }
 
 /** The body fields a POST /api/notes accepts. */
-export const NEW_NOTE_FIELDS = ['kind', 'title', 'body', 'targets', 'context', 'author'] as const;
+export const NEW_DESIGN_NOTE_FIELDS = ['kind', 'title', 'body', 'targets', 'context', 'author'] as const;
 
 /** The body reader for an action, with its fields checked. */
-export function actionBody(action: NoteAction, body: unknown): FieldReader {
+export function actionBody(action: DesignNoteAction, body: unknown): FieldReader {
   return FieldReader.of(body ?? {}, 'body', ['revision', 'author', ...ACTION_FIELDS[action]]);
 }
 
@@ -110,16 +113,16 @@ export function actionBody(action: NoteAction, body: unknown): FieldReader {
  * The note after `action` by `author` (the same object when an edit changes nothing); throws
  * `bad-transition` when its status does not allow the action.
  */
-export function changedNote(
+export function changedDesignNote(
   note: DesignNote,
-  action: Exclude<NoteAction, 'delete'>,
+  action: Exclude<DesignNoteAction, 'delete'>,
   body: FieldReader,
-  author: RecordAuthor,
+  author: ViewerRecordAuthor,
   time: string,
 ): DesignNote {
   checkTransition(note, action);
   const next: DesignNote = structuredClone(note);
-  const entry: NoteHistoryEntry = { revision: note.revision + 1, action, author, time };
+  const entry: DesignNoteHistoryEntry = { revision: note.revision + 1, action, author, time };
   switch (action) {
     case 'edit': {
       const fields: string[] = [];
@@ -131,7 +134,7 @@ export function changedNote(
         next[key] = value;
         fields.push(key);
       };
-      change('kind', body.oneOf('kind', NOTE_KINDS));
+      change('kind', body.oneOf('kind', DESIGN_NOTE_KINDS));
       change('title', body.string('title', { min: 1, max: 200 }));
       change('body', body.string('body', { max: MAX_TEXT }));
       change('targets', readTargets(body));
@@ -174,24 +177,24 @@ export function changedNote(
 }
 
 /** Throws `bad-transition` when the note's status does not allow the action. */
-export function checkTransition(note: DesignNote, action: NoteAction): void {
+export function checkTransition(note: DesignNote, action: DesignNoteAction): void {
   const from = allowedFrom(action);
   if (from && !from.includes(note.status))
-    throw new RecordRequestError(
+    throw new ViewerRecordRequestError(
       'bad-transition',
       `cannot ${action} note ${note.id}: it is ${note.status}, and ${action} needs a note that is ${from.join(' or ')}`,
     );
 }
 
 /** A stored file's content as a note, or what is wrong with it. */
-export function storedNote(value: unknown, name: string): DesignNote | string {
+export function storedDesignNote(value: unknown, name: string): DesignNote | string {
   const n = value as Partial<DesignNote> | null;
-  if (typeof n !== 'object' || n === null || n.schema !== NOTE_SCHEMA)
-    return `is not a ${NOTE_SCHEMA} note (schema ${JSON.stringify((n as { schema?: unknown } | null)?.schema)})`;
+  if (typeof n !== 'object' || n === null || n.schema !== DESIGN_NOTE_SCHEMA)
+    return `is not a ${DESIGN_NOTE_SCHEMA} note (schema ${JSON.stringify((n as { schema?: unknown } | null)?.schema)})`;
   if (`${n.id}.json` !== name) return `holds id ${JSON.stringify(n.id)}, which does not match its file name`;
-  if (!(NOTE_STATUSES as readonly unknown[]).includes(n.status))
+  if (!(DESIGN_NOTE_STATUSES as readonly unknown[]).includes(n.status))
     return `has an unknown status ${JSON.stringify(n.status)}`;
-  if (!(NOTE_KINDS as readonly unknown[]).includes(n.kind))
+  if (!(DESIGN_NOTE_KINDS as readonly unknown[]).includes(n.kind))
     return `has an unknown kind ${JSON.stringify(n.kind)}`;
   if (typeof n.title !== 'string' || typeof n.revision !== 'number' || typeof n.created !== 'string')
     return 'lacks its title, revision or created time';
@@ -204,21 +207,21 @@ export function storedNote(value: unknown, name: string): DesignNote | string {
   } as DesignNote;
 }
 
-function readContext(body: FieldReader): NoteContext | undefined {
+function readContext(body: FieldReader): DesignNoteContext | undefined {
   const c = body.object('context', ['run', 'lane', 'seq', 'checkpoint']);
   if (!c) return undefined;
   const checkpoint = c.string('checkpoint', { max: 200 });
   if (checkpoint !== undefined && checkpointSha(checkpoint) === undefined)
-    throw new RecordRequestError('bad-body', `${c.where}.checkpoint must be boards/<sha256>.<ext>`);
+    throw new ViewerRecordRequestError('bad-body', `${c.where}.checkpoint must be boards/<sha256>.<ext>`);
   return compact({
     run: c.string('run', { max: 4096 }),
     lane: c.string('lane', { max: 128, pattern: TELEMETRY_ID, hint: 'must be a lane id' }),
     seq: c.integer('seq', { min: 0 }),
     checkpoint,
-  }) as NoteContext;
+  }) as DesignNoteContext;
 }
 
-const TARGET_FIELDS: Record<NoteTarget['type'], readonly string[]> = {
+const TARGET_FIELDS: Record<DesignNoteTarget['type'], readonly string[]> = {
   footprint: ['ref'],
   pad: ['ref', 'pad'],
   net: ['net'],
@@ -228,13 +231,13 @@ const TARGET_FIELDS: Record<NoteTarget['type'], readonly string[]> = {
   source: ['path', 'line'],
 };
 
-function readTargets(body: FieldReader): NoteTarget[] | undefined {
+function readTargets(body: FieldReader): DesignNoteTarget[] | undefined {
   const list = body.array('targets', { max: 100 });
   return list?.map((item, i) => {
     const where = `${body.where}.targets[${i}]`;
     const type = FieldReader.of(item, where, ['type', ...Object.values(TARGET_FIELDS).flat()]).oneOf(
       'type',
-      Object.keys(TARGET_FIELDS) as NoteTarget['type'][],
+      Object.keys(TARGET_FIELDS) as DesignNoteTarget['type'][],
       { required: true },
     )!;
     const t = FieldReader.of(item, where, ['type', ...TARGET_FIELDS[type]]);
@@ -272,6 +275,6 @@ function readTargets(body: FieldReader): NoteTarget[] | undefined {
           return compact({ path: text('path', 4096), line: t.integer('line', { min: 1 }) });
       }
     })();
-    return { type, ...fields } as NoteTarget;
+    return { type, ...fields } as DesignNoteTarget;
   });
 }

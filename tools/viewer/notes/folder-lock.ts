@@ -3,7 +3,7 @@
 // when the work is done. A lock older than `staleMs` was left by a process that died and is broken.
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RecordRequestError } from '../records/record-request-error.js';
+import { ViewerRecordRequestError } from '../records/viewer-record-request-error.js';
 
 export interface FolderLockOptions {
   /** How long to wait for another holder before giving up (ms). */
@@ -39,7 +39,7 @@ export async function withFolderLock<T>(
       continue;
     }
     if (Date.now() >= deadline)
-      throw new RecordRequestError(
+      throw new ViewerRecordRequestError(
         'busy',
         `${lockDir} is held by another viewer; try again (remove the folder if no viewer is running)`,
       );

@@ -18,14 +18,14 @@ import {
 } from '../telemetry/control-files.js';
 import { TELEMETRY_ID } from '../telemetry/event-files.js';
 import { FieldReader } from './json-shape-check.js';
-import { recordAuthor, type RecordAuthor } from './record-author.js';
-import { RecordRequestError } from './record-request-error.js';
+import { viewerRecordAuthor, type ViewerRecordAuthor } from './viewer-record-author.js';
+import { ViewerRecordRequestError } from './viewer-record-request-error.js';
 
 /** The answer of GET /api/controls. */
 export interface ControlsState {
   revision: number;
   updated: string | null;
-  author: RecordAuthor | null;
+  author: ViewerRecordAuthor | null;
   requested: RuntimeControls;
   active: RuntimeControls | null;
   appliedRevision: number | null;
@@ -74,7 +74,7 @@ export class ControlStore {
       const current = this.state();
       const seen = reader.integer('revision', { min: 0 });
       if (seen !== undefined && seen !== current.revision)
-        throw new RecordRequestError(
+        throw new ViewerRecordRequestError(
           'stale-revision',
           `the controls are at revision ${current.revision}, not ${seen}: someone changed them meanwhile; look again and retry`,
         );
@@ -84,7 +84,7 @@ export class ControlStore {
         schema: CONTROL_SCHEMA,
         revision: current.revision + 1,
         updated: context.now.toISOString(),
-        author: recordAuthor(context.address, reader),
+        author: viewerRecordAuthor(context.address, reader),
         requested: { ...current.requested, ...changes },
       };
       // The request may come before the experiment created its live directory; it waits there for it.
@@ -100,7 +100,7 @@ export class ControlStore {
 function checkedControls(requested: FieldReader, limits: ControlLimits): RuntimeControls {
   for (const name of Object.keys(requested.value))
     if (!limits.controls.includes(name as ControlName))
-      throw new RecordRequestError(
+      throw new ViewerRecordRequestError(
         'unsupported-control',
         `the experiment does not offer the control "${name}"; it offers ${limits.controls.join(', ') || 'none'}`,
       );
@@ -115,7 +115,7 @@ function checkedControls(requested: FieldReader, limits: ControlLimits): Runtime
   if (prune !== undefined)
     out.prune = prune.map((lane, i) => {
       if (typeof lane !== 'string' || !TELEMETRY_ID.test(lane))
-        throw new RecordRequestError(
+        throw new ViewerRecordRequestError(
           'bad-body',
           `${requested.where}.prune[${i}] must be a lane id; got ${JSON.stringify(lane)}`,
         );

@@ -10,7 +10,7 @@ export interface FolderProblem {
 }
 
 /** Checks a parsed file; returns the record, or a message saying what is wrong with it. */
-export type RecordCheck<T> = (value: unknown, name: string) => T | string;
+export type ViewerRecordCheck<T> = (value: unknown, name: string) => T | string;
 
 /** The records of one folder, re-read only where files changed. */
 export class JsonFolder<T> {
@@ -18,7 +18,7 @@ export class JsonFolder<T> {
 
   constructor(
     readonly dir: string,
-    private readonly check: RecordCheck<T>,
+    private readonly check: ViewerRecordCheck<T>,
     /** How the folder is named in problems (e.g. `notes/`). */
     private readonly label: string,
   ) {}

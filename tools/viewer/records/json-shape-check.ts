@@ -1,6 +1,6 @@
 // Checks of JSON request bodies field by field, with messages that name the field, what it takes and
 // what came. Unknown fields are refused, as in the telemetry contract, so a client's typo surfaces.
-import { RecordRequestError } from './record-request-error.js';
+import { ViewerRecordRequestError } from './viewer-record-request-error.js';
 
 /** A plain JSON object. */
 export type JsonObject = Record<string, unknown>;
@@ -114,13 +114,13 @@ export class FieldReader {
     return v;
   }
 
-  private wrong(key: string, wants: string, got: unknown): RecordRequestError {
+  private wrong(key: string, wants: string, got: unknown): ViewerRecordRequestError {
     return bad(`${this.where}.${key} must be ${wants}; got ${describe(got)}`);
   }
 }
 
-function bad(message: string): RecordRequestError {
-  return new RecordRequestError('bad-body', message);
+function bad(message: string): ViewerRecordRequestError {
+  return new ViewerRecordRequestError('bad-body', message);
 }
 
 function describe(value: unknown): string {

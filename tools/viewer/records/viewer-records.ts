@@ -1,17 +1,18 @@
-// The immutable records the viewer writes into the live directory on the user's request: pins (a lane's
-// state at an event), annotation drafts and annotated snapshots. Shapes are in docs/viewer-api.md.
+// Viewer records (docs/glossary.md): the immutable records the viewer writes into the live directory on
+// the user's request: pins (a lane's state at an event), annotation drafts and annotated snapshots.
+// Shapes are in docs/viewer-api.md.
 import { checkpointSha, TELEMETRY_ID } from '../telemetry/event-files.js';
 import { FieldReader, type JsonObject } from './json-shape-check.js';
-import type { RecordAuthor } from './record-author.js';
-import { checkedRecordId } from './record-id.js';
-import { RecordRequestError } from './record-request-error.js';
+import type { ViewerRecordAuthor } from './viewer-record-author.js';
+import { checkedViewerRecordId } from './viewer-record-id.js';
+import { ViewerRecordRequestError } from './viewer-record-request-error.js';
 
 /** Fields every stored record has. */
-export interface StoredRecord {
+export interface StoredViewerRecord {
   schema: string;
   id: string;
   created: string;
-  author: RecordAuthor;
+  author: ViewerRecordAuthor;
   /** The run folder the record is about (relative to the experiment folder), or null for the root. */
   run: string | null;
   lane?: string;
@@ -21,15 +22,15 @@ export interface StoredRecord {
   label?: string;
   title?: string;
   text?: string;
-  annotations?: Annotation[];
+  annotations?: BoardAnnotation[];
   [field: string]: unknown;
 }
 
 /** The name of a record kind, as the page asks for it. */
-export type RecordKindName = RecordKind['name'];
+export type ViewerRecordKindName = ViewerRecordKind['name'];
 
 /** One kind of immutable record: its folder, schema identifier, id prefix and content check. */
-export interface RecordKind {
+export interface ViewerRecordKind {
   name: 'pin' | 'draft' | 'snapshot';
   /** Folder in the live directory, and the plural the API lists them under. */
   folder: 'pins' | 'drafts' | 'snapshots';
@@ -41,18 +42,18 @@ export interface RecordKind {
   content(body: FieldReader): JsonObject;
 }
 
-const ANNOTATION_SHAPES = ['point', 'line', 'arrow', 'rect', 'polygon', 'text'] as const;
+const BOARD_ANNOTATION_SHAPES = ['point', 'line', 'arrow', 'rect', 'polygon', 'text'] as const;
 
 /** A shape drawn on the board in a draft or snapshot, in board millimetres. */
-export interface Annotation {
-  shape: (typeof ANNOTATION_SHAPES)[number];
+export interface BoardAnnotation {
+  shape: (typeof BOARD_ANNOTATION_SHAPES)[number];
   points: [number, number][];
   text?: string;
   layer?: string;
   /** #rrggbb */
   color?: string;
 }
-const POINT_COUNTS: Record<(typeof ANNOTATION_SHAPES)[number], [number, number]> = {
+const POINT_COUNTS: Record<(typeof BOARD_ANNOTATION_SHAPES)[number], [number, number]> = {
   point: [1, 1],
   text: [1, 1],
   line: [2, 10_000],
@@ -68,20 +69,20 @@ function lane(body: FieldReader, required: boolean): string | undefined {
 function checkpoint(body: FieldReader): string | undefined {
   const ref = body.string('checkpoint', { max: 200 });
   if (ref !== undefined && checkpointSha(ref) === undefined)
-    throw new RecordRequestError(
+    throw new ViewerRecordRequestError(
       'bad-body',
       `${body.where}.checkpoint must be a checkpoint reference boards/<sha256>.<ext>; got ${JSON.stringify(ref.slice(0, 80))}`,
     );
   return ref;
 }
 
-function recordRef(body: FieldReader, key: string, what: string): string | undefined {
+function viewerRecordRef(body: FieldReader, key: string, what: string): string | undefined {
   const id = body.string(key, { max: 128 });
-  return id === undefined ? undefined : checkedRecordId(id, what);
+  return id === undefined ? undefined : checkedViewerRecordId(id, what);
 }
 
 /** Checked annotations: shapes with the number of points each takes, in board millimetres. */
-function annotations(body: FieldReader, required: boolean): Annotation[] | undefined {
+function boardAnnotations(body: FieldReader, required: boolean): BoardAnnotation[] | undefined {
   const list = body.array('annotations', { required, max: 1000 });
   return list?.map((item, i) => {
     const a = FieldReader.of(item, `${body.where}.annotations[${i}]`, [
@@ -91,11 +92,11 @@ function annotations(body: FieldReader, required: boolean): Annotation[] | undef
       'layer',
       'color',
     ]);
-    const shape = a.oneOf('shape', ANNOTATION_SHAPES, { required: true })!;
+    const shape = a.oneOf('shape', BOARD_ANNOTATION_SHAPES, { required: true })!;
     const [min, max] = POINT_COUNTS[shape];
     const points = a.array('points', { required: true, min, max })!.map((p, j) => {
       if (!Array.isArray(p) || p.length !== 2 || !p.every((n) => typeof n === 'number' && Number.isFinite(n)))
-        throw new RecordRequestError(
+        throw new ViewerRecordRequestError(
           'bad-body',
           `${a.where}.points[${j}] must be a point [x, y] of two numbers (millimetres)`,
         );
@@ -112,7 +113,7 @@ function annotations(body: FieldReader, required: boolean): Annotation[] | undef
 }
 
 /** A pin: a lane's state at an event, to come back to. */
-export const PIN: RecordKind = {
+export const PIN: ViewerRecordKind = {
   name: 'pin',
   folder: 'pins',
   schema: 'pnr-viewer-pin-v1',
@@ -128,7 +129,7 @@ export const PIN: RecordKind = {
 };
 
 /** A draft: annotations being worked on; saving again makes a new draft that supersedes the last. */
-export const DRAFT: RecordKind = {
+export const DRAFT: ViewerRecordKind = {
   name: 'draft',
   folder: 'drafts',
   schema: 'pnr-viewer-draft-v1',
@@ -141,13 +142,13 @@ export const DRAFT: RecordKind = {
       checkpoint: checkpoint(body),
       title: body.string('title', { max: 200 }),
       text: body.string('text', { max: 100_000 }),
-      annotations: annotations(body, true),
-      supersedes: recordRef(body, 'supersedes', 'draft'),
+      annotations: boardAnnotations(body, true),
+      supersedes: viewerRecordRef(body, 'supersedes', 'draft'),
     }),
 };
 
 /** A snapshot: an annotated, citable view of a lane at an event. */
-export const SNAPSHOT: RecordKind = {
+export const SNAPSHOT: ViewerRecordKind = {
   name: 'snapshot',
   folder: 'snapshots',
   schema: 'pnr-viewer-snapshot-v1',
@@ -159,7 +160,7 @@ export const SNAPSHOT: RecordKind = {
     if (view?.has('center')) {
       const c = view.value.center;
       if (!Array.isArray(c) || c.length !== 2 || !c.every((n) => typeof n === 'number' && Number.isFinite(n)))
-        throw new RecordRequestError(
+        throw new ViewerRecordRequestError(
           'bad-body',
           `${view.where}.center must be a point [x, y] of two numbers`,
         );
@@ -167,7 +168,7 @@ export const SNAPSHOT: RecordKind = {
     }
     const layers = view?.array('layers', { max: 200 })?.map((l, i) => {
       if (typeof l !== 'string' || l.length === 0 || l.length > 64)
-        throw new RecordRequestError('bad-body', `${view.where}.layers[${i}] must be a layer name`);
+        throw new ViewerRecordRequestError('bad-body', `${view.where}.layers[${i}] must be a layer name`);
       return l;
     });
     return compact({
@@ -176,7 +177,7 @@ export const SNAPSHOT: RecordKind = {
       checkpoint: checkpoint(body),
       title: body.string('title', { required: true, min: 1, max: 200 }),
       text: body.string('text', { max: 100_000 }),
-      annotations: annotations(body, false),
+      annotations: boardAnnotations(body, false),
       view: view
         ? compact({
             center,
@@ -185,13 +186,13 @@ export const SNAPSHOT: RecordKind = {
             side: view.oneOf('side', ['front', 'back'] as const),
           })
         : undefined,
-      draft: recordRef(body, 'draft', 'draft'),
+      draft: viewerRecordRef(body, 'draft', 'draft'),
     });
   },
 };
 
 /** The record kinds by name. */
-export const RECORD_KINDS = [PIN, DRAFT, SNAPSHOT] as const;
+export const VIEWER_RECORD_KINDS = [PIN, DRAFT, SNAPSHOT] as const;
 
 /** An object type with its possibly-undefined fields made optional instead. */
 export type Compact<T> = { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & {

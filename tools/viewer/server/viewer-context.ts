@@ -4,17 +4,17 @@ import { join } from 'node:path';
 import { GeometryCache, type GeometryExtractor } from '../geometry/geometry-cache.js';
 import { LiveExperiment } from '../live/live-experiment.js';
 import { ControlStore } from '../records/control-store.js';
-import { ImmutableRecordStore } from '../records/immutable-record-store.js';
-import { RECORD_KINDS } from '../records/viewer-records.js';
-import { NotesStore } from '../notes/notes-store.js';
+import { ViewerRecordStore } from '../records/viewer-record-store.js';
+import { VIEWER_RECORD_KINDS } from '../records/viewer-records.js';
+import { DesignNotesStore } from '../notes/design-notes-store.js';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 
 /** Shared state of one viewer server. */
 export class ViewerContext {
   readonly experiment: LiveExperiment;
   readonly controls: ControlStore;
-  readonly records: Map<string, ImmutableRecordStore>;
-  readonly notes: NotesStore;
+  readonly viewerRecords: Map<string, ViewerRecordStore>;
+  readonly designNotes: DesignNotesStore;
   private readonly geometryCaches = new Map<string, GeometryCache>();
 
   constructor(
@@ -24,10 +24,10 @@ export class ViewerContext {
   ) {
     this.experiment = new LiveExperiment({ root: config.root, experimentDir: config.experimentDir });
     this.controls = new ControlStore(this.experiment.root);
-    this.records = new Map(
-      RECORD_KINDS.map((kind) => [kind.folder, new ImmutableRecordStore(this.experiment.root, kind)]),
+    this.viewerRecords = new Map(
+      VIEWER_RECORD_KINDS.map((kind) => [kind.folder, new ViewerRecordStore(this.experiment.root, kind)]),
     );
-    this.notes = new NotesStore(config.notesDir);
+    this.designNotes = new DesignNotesStore(config.notesDir);
   }
 
   /** Throws the reader's 400/403/404 error when `run` is not a run folder of the experiment. */

@@ -7,10 +7,13 @@ import type { ErrorStyle } from '../../http/error-answers.js';
 import { GeometryRequestError } from '../geometry/geometry-cache.js';
 import { BoardReadError } from '../geometry/kicad-board-reader.js';
 import { LiveRequestError } from '../live/run-path.js';
-import { RecordRequestError, type RecordErrorCode } from '../records/record-request-error.js';
+import {
+  ViewerRecordRequestError,
+  type ViewerRecordErrorCode,
+} from '../records/viewer-record-request-error.js';
 
 /** The status of each record refusal (docs/viewer-api.md, "Errors"). */
-const RECORD_STATUS: Record<RecordErrorCode, number> = {
+const VIEWER_RECORD_STATUS: Record<ViewerRecordErrorCode, number> = {
   'bad-body': 400,
   'bad-id': 400,
   'bad-query': 400,
@@ -26,8 +29,8 @@ const LIVE_CODES = { 400: 'bad-run', 403: 'outside', 404: 'no-run' } as const;
 
 /** An error of the viewer's layers as the ApiError it answers with; undefined for any other. */
 export function viewerApiError(error: unknown): ApiError | undefined {
-  if (error instanceof RecordRequestError)
-    return new ApiError(RECORD_STATUS[error.code], error.code, error.message, error.extra);
+  if (error instanceof ViewerRecordRequestError)
+    return new ApiError(VIEWER_RECORD_STATUS[error.code], error.code, error.message, error.extra);
   if (error instanceof LiveRequestError)
     return new ApiError(error.status, LIVE_CODES[error.status], error.message);
   if (error instanceof GeometryRequestError)

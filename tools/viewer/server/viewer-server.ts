@@ -23,8 +23,8 @@ import {
 import { aboutRoute, type AboutInfo } from './routes/about-route.js';
 import { controlRoutes } from './routes/control-routes.js';
 import { geometryRoutes } from './routes/geometry-routes.js';
-import { notesRoutes } from './routes/notes-routes.js';
-import { recordRoutes } from './routes/record-routes.js';
+import { designNotesRoutes } from './routes/design-notes-routes.js';
+import { viewerRecordRoutes } from './routes/viewer-record-routes.js';
 import { stateRoutes } from './routes/state-routes.js';
 import { unavailableRoutes } from './routes/unavailable-routes.js';
 import { sourceInfo, type SourceInfo } from './source-revision.js';
@@ -112,8 +112,8 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   stateRoutes(app, context);
   geometryRoutes(app, context);
   controlRoutes(app, context);
-  recordRoutes(app, context);
-  notesRoutes(app, context);
+  viewerRecordRoutes(app, context);
+  designNotesRoutes(app, context);
   aboutRoute(app, about);
   unavailableRoutes(app, features);
   const pageDirs = [

@@ -24,18 +24,18 @@ export type {
 } from '../../../tools/viewer/telemetry/live-event.js';
 export type {
   DesignNote,
-  NoteAction,
-  NoteContext,
-  NoteDraft,
-  NoteKind,
-  NoteStatus,
-  NoteTarget,
+  DesignNoteAction,
+  DesignNoteContext,
+  DesignNoteDraft,
+  DesignNoteKind,
+  DesignNoteStatus,
+  DesignNoteTarget,
 } from '../../../tools/viewer/notes/design-note.js';
-export type { RecordAuthor } from '../../../tools/viewer/records/record-author.js';
+export type { ViewerRecordAuthor } from '../../../tools/viewer/records/viewer-record-author.js';
 export type {
-  Annotation,
-  RecordKindName,
-  StoredRecord,
+  BoardAnnotation,
+  ViewerRecordKindName,
+  StoredViewerRecord,
 } from '../../../tools/viewer/records/viewer-records.js';
 export type {
   BoardGeometry,

@@ -6,7 +6,7 @@ import { LitElement, css, html, nothing, svg, unsafeCSS, type PropertyValues } f
 import type { BoardGeometry, PlacedFootprint, Point } from './api-types.js';
 import { boardPaths, type BoardPaths, type PlacedPart } from './board-paths.js';
 import type { NetRouteAt } from './lane-replay.js';
-import type { NoteTarget } from './api-types.js';
+import type { DesignNoteTarget } from './api-types.js';
 import {
   BOARD_BACKGROUND,
   HIGHLIGHT_COLOR,
@@ -24,7 +24,7 @@ import './layer-toggles.js';
 export interface BoardMark {
   id: string;
   label: string;
-  target: NoteTarget;
+  target: DesignNoteTarget;
 }
 
 /** Where a mark sits: a point, and the box of a footprint target. */

@@ -6,17 +6,17 @@ import type { EventRecord, FeatureId, LaneSummary, LiveEventOf } from './api-typ
 import type { FeatureList } from './feature-availability.js';
 import type { LaneFrame } from './lane-replay.js';
 import type { LiveStore } from './live-store.js';
-import type { Annotation, DesignNote, NoteTarget } from './api-types.js';
-import type { SnapshotView } from './records-panel.js';
+import type { BoardAnnotation, DesignNote, DesignNoteTarget } from './api-types.js';
+import type { SnapshotView } from './viewer-records-panel.js';
 import { sharedStyles } from './shared-styles.js';
 import type { ViewerApi } from './viewer-api.js';
 import './alternatives-panel.js';
 import './cost-panel.js';
 import './feature-panel.js';
 import './net-status-chart.js';
-import './notes-panel.js';
+import './design-notes-panel.js';
 import './problems-panel.js';
-import './records-panel.js';
+import './viewer-records-panel.js';
 
 type TabId =
   | 'cost'
@@ -61,9 +61,9 @@ export class DetailTabs extends LitElement {
     position: { type: Number },
     highlightRef: { attribute: false },
     highlightNet: { attribute: false },
-    notes: { attribute: false },
-    notesProblem: { type: String },
-    noteTargets: { attribute: false },
+    designNotes: { attribute: false },
+    designNotesProblem: { type: String },
+    designNoteTargets: { attribute: false },
     annotations: { attribute: false },
     pickMode: { attribute: false },
     view: { attribute: false },
@@ -82,10 +82,10 @@ export class DetailTabs extends LitElement {
   position = -1;
   highlightRef: string | null = null;
   highlightNet: string | null = null;
-  notes: DesignNote[] = [];
-  notesProblem = '';
-  noteTargets: NoteTarget[] = [];
-  annotations: Annotation[] = [];
+  designNotes: DesignNote[] = [];
+  designNotesProblem = '';
+  designNoteTargets: DesignNoteTarget[] = [];
+  annotations: BoardAnnotation[] = [];
   pickMode: 'note' | 'annotation' | null = null;
   /** The board's view, for snapshots. */
   view: SnapshotView | null = null;
@@ -206,7 +206,7 @@ export class DetailTabs extends LitElement {
         ></rr-net-status-chart>`;
       }
       case 'records':
-        return html`<rr-records-panel
+        return html`<rr-viewer-records-panel
           .api=${this.api}
           .lane=${this.lane}
           .run=${store?.run ?? null}
@@ -214,18 +214,18 @@ export class DetailTabs extends LitElement {
           .view=${this.view}
           .annotations=${this.annotations}
           ?marking=${this.pickMode === 'annotation'}
-        ></rr-records-panel>`;
+        ></rr-viewer-records-panel>`;
       case 'notes':
-        return html`<rr-notes-panel
+        return html`<rr-design-notes-panel
           .api=${this.api}
           .lane=${this.lane}
           .run=${store?.run ?? null}
           .frame=${frame}
-          .notes=${this.notes}
-          .problem=${this.notesProblem}
-          .targets=${this.noteTargets}
+          .notes=${this.designNotes}
+          .problem=${this.designNotesProblem}
+          .targets=${this.designNoteTargets}
           ?picking=${this.pickMode === 'note'}
-        ></rr-notes-panel>`;
+        ></rr-design-notes-panel>`;
       case 'problems':
         return html`<rr-problems-panel
           .problems=${[...(store?.problems.values() ?? [])]}

@@ -8,11 +8,11 @@ import type {
   EventRecord,
   ExperimentState,
   Feature,
-  NoteAction,
-  NoteDraft,
-  RecordKindName,
+  DesignNoteAction,
+  DesignNoteDraft,
+  ViewerRecordKindName,
   RuntimeControls,
-  StoredRecord,
+  StoredViewerRecord,
   UnavailableAnswer,
 } from './api-types.js';
 
@@ -36,7 +36,7 @@ export interface StateRequest {
   limit?: number;
 }
 
-const RECORD_ROUTES: Record<RecordKindName, { create: string; list: string }> = {
+const VIEWER_RECORD_ROUTES: Record<ViewerRecordKindName, { create: string; list: string }> = {
   pin: { create: 'pin', list: 'pins' },
   draft: { create: 'draft', list: 'drafts' },
   snapshot: { create: 'snapshot', list: 'snapshots' },
@@ -99,32 +99,39 @@ export class ViewerApi {
   }
 
   /** GET /api/pins, /api/drafts or /api/snapshots of a lane. */
-  async records<T extends StoredRecord>(
-    kind: RecordKindName,
+  async viewerRecords<T extends StoredViewerRecord>(
+    kind: ViewerRecordKindName,
     lane?: string,
     run?: string | null,
   ): Promise<T[]> {
     const answer = await this.get<{ records: T[] }>(
-      `/api/${RECORD_ROUTES[kind].list}${query({ lane, run: run ?? undefined })}`,
+      `/api/${VIEWER_RECORD_ROUTES[kind].list}${query({ lane, run: run ?? undefined })}`,
     );
     return answer.records;
   }
 
   /** POST /api/pin, /api/draft or /api/snapshot. */
-  createRecord<T extends StoredRecord>(kind: RecordKindName, body: Record<string, unknown>): Promise<T> {
-    return this.post(`/api/${RECORD_ROUTES[kind].create}`, body);
+  createViewerRecord<T extends StoredViewerRecord>(
+    kind: ViewerRecordKindName,
+    body: Record<string, unknown>,
+  ): Promise<T> {
+    return this.post(`/api/${VIEWER_RECORD_ROUTES[kind].create}`, body);
   }
 
-  async notes(): Promise<DesignNote[]> {
+  async designNotes(): Promise<DesignNote[]> {
     return (await this.get<{ notes: DesignNote[] }>('/api/notes')).notes;
   }
 
-  createNote(note: NoteDraft): Promise<DesignNote> {
+  createDesignNote(note: DesignNoteDraft): Promise<DesignNote> {
     return this.post('/api/notes', note);
   }
 
   /** POST /api/notes/<id>/<action> at the note's current revision. */
-  noteAction(note: DesignNote, action: NoteAction, body: Record<string, unknown> = {}): Promise<unknown> {
+  designNoteAction(
+    note: DesignNote,
+    action: DesignNoteAction,
+    body: Record<string, unknown> = {},
+  ): Promise<unknown> {
     return this.post(`/api/notes/${encodeURIComponent(note.id)}/${action}`, {
       ...body,
       revision: note.revision,

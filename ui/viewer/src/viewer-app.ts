@@ -9,9 +9,9 @@ import type { BoardMark, BoardPick, BoardView } from './board-view.js';
 import { GeometryLoader } from './geometry-loader.js';
 import { frameAt, type LaneFrame } from './lane-replay.js';
 import { LiveStore } from './live-store.js';
-import type { Annotation, DesignNote, NoteTarget } from './api-types.js';
-import { targetText } from './note-target-text.js';
-import type { GotoDetail, SnapshotView } from './records-panel.js';
+import type { BoardAnnotation, DesignNote, DesignNoteTarget } from './api-types.js';
+import { designNoteTargetText } from './design-note-target-text.js';
+import type { GotoDetail, SnapshotView } from './viewer-records-panel.js';
 import { sharedStyles } from './shared-styles.js';
 import type { TimelineMove } from './timeline-scrubber.js';
 import type { AboutInfo, Feature } from './api-types.js';
@@ -24,7 +24,7 @@ import './page-header.js';
 import './timeline-scrubber.js';
 
 /** How often the notes are read again (other viewers of the experiment write them too). */
-const NOTES_REFRESH_MS = 4000;
+const DESIGN_NOTES_REFRESH_MS = 4000;
 
 export class ViewerApp extends LitElement {
   static override properties = {
@@ -33,9 +33,9 @@ export class ViewerApp extends LitElement {
     follow: { state: true },
     highlightRef: { state: true },
     highlightNet: { state: true },
-    notes: { state: true },
-    notesProblem: { state: true },
-    noteTargets: { state: true },
+    designNotes: { state: true },
+    designNotesProblem: { state: true },
+    designNoteTargets: { state: true },
     annotations: { state: true },
     pickMode: { state: true },
     about: { state: true },
@@ -53,12 +53,12 @@ export class ViewerApp extends LitElement {
   follow = true;
   highlightRef: string | null = null;
   highlightNet: string | null = null;
-  notes: DesignNote[] = [];
-  notesProblem = '';
+  designNotes: DesignNote[] = [];
+  designNotesProblem = '';
   /** Targets of the note being written. */
-  noteTargets: NoteTarget[] = [];
+  designNoteTargets: DesignNoteTarget[] = [];
   /** Points marked for the draft being written. */
-  annotations: Annotation[] = [];
+  annotations: BoardAnnotation[] = [];
   /** What a click on the board does besides highlighting. */
   pickMode: 'note' | 'annotation' | null = null;
   about: AboutInfo | null = null;
@@ -71,7 +71,7 @@ export class ViewerApp extends LitElement {
   private readonly boards = new GeometryLoader(this.api, () => this.boardVersion++);
   private frame: LaneFrame = frameAt([], -1);
   private source: BoardSource | undefined;
-  private notesTimer: ReturnType<typeof setInterval> | undefined;
+  private designNotesTimer: ReturnType<typeof setInterval> | undefined;
   private pendingGoto: GotoDetail | null = null;
   private readonly onStoreChange = () => {
     this.storeVersion = this.store.version;
@@ -167,25 +167,25 @@ export class ViewerApp extends LitElement {
     this.store.removeEventListener('change', this.onStoreChange);
     this.store.stop();
     document.removeEventListener('keydown', this.onKey);
-    if (this.notesTimer !== undefined) clearInterval(this.notesTimer);
+    if (this.designNotesTimer !== undefined) clearInterval(this.designNotesTimer);
   }
 
   private featuresRead(features: Feature[]): void {
     this.features = features;
     if (availability(features, 'notes') === 'unavailable') {
-      this.notesProblem = unavailableFrom(features, 'notes')?.reason ?? '';
+      this.designNotesProblem = unavailableFrom(features, 'notes')?.reason ?? '';
       return;
     }
-    void this.reloadNotes();
-    this.notesTimer = setInterval(() => void this.reloadNotes(), NOTES_REFRESH_MS);
+    void this.reloadDesignNotes();
+    this.designNotesTimer = setInterval(() => void this.reloadDesignNotes(), DESIGN_NOTES_REFRESH_MS);
   }
 
-  private async reloadNotes(): Promise<void> {
+  private async reloadDesignNotes(): Promise<void> {
     try {
-      this.notes = await this.api.notes();
-      this.notesProblem = '';
+      this.designNotes = await this.api.designNotes();
+      this.designNotesProblem = '';
     } catch (error) {
-      this.notesProblem = `Could not read the notes: ${(error as Error).message}`;
+      this.designNotesProblem = `Could not read the notes: ${(error as Error).message}`;
     }
   }
 
@@ -252,11 +252,11 @@ export class ViewerApp extends LitElement {
   private onPick(e: CustomEvent<BoardPick>): void {
     const p = e.detail;
     if (this.pickMode === 'note') {
-      const target: NoteTarget = p.ref
+      const target: DesignNoteTarget = p.ref
         ? { type: 'footprint', ref: p.ref }
         : { type: 'point', x: p.x, y: p.y };
-      if (!this.noteTargets.some((t) => targetText(t) === targetText(target)))
-        this.noteTargets = [...this.noteTargets, target];
+      if (!this.designNoteTargets.some((t) => designNoteTargetText(t) === designNoteTargetText(target)))
+        this.designNoteTargets = [...this.designNoteTargets, target];
     } else if (this.pickMode === 'annotation') {
       this.annotations = [
         ...this.annotations,
@@ -268,7 +268,7 @@ export class ViewerApp extends LitElement {
     }
   }
 
-  private onTargetShow(e: CustomEvent<{ target: NoteTarget }>): void {
+  private onTargetShow(e: CustomEvent<{ target: DesignNoteTarget }>): void {
     const t = e.detail.target;
     if (t.type === 'footprint' || t.type === 'pad') this.highlightRef = t.ref;
     else if (t.type === 'net') this.highlightNet = t.net;
@@ -426,10 +426,14 @@ export class ViewerApp extends LitElement {
   /** Targets of open and accepted notes, of the note being written, and the draft's points. */
   private boardMarks(): BoardMark[] {
     return [
-      ...this.notes
+      ...this.designNotes
         .filter((n) => n.status === 'open' || n.status === 'accepted')
         .flatMap((n) => n.targets.map((t, i) => ({ id: `${n.id}:${i}`, label: n.title, target: t }))),
-      ...this.noteTargets.map((t, i) => ({ id: `new:${i}`, label: `new note: ${targetText(t)}`, target: t })),
+      ...this.designNoteTargets.map((t, i) => ({
+        id: `new:${i}`,
+        label: `new note: ${designNoteTargetText(t)}`,
+        target: t,
+      })),
       ...this.annotations.map((a, i) => ({
         id: `draft:${i}`,
         label: `draft point ${i + 1}${a.text ? `: ${a.text}` : ''}`,
@@ -452,9 +456,9 @@ export class ViewerApp extends LitElement {
       .position=${this.position}
       .highlightRef=${this.highlightRef}
       .highlightNet=${this.highlightNet}
-      .notes=${this.notes}
-      .notesProblem=${this.notesProblem}
-      .noteTargets=${this.noteTargets}
+      .designNotes=${this.designNotes}
+      .designNotesProblem=${this.designNotesProblem}
+      .designNoteTargets=${this.designNoteTargets}
       .annotations=${this.annotations}
       .pickMode=${this.pickMode}
       .view=${this.snapshotView()}
@@ -467,15 +471,15 @@ export class ViewerApp extends LitElement {
       @marking-toggle=${() => togglePick('annotation')}
       @annotations-clear=${() => (this.annotations = [])}
       @picking-toggle=${() => togglePick('note')}
-      @target-add=${(e: CustomEvent<{ target: NoteTarget }>) => (this.noteTargets = [...this.noteTargets, e.detail.target])}
+      @target-add=${(e: CustomEvent<{ target: DesignNoteTarget }>) => (this.designNoteTargets = [...this.designNoteTargets, e.detail.target])}
       @target-remove=${(e: CustomEvent<{ index: number }>) =>
-        (this.noteTargets = this.noteTargets.filter((_, i) => i !== e.detail.index))}
+        (this.designNoteTargets = this.designNoteTargets.filter((_, i) => i !== e.detail.index))}
       @targets-clear=${() => {
-        this.noteTargets = [];
+        this.designNoteTargets = [];
         if (this.pickMode === 'note') this.pickMode = null;
       }}
       @target-show=${this.onTargetShow}
-      @notes-changed=${() => this.reloadNotes()}
+      @design-notes-changed=${() => this.reloadDesignNotes()}
     ></rr-detail-tabs>`;
   }
 }

@@ -8,7 +8,7 @@ export type { LedgerRow } from '../../../../tools/report/case-ledger.js';
 export type { TraceEdge, TraceNode } from '../../../../tools/report/trace-graph.js';
 export type { GitCommit, GitRef, StatusEntry } from '../../../../tools/git/git-client.js';
 export type { Gap } from '../../../../tools/verify/gaps.js';
-export type { LockCase } from '../../../../tools/verify/lock-update.js';
+export type { VerificationLockCase } from '../../../../tools/verify/verification-lock-update.js';
 export type { SetMember, Verdict } from '../../../../tools/verify/verdicts.js';
 export type {
   AttributionOverview,
@@ -34,7 +34,10 @@ export type {
   RefList,
 } from '../../../../tools/editor/routes/git-routes.js';
 export type { TraceGraphAnswer } from '../../../../tools/editor/routes/graph-routes.js';
-export type { LockState, LockUpdateAnswer } from '../../../../tools/editor/routes/lock-routes.js';
+export type {
+  VerificationLockState,
+  VerificationLockUpdateAnswer,
+} from '../../../../tools/editor/routes/verification-lock-routes.js';
 export type { Conflict } from '../../../../tools/verify/owner-checks.js';
 export type { WorkQueue } from '../../../../tools/editor/routes/report-routes.js';
 export type { EntityChange, EntitySide, FieldChange } from '../../../../tools/editor/semantic-diff.js';

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { ApiError, errorText } from '../api/api-error.js';
 import { idSegment } from '../api/api-client.js';
-import type { LockCase, SaveAnswer } from '../api/api-types.js';
+import type { VerificationLockCase, SaveAnswer } from '../api/api-types.js';
 import { href } from '../routing/hash-route.js';
 import { store } from '../session/editor-store.js';
 import { entityLinks } from './badges.js';
@@ -27,7 +27,7 @@ export class DeleteDialog extends LightElement {
   declare busy: boolean;
   declare error: string;
   declare referrers: string[] | null;
-  declare unlocked: LockCase[] | null;
+  declare unlocked: VerificationLockCase[] | null;
 
   constructor() {
     super();
@@ -89,7 +89,7 @@ export class DeleteDialog extends LightElement {
         this.unlocked
           ? html`<p role="status">${this.entityId} is deleted. Its lock entries were dropped:</p>
               <ul class="plain-list">
-                ${this.unlocked.map((u) => html`<li><code>${lockEntryText(u)}</code></li>`)}
+                ${this.unlocked.map((u) => html`<li><code>${verificationLockEntryText(u)}</code></li>`)}
               </ul>
               <div class="actions"><button type="button" @click=${this.done}>Close</button></div>`
           : this.referrers
@@ -150,6 +150,6 @@ function referrersOf(body: Record<string, unknown>): string[] {
 }
 
 /** A lock entry as `target path → owner`. */
-function lockEntryText(entry: LockCase): string {
+function verificationLockEntryText(entry: VerificationLockCase): string {
   return `${entry.target} ${entry.path} → ${entry.owner}`;
 }

@@ -1,5 +1,6 @@
 // The fields the entity form shows for each kind (schemas/model.schema.json), in the order the form
 // shows them. Fields not listed here (custom keys, notes) are carried through a save unchanged.
+import { RESPONSIBLE_FIELD } from '../../../../tools/model/entity.js';
 import type { Config, EntityKind } from '../api/api-types.js';
 
 /** How a field is edited. */
@@ -36,7 +37,12 @@ const COMMON_HEAD: FieldSpec[] = [
 
 const COMMON_TAIL: FieldSpec[] = [
   { name: 'status', label: 'Status', input: 'status' },
-  { name: 'owner', label: 'Owner', input: 'text' },
+  {
+    name: RESPONSIBLE_FIELD,
+    label: 'Responsible',
+    input: 'text',
+    help: 'the person or team; written as owner in model files',
+  },
   { name: 'tags', label: 'Tags', input: 'list', help: 'separated by commas' },
 ];
 

@@ -5,7 +5,7 @@ import type { CaseList, LedgerRow } from '../api/api-types.js';
 import type { CaseMoveDialog } from '../components/case-move-dialog.js';
 import { ledgerRow } from '../components/ledger-row.js';
 import { LightElement } from '../components/light-element.js';
-import type { LockUpdateDialog } from '../components/lock-update-dialog.js';
+import type { VerificationLockUpdateDialog } from '../components/verification-lock-update-dialog.js';
 import { groupByTarget, orderByTarget } from '../model/ledger-groups.js';
 import { replaceQuery } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
@@ -28,13 +28,14 @@ export class CaseLedgerPage extends LightElement {
     rows: { state: true },
     error: { state: true },
     loading: { state: true },
-    lanes: { state: true },
+    targetGroups: { state: true },
   };
   declare query: URLSearchParams;
   declare rows: LedgerRow[] | null;
   declare error: string;
   declare loading: boolean;
-  declare lanes: string[];
+  /** names of the target groups the server was started with (`--lane-targets`) */
+  declare targetGroups: string[];
   private readonly storeController = new StoreController(this);
   private loadedFor = '';
   private readonly casesRequest = new LatestRequest();
@@ -45,12 +46,13 @@ export class CaseLedgerPage extends LightElement {
     this.rows = null;
     this.error = '';
     this.loading = false;
-    this.lanes = [];
+    this.targetGroups = [];
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!changed.has('query')) return;
-    // Filter, lane and target are answered by the server; search and paging are local.
+    // Filter, target group (the query's `lane`) and target are answered by the server; search and
+    // paging are local.
     const key = ['filter', 'lane', 'target'].map((k) => this.query.get(k) ?? '').join('\u0000');
     if (key !== this.loadedFor) {
       this.loadedFor = key;
@@ -72,7 +74,7 @@ export class CaseLedgerPage extends LightElement {
       );
       if (result === SUPERSEDED) return;
       this.rows = result.cases;
-      this.lanes = result.lanes;
+      this.targetGroups = result.lanes;
     } catch (error) {
       this.error = errorText(error);
       this.rows = null;
@@ -105,9 +107,9 @@ export class CaseLedgerPage extends LightElement {
   protected override render() {
     const q = (this.query.get('q') ?? '').trim().toLowerCase();
     const filter = this.query.get('filter') ?? '';
-    const lane = this.query.get('lane') ?? '';
+    const targetGroup = this.query.get('lane') ?? '';
     const page = Number(this.query.get('page') ?? '0') || 0;
-    const lanes = this.lanes;
+    const targetGroups = this.targetGroups;
     const rows = (this.rows ?? []).filter(
       (r) =>
         !q ||
@@ -125,7 +127,7 @@ export class CaseLedgerPage extends LightElement {
       <div class="actions">
         <button
           type="button"
-          @click=${() => this.querySelector<LockUpdateDialog>('rr-lock-update-dialog')?.open()}
+          @click=${() => this.querySelector<VerificationLockUpdateDialog>('rr-verification-lock-update-dialog')?.open()}
         >
           Update lock…
         </button>
@@ -145,13 +147,13 @@ export class CaseLedgerPage extends LightElement {
           </select>
         </div>
         <div>
-          <label for="case-lane">Lane</label>
+          <label for="case-target-group">Target group</label>
           <select
-            id="case-lane"
+            id="case-target-group"
             @change=${(e: Event) => this.setQuery({ lane: (e.target as HTMLSelectElement).value })}
           >
-            <option value="" ?selected=${lane === ''}>all lanes</option>
-            ${lanes.map((l) => html`<option value=${l} ?selected=${lane === l}>${l}</option>`)}
+            <option value="" ?selected=${targetGroup === ''}>all target groups</option>
+            ${targetGroups.map((g) => html`<option value=${g} ?selected=${targetGroup === g}>${g}</option>`)}
           </select>
         </div>
         <div class="check">
@@ -218,7 +220,9 @@ export class CaseLedgerPage extends LightElement {
       </div>
       ${pagerFor(rows.length, page, PAGE_SIZE, 'Case pages', (p) => this.setQuery({ page: String(p) }))}
       <rr-case-move-dialog @case-moved=${this.afterWrite}></rr-case-move-dialog>
-      <rr-lock-update-dialog @lock-updated=${this.afterWrite}></rr-lock-update-dialog>
+      <rr-verification-lock-update-dialog
+        @verification-lock-updated=${this.afterWrite}
+      ></rr-verification-lock-update-dialog>
     `;
   }
 }

@@ -59,7 +59,7 @@ export class EntityFormPage extends LightElement {
     refusal: { state: true },
     loadError: { state: true },
     saving: { state: true },
-    reloadNote: { state: true },
+    reloadNotice: { state: true },
   };
   declare entityId: string | undefined;
   declare newKind: EntityKind | undefined;
@@ -74,7 +74,7 @@ export class EntityFormPage extends LightElement {
   declare refusal: ApiError | null;
   declare loadError: string;
   declare saving: boolean;
-  declare reloadNote: string;
+  declare reloadNotice: string;
   private readonly storeController = new StoreController(this);
   private precheckTimer = 0;
   private precheckAbort: AbortController | null = null;
@@ -92,7 +92,7 @@ export class EntityFormPage extends LightElement {
     this.refusal = null;
     this.loadError = '';
     this.saving = false;
-    this.reloadNote = '';
+    this.reloadNotice = '';
   }
 
   private get kind(): EntityKind | undefined {
@@ -170,7 +170,7 @@ export class EntityFormPage extends LightElement {
       }
       this.refusal = null;
       this.conflicts = [];
-      this.reloadNote =
+      this.reloadNotice =
         fresh.version === before.version
           ? 'Reloaded. The entity itself did not change on disk; your draft is kept.'
           : 'Reloaded. The entity changed on disk: fields you had not edited now show the new content, your edits are kept. Review before saving.';
@@ -288,7 +288,7 @@ export class EntityFormPage extends LightElement {
     this.saving = true;
     this.refusal = null;
     this.conflicts = [];
-    this.reloadNote = '';
+    this.reloadNotice = '';
     const data = this.buildData();
     try {
       let id: string;
@@ -347,7 +347,7 @@ export class EntityFormPage extends LightElement {
     return html`
       <h1 tabindex="-1">${heading}</h1>
       ${this.refusalBanner()}
-      ${this.reloadNote ? html`<div class="banner info" role="status"><p>${this.reloadNote}</p></div>` : nothing}
+      ${this.reloadNotice ? html`<div class="banner info" role="status"><p>${this.reloadNotice}</p></div>` : nothing}
       ${conflictList(placed.get('') ?? [], 'The save would introduce these problems')}
       <form class="entity-form" novalidate @submit=${this.save}>
         ${

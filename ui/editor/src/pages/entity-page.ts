@@ -58,7 +58,7 @@ export class EntityPage extends LightElement {
     }
   }
 
-  private async notesChanged(): Promise<void> {
+  private async entityNotesChanged(): Promise<void> {
     await this.load();
     await store().refresh();
   }
@@ -203,11 +203,11 @@ export class EntityPage extends LightElement {
       }
 
       <h2>Notes</h2>
-      <rr-notes-panel
+      <rr-entity-notes-panel
         .entityId=${e.id}
         .notes=${d.notes}
-        @notes-changed=${this.notesChanged}
-      ></rr-notes-panel>
+        @entity-notes-changed=${this.entityNotesChanged}
+      ></rr-entity-notes-panel>
 
       <rr-rename-dialog .entityId=${e.id} .version=${e.version}></rr-rename-dialog>
       <rr-delete-dialog .entityId=${e.id} .kind=${e.kind} .version=${e.version}></rr-delete-dialog>

@@ -3,14 +3,20 @@
 // git status follow every save.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiClient } from '../api/api-client.js';
-import type { Conflict, EditorState, EntityList, EntityListRow, LockState } from '../api/api-types.js';
+import type {
+  Conflict,
+  EditorState,
+  EntityList,
+  EntityListRow,
+  VerificationLockState,
+} from '../api/api-types.js';
 import { isAuthor, storedAuthor, storeAuthor } from './author-setting.js';
 
 /** Shared session state of the editor. */
 export class EditorStore extends EventTarget {
   readonly api: ApiClient;
   state: EditorState | null = null;
-  lock: LockState | null = null;
+  lock: VerificationLockState | null = null;
   entities: EntityListRow[] = [];
   loadError: string | null = null;
   author: string;
@@ -36,7 +42,7 @@ export class EditorStore extends EventTarget {
         const [state, entities, lock] = await Promise.all([
           this.api.get<EditorState>('state'),
           this.api.get<EntityList>('entities'),
-          this.api.get<LockState>('lock'),
+          this.api.get<VerificationLockState>('lock'),
         ]);
         this.state = state;
         this.entities = entities.entities;

@@ -1,0 +1,93 @@
+// Notes on entities (docs/api.md, "Notes"): add, change, delete. Each is an update of the entity's `notes`
+// field through the session's checked save; a new note is written with its author and date.
+import type { FastifyInstance } from 'fastify';
+import { entityVersion } from '../../edit/entity-version.js';
+import { authorText, requestAuthor, type EditorContext } from '../editor-context.js';
+import { known, saveBody } from './entity-routes.js';
+import { nextEntityNoteId, entityNoteFields, entityNoteIndex, entityNoteObject } from '../entity-notes.js';
+import { bodyObject, queryOf, stringField } from '../request-input.js';
+import { VERSIONED_BODY } from './body-schemas.js';
+
+type EntityNoteParams = { Params: { id: string; note: string } };
+
+/** The note routes. */
+export function registerEntityNoteRoutes(app: FastifyInstance, ctx: EditorContext): void {
+  const { session } = ctx;
+
+  /** Saves an entity with its notes replaced; `version` defaults to the loaded one. */
+  const saveEntityNotes = async (
+    id: string,
+    version: string | undefined,
+    change: (notes: unknown[]) => unknown[],
+    author: ReturnType<typeof requestAuthor>,
+  ) => {
+    const entity = known(session.model, id);
+    const notes = change(Array.isArray(entity.data.notes) ? [...entity.data.notes] : []);
+    const data: Record<string, unknown> = { ...entity.data };
+    if (notes.length > 0) data.notes = notes;
+    else delete data.notes;
+    return session.save({ op: 'update', id, data, version: version ?? entityVersion(entity) }, { author });
+  };
+
+  app.post<{ Params: { id: string } }>(
+    '/api/entities/:id/notes',
+    { schema: { body: VERSIONED_BODY } },
+    async (request, reply) => {
+      const body = bodyObject(request.body);
+      const fields = entityNoteFields(body, true);
+      const author = requestAuthor(ctx, request);
+      let noteId = '';
+      const outcome = await saveEntityNotes(
+        request.params.id,
+        stringField(body, 'version'),
+        (notes) => {
+          noteId = nextEntityNoteId(notes);
+          const note: Record<string, unknown> = {
+            id: noteId,
+            kind: 'comment',
+            status: 'open',
+            ...fields,
+          };
+          if (author) note.author = authorText(author);
+          note.created = new Date().toISOString().slice(0, 10);
+          return [...notes, note];
+        },
+        author,
+      );
+      return reply.code(201).send({ ...saveBody(ctx, outcome), note: noteId });
+    },
+  );
+
+  app.patch<EntityNoteParams>(
+    '/api/entities/:id/notes/:note',
+    { schema: { body: VERSIONED_BODY } },
+    async (request) => {
+      const body = bodyObject(request.body);
+      const fields = entityNoteFields(body, false);
+      const outcome = await saveEntityNotes(
+        request.params.id,
+        stringField(body, 'version'),
+        (notes) => {
+          const i = entityNoteIndex(notes, request.params.note, request.params.id);
+          notes[i] = { ...entityNoteObject(notes[i]), ...fields };
+          return notes;
+        },
+        requestAuthor(ctx, request),
+      );
+      return { ...saveBody(ctx, outcome), note: request.params.note };
+    },
+  );
+
+  app.delete<EntityNoteParams>('/api/entities/:id/notes/:note', async (request) => {
+    const outcome = await saveEntityNotes(
+      request.params.id,
+      queryOf(request.query).version,
+      (notes) => {
+        notes.splice(entityNoteIndex(notes, request.params.note, request.params.id), 1);
+        return notes;
+      },
+      requestAuthor(ctx, request),
+    );
+    return { ...saveBody(ctx, outcome), note: request.params.note };
+  });
+}

@@ -1,0 +1,26 @@
+// A request about viewer records (pins, drafts, snapshots, notes, controls) that cannot be served, with
+// a stable code; the viewer's error map (server/viewer-errors.ts) gives each code its HTTP status.
+
+/** Codes a viewer record request can fail with (docs/viewer-api.md, "Errors"). */
+export type ViewerRecordErrorCode =
+  | 'bad-body'
+  | 'bad-id'
+  | 'bad-query'
+  | 'not-found'
+  | 'exists'
+  | 'stale-revision'
+  | 'bad-transition'
+  | 'unsupported-control'
+  | 'busy';
+
+/** A refused viewer record request; `extra` goes into the error body. */
+export class ViewerRecordRequestError extends Error {
+  constructor(
+    readonly code: ViewerRecordErrorCode,
+    message: string,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ViewerRecordRequestError';
+  }
+}
