@@ -24,11 +24,12 @@ export interface ModelLoad {
 }
 
 /** Lists a model's files and starts composing them: a large model's workers run when this resolves. */
-export async function startLoadModel(path: string): Promise<ModelLoad> {
-  const listing = await listModelFiles(path);
+export function startLoadModel(path: string): Promise<ModelLoad> {
+  const listing = listModelFiles(path);
   const started = startComposeModelFiles(listing.files);
   const model = started.results.then((files) => modelFromFiles(path, listing, files));
-  return { onWorkers: started.workers > 0, model };
+  // A promise all the same: modelAndEvidence (tools/verify/inputs.ts) also takes loaders that read first.
+  return Promise.resolve({ onWorkers: started.workers > 0, model });
 }
 
 /**
@@ -50,7 +51,7 @@ export async function readComposedModel(path: string): Promise<Model> {
 
 /** Lists and composes a model file or directory. */
 export async function composeModel(path: string): Promise<ComposedModel> {
-  const listing = await listModelFiles(path);
+  const listing = listModelFiles(path);
   return composeListed(path, listing);
 }
 

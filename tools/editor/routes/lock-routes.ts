@@ -42,7 +42,7 @@ export type LockUpdateAnswer = LockPlanBody & {
 export function registerLockRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const { session } = ctx;
 
-  app.get('/api/lock', async (request): Promise<LockState> => {
+  app.get('/api/lock', (request): LockState => {
     const { entity } = queryOf(request.query);
     const path = lockPathOf(session.model);
     if (!path) return { configured: false, path: null, out_of_date: false };

@@ -189,7 +189,8 @@ class ReqifImport {
     if (id === '') id = object.id;
     for (const [group, text] of lost) report.lose(group, id, text);
     if (fields.title === undefined) {
-      fields.title = titleFromText(String(fields.description ?? '')) || id;
+      const description = typeof fields.description === 'string' ? fields.description : '';
+      fields.title = titleFromText(description) || id;
       report.lose('titles made up (no title attribute)', id, String(fields.title));
     }
     const entity: ImportedEntity = { kind, id, fields, source: this.at(object.line) };

@@ -10,7 +10,8 @@ import { REFERENCE_FIELDS as REFERENCE_FIELD_LIST } from '../../model/references
 import { ALL_ATTRIBUTE_FIELDS } from '../imported-model/rr-fields.js';
 
 export type TypeChoice = EntityKind | 'heading' | 'skip';
-export type RelationChoice = 'parent' | 'child' | 'skip' | string;
+/** `parent`, `child`, `skip`, or the rr reference field a relation type fills (REFERENCE_FIELDS). */
+export type RelationChoice = string;
 
 /** A mapping file as written. */
 export interface ReqifMappingFile {

@@ -76,7 +76,7 @@ function explain(doc: TomlDocument, error: ErrorObject, value: Record<string, un
           full,
           `${keyName(full)}: ${flagOnly.flag} is a flag only, because ${flagOnly.flagOnlyBecause}`,
         );
-      const known = Object.keys((schemaAt(path)?.properties ?? {}) as Record<string, unknown>);
+      const known = Object.keys(schemaAt(path)?.properties ?? {});
       const near = closestName(key, known);
       return at(
         full,

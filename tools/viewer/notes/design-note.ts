@@ -215,7 +215,7 @@ function readContext(body: FieldReader): NoteContext | undefined {
     lane: c.string('lane', { max: 128, pattern: TELEMETRY_ID, hint: 'must be a lane id' }),
     seq: c.integer('seq', { min: 0 }),
     checkpoint,
-  }) as NoteContext;
+  });
 }
 
 const TARGET_FIELDS: Record<NoteTarget['type'], readonly string[]> = {

@@ -86,7 +86,7 @@ export class NotesStore {
       revision: 1,
       comments: [],
       history: [{ revision: 1, action: 'create', author, time }],
-    } as DesignNote;
+    };
     return this.write(() => {
       if (!createFileAtomic(this.file(note.id), json(note)))
         throw new RecordRequestError('exists', `note ${note.id} exists already; try again`);

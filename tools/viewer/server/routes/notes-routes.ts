@@ -11,7 +11,7 @@ import type { ViewerContext } from '../viewer-context.js';
 export function notesRoutes(app: FastifyInstance, context: ViewerContext): void {
   const notes = context.notes;
 
-  app.get('/api/notes', async (request) => {
+  app.get('/api/notes', (request) => {
     const query = request.query as Query;
     const status = queryChoices(query, 'status', NOTE_STATUSES);
     const kind = queryChoices(query, 'kind', NOTE_KINDS);
@@ -43,7 +43,7 @@ export function notesRoutes(app: FastifyInstance, context: ViewerContext): void 
       .send(notesMarkdown(list, notes.dir, status));
   });
 
-  app.get<{ Params: { id: string } }>('/api/notes/:id', async (request) => notes.get(request.params.id));
+  app.get<{ Params: { id: string } }>('/api/notes/:id', (request) => notes.get(request.params.id));
 
   app.post('/api/notes', async (request, reply) => {
     const note = await notes.create(request.body, { address: request.ip, now: context.now() });
