@@ -1,11 +1,10 @@
 // records/<stem>.json: results of tests that no runner reports (schemas/record.schema.json).
-import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { LineCounter, parseDocument } from 'yaml';
+import { bundledSchema } from '../model/bundled-schema.js';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { jsonErrorOffset } from '../model/json-error-offset.js';
 import { keyNodeAtPath, nodeAtPath } from '../model/node-positions.js';
-import { schemaPath } from '../model/package-paths.js';
 import type { CaseObservation } from './case-observation.js';
 import { firstLine } from './case-result.js';
 import { byCodePoint } from '../model/code-point-order.js';
@@ -32,11 +31,11 @@ interface RecordDocument {
   }[];
 }
 
-let validator: ValidateFunction | undefined;
+let validator: ValidateFunction<RecordDocument> | undefined;
 
-function compiled(): ValidateFunction {
-  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile(
-    JSON.parse(readFileSync(schemaPath('record.schema.json'), 'utf8')) as object,
+function compiled(): ValidateFunction<RecordDocument> {
+  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile<RecordDocument>(
+    bundledSchema('record.schema.json'),
   );
   return validator;
 }
@@ -78,7 +77,7 @@ export function readRecordJson(text: string, file: string): RecordJson {
     });
     return { cases: [], diagnostics };
   }
-  const document = value as RecordDocument;
+  const document = value;
   const doc = parseDocument(text, { lineCounter: lines });
   const cases = document.cases.map((entry, index): CaseObservation => {
     const node = nodeAtPath(doc, ['cases', String(index)]);

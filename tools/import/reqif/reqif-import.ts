@@ -236,7 +236,7 @@ class ReqifImport {
     if (value.enumNames !== undefined && value.enumNames.length > 1) return value.enumNames;
     if (text.startsWith('[')) {
       try {
-        const parsed = JSON.parse(text) as unknown;
+        const parsed: unknown = JSON.parse(text);
         if (Array.isArray(parsed)) return parsed;
       } catch {
         // not JSON: one item
