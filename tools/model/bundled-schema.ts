@@ -9,7 +9,11 @@ const SCHEMA_OBJECT = shapeOf<Record<string, unknown>>((value) =>
 
 /** A bundled JSON Schema by file name, as parsed JSON. */
 export function bundledSchema(name: string): Record<string, unknown> {
-  const path = schemaPath(name);
+  return schemaFile(schemaPath(name));
+}
+
+/** A JSON Schema file of rr's installation, as parsed JSON. */
+export function schemaFile(path: string): Record<string, unknown> {
   return parseCheckedJson(
     readFileSync(path, 'utf8'),
     path,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { isJsonObject, parseCheckedJson, shapeOf } from './checked-json.js';
 import { packageRoot } from './package-paths.js';
 
-interface PackageFields {
+export interface PackageFields {
   version?: string;
   license?: string;
 }
@@ -19,7 +19,11 @@ const PACKAGE_FIELDS = shapeOf<PackageFields>((value) => {
 });
 
 function packageJson(): PackageFields {
-  const path = join(packageRoot(), 'package.json');
+  return packageFields(join(packageRoot(), 'package.json'));
+}
+
+/** The version and licence a package.json states. */
+export function packageFields(path: string): PackageFields {
   return parseCheckedJson(
     readFileSync(path, 'utf8'),
     path,
