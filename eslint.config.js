@@ -7,6 +7,12 @@ export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/out/', 'bazel-*/', 'test/bazel/', '**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Type-aware rules for rr's own program; its tsconfig.json (found by the project service) covers tools/.
+    files: ['tools/**/*.ts'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
   prettier,
   {
     rules: {

@@ -37,7 +37,7 @@ try {
   for (const size of SIZES) {
     const dir = join(root, String(size));
     const { files: fileCount } = await generateModel(dir, size);
-    const { files } = await listModelFiles(dir);
+    const { files } = listModelFiles(dir);
     await bareParse(files);
     const warm = await loadAndValidate(dir);
     if (warm.diagnostics > 0) console.log(`  note: the generated model has ${warm.diagnostics} diagnostics`);

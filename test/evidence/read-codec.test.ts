@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readJUnitFiles } from '../../tools/evidence/junit-files.js';
+import { readJUnitFiles, readJUnitItem } from '../../tools/evidence/junit-files.js';
 import { decodeJUnitRead, encodeJUnitRead } from '../../tools/evidence/junit-read-codec.js';
 
 const ROOTS = ['test/fixtures/evidence/testlogs', 'examples/infusion-pump/bazel-testlogs'];
@@ -55,5 +55,11 @@ describe('the evidence read codec', () => {
       ],
     };
     expect(decodeJUnitRead(encodeJUnitRead(broken), 'b.xml')).toEqual(broken);
+  });
+
+  it('refuses a work item that is not [dir, rel], naming it', () => {
+    expect(() => readJUnitItem('["test/fixtures"]')).toThrow(
+      'JUnit work item ["test/fixtures"]: is not [dir, rel]',
+    );
   });
 });

@@ -72,6 +72,19 @@ describe('the compose cache', () => {
     expect(await titleOf()).toBe('Rate limit');
   });
 
+  it('composes again, and rewrites, an entry of the wrong shape', async () => {
+    await titleOf();
+    const [entry] = await entries();
+    const path = join(dir, 'cache', 'compose', entry!);
+    // JSON, with a list of documents, but no document in it is one.
+    await writeFile(
+      path,
+      JSON.stringify({ file: 'model.yaml', documents: [{}], diagnostics: [], unreadable: false }),
+    );
+    expect(await titleOf()).toBe('Rate limit');
+    expect(await readFile(path, 'utf8')).toContain('Rate limit');
+  });
+
   it('loads the same when the cache folder cannot be made', async () => {
     // Below a regular file: no folder can be made there, not even by root.
     process.env.RR_CACHE_DIR = join(dir, 'model.yaml', 'cache');

@@ -125,8 +125,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
     if (options.demo && holdsEvents(config.root))
       return fail(`--demo: ${config.root} already holds events; give --demo a new or empty --root (or none)`);
 
-    const raw = (name: 'pcbCli' | 'pcbPython') =>
-      typeof flags[name] === 'string' ? (flags[name] as string) : undefined;
+    const raw = (name: 'pcbCli' | 'pcbPython') => (typeof flags[name] === 'string' ? flags[name] : undefined);
     const tools = await resolvePcbToolsOnMachine(
       {
         ...(raw('pcbCli') ? { pcbCli: raw('pcbCli') } : {}),

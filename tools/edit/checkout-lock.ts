@@ -6,6 +6,7 @@ import { constants } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { isJsonObject, parseCheckedJson, shapeOf } from '../model/checked-json.js';
 import { removeIfPresent } from './durable-fs.js';
 import { EditError } from './edit-error.js';
 import { editStateDir } from './state-dir.js';
@@ -72,9 +73,18 @@ async function acquire(path: string, token: string, timeoutMs: number): Promise<
   }
 }
 
+const HOLDER = shapeOf<Holder>((value) => {
+  if (!isJsonObject(value)) return 'is not a JSON object';
+  if (typeof value.pid !== 'number') return '"pid" must be a number';
+  for (const key of ['host', 'token', 'since'])
+    if (typeof value[key] !== 'string') return `"${key}" must be a string`;
+  return undefined;
+});
+
+/** The lock's holder; undefined while the file is being written, or when it is damaged (see isStale). */
 async function readHolder(path: string): Promise<Holder | undefined> {
   try {
-    return JSON.parse(await readFile(path, 'utf8')) as Holder;
+    return parseCheckedJson(await readFile(path, 'utf8'), path, HOLDER);
   } catch {
     return undefined;
   }

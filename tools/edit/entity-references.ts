@@ -40,7 +40,7 @@ export function withReferenceRenamed(
 ): Record<string, unknown> {
   const value = data[field];
   const renamed = Array.isArray(value)
-    ? value.map((v) => (v === from ? to : v))
+    ? value.map((v: unknown) => (v === from ? to : v))
     : value === from
       ? to
       : value;

@@ -4,6 +4,7 @@
 // target was touched yet), rolled forward after it (every temp file is complete and flushed).
 import { readFile, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { isJsonObject, JsonInputError, parseCheckedJson, shapeOf } from '../model/checked-json.js';
 import { withCheckoutLock, type CheckoutLockOptions } from './checkout-lock.js';
 import { hashOfFile, removeIfPresent, replaceFileDurably, syncDirectory } from './durable-fs.js';
 import { EditError } from './edit-error.js';
@@ -66,16 +67,35 @@ export async function readJournal(root: string): Promise<Journal | undefined> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const journal = JSON.parse(text) as Journal;
-  if (journal.version !== 1 || !Array.isArray(journal.files))
-    throw new EditError(
-      'journal-conflict',
-      `${path}: unknown journal format; remove it after checking the files it names`,
-      {
-        file: path,
-      },
-    );
-  return journal;
+  try {
+    return parseCheckedJson(text, path, JOURNAL_SHAPE, 'remove it after checking the files it names');
+  } catch (error) {
+    if (!(error instanceof JsonInputError)) throw error;
+    throw new EditError('journal-conflict', error.message, {
+      file: path,
+      ...(error.line === undefined ? {} : { line: error.line }),
+    });
+  }
+}
+
+const JOURNAL_SHAPE = shapeOf<Journal>((value) => {
+  if (!isJsonObject(value) || value.version !== 1) return 'unknown journal format (not version 1)';
+  if (typeof value.id !== 'string') return '"id" must be a string';
+  if (value.state !== 'prepared' && value.state !== 'committed')
+    return '"state" must be "prepared" or "committed"';
+  if (!Array.isArray(value.files)) return '"files" must be a list';
+  const at = value.files.findIndex((entry: unknown) => journalEntryProblem(entry) !== undefined);
+  return at < 0 ? undefined : `files[${at}] ${journalEntryProblem(value.files[at])}`;
+});
+
+function journalEntryProblem(entry: unknown): string | undefined {
+  if (!isJsonObject(entry)) return 'is not an object';
+  if (typeof entry.path !== 'string') return 'has no string "path"';
+  if (entry.temp !== undefined && typeof entry.temp !== 'string') return 'has a "temp" that is not a string';
+  for (const key of ['before', 'after'])
+    if (entry[key] !== null && typeof entry[key] !== 'string')
+      return `has a "${key}" that is neither a hash nor null`;
+  return undefined;
 }
 
 /**

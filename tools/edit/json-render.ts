@@ -14,7 +14,10 @@ export function renderJson(value: unknown, style: JsonStyle, place: JsonPlace): 
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
   const entries = Array.isArray(value)
     ? value.map((item: unknown) => ({ key: '', item }))
-    : Object.entries(value).map(([key, item]) => ({ key: `${JSON.stringify(key)}${style.colon}`, item }));
+    : Object.entries(value).map(([key, item]: [string, unknown]) => ({
+        key: `${JSON.stringify(key)}${style.colon}`,
+        item,
+      }));
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
   if (entries.length === 0) return open + close;
   const flat =

@@ -52,7 +52,7 @@ export interface ModelSnapshot {
  * checked for changes on disk against exactly what was read.
  */
 export async function readSnapshot(modelPath: string): Promise<ModelSnapshot> {
-  const listing = await listModelFiles(modelPath);
+  const listing = listModelFiles(modelPath);
   const files = new Map<string, SnapshotFile>();
   const composed: ComposedFile[] = [];
   for (const path of listing.files) {
@@ -96,7 +96,7 @@ export function snapshotReads(snapshot: ModelSnapshot): FileRead[] {
  * snapshot, so nothing is composed again; a file added, removed or changed since is `changed-on-disk`.
  */
 export async function confirmSnapshot(base: ModelSnapshot): Promise<ModelSnapshot> {
-  const listing = await listModelFiles(base.modelPath);
+  const listing = listModelFiles(base.modelPath);
   const now = new Set(listing.files.map((f) => resolve(f)));
   const then = new Set(base.listing.files.map((f) => resolve(f)));
   const added = listing.files.find((f) => !then.has(resolve(f)));

@@ -10,6 +10,7 @@ import {
   type Entity,
   type EntityKind,
 } from '../model/entity.js';
+import { showValue } from '../model/schema-values.js';
 import type { VerificationLockCase } from '../verify/verification-lock-update.js';
 import { editEntityFields } from './cst-edit.js';
 import { EditError, placeOf } from './edit-error.js';
@@ -175,7 +176,7 @@ class Planner {
     if (kind !== undefined && kind !== entity.kind)
       throw new EditError(
         'bad-request',
-        `${entityName(entity)} cannot change its kind to "${String(kind)}"; create a new entity instead`,
+        `${entityName(entity)} cannot change its kind to ${showValue(kind)}; create a new entity instead`,
       );
     if (newId !== undefined && newId !== entity.id)
       throw new EditError(

@@ -82,7 +82,7 @@ export async function saveEdit(
       const { after } = proven;
       await options.check?.({ before: snapshot.model, after, plan, snapshot });
       if (!options.dryRun) {
-        await assertSameFiles(snapshot);
+        assertSameFiles(snapshot);
         await commitFiles(
           ws.root,
           plan.files
@@ -128,8 +128,8 @@ function changedIds(snapshot: ModelSnapshot, plan: EditPlan): string[] {
 }
 
 /** A model file added to or removed from the directory since the save read it is a change on disk too. */
-async function assertSameFiles(snapshot: ModelSnapshot): Promise<void> {
-  const now = await listModelFiles(snapshot.modelPath);
+function assertSameFiles(snapshot: ModelSnapshot): void {
+  const now = listModelFiles(snapshot.modelPath);
   const before = new Set(snapshot.listing.files);
   const added = now.files.find((f) => !before.has(f));
   const removed = snapshot.listing.files.find((f) => !now.files.includes(f));

@@ -66,7 +66,9 @@ function skeletons(path: string, text: string): unknown[] {
 /** A file's documents as plain values: JSON's one (none when it is not JSON), YAML's each. */
 function documentValues(path: string, text: string): unknown[] {
   if (!isJsonFile(path)) return parseEditable(path, text).values;
-  return strictJsonError(text) === undefined ? [JSON.parse(text) as unknown] : [];
+  if (strictJsonError(text) !== undefined) return [];
+  const value: unknown = JSON.parse(text);
+  return [value];
 }
 
 /** JSON.parse's complaint about a text, or undefined when it is strict JSON. */

@@ -3,6 +3,7 @@
 // The lock is a generated file in one canonical form (serializeVerificationLock); it is rewritten in that form
 // with its own line endings, keeping every entry's target spelled as written.
 import { isDeepStrictEqual } from 'node:util';
+import { isJsonObject, parseCheckedJson, shapeOf } from '../model/checked-json.js';
 import { normalizeLabel } from '../model/labels.js';
 import { dominantEnding, withEnding } from './line-endings.js';
 import { parseVerificationLock, serializeVerificationLock } from '../verify/verification-lock-file.js';
@@ -35,9 +36,28 @@ export function verificationLockEntries(
       `${lock.path}:${problem.line ?? 1}: the verification-set lock cannot be read (${problem.message}); the edit would have to change it`,
       { file: lock.path, line: problem.line },
     );
-  const raw = (JSON.parse(text) as { cases: { target: string; path: string; owner: string }[] }).cases;
-  return raw.map((e) => ({ target: e.target, path: e.path, owner: e.owner }));
+  // parseLock has checked this text already; the shape check keeps the two readings in step.
+  const { cases } = parseCheckedJson(
+    text,
+    lock.path,
+    WRITTEN_CASES,
+    'run `rr lock update` to rewrite the lock',
+  );
+  return cases.map((e) => ({ target: e.target, path: e.path, owner: e.owner }));
 }
+
+/** The lock's cases as written: targets not normalized. */
+const WRITTEN_CASES = shapeOf<{ cases: VerificationLockCase[] }>((value) => {
+  if (!isJsonObject(value) || !Array.isArray(value.cases)) return '"cases" must be a list';
+  const at = value.cases.findIndex(
+    (e: unknown) =>
+      !isJsonObject(e) ||
+      typeof e.target !== 'string' ||
+      typeof e.path !== 'string' ||
+      typeof e.owner !== 'string',
+  );
+  return at < 0 ? undefined : `cases[${at}] needs string "target", "path" and "owner"`;
+});
 
 /** What an edit does to the lock's entries: an owner renamed, an owner dropped, or cases re-locked. */
 export type VerificationLockChange =

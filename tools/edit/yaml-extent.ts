@@ -1,6 +1,6 @@
 // The YAML half of the text proof: the range an edit may rewrite is its field's lines, or its deleted
 // entity's lines (list item or document), from the yaml package's source tokens.
-import { isMap, isScalar, type YAMLMap } from 'yaml';
+import { isMap, isScalar } from 'yaml';
 import { entityName, type Entity } from '../model/entity.js';
 import type { EditableFile } from './editable-file.js';
 import { findEntityNode } from './entity-node.js';
@@ -30,7 +30,7 @@ export function yamlOwnExtent(
     }
   } else {
     if (!isMap(at.node)) return `a change of ${entityName(entity)} names no field`;
-    const pairs = (at.node as YAMLMap).items;
+    const pairs = at.node.items;
     const index = pairs.findIndex((p) => isScalar(p.key) && p.key.value === field);
     if (index < 0) return `the field "${field}" of ${entityName(entity)} is not in the file`;
     extent = fieldLines(file.text, pairs[index]!);

@@ -220,7 +220,7 @@ export class EditorSession {
       readModel: async (path) => (snapshot = await readSnapshot(path)).model,
       evidence: this.options.evidenceDir,
       // The lock as the snapshot read it: the bytes a save confirms.
-      readLock: async () => snapshot!.verificationLock?.bytes?.toString('utf8'),
+      readLock: () => Promise.resolve(snapshot!.verificationLock?.bytes?.toString('utf8')),
       sources: this.options.sourcesRoot,
     });
     this.snapshot = snapshot!;

@@ -1,12 +1,11 @@
 // Evidence records, records/<stem>.json: results of tests that no runner reports (docs/evidence.md,
 // "Records"; schemas/record.schema.json).
-import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { LineCounter, parseDocument } from 'yaml';
+import { bundledSchema } from '../model/bundled-schema.js';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { jsonErrorOffset } from '../model/json-error-offset.js';
 import { keyNodeAtPath, nodeAtPath } from '../model/node-positions.js';
-import { schemaPath } from '../model/package-paths.js';
 import type { CaseObservation } from './case-observation.js';
 import { firstLine } from './case-result.js';
 import { byCodePoint } from '../model/code-point-order.js';
@@ -33,11 +32,11 @@ interface EvidenceRecordDocument {
   }[];
 }
 
-let validator: ValidateFunction | undefined;
+let validator: ValidateFunction<EvidenceRecordDocument> | undefined;
 
-function compiled(): ValidateFunction {
-  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile(
-    JSON.parse(readFileSync(schemaPath('record.schema.json'), 'utf8')) as object,
+function compiled(): ValidateFunction<EvidenceRecordDocument> {
+  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile<EvidenceRecordDocument>(
+    bundledSchema('record.schema.json'),
   );
   return validator;
 }
@@ -79,7 +78,7 @@ export function readEvidenceRecordJson(text: string, file: string): EvidenceReco
     });
     return { cases: [], diagnostics };
   }
-  const document = value as EvidenceRecordDocument;
+  const document = value;
   const doc = parseDocument(text, { lineCounter: lines });
   const cases = document.cases.map((entry, index): CaseObservation => {
     const node = nodeAtPath(doc, ['cases', String(index)]);

@@ -4,6 +4,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCheckedJson, shapeOf } from '../model/checked-json.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { runInShares } from '../parallel/worker-shares.js';
 import { readEvidenceText } from './evidence-text.js';
@@ -38,15 +39,26 @@ export function readJUnitFilesInParallel(dir: string, rels: string[]): Promise<J
     sizes,
     script: WORKER_SCRIPT,
     here: (item) => Promise.resolve(readJUnitItem(item)),
-    fromWorker: (text, item) => decodeJUnitRead(text, (JSON.parse(item) as [string, string])[1]),
+    fromWorker: (text, item) => decodeJUnitRead(text, workItem(item)[1]),
     minBytesPerThread: MIN_BYTES_PER_THREAD,
   });
 }
 
 /** One work item, `[dir, rel]` as JSON (worker items are strings), read and parsed. */
 export function readJUnitItem(item: string): JUnitRead {
-  const [dir, rel] = JSON.parse(item) as [string, string];
+  const [dir, rel] = workItem(item);
   return readJUnitOne(dir, rel);
+}
+
+const WORK_ITEM = shapeOf<[string, string]>((value) =>
+  Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string')
+    ? undefined
+    : 'is not [dir, rel]',
+);
+
+/** `[dir, rel]` back from a work item (readJUnitFilesInParallel wrote it). */
+function workItem(item: string): [string, string] {
+  return parseCheckedJson(item, `JUnit work item ${item}`, WORK_ITEM);
 }
 
 function readJUnitOne(dir: string, rel: string): JUnitRead {

@@ -30,6 +30,7 @@ export function encodeJUnitRead(read: JUnitRead): string {
 
 /** The read of `rel` back from its encoding (sources and report positions name `rel`, as parsing does). */
 export function decodeJUnitRead(text: string, rel: string): JUnitRead {
+  // trusted: encodeJUnitRead's output, from rr's own worker; a check per case would cost more than decoding
   const encoded = JSON.parse(text) as Encoded;
   if ('unreadable' in encoded) return encoded;
   if (encoded.report === undefined) return { diagnostics: encoded.diagnostics };

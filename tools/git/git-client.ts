@@ -205,7 +205,7 @@ export class GitClient {
       .map((record) => record.replace(/^\n/, ''))
       .filter((record) => record !== '')
       .map((record) => {
-        const [commit, author, email, date, subject] = record.split('\0') as string[];
+        const [commit, author, email, date, subject] = record.split('\0');
         return { commit: commit!, author: author!, email: email!, date: date!, subject: subject ?? '' };
       });
   }

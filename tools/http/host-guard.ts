@@ -18,9 +18,9 @@ export interface HostRule {
 
 /** Refuses (421) every request whose Host is not one of the server's names. */
 export function registerHostGuard(app: FastifyInstance, rule: HostRule): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const parts = hostParts(request.headers.host);
-    if (parts && rule.accepts(parts)) return;
-    throw new ApiError(421, rule.code, rule.message(request.headers.host ?? ''));
+    if (parts && rule.accepts(parts)) done();
+    else done(new ApiError(421, rule.code, rule.message(request.headers.host ?? '')));
   });
 }

@@ -1,7 +1,7 @@
 // The Origin check on writes: a browser sends Origin with every POST, so a write from another web page
 // carries that page's origin and is refused. Clients outside a browser send none; a server names the
 // paths whose writes must come from a page anyway (the viewer's notes, written as the user).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
 
 /** Which origins may write, and which paths need one. */
@@ -20,20 +20,23 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Refuses (403) writes from origins that are not allowed, and writes without one where one is required. */
 export function registerOriginGuard(app: FastifyInstance, rule: OriginRule): void {
-  app.addHook('onRequest', async (request) => {
-    if (READS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin === undefined) {
-      if (!rule.requiredFor.some((prefix) => request.url.startsWith(prefix))) return;
-      throw new ApiError(403, 'origin-missing', rule.missingHint);
-    }
-    if (rule.allowed().has(normalOrigin(origin))) return;
-    throw new ApiError(
-      403,
-      'origin-refused',
-      `writes from origin ${JSON.stringify(origin)} are refused; ${rule.refusedHint}`,
-    );
-  });
+  app.addHook('onRequest', (request, _reply, done) => done(originRefusal(request, rule)));
+}
+
+/** Why a request is refused for its origin, or undefined when it may go on. */
+function originRefusal(request: FastifyRequest, rule: OriginRule): ApiError | undefined {
+  if (READS.has(request.method)) return undefined;
+  const origin = request.headers.origin;
+  if (origin === undefined) {
+    if (!rule.requiredFor.some((prefix) => request.url.startsWith(prefix))) return undefined;
+    return new ApiError(403, 'origin-missing', rule.missingHint);
+  }
+  if (rule.allowed().has(normalOrigin(origin))) return undefined;
+  return new ApiError(
+    403,
+    'origin-refused',
+    `writes from origin ${JSON.stringify(origin)} are refused; ${rule.refusedHint}`,
+  );
 }
 
 /** The origin as URL.origin spells it, or '' when it is none (such as "null"). */

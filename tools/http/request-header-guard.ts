@@ -8,12 +8,15 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Refuses (403 `missing-request-header`) a mutating request without `X-RR-Request: 1`. */
 export function registerRequestHeaderGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (!MUTATING.has(request.method) || request.headers['x-rr-request'] === '1') return;
-    throw new ApiError(
-      403,
-      'missing-request-header',
-      'a request that changes anything must carry the header "X-RR-Request: 1"',
-    );
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!MUTATING.has(request.method) || request.headers['x-rr-request'] === '1') done();
+    else
+      done(
+        new ApiError(
+          403,
+          'missing-request-header',
+          'a request that changes anything must carry the header "X-RR-Request: 1"',
+        ),
+      );
   });
 }

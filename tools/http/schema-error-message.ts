@@ -17,7 +17,7 @@ export function schemaErrorMessage(errors: readonly FastifySchemaValidationError
   const error = errors[0];
   if (!error) return 'the request body does not match its schema';
   const path = error.instancePath.split('/').filter(Boolean).join('.');
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   if (error.keyword === 'required')
     return `"${[path, params.missingProperty].filter(Boolean).join('.')}" is required`;
   // An empty string is a missing value, as it always was for these fields.

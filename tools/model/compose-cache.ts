@@ -19,7 +19,9 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
+import { parseCheckedJson } from './checked-json.js';
 import type { ComposedFile } from './compose-file.js';
+import { composedFileShape } from './composed-model-shape.js';
 import { packageRoot } from './package-paths.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -89,8 +91,8 @@ export function composeWorkBytes(file: string): number {
 export function readComposeCache(dir: string, key: string): ComposedFile | undefined {
   const path = join(dir, `${key}.json`);
   try {
-    const cached = JSON.parse(readFileSync(path, 'utf8')) as ComposedFile;
-    if (!Array.isArray(cached.documents)) return undefined;
+    // A damaged or foreign entry is a miss: the file is composed again and the entry rewritten.
+    const cached = parseCheckedJson(readFileSync(path, 'utf8'), path, composedFileShape());
     markUsed(path);
     return cached;
   } catch {

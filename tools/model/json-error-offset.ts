@@ -1,6 +1,8 @@
 /** Thrown inside the scanner with the offset where the text stops being JSON. */
-class JsonStop {
-  constructor(readonly offset: number) {}
+class JsonStop extends Error {
+  constructor(readonly offset: number) {
+    super(`not JSON from offset ${offset}`);
+  }
 }
 
 const LITERAL = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?|true|false|null/y;

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { parseCheckedJson } from './checked-json.js';
 import type { ComposedDocument, SourcedObject } from './compose-document.js';
 import type { ComposedFile } from './compose-file.js';
 import { byCodePoint } from './code-point-order.js';
 import { startComposeModelFiles } from './compose-pool.js';
+import { composedModelShape } from './composed-model-shape.js';
 import { idMatchesPattern } from './config.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
 import { KIND_WORDS, positionOf, type Entity } from './entity.js';
@@ -24,11 +26,12 @@ export interface ModelLoad {
 }
 
 /** Lists a model's files and starts composing them: a large model's workers run when this resolves. */
-export async function startLoadModel(path: string): Promise<ModelLoad> {
-  const listing = await listModelFiles(path);
+export function startLoadModel(path: string): Promise<ModelLoad> {
+  const listing = listModelFiles(path);
   const started = startComposeModelFiles(listing.files);
   const model = started.results.then((files) => modelFromFiles(path, listing, files));
-  return { onWorkers: started.workers > 0, model };
+  // A promise all the same: modelAndEvidence (tools/verify/inputs.ts) also takes loaders that read first.
+  return Promise.resolve({ onWorkers: started.workers > 0, model });
 }
 
 /**
@@ -45,12 +48,15 @@ export interface ComposedModel {
 
 /** Reads the composed model that `rr bazel model` wrote (model.json) and assembles it. */
 export async function readComposedModel(path: string): Promise<Model> {
-  return modelOf(JSON.parse(await readFile(path, 'utf8')) as ComposedModel);
+  const text = await readFile(path, 'utf8');
+  return modelOf(
+    parseCheckedJson(text, path, composedModelShape(), 'build it again (rr bazel model writes it)'),
+  );
 }
 
 /** Lists and composes a model file or directory. */
 export async function composeModel(path: string): Promise<ComposedModel> {
-  const listing = await listModelFiles(path);
+  const listing = listModelFiles(path);
   return composeListed(path, listing);
 }
 

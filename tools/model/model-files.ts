@@ -22,7 +22,7 @@ export interface ModelFileList {
  * bazel-* convenience links, symbolic links to directories, and *.lock.json / *.lock.yaml files.
  * The listing is synchronous (a model is a few folders), so a caller's worker threads start at once.
  */
-export async function listModelFiles(path: string): Promise<ModelFileList> {
+export function listModelFiles(path: string): ModelFileList {
   let info;
   try {
     info = statSync(path);

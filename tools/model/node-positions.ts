@@ -3,7 +3,7 @@ import type { LineColumn } from './entity.js';
 
 /** Follows an alias to the node it names, so positions and paths see through anchors. */
 export function resolveNode(doc: Document.Parsed, node: unknown): Node | undefined {
-  if (isAlias(node)) return node.resolve(doc) as Node | undefined;
+  if (isAlias(node)) return node.resolve(doc);
   return (node ?? undefined) as Node | undefined;
 }
 

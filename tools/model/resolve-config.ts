@@ -109,7 +109,7 @@ function applyKey(config: Config, key: string, value: unknown): void {
         Array.isArray(value) &&
         value.every((g) => Array.isArray(g) && g.every((l) => typeof l === 'string'))
       ) {
-        config.variants = value as string[][];
+        config.variants = value;
       }
       return;
     default:

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { bundledSchema } from './bundled-schema.js';
 import { parseLabel } from './labels.js';
-import { schemaPath } from './package-paths.js';
 import { closestName } from './spelling.js';
 import { pointerSegments, showValue, typeWord, valueAtPath, valueKind } from './schema-values.js';
 
@@ -18,7 +17,7 @@ let knownKeys: string[] = [];
 
 /** The bundled model schema (schemas/model.schema.json) as parsed JSON. */
 export function modelSchema(): Record<string, unknown> {
-  return JSON.parse(readFileSync(schemaPath('model.schema.json'), 'utf8')) as Record<string, unknown>;
+  return bundledSchema('model.schema.json');
 }
 
 function compiled(): ValidateFunction {

@@ -81,6 +81,7 @@ async function shareOut<T, W>(options: ShareOptions<T, W>, workers: number): Pro
 
 /** In a worker script: takes items from the queue it was given until none are left, then posts them. */
 export async function serveShare<T>(work: (item: string) => Promise<T>): Promise<void> {
+  // trusted: shareOut built this queue on rr's own main thread and passed it in workerData
   const queue = workerData as ShareQueue;
   const results: [number, T][] = [];
   for (let i = claim(queue); i !== undefined; i = claim(queue))

@@ -192,7 +192,11 @@ export function entityVerdicts(
     } else if (derived.length > 0) {
       verdict = combine(derived);
       basis = 'derived';
-    } else if (e.kind === 'risk' && /^\s*accepted\b/i.test(String(e.data.residual ?? ''))) {
+    } else if (
+      e.kind === 'risk' &&
+      typeof e.data.residual === 'string' &&
+      /^\s*accepted\b/i.test(e.data.residual)
+    ) {
       verdict = 'ACCEPTED';
       basis = 'accepted';
     } else {

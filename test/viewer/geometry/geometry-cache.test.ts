@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -97,6 +97,21 @@ describe('geometry cache', () => {
       expect(counting.calls).toHaveLength(1);
       expect(geometry.layers[0]!.name).toBe('rebuilt');
     }
+  });
+
+  it('names the entry and what is wrong when it changes shape behind the cache between check and read', async () => {
+    const cache = new GeometryCache({ liveDir: live, extract: countingExtractor().extract });
+    const file = await cache.geometryFile(SHA);
+    // Whole seconds, so the time set twice is the same to the nanosecond; the cache checks the entry at it.
+    const when = new Date(2026, 0, 1);
+    await utimes(file, when, when);
+    await cache.geometryFile(SHA);
+    // Same size, inode and time: the cache still takes the entry for the one it checked.
+    await writeFile(file, '{"schema": "other"}'.padEnd((await stat(file)).size, ' '));
+    await utimes(file, when, when);
+    await expect(cache.geometry(SHA)).rejects.toThrow(
+      `${file}: its schema is "other", expected "${GEOMETRY_SCHEMA}"; remove it to have it extracted again`,
+    );
   });
 
   it('writes atomically: a failed write leaves neither a cache entry nor a temporary file', async () => {

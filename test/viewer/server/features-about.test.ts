@@ -92,6 +92,17 @@ describe('GET /api/about', () => {
     expect(notACheckout).toMatchObject({ revision: null, revisionFrom: 'unknown', repository: null });
   });
 
+  it('shows no repository for a package.json whose "repository" has the wrong shape', async () => {
+    const root = tempDir();
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ repository: { url: 7 } }));
+    expect((await sourceInfo({ packageRoot: root, env: {} })).repository).toBeNull();
+    writeFileSync(
+      join(root, 'package.json'),
+      JSON.stringify({ repository: { url: 'git@github.com:acme/rr.git' } }),
+    );
+    expect((await sourceInfo({ packageRoot: root, env: {} })).repository).toBe('https://github.com/acme/rr');
+  });
+
   it('turns git remotes into web URLs without credentials', () => {
     expect(webUrl('git@github.com:acme/rr.git')).toBe('https://github.com/acme/rr');
     expect(webUrl('https://user:token@github.com/acme/rr.git')).toBe('https://github.com/acme/rr');

@@ -41,7 +41,7 @@ const MAX_JOBS = 100;
 export function registerAgentRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const jobs = new Map<string, Job>();
 
-  app.get('/api/agents', async () => ({
+  app.get('/api/agents', () => ({
     llm: ctx.llm,
     workflows: WORKFLOWS.map((w) => ({ ...w, available: true })),
   }));
@@ -70,11 +70,11 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: EditorContext): v
     },
   );
 
-  app.get('/api/agents/jobs', async () => ({
+  app.get('/api/agents/jobs', () => ({
     jobs: [...jobs.values()].reverse().map(({ findings, ...job }) => ({ ...job, findings: findings.length })),
   }));
 
-  app.get<{ Params: { job: string } }>('/api/agents/jobs/:job', async (request) => {
+  app.get<{ Params: { job: string } }>('/api/agents/jobs/:job', (request) => {
     const job = jobs.get(request.params.job);
     if (!job) throw new ApiError(404, 'unknown-job', `no job ${request.params.job}`);
     return job;

@@ -59,7 +59,7 @@ const FILTERS: LedgerFilter[] = ['owned', 'unowned', 'quarantined', 'unlocked', 
 export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const { session } = ctx;
 
-  app.get('/api/cases', async (request): Promise<CaseList> => {
+  app.get('/api/cases', (request): CaseList => {
     const query = queryOf(request.query);
     const state = query.state ?? (flag(query.unowned) ? 'unowned' : undefined);
     if (state !== undefined && !FILTERS.includes(state as LedgerFilter))
@@ -99,7 +99,7 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
       const path = stringField(named, 'path', true);
       if (body.to !== null && typeof body.to !== 'string')
         throw new ApiError(400, 'bad-request', '"to" must be an entity id, or null for no owner');
-      const to = body.to === '' ? null : (body.to as string | null);
+      const to = body.to === '' ? null : body.to;
       const dryRun = flag(body.dry_run);
       const analysis = session.analysis();
       const move = planCaseMove(session.model, analysis, session.evidence, session.verificationLock, {
@@ -148,7 +148,7 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
     },
   );
 
-  app.get('/api/attribution', async (): Promise<AttributionOverview> => {
+  app.get('/api/attribution', (): AttributionOverview => {
     const analysis = session.analysis();
     const model = session.model;
     const targets = new Map<string, TargetAttribution>();

@@ -22,7 +22,7 @@ export function registerEntityNoteRoutes(app: FastifyInstance, ctx: EditorContex
     author: ReturnType<typeof requestAuthor>,
   ) => {
     const entity = known(session.model, id);
-    const notes = change(Array.isArray(entity.data.notes) ? [...entity.data.notes] : []);
+    const notes = change(Array.isArray(entity.data.notes) ? entity.data.notes.slice() : []);
     const data: Record<string, unknown> = { ...entity.data };
     if (notes.length > 0) data.notes = notes;
     else delete data.notes;

@@ -63,7 +63,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): 
   const { session } = ctx;
   const repoPath = (p: string) => session.repoPath(p);
 
-  app.get('/api/entities', async (request): Promise<EntityList> => {
+  app.get('/api/entities', (request): EntityList => {
     const { kind } = queryOf(request.query);
     const wanted = kind ? entityKind(kind) : undefined;
     const verdicts = new Map(session.analysis().entities.map((v) => [v.id, v.verdict]));
@@ -78,7 +78,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): 
     };
   });
 
-  app.get<IdParams>('/api/entities/:id', async (request) => {
+  app.get<IdParams>('/api/entities/:id', (request) => {
     const entity = known(session.model, request.params.id);
     return entityView(
       entity,
@@ -143,7 +143,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): 
     return precheck(ctx, request.params.id, body);
   });
 
-  app.get('/api/next-id', async (request): Promise<NextId> => {
+  app.get('/api/next-id', (request): NextId => {
     const kind = entityKind(queryOf(request.query).kind);
     const target = newEntityTarget(session.snapshot, kind);
     return { kind, id: target.id, file: repoPath(target.file), form: target.form, new_file: target.newFile };

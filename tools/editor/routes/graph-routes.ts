@@ -45,7 +45,10 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: EditorContext): v
       const drop = new Set(
         graph.nodes
           .filter((n) => n.kind === 'requirement')
-          .filter((n) => !methods.has(String(session.model.byId.get(n.id)?.data.method ?? '')))
+          .filter((n) => {
+            const method = session.model.byId.get(n.id)?.data.method;
+            return !methods.has(typeof method === 'string' ? method : '');
+          })
           .map((n) => n.id),
       );
       graph.nodes = graph.nodes.filter((n) => !drop.has(n.id));

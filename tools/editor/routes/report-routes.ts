@@ -15,9 +15,9 @@ export interface WorkQueue {
 export function registerReportRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const { session } = ctx;
 
-  app.get('/api/report', async () => reportJson(session.analysis()));
+  app.get('/api/report', () => reportJson(session.analysis()));
 
-  app.get('/api/queue', async (request): Promise<WorkQueue> => {
+  app.get('/api/queue', (request): WorkQueue => {
     const query = queryOf(request.query);
     const gaps = session
       .analysis()
@@ -30,7 +30,7 @@ export function registerReportRoutes(app: FastifyInstance, ctx: EditorContext): 
     return { gaps, count: gaps.length };
   });
 
-  app.get('/api/annotations', async (request) => {
+  app.get('/api/annotations', (request) => {
     const { entity } = queryOf(request.query);
     const scan = session.sources?.scan;
     const annotations = (scan?.annotations ?? [])

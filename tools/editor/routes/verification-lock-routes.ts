@@ -48,7 +48,7 @@ export type VerificationLockUpdateAnswer = VerificationLockPlanBody & {
 export function registerVerificationLockRoutes(app: FastifyInstance, ctx: EditorContext): void {
   const { session } = ctx;
 
-  app.get('/api/lock', async (request): Promise<VerificationLockState> => {
+  app.get('/api/lock', (request): VerificationLockState => {
     const { entity } = queryOf(request.query);
     const path = verificationLockPathOf(session.model);
     if (!path) return { configured: false, path: null, out_of_date: false };

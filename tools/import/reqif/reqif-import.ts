@@ -189,7 +189,8 @@ class ReqifImport {
     if (id === '') id = object.id;
     for (const [group, text] of lost) report.lose(group, id, text);
     if (fields.title === undefined) {
-      fields.title = titleFromText(String(fields.description ?? '')) || id;
+      const description = typeof fields.description === 'string' ? fields.description : '';
+      fields.title = titleFromText(description) || id;
       report.lose('titles made up (no title attribute)', id, String(fields.title));
     }
     const entity: ImportedEntity = { kind, id, fields, source: this.at(object.line) };
@@ -235,7 +236,7 @@ class ReqifImport {
     if (value.enumNames !== undefined && value.enumNames.length > 1) return value.enumNames;
     if (text.startsWith('[')) {
       try {
-        const parsed = JSON.parse(text) as unknown;
+        const parsed: unknown = JSON.parse(text);
         if (Array.isArray(parsed)) return parsed;
       } catch {
         // not JSON: one item

@@ -4,13 +4,14 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { parseDocument } from 'yaml';
+import { bundledSchema } from '../../model/bundled-schema.js';
 import { RESPONSIBLE_FIELD, type EntityKind } from '../../model/entity.js';
-import { schemaPath } from '../../model/package-paths.js';
 import { REFERENCE_FIELDS as REFERENCE_FIELD_LIST } from '../../model/references.js';
 import { ALL_ATTRIBUTE_FIELDS } from '../imported-model/rr-fields.js';
 
 export type TypeChoice = EntityKind | 'heading' | 'skip';
-export type RelationChoice = 'parent' | 'child' | 'skip' | string;
+/** `parent`, `child`, `skip`, or the rr reference field a relation type fills (REFERENCE_FIELDS). */
+export type RelationChoice = string;
 
 /** A mapping file as written. */
 export interface ReqifMappingFile {
@@ -125,7 +126,7 @@ export class ReqifMapping {
 
 const REFERENCE_FIELDS = new Set(REFERENCE_FIELD_LIST.map((r) => r.field));
 
-let validator: ValidateFunction | undefined;
+let validator: ValidateFunction<ReqifMappingFile> | undefined;
 
 /** Reads and checks a mapping file (YAML or JSON) against schemas/reqif-mapping.schema.json. */
 export function readMappingFile(path: string): ReqifMapping {
@@ -144,8 +145,8 @@ export function readMappingFile(path: string): ReqifMapping {
     );
   }
   const value = (doc.toJSON() as unknown) ?? {};
-  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile(
-    JSON.parse(readFileSync(schemaPath('reqif-mapping.schema.json'), 'utf8')) as object,
+  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile<ReqifMappingFile>(
+    bundledSchema('reqif-mapping.schema.json'),
   );
   if (!validator(value)) {
     const e = validator.errors?.[0];
@@ -156,5 +157,5 @@ export function readMappingFile(path: string): ReqifMapping {
       `${path}: ${where} ${what}; see docs/import-export.md for the mapping file format`,
     );
   }
-  return new ReqifMapping(value as ReqifMappingFile);
+  return new ReqifMapping(value);
 }

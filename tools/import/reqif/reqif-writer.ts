@@ -87,7 +87,7 @@ export function reqifText(model: Model, timestamp: string): string {
     suppressEmptyNode: true,
     processEntities: false,
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${(builder.build([root]) as string).trim()}\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build([root]).trim()}\n`;
 }
 
 function datatypes(stamp: Record<string, string>): XmlItem[] {
@@ -188,14 +188,14 @@ function specObject(entity: Entity, stamp: Record<string, string>): XmlItem {
       values.push(
         el('ATTRIBUTE-VALUE-XHTML', {}, [
           definition,
-          el('THE-VALUE', {}, [{ '#text': textToXhtml(String(value)) }]),
+          el('THE-VALUE', {}, [{ '#text': textToXhtml(fieldText(value)) }]),
         ]),
       );
     } else if (type === 'ENUMERATION') {
       values.push(
         el('ATTRIBUTE-VALUE-ENUMERATION', {}, [
           definition,
-          ref('VALUES', 'ENUM-VALUE-REF', `rr-status-${String(value)}`),
+          ref('VALUES', 'ENUM-VALUE-REF', `rr-status-${fieldText(value)}`),
         ]),
       );
     } else {
@@ -209,12 +209,18 @@ function specObject(entity: Entity, stamp: Record<string, string>): XmlItem {
   ]);
 }
 
+/** A text or enumeration field's value: the schema makes it a string; anything else shows as JSON. */
+function fieldText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 /**
  * A STRING attribute's text: strings as they are, anything else as JSON. A list field's one-item list
  * is its item (rr reads `tags: a` and `tags: [a]` alike); a string that would read as JSON is a list.
  */
 function stringValue(field: string, value: unknown): string {
-  const single = LIST_FIELDS.has(field) && Array.isArray(value) && value.length === 1 ? value[0] : value;
+  const single: unknown =
+    LIST_FIELDS.has(field) && Array.isArray(value) && value.length === 1 ? value[0] : value;
   if (typeof single !== 'string') return JSON.stringify(value);
   return LIST_FIELDS.has(field) && single.startsWith('[') ? JSON.stringify([single]) : single;
 }

@@ -1,6 +1,6 @@
 // Turns StrictDoc text into the syntax of sdoc-syntax.ts with the Ohm grammar of sdoc-grammar.ts. A file
 // the grammar does not accept is an error naming its line and column and what was expected there.
-import type { IterationNode, Node, TerminalNode } from 'ohm-js';
+import type { Dict, IterationNode, Node, TerminalNode } from 'ohm-js';
 import { ImportInputError } from '../imported-model/import-error.js';
 import { sdocGrammar } from './sdoc-grammar.js';
 import type {
@@ -38,35 +38,43 @@ function compositeAction(
   return composite(open, tag.sourceString, fields, relations, list);
 }
 
+/**
+ * The `ast` operation's value for a node. Ohm types semantic operations as `any`; each action below
+ * builds one syntax type, and the caller names the one its rule yields.
+ */
+function ast<T>(node: Node | Dict): T {
+  return (node as { ast(): unknown }).ast() as T;
+}
+
 function lineOf(node: Node): number {
   return node.source.getLineAndColumn().lineNum;
 }
 
 function items(list: IterationNode): SdocItem[] {
-  return list.children.map((c) => c.ast() as SdocItem);
+  return list.children.map((c) => ast<SdocItem>(c));
 }
 
 semantics.addOperation<unknown>('ast', {
   document(_b, head: Node, list: Node, _b2, _end) {
-    const doc = head.ast() as SdocDocument;
-    doc.items = list.ast() as SdocItem[];
+    const doc = ast<SdocDocument>(head);
+    doc.items = ast<SdocItem[]>(list);
     return doc;
   },
   fragment(_b, _tag, _nl, list: Node, _b2, _end) {
-    return { head: [], items: list.ast() as SdocItem[] } satisfies SdocDocument;
+    return { head: [], items: ast<SdocItem[]>(list) } satisfies SdocDocument;
   },
   grammarFile(_b, block: Node, _b2, _end) {
-    return block.ast() as SdocGrammar;
+    return ast<SdocGrammar>(block);
   },
   documentHead(_tag, _nl, entries: IterationNode, _blanks, grammar: IterationNode) {
-    const doc: SdocDocument = { head: entries.children.map((e) => e.ast() as Entry), items: [] };
+    const doc: SdocDocument = { head: entries.children.map((e) => ast<Entry>(e)), items: [] };
     const g = grammar.children[0];
-    if (g !== undefined) doc.grammar = g.ast() as SdocGrammar;
+    if (g !== undefined) doc.grammar = ast<SdocGrammar>(g);
     return doc;
   },
   headEntry(key: Node, _colon, value: Node, _nl, nested: IterationNode) {
     const lines = nested.children.map((n) => n.sourceString.replace(/\r?\n$/, ''));
-    const own = value.ast() as string;
+    const own = ast<string>(value);
     return {
       name: key.sourceString,
       value: [own, ...lines].filter((l) => l !== '').join('\n'),
@@ -74,13 +82,13 @@ semantics.addOperation<unknown>('ast', {
     };
   },
   grammarBlock(_tag, _nl, body: Node) {
-    return body.ast() as SdocGrammar;
+    return ast<SdocGrammar>(body);
   },
   importFromFile(key: Node, _space, file: Node, _nl) {
     return { elements: [], importFromFile: { file: file.sourceString.trim(), line: lineOf(key) } };
   },
   elementList(_key, _nl, elements: IterationNode) {
-    return { elements: elements.children.map((e) => e.ast() as GrammarElement) } satisfies SdocGrammar;
+    return { elements: elements.children.map((e) => ast<GrammarElement>(e)) } satisfies SdocGrammar;
   },
   grammarElement(start: Node, _space, tag: Node, _space2, _nl, parts: IterationNode) {
     const element: GrammarElement = {
@@ -91,7 +99,7 @@ semantics.addOperation<unknown>('ast', {
       line: lineOf(start),
     };
     for (const part of parts.children) {
-      const { name, listed, properties } = part.ast() as ElementPart;
+      const { name, listed, properties } = ast<ElementPart>(part);
       if (name === 'FIELDS') {
         for (const item of listed) {
           element.fields.push({
@@ -115,22 +123,22 @@ semantics.addOperation<unknown>('ast', {
   elementPart(_indent, key: Node, _colon, _space, _nl, entries: IterationNode) {
     const part: ElementPart = { name: key.sourceString, listed: [], properties: {} };
     for (const entry of entries.children) {
-      const value = entry.ast() as Record<string, string> | Entry;
+      const value = ast<Record<string, string> | Entry>(entry);
       if ('line' in value && typeof value.line === 'number') part.properties[value.name] = value.value;
       else part.listed.push(value as Record<string, string>);
     }
     return part;
   },
   elementItem(_dash, key: Node, _colon, value: Node, _nl, properties: IterationNode) {
-    const item: Record<string, string> = { [key.sourceString]: value.ast() as string };
+    const item: Record<string, string> = { [key.sourceString]: ast<string>(value) };
     for (const p of properties.children) {
-      const { name, value: v } = p.ast() as Entry;
+      const { name, value: v } = ast<Entry>(p);
       item[name] = v;
     }
     return item;
   },
   elementProperty(_indent, key: Node, _colon, value: Node, _nl) {
-    return { name: key.sourceString, value: value.ast() as string, line: lineOf(key) };
+    return { name: key.sourceString, value: ast<string>(value), line: lineOf(key) };
   },
   itemList(_blanks, list: IterationNode) {
     return items(list);
@@ -159,7 +167,7 @@ semantics.addOperation<unknown>('ast', {
     const node: SdocNode = {
       kind: 'node',
       tag: tag.sourceString,
-      fields: fields.children.map((f) => f.ast() as SdocField),
+      fields: fields.children.map((f) => ast<SdocField>(f)),
       relations: relationsOf(relations),
       children: [],
       line: lineOf(open),
@@ -167,10 +175,10 @@ semantics.addOperation<unknown>('ast', {
     return node;
   },
   field(key: Node, _colon, value: Node) {
-    return { name: key.sourceString, value: value.ast() as string, line: lineOf(key) } satisfies SdocField;
+    return { name: key.sourceString, value: ast<string>(value), line: lineOf(key) } satisfies SdocField;
   },
   fieldValue_multiLine(_space, text: Node, _space2, _nl) {
-    return text.ast() as string;
+    return ast<string>(text);
   },
   fieldValue_singleLine(_space, text: Node, _nl) {
     return text.sourceString.trimEnd();
@@ -183,22 +191,22 @@ semantics.addOperation<unknown>('ast', {
     return text.sourceString.replace(/\r?\n$/, '').replace(/\r\n/g, '\n');
   },
   relations(_key, _colon, _space, _nl, list: IterationNode) {
-    return list.children.map((r) => r.ast() as SdocRelation);
+    return list.children.map((r) => ast<SdocRelation>(r));
   },
   relation(dash: Node, key: Node, _colon, value: Node, _nl, properties: IterationNode) {
     const relation: SdocRelation = { type: '', properties: {}, line: lineOf(dash) };
-    const first = value.ast() as string;
+    const first = ast<string>(value);
     if (key.sourceString === 'TYPE') relation.type = first;
     else relation.properties[key.sourceString] = first;
     for (const p of properties.children) {
-      const { name, value: v } = p.ast() as Entry;
+      const { name, value: v } = ast<Entry>(p);
       if (name === 'TYPE') relation.type = v;
       else relation.properties[name] = v;
     }
     return relation;
   },
   relationProperty(_indent, key: Node, _colon, value: Node, _nl) {
-    return { name: key.sourceString, value: value.ast() as string, line: lineOf(key) };
+    return { name: key.sourceString, value: ast<string>(value), line: lineOf(key) };
   },
   inlineValue(_space, text: Node) {
     return text.sourceString.trimEnd();
@@ -207,7 +215,7 @@ semantics.addOperation<unknown>('ast', {
     return this.sourceString;
   },
   _iter(...children: Node[]) {
-    return children.map((c) => c.ast() as unknown);
+    return children.map((c) => ast<unknown>(c));
   },
 });
 
@@ -219,7 +227,7 @@ interface ElementPart {
 
 function relationsOf(relations: IterationNode | undefined): SdocRelation[] {
   const list = relations?.children[0];
-  return list === undefined ? [] : (list.ast() as SdocRelation[]);
+  return list === undefined ? [] : ast<SdocRelation[]>(list);
 }
 
 function composite(
@@ -232,9 +240,9 @@ function composite(
   return {
     kind: 'node',
     tag,
-    fields: fields.children.map((f) => f.ast() as SdocField),
+    fields: fields.children.map((f) => ast<SdocField>(f)),
     relations: relationsOf(relations),
-    children: list.ast() as SdocItem[],
+    children: ast<SdocItem[]>(list),
     line: lineOf(open),
   };
 }
@@ -288,7 +296,7 @@ function parse(text: string, file: string, rule: string, what: string): unknown 
     );
   }
   try {
-    return semantics(match).ast() as unknown;
+    return ast<unknown>(semantics(match));
   } catch (error) {
     if (error instanceof EndTagMismatch)
       throw new ImportInputError(file, error.message, error.line, error.column);

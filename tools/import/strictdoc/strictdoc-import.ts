@@ -201,7 +201,8 @@ function nodeEntity(
     }
   }
   if (entity.fields.title === undefined) {
-    const title = titleFromText(String(entity.fields.description ?? ''));
+    const { description } = entity.fields;
+    const title = titleFromText(typeof description === 'string' ? description : '');
     report.lose('titles made up (the node has no TITLE)', entity.id || at, title || '(from the id)');
     entity.fields.title = title;
   }

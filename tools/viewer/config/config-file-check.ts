@@ -1,8 +1,7 @@
 // Checks the two TOML files: the project config (pnr-viewer-v1, no machine settings) and the user machine
 // config (machine settings only). Every problem names the file and the key's line.
-import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { schemaPath } from '../../model/package-paths.js';
+import { bundledSchema } from '../../model/bundled-schema.js';
 import { closestName } from '../../model/spelling.js';
 import { valueAt, type ConfigProblem, type TomlDocument } from './toml-file.js';
 import { SETTING_NAMES, settingSpec, VIEWER_CONFIG_SCHEMA } from './viewer-settings.js';
@@ -11,7 +10,7 @@ let validator: ValidateFunction | undefined;
 
 /** The bundled pnr-viewer-v1 JSON Schema as parsed JSON. */
 export function viewerConfigSchema(): Record<string, unknown> {
-  return JSON.parse(readFileSync(schemaPath('pnr-viewer-v1.schema.json'), 'utf8')) as Record<string, unknown>;
+  return bundledSchema('pnr-viewer-v1.schema.json');
 }
 
 /** `[design.hdl] root` for a key path, `root` for a top-level key. */
@@ -76,7 +75,7 @@ function explain(doc: TomlDocument, error: ErrorObject, value: Record<string, un
           full,
           `${keyName(full)}: ${flagOnly.flag} is a flag only, because ${flagOnly.flagOnlyBecause}`,
         );
-      const known = Object.keys((schemaAt(path)?.properties ?? {}) as Record<string, unknown>);
+      const known = Object.keys(schemaAt(path)?.properties ?? {});
       const near = closestName(key, known);
       return at(
         full,

@@ -21,7 +21,7 @@ export interface TomlDocument {
 export function parseTomlFile(text: string, file: string): TomlDocument | ConfigProblem {
   let value: Record<string, unknown>;
   try {
-    value = parse(text) as Record<string, unknown>;
+    value = parse(text);
   } catch (error) {
     if (error instanceof TomlError) {
       const reason = error.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '');

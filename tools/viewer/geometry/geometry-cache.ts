@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseCheckedJson, shapeOf } from '../../model/checked-json.js';
 import type { BoardGeometry } from './board-geometry.js';
 import { geometryShapeProblem } from './geometry-shape-check.js';
 import { readKicadBoard } from './kicad-board-reader.js';
@@ -34,6 +35,8 @@ export class GeometryRequestError extends Error {
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
+
+const GEOMETRY = shapeOf<BoardGeometry>(geometryShapeProblem);
 
 /** Serves board geometry from the cache, extracting each board once. */
 export class GeometryCache {
@@ -79,7 +82,12 @@ export class GeometryCache {
   /** The geometry of the board, from the cache or freshly extracted. */
   async geometry(sha256: string): Promise<BoardGeometry> {
     const file = await this.geometryFile(sha256);
-    return JSON.parse(await readFile(file, 'utf8')) as BoardGeometry;
+    return parseCheckedJson(
+      await readFile(file, 'utf8'),
+      file,
+      GEOMETRY,
+      'remove it to have it extracted again',
+    );
   }
 
   private async build(sha256: string, target: string): Promise<string> {

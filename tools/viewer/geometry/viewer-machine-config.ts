@@ -47,7 +47,7 @@ export async function readMachineConfig(
   }
   let data: Record<string, unknown>;
   try {
-    data = parse(text) as Record<string, unknown>;
+    data = parse(text);
   } catch (error) {
     const line = error instanceof TomlError ? `:${error.line}:${error.column}` : '';
     throw new Error(

@@ -30,10 +30,8 @@ export class RestartStatusFile {
     if (!st) this.current = null;
     else {
       try {
-        this.current = {
-          file: 'restart-status.json',
-          value: JSON.parse(readFileSync(this.path, 'utf8')) as unknown,
-        };
+        const value: unknown = JSON.parse(readFileSync(this.path, 'utf8'));
+        this.current = { file: 'restart-status.json', value };
       } catch (error) {
         this.current = {
           file: 'restart-status.json',

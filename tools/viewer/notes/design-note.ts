@@ -218,7 +218,7 @@ function readContext(body: FieldReader): DesignNoteContext | undefined {
     lane: c.string('lane', { max: 128, pattern: TELEMETRY_ID, hint: 'must be a lane id' }),
     seq: c.integer('seq', { min: 0 }),
     checkpoint,
-  }) as DesignNoteContext;
+  });
 }
 
 const TARGET_FIELDS: Record<DesignNoteTarget['type'], readonly string[]> = {

@@ -87,7 +87,7 @@ export class DesignNotesStore {
       revision: 1,
       comments: [],
       history: [{ revision: 1, action: 'create', author, time }],
-    } as DesignNote;
+    };
     return this.write(() => {
       if (!createFileAtomic(this.file(note.id), json(note)))
         throw new ViewerRecordRequestError('exists', `note ${note.id} exists already; try again`);

@@ -97,7 +97,8 @@ export class FieldReader {
     if (!Array.isArray(v)) throw this.wrong(key, 'a list', v);
     if (v.length < (rule.min ?? 0) || v.length > rule.max)
       throw bad(`${this.where}.${key} takes ${rule.min ?? 0}–${rule.max} entries; got ${v.length}`);
-    return v;
+    const list: unknown[] = v;
+    return list;
   }
 
   object(key: string, allowed: readonly string[], rule: Presence = {}): FieldReader | undefined {

@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { isJsonObject } from '../../model/checked-json.js';
 
 const run = promisify(execFile);
 
@@ -65,11 +66,11 @@ async function checkoutOf(
 
 function packageRepository(root: string): string | null {
   try {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-      repository?: string | { url?: string };
-    };
-    const url = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
-    return url ? webUrl(url) : null;
+    // Only for a link: a package.json without a usable "repository" just shows none.
+    const pkg: unknown = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    const repository = isJsonObject(pkg) ? pkg.repository : undefined;
+    const url = isJsonObject(repository) ? repository.url : repository;
+    return typeof url === 'string' && url !== '' ? webUrl(url) : null;
   } catch {
     return null;
   }

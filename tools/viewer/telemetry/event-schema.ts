@@ -1,16 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { schemaPath } from '../../model/package-paths.js';
+import { bundledSchema } from '../../model/bundled-schema.js';
 import type { LiveEvent } from './live-event.js';
 
 let validator: ValidateFunction | undefined;
 
 /** The bundled pnr-live-event-v1 JSON Schema as parsed JSON. */
 export function liveEventSchema(): Record<string, unknown> {
-  return JSON.parse(readFileSync(schemaPath('pnr-live-event-v1.schema.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >;
+  return bundledSchema('pnr-live-event-v1.schema.json');
 }
 
 function compiled(): ValidateFunction {

@@ -13,5 +13,5 @@ export interface AboutInfo {
 
 /** Registers the about route. */
 export function aboutRoute(app: FastifyInstance, about: AboutInfo): void {
-  app.get('/api/about', async () => about);
+  app.get('/api/about', () => about);
 }

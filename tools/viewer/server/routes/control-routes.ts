@@ -4,7 +4,7 @@ import type { ViewerContext } from '../viewer-context.js';
 
 /** Registers the controls routes. */
 export function controlRoutes(app: FastifyInstance, context: ViewerContext): void {
-  app.get('/api/controls', async () => context.controls.state());
+  app.get('/api/controls', () => context.controls.state());
   app.post('/api/controls', async (request) =>
     context.controls.update(request.body, { address: request.ip, now: context.now() }),
   );

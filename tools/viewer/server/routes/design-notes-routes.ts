@@ -16,7 +16,7 @@ import type { ViewerContext } from '../viewer-context.js';
 export function designNotesRoutes(app: FastifyInstance, context: ViewerContext): void {
   const notes = context.designNotes;
 
-  app.get('/api/notes', async (request) => {
+  app.get('/api/notes', (request) => {
     const query = request.query as Query;
     const status = queryChoices(query, 'status', DESIGN_NOTE_STATUSES);
     const kind = queryChoices(query, 'kind', DESIGN_NOTE_KINDS);
@@ -48,7 +48,7 @@ export function designNotesRoutes(app: FastifyInstance, context: ViewerContext):
       .send(designNotesMarkdown(list, notes.dir, status));
   });
 
-  app.get<{ Params: { id: string } }>('/api/notes/:id', async (request) => notes.get(request.params.id));
+  app.get<{ Params: { id: string } }>('/api/notes/:id', (request) => notes.get(request.params.id));
 
   app.post('/api/notes', async (request, reply) => {
     const note = await notes.create(request.body, { address: request.ip, now: context.now() });

@@ -20,7 +20,7 @@ const ROUTES: { method: 'GET' | 'POST'; path: string; feature: FeatureId; status
 
 /** Registers GET /api/features and the routes of unavailable features. */
 export function unavailableRoutes(app: FastifyInstance, features: Feature[]): void {
-  app.get('/api/features', async () => ({ features }));
+  app.get('/api/features', () => ({ features }));
   for (const route of ROUTES) {
     const answer = unavailableAnswer(features, route.feature);
     app.route({

@@ -16,14 +16,12 @@ export function viewerRecordRoutes(app: FastifyInstance, context: ViewerContext)
       });
       return reply.code(201).send(record);
     });
-    app.get(`/api/${folder}`, async (request) => {
+    app.get(`/api/${folder}`, (request) => {
       const query = request.query as Query;
       const lane = queryText(query, 'lane');
       const run = queryText(query, 'run');
       return store.list({ ...(lane !== undefined ? { lane } : {}), ...(run !== undefined ? { run } : {}) });
     });
-    app.get<{ Params: { id: string } }>(`/api/${folder}/:id`, async (request) =>
-      store.get(request.params.id),
-    );
+    app.get<{ Params: { id: string } }>(`/api/${folder}/:id`, (request) => store.get(request.params.id));
   }
 }
