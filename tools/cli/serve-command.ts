@@ -52,6 +52,14 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
   if (options.demo && (options.model !== undefined || options.evidence !== undefined))
     return fail('--demo serves its own copy of the example; leave out --model and --evidence');
   if (!options.demo && options.model === undefined) return fail('give --model PATH (or --demo to try rr)');
+  // Flags are checked before a demo copy is made, so a typo leaves no folder behind.
+  const port = Number(options.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) return fail('--port takes a port number');
+  const author = options.author === undefined ? undefined : parseAuthor(options.author);
+  if (options.author !== undefined && !author)
+    return fail(
+      '--author takes a name followed by an e-mail address in angle brackets: "Ada <ada@example.com>"',
+    );
   let demoModel: string | undefined;
   let demoEvidence: string | undefined;
   if (options.demo) {
@@ -68,13 +76,6 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
   if (!existsSync(modelPath)) return fail(`no model at ${modelArg}`);
   const evidenceDir = demoEvidence ?? (options.evidence ? resolve(io.cwd, options.evidence) : undefined);
   if (evidenceDir && !existsSync(evidenceDir)) return fail(`no evidence directory at ${options.evidence}`);
-  const port = Number(options.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) return fail('--port takes a port number');
-  const author = options.author === undefined ? undefined : parseAuthor(options.author);
-  if (options.author !== undefined && !author)
-    return fail(
-      '--author takes a name followed by an e-mail address in angle brackets: "Ada <ada@example.com>"',
-    );
   let token = options.token;
   let generated = false;
   if (token !== undefined && token.length < 16) return fail('--token must be at least 16 characters');
