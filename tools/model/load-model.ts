@@ -48,8 +48,14 @@ export interface ComposedModel {
 
 /** Reads the composed model that `rr bazel model` wrote (model.json) and assembles it. */
 export async function readComposedModel(path: string): Promise<Model> {
-  const text = await readFile(path, 'utf8');
-  return modelOf(parseCheckedJson(text, path, COMPOSED_MODEL, 'build it again (rr bazel model writes it)'));
+  // The text is no local: the 9 MB string can go while the model is assembled.
+  const composed = parseCheckedJson(
+    await readFile(path, 'utf8'),
+    path,
+    COMPOSED_MODEL,
+    'build it again (rr bazel model writes it)',
+  );
+  return modelOf(composed);
 }
 
 /** Lists and composes a model file or directory. */
