@@ -1,4 +1,4 @@
-// rr_model's model.json holds the composed model (schemas/composed-model.schema.json): reading one of the
+// rr_model's model.json holds the composed model (tools/model/composed-model-shape.ts): reading one of the
 // wrong shape, or one that is not JSON, is an error naming the file, where it is off and what to do.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ describe("rr_model's model.json", () => {
       JSON.stringify({ ...composed, files: [{ ...composed.files[0], documents: 'none' }] }),
     );
     await expect(readComposedModel(json)).rejects.toThrow(
-      `${json}: files.0.documents must be array; build it again (rr bazel model writes it)`,
+      `${json}: files[0].documents must be a list; build it again (rr bazel model writes it)`,
     );
   });
 

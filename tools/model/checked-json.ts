@@ -1,12 +1,11 @@
 // JSON read from a file or sent by a request becomes a typed value only after a check of its shape, so a
 // file of the wrong shape is an error naming it and what is wrong, never a crash somewhere later.
-import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { jsonErrorOffset } from './json-error-offset.js';
 
 /** The shape parsed JSON must have: a guard, and what is wrong with a value the guard refuses. */
 export interface JsonShape<T> {
   is: (value: unknown) => value is T;
-  /** for messages: `"pid" must be a number`, `files.2.documents must be array` */
+  /** for messages: `"pid" must be a number`, `files[2].documents must be a list` */
   problem: (value: unknown) => string;
 }
 
@@ -31,21 +30,6 @@ export function shapeOf<T>(problem: (value: unknown) => string | undefined): Jso
   return {
     is: (value): value is T => problem(value) === undefined,
     problem: (value) => problem(value) ?? 'has an unexpected shape',
-  };
-}
-
-/** A shape a compiled JSON Schema checks; the problem is the schema's first complaint and where. */
-export function schemaShape<T>(validate: ValidateFunction<T>): JsonShape<T> {
-  return {
-    is: (value): value is T => validate(value),
-    problem: (value) => {
-      validate(value);
-      const error = validate.errors?.[0];
-      if (!error) return 'does not match its schema';
-      const where =
-        error.instancePath === '' ? 'the top level' : error.instancePath.slice(1).replace(/\//g, '.');
-      return `${where} ${error.message ?? 'is invalid'}`;
-    },
   };
 }
 

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import { parseCheckedJson } from './checked-json.js';
 import type { ComposedFile } from './compose-file.js';
-import { composedFileShape } from './composed-model-shape.js';
+import { COMPOSED_FILE } from './composed-model-shape.js';
 import { packageRoot } from './package-paths.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -92,7 +92,7 @@ export function readComposeCache(dir: string, key: string): ComposedFile | undef
   const path = join(dir, `${key}.json`);
   try {
     // A damaged or foreign entry is a miss: the file is composed again and the entry rewritten.
-    const cached = parseCheckedJson(readFileSync(path, 'utf8'), path, composedFileShape());
+    const cached = parseCheckedJson(readFileSync(path, 'utf8'), path, COMPOSED_FILE);
     markUsed(path);
     return cached;
   } catch {

@@ -5,7 +5,7 @@ import type { ComposedDocument, SourcedObject } from './compose-document.js';
 import type { ComposedFile } from './compose-file.js';
 import { byCodePoint } from './code-point-order.js';
 import { startComposeModelFiles } from './compose-pool.js';
-import { composedModelShape } from './composed-model-shape.js';
+import { COMPOSED_MODEL } from './composed-model-shape.js';
 import { idMatchesPattern } from './config.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
 import { KIND_WORDS, positionOf, type Entity } from './entity.js';
@@ -48,10 +48,14 @@ export interface ComposedModel {
 
 /** Reads the composed model that `rr bazel model` wrote (model.json) and assembles it. */
 export async function readComposedModel(path: string): Promise<Model> {
-  const text = await readFile(path, 'utf8');
-  return modelOf(
-    parseCheckedJson(text, path, composedModelShape(), 'build it again (rr bazel model writes it)'),
+  // The text is no local: the 9 MB string can go while the model is assembled.
+  const composed = parseCheckedJson(
+    await readFile(path, 'utf8'),
+    path,
+    COMPOSED_MODEL,
+    'build it again (rr bazel model writes it)',
   );
+  return modelOf(composed);
 }
 
 /** Lists and composes a model file or directory. */
