@@ -20,13 +20,15 @@ function sections(markdown: string): Section[] {
 /** The cells of a Markdown table row, or undefined for other lines. */
 function cells(line: string): string[] | undefined {
   if (!line.trim().startsWith('|')) return undefined;
-  return line
-    .trim()
-    .replace(/^\|/, '')
-    .replace(/\|$/, '')
-    // A pipe inside a cell is written \|.
-    .split(/(?<!\\)\|/)
-    .map((c) => c.trim());
+  return (
+    line
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      // A pipe inside a cell is written \|.
+      .split(/(?<!\\)\|/)
+      .map((c) => c.trim())
+  );
 }
 
 /** The `code spans` of a cell. */
