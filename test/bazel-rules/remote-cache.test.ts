@@ -49,7 +49,7 @@ describe.runIf(Boolean(bazel && nginx))(
     const figures: string[] = [];
 
     /** A clone with its own path, output base, user, home and temporary folder (Bazel's install base is shared). */
-    async function clone(name: string, path: string, tz: string): Promise<BazelWorkspace> {
+    async function clone(name: string, path: string, tz: string, lang: string): Promise<BazelWorkspace> {
       const home = join(root, `home-${name}`);
       const tmp = join(root, `tmp-${name}`);
       const dir = join(root, path);
@@ -60,12 +60,29 @@ describe.runIf(Boolean(bazel && nginx))(
           `--output_user_root=${join(root, 'user-root')}`,
           `--output_base=${join(root, `base-${name}`)}`,
         ],
-        env: { HOME: home, USER: name, LOGNAME: name, TMPDIR: tmp, TZ: tz },
+        // A PATH of their own too: with --incompatible_strict_action_env it reaches no action.
+        env: {
+          HOME: home,
+          USER: name,
+          LOGNAME: name,
+          TMPDIR: tmp,
+          TZ: tz,
+          LANG: lang,
+          LC_ALL: lang,
+          PATH: `${join(home, 'bin')}:${process.env.PATH ?? ''}`,
+        },
       });
     }
 
-    /** Flags of a sandboxed build; rr's test runs stay out of linux-sandbox, whose Debian build logs into test.log. */
-    const sandboxed = () => [`--spawn_strategy=${sandbox}`, '--strategy=TestRunner=processwrapper-sandbox'];
+    /**
+     * Flags of a sandboxed build as docs/bazel.md advises for a shared cache (a fixed action PATH);
+     * tests run outside linux-sandbox, whose Debian build logs its mounts into test.log.
+     */
+    const sandboxed = () => [
+      `--spawn_strategy=${sandbox}`,
+      '--strategy=TestRunner=processwrapper-sandbox',
+      '--incompatible_strict_action_env',
+    ];
 
     /** Runs bazel with an execution log; returns the run and its spawns. */
     async function logged(ws: BazelWorkspace, command: string, args: string[], name: string) {
@@ -88,7 +105,7 @@ describe.runIf(Boolean(bazel && nginx))(
     beforeAll(async () => {
       root = await mkdtemp(join(tmpdir(), 'rr-remote-'));
       cache = await NginxCache.start(nginx!, join(root, 'nginx'));
-      one = await clone('alice', 'one/ws', 'UTC');
+      one = await clone('alice', 'one/ws', 'UTC', 'C.UTF-8');
     }, 120_000);
 
     afterAll(async () => {
@@ -133,7 +150,7 @@ describe.runIf(Boolean(bazel && nginx))(
     });
 
     it('builds the same bytes from clone 2 at another path, by another user, later, in another time zone', async () => {
-      two = await clone('bob', 'two/nested/checkout', 'Asia/Tokyo');
+      two = await clone('bob', 'two/nested/checkout', 'Asia/Tokyo', 'de_DE.UTF-8');
       // The lock as clone 1 wrote it, checked in.
       await two.write('rr.lock.json', await one.read('rr.lock.json'));
       const run = await two.bazel('test', [...sandboxed(), '//...']);
