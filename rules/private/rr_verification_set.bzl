@@ -4,7 +4,7 @@ load(":check_test.bzl", "rr_check_test")
 load(":labels.bzl", "display_label", "package_dir", "workspace_path")
 load(":lock_update.bzl", "rr_lock_update")
 load(":providers.bzl", "RrCheckInfo", "RrModelInfo", "RrTestRunInfo", "RrTestSourcesInfo", "RrVerificationSetInfo")
-load(":rr_tool.bzl", "rr_tool_attr")
+load(":rr_tool.bzl", "RR_ACTION_ENV", "rr_tool_attr")
 load(":test_sources_aspect.bzl", "rr_test_sources_aspect")
 
 _OUTPUTS = ["report.json", "report.txt", "lock.json", "update_refusal.txt", "check.txt", "test.xml", "exit_code"]
@@ -63,6 +63,7 @@ def _run_tests(ctx):
             arguments = [args],
             tools = [run],
             outputs = [xml],
+            env = RR_ACTION_ENV,
             mnemonic = "RrTestResults",
             progress_message = "Running %s for %s" % (display_label(test.label), display_label(ctx.label)),
             use_default_shell_env = True,
@@ -104,6 +105,7 @@ def _rr_verification_set_impl(ctx):
         arguments = [args],
         inputs = [model.model_json, sources_file] + evidence + sources + ([ctx.file.lock] if ctx.file.lock else []),
         outputs = outs.values(),
+        env = RR_ACTION_ENV,
         mnemonic = "RrVerificationSet",
         progress_message = "Attributing test cases of %s" % display_label(ctx.label),
     )

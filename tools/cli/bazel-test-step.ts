@@ -43,7 +43,7 @@ export async function runBazelTest(options: BazelTestOptions, io: CliIo): Promis
       env: {
         // The action's environment (Bazel's action env), then what `bazel test` sets; HOME and
         // TMPDIR as there, in the test's own temporary folder, never the user's.
-        ...process.env,
+        ...testEnvironment(process.env),
         HOME: scratch,
         TMPDIR: scratch,
         XML_OUTPUT_FILE: written,
@@ -75,6 +75,17 @@ export async function runBazelTest(options: BazelTestOptions, io: CliIo): Promis
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * The action's environment without what belongs to rr's own launcher: BAZEL_BINDIR (set for a rules_js
+ * rr, see rules/private/rr_tool.bzl) and the js_binary launcher's JS_BINARY__* variables would
+ * mislead a rules_js test, which `bazel test` starts without them.
+ */
+function testEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => name !== 'BAZEL_BINDIR' && !name.startsWith('JS_BINARY__')),
+  );
 }
 
 /** TEST_BINARY as Bazel sets it, `<package>/<name>`: the path rr's ingester expects of a synthetic case. */
