@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 const INTEGRATION = [
   'test/e2e/**/*.test.ts',
   'test/bazel-rules/integration.test.ts',
+  'test/bazel-rules/remote-cache.test.ts',
   'test/viewer/geometry/extractor-agreement.test.ts',
   'test/viewer/pnr-sim/kicad-load.test.ts',
   'test/cli/**/*.test.ts',

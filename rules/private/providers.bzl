@@ -33,3 +33,11 @@ RrTestSourcesInfo = provider(
     doc = "Source files of test targets and their dependencies, scanned for annotations.",
     fields = {"files": "depset of File"},
 )
+
+RrTestRunInfo = provider(
+    doc = "How a test target runs in a build action: its timeout and its scheduling tags (private).",
+    fields = {
+        "timeout_seconds": "int: the test's timeout, from its `timeout` or `size`",
+        "execution_requirements": "dict of string: the test's tags that schedule or cache actions",
+    },
+)

@@ -3,7 +3,7 @@
 load(":check_test.bzl", "rr_check_test")
 load(":labels.bzl", "display_label", "package_dir")
 load(":providers.bzl", "RrCheckInfo", "RrModelInfo")
-load(":rr_tool.bzl", "rr_tool_attr")
+load(":rr_tool.bzl", "RR_ACTION_ENV", "rr_tool_attr")
 
 _OUTPUTS = ["model.json", "diagnostics.json", "check.txt", "test.xml", "exit_code"]
 
@@ -24,6 +24,7 @@ def _rr_model_impl(ctx):
         arguments = [args],
         inputs = srcs + [srcs_file],
         outputs = outs.values(),
+        env = RR_ACTION_ENV,
         mnemonic = "RrModel",
         progress_message = "Validating rr model %s" % display_label(ctx.label),
     )

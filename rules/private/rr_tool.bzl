@@ -8,3 +8,8 @@ def rr_tool_attr(cfg):
         cfg = cfg,
         doc = "The rr executable. Defaults to the `@rules_rr//rules:rr` flag (the rules_js binary).",
     )
+
+# The environment of every action that runs rr. The default tool is a rules_js js_binary, which in a
+# build action refuses to start without BAZEL_BINDIR and otherwise changes to that directory; "."
+# keeps it in the execution root, where the paths rules_rr passes are. A plain script ignores it.
+RR_ACTION_ENV = {"BAZEL_BINDIR": "."}

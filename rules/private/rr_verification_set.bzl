@@ -3,8 +3,8 @@
 load(":check_test.bzl", "rr_check_test")
 load(":labels.bzl", "display_label", "package_dir", "workspace_path")
 load(":lock_update.bzl", "rr_lock_update")
-load(":providers.bzl", "RrCheckInfo", "RrModelInfo", "RrTestSourcesInfo", "RrVerificationSetInfo")
-load(":rr_tool.bzl", "rr_tool_attr")
+load(":providers.bzl", "RrCheckInfo", "RrModelInfo", "RrTestRunInfo", "RrTestSourcesInfo", "RrVerificationSetInfo")
+load(":rr_tool.bzl", "RR_ACTION_ENV", "rr_tool_attr")
 load(":test_sources_aspect.bzl", "rr_test_sources_aspect")
 
 _OUTPUTS = ["report.json", "report.txt", "lock.json", "update_refusal.txt", "check.txt", "test.xml", "exit_code"]
@@ -37,7 +37,12 @@ def _testlogs_dir(label):
     return "external/%s/%s" % (label.workspace_name, path) if label.workspace_name else path
 
 def _run_tests(ctx):
-    """Runs each executable test of `tests` once in an action; its test.xml lands in the evidence tree."""
+    """Runs each executable test of `tests` once in an action; its test.xml lands in the evidence tree.
+
+    The action is hermetic as far as the test is: its runfiles are its inputs, rr gives it the test
+    environment, and it takes the test's timeout and scheduling tags (`local`, `no-remote-exec`,
+    `requires-network`, ...), so a remote executor runs it where `bazel test` would.
+    """
     results = []
     for test in ctx.attr.tests:
         run = test[DefaultInfo].files_to_run
@@ -50,14 +55,19 @@ def _run_tests(ctx):
         args.add("--exe", run.executable)
         args.add("--workspace", ctx.workspace_name)
         args.add("--xml", xml)
+        run_info = test[RrTestRunInfo] if RrTestRunInfo in test else None
+        if run_info:
+            args.add("--timeout", str(run_info.timeout_seconds))
         ctx.actions.run(
             executable = ctx.executable.rr,
             arguments = [args],
             tools = [run],
             outputs = [xml],
+            env = RR_ACTION_ENV,
             mnemonic = "RrTestResults",
             progress_message = "Running %s for %s" % (display_label(test.label), display_label(ctx.label)),
             use_default_shell_env = True,
+            execution_requirements = run_info.execution_requirements if run_info else {},
         )
         results.append(xml)
     return results
@@ -95,6 +105,7 @@ def _rr_verification_set_impl(ctx):
         arguments = [args],
         inputs = [model.model_json, sources_file] + evidence + sources + ([ctx.file.lock] if ctx.file.lock else []),
         outputs = outs.values(),
+        env = RR_ACTION_ENV,
         mnemonic = "RrVerificationSet",
         progress_message = "Attributing test cases of %s" % display_label(ctx.label),
     )

@@ -23,31 +23,56 @@ export interface BazelRun {
   output: string;
 }
 
+/** Where a copy lives and how its Bazel runs: another path, user, home, temporary folder. */
+export interface BazelWorkspaceOptions {
+  /** the folder the copy is made in (default: a new temporary folder) */
+  dir?: string;
+  /** Bazel startup options, e.g. --output_base and --output_user_root */
+  startup?: string[];
+  /** environment of every bazel command, over this process's */
+  env?: NodeJS.ProcessEnv;
+}
+
 /** A copy of test/bazel whose rules_rr is this checkout. */
 export class BazelWorkspace {
-  private constructor(readonly dir: string) {}
+  private constructor(
+    readonly dir: string,
+    private readonly options: BazelWorkspaceOptions = {},
+  ) {}
 
   /** Copies the consumer workspace to a temporary folder and points it at this checkout. */
-  static async create(): Promise<BazelWorkspace> {
-    const dir = await mkdtemp(join(tmpdir(), 'rr-bazel-'));
+  static async create(options: BazelWorkspaceOptions = {}): Promise<BazelWorkspace> {
+    const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'rr-bazel-')));
     // Leftovers of a run in place (convenience links, a written lock) are not part of the workspace.
     const leftover = (path: string) => /(^|\/)(bazel-[^/]*|rr\.lock\.json)$/.test(path);
     await cp(join(repoRoot, 'test/bazel'), dir, { recursive: true, filter: (source) => !leftover(source) });
     const workspace = join(dir, 'WORKSPACE');
     const text = await readFile(workspace, 'utf8');
     await writeFile(workspace, text.replace('path = "../.."', `path = ${JSON.stringify(repoRoot)}`));
-    return new BazelWorkspace(dir);
+    return new BazelWorkspace(dir, options);
   }
 
   /** Runs `bazel COMMAND ARGS` here with the flags Debian's offline Bazel needs. */
   bazel(command: string, args: string[]): Promise<BazelRun> {
     const flags = [`--override_repository=remote_coverage_tools=${join(this.dir, 'tools/coverage')}`];
-    const argv = ['--max_idle_secs=60', command, ...(command === 'info' ? [] : flags), ...args];
+    const startup = ['--max_idle_secs=60', ...(this.options.startup ?? [])];
+    const argv = [
+      ...startup,
+      command,
+      ...(command === 'info' || command === 'shutdown' ? [] : flags),
+      ...args,
+    ];
+    const env = { ...process.env, ...this.options.env };
     return new Promise((resolve) => {
-      execFile('bazel', argv, { cwd: this.dir, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr, output: `${stdout}\n${stderr}` });
-      });
+      execFile(
+        'bazel',
+        argv,
+        { cwd: this.dir, env, maxBuffer: 32 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+          resolve({ code, stdout, stderr, output: `${stdout}\n${stderr}` });
+        },
+      );
     });
   }
 

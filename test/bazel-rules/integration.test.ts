@@ -146,6 +146,27 @@ describe.runIf(Boolean(bazel))('rules_rr in a real Bazel workspace', { timeout: 
     await ws.remove('model/broken.yaml');
   });
 
+  it("runs a set's test in an action with the test's timeout and its scheduling tags", async () => {
+    const build = await ws.read('BUILD.bazel');
+    const tagged = build.replace(
+      '    name = "dose_test",\n',
+      '    name = "dose_test",\n    timeout = "short",\n    tags = ["no-remote-exec", "smoke"],\n',
+    );
+    expect(tagged).not.toBe(build);
+    await ws.write('BUILD.bazel', tagged);
+    try {
+      const run = await ws.bazel('aquery', ['mnemonic("RrTestResults", //:set)']);
+      expect(run.code, run.output).toBe(0);
+      // A short test is stopped after 60 s; `no-remote-exec` keeps it off a remote executor, as for
+      // `bazel test`; a tag that schedules nothing is not passed on.
+      expect(run.stdout).toMatch(/--timeout \\?\s+60\b/);
+      expect(run.stdout).toContain("ExecutionInfo: {no-remote-exec: ''}");
+      expect(run.stdout).not.toContain('smoke');
+    } finally {
+      await ws.write('BUILD.bazel', build);
+    }
+  });
+
   it('runs rr from where bazel was run: `bazel run //:rr -- report` with relative paths', async () => {
     const run = await ws.bazel('run', [
       '//:rr',

@@ -2,13 +2,14 @@
 // and keeps its JUnit XML (or the one Bazel writes for a test that wrote none), so a verification set's
 // report and lock cover the set's own tests and are cached like any action.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { syntheticCasePath } from '../evidence/bazel-generated.js';
 import { junitDocumentXml } from '../junit-writer/junit-writer.js';
 import { parseLabel } from '../model/labels.js';
+import { reproducibleTestXml } from './bazel-test-xml.js';
 import { EXIT, type CliIo } from './cli-io.js';
 
 /** Options of `rr bazel test-results`. */
@@ -25,19 +26,28 @@ export interface BazelTestOptions {
   timeout: string;
 }
 
-/** Runs the test once and writes its test.xml; the action succeeds whatever the test's result. */
+/**
+ * Runs the test once and writes its test.xml; the action succeeds whatever the test's result. The
+ * kept XML is the same on every machine (bazel-test-xml.ts): it is a cached, shared action output.
+ */
 export async function runBazelTest(options: BazelTestOptions, io: CliIo): Promise<number> {
   const exe = resolve(options.exe);
   const runfiles = `${exe}.runfiles`;
   const tmp = mkdtempSync(join(tmpdir(), 'rr-test-'));
+  const scratch = join(tmp, 'tmp');
+  mkdirSync(scratch);
   const written = join(tmp, 'test.xml');
   try {
     const run = spawnSync(exe, [], {
       cwd: join(runfiles, options.workspace),
       env: {
-        ...process.env,
+        // The action's environment (Bazel's action env), then what `bazel test` sets; HOME and
+        // TMPDIR as there, in the test's own temporary folder, never the user's.
+        ...testEnvironment(process.env),
+        HOME: scratch,
+        TMPDIR: scratch,
         XML_OUTPUT_FILE: written,
-        TEST_TMPDIR: tmp,
+        TEST_TMPDIR: scratch,
         TEST_SRCDIR: runfiles,
         RUNFILES_DIR: runfiles,
         TEST_WORKSPACE: options.workspace,
@@ -51,12 +61,31 @@ export async function runBazelTest(options: BazelTestOptions, io: CliIo): Promis
     const code = run.status ?? 1;
     const own = existsSync(written) && statSync(written).size > 0 ? readFileSync(written, 'utf8') : undefined;
     await mkdir(dirname(options.xml), { recursive: true });
-    await writeFile(options.xml, own ?? bazelGeneratedXml(options.label, code, run.signal));
+    const paths = new Map([
+      [scratch, '$TEST_TMPDIR'],
+      [`${process.cwd()}/`, ''],
+    ]);
+    const xml =
+      own === undefined
+        ? bazelGeneratedXml(options.label, code, run.signal)
+        : reproducibleTestXml(own, paths);
+    await writeFile(options.xml, xml);
     io.out(`${options.label}: exit ${code}${own ? '' : ' (no XML of its own)'}\n`);
     return EXIT.ok;
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * The action's environment without what belongs to rr's own launcher: BAZEL_BINDIR (set for a rules_js
+ * rr, see rules/private/rr_tool.bzl) and the js_binary launcher's JS_BINARY__* variables would
+ * mislead a rules_js test, which `bazel test` starts without them.
+ */
+function testEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => name !== 'BAZEL_BINDIR' && !name.startsWith('JS_BINARY__')),
+  );
 }
 
 /** TEST_BINARY as Bazel sets it, `<package>/<name>`: the path rr's ingester expects of a synthetic case. */

@@ -26,7 +26,8 @@ def _local_vitest_repository_impl(rctx):
     node = rctx.which("node")
     if node == None:
         fail("no `node` on PATH")
-    rr = rctx.path(Label("@rules_rr//rules:BUILD.bazel")).dirname.dirname
+    # The real path: the output base (and so external/rules_rr) differs between clones.
+    rr = rctx.path(Label("@rules_rr//rules:BUILD.bazel")).realpath.dirname.dirname
     rctx.file("vitest.sh", _RUN.format(node = node, vitest = "%s/node_modules/vitest/vitest.mjs" % rr), executable = True)
     rctx.file("vitest.config.mjs", _CONFIG.format(rr = rr))
     rctx.file("BUILD.bazel", _BUILD)

@@ -1,0 +1,68 @@
+// The test.xml `rr bazel test-results` keeps is the same on every machine, and means the same to rr.
+import { describe, expect, it } from 'vitest';
+import { readJUnitFile } from '../../tools/evidence/junit-file.js';
+import { reproducibleTestXml } from '../../tools/cli/bazel-test-xml.js';
+
+const TMP = '/tmp/rr-test-Ab12/tmp';
+const EXECROOT = '/home/ann/.cache/bazel/_bazel_ann/3f/execroot/ws/';
+
+const written = `<?xml version="1.0" encoding="UTF-8"?>
+<!-- generated at time="12:00" by host -->
+<testsuites name="vitest" tests="2" failures="1" time="0.912">
+  <testsuite name="src/dose.test.mjs" timestamp="2026-11-25T04:11:32" hostname="ci-7" tests="2" time='0.011' file="src/dose.test.mjs">
+    <testcase name="a &gt; b" classname="src/dose.test.mjs" time="0.003" line="5"/>
+    <testcase name="keeps the rate" data-note="x>y" classname="src/dose.test.mjs" time="0.000">
+      <properties><property name="requirement" value="REQ-003"/></properties>
+      <failure message="expected 1" type="AssertionError">at ${EXECROOT}bazel-out/k8-fastbuild/bin/src/dose.test.mjs:12 in ${TMP}/x</failure>
+      <system-out><![CDATA[took time="3s" on <testcase time="1">]]></system-out>
+    </testcase>
+  </testsuite>
+</testsuites>
+`;
+
+const paths = new Map([
+  [TMP, '$TEST_TMPDIR'],
+  [EXECROOT, ''],
+]);
+
+describe('reproducibleTestXml', () => {
+  it('drops the clock and host attributes of every element and keeps the rest byte for byte', () => {
+    expect(reproducibleTestXml(written, paths)).toBe(`<?xml version="1.0" encoding="UTF-8"?>
+<!-- generated at time="12:00" by host -->
+<testsuites name="vitest" tests="2" failures="1">
+  <testsuite name="src/dose.test.mjs" tests="2" file="src/dose.test.mjs">
+    <testcase name="a &gt; b" classname="src/dose.test.mjs" line="5"/>
+    <testcase name="keeps the rate" data-note="x>y" classname="src/dose.test.mjs">
+      <properties><property name="requirement" value="REQ-003"/></properties>
+      <failure message="expected 1" type="AssertionError">at bazel-out/k8-fastbuild/bin/src/dose.test.mjs:12 in $TEST_TMPDIR/x</failure>
+      <system-out><![CDATA[took time="3s" on <testcase time="1">]]></system-out>
+    </testcase>
+  </testsuite>
+</testsuites>
+`);
+  });
+
+  it('gives the same cases, results and tags as the XML the test wrote', () => {
+    const cases = (xml: string) => JSON.stringify(readJUnitFile(xml, 'test.xml').report?.suites);
+    expect(cases(written)).toContain('REQ-003');
+    expect(
+      cases(reproducibleTestXml(written, paths))
+        .replaceAll('$TEST_TMPDIR', TMP)
+        .replaceAll('at bazel-out', `at ${EXECROOT}bazel-out`),
+    ).toBe(cases(written));
+  });
+
+  it('is the same for two runs that differ only in durations, host, clock and paths', () => {
+    const other = written
+      .replaceAll('0.003', '0.250')
+      .replace('ci-7', 'laptop')
+      .replace('2026-11-25T04:11:32', '2027-01-01T00:00:00')
+      .replaceAll(TMP, '/var/tmp/rr-test-Zz99/tmp')
+      .replaceAll(EXECROOT, '/build/o/execroot/ws/');
+    const otherPaths = new Map([
+      ['/var/tmp/rr-test-Zz99/tmp', '$TEST_TMPDIR'],
+      ['/build/o/execroot/ws/', ''],
+    ]);
+    expect(reproducibleTestXml(other, otherPaths)).toBe(reproducibleTestXml(written, paths));
+  });
+});
