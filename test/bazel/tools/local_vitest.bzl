@@ -26,6 +26,7 @@ def _local_vitest_repository_impl(rctx):
     node = rctx.which("node")
     if node == None:
         fail("no `node` on PATH")
+
     # The real path: the output base (and so external/rules_rr) differs between clones.
     rr = rctx.path(Label("@rules_rr//rules:BUILD.bazel")).realpath.dirname.dirname
     rctx.file("vitest.sh", _RUN.format(node = node, vitest = "%s/node_modules/vitest/vitest.mjs" % rr), executable = True)
