@@ -68,5 +68,31 @@ export const TAG_BODY = {
 export const AGENT_RUN_BODY = {
   type: 'object',
   required: ['workflow'],
-  properties: { workflow: REQUIRED_STRING },
+  properties: {
+    workflow: REQUIRED_STRING,
+    entity: OPTIONAL_STRING,
+    description: OPTIONAL_STRING,
+    worksheet: OPTIONAL_STRING,
+    llm: { type: 'boolean' },
+  },
 } as const;
+
+/** POST /api/findings/{id}/apply: the action and its fields (docs/api.md "Agents"). */
+export const FINDING_APPLY_BODY = {
+  type: 'object',
+  required: ['action'],
+  properties: {
+    action: { enum: ['note', 'create', 'update', 'worksheet'] },
+    entity: OPTIONAL_STRING,
+    kind: OPTIONAL_STRING,
+    text: OPTIONAL_STRING,
+    version: OPTIONAL_STRING,
+    data: OBJECT,
+    id: OPTIONAL_STRING,
+    fields: OBJECT,
+    path: OPTIONAL_STRING,
+  },
+} as const;
+
+/** POST /api/findings/{id}/dismiss. */
+export const FINDING_DISMISS_BODY = { type: 'object', properties: { reason: OPTIONAL_STRING } } as const;
