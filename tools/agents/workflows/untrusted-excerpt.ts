@@ -44,6 +44,7 @@ export class ExcerptBudget {
       return null;
     }
     const lines = read.text.split(/\r?\n/);
+    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
     const at = line && line >= 1 && line <= lines.length ? line : 1;
     const first = Math.max(1, at - (line ? EXCERPT_LINES_BEFORE : 0));
     const last = Math.min(lines.length, at + EXCERPT_LINES_AFTER);
