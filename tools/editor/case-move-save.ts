@@ -37,7 +37,13 @@ export async function saveCaseMove(
   options: { dryRun: boolean; author?: Author },
 ): Promise<CaseMoveAnswer> {
   const { target, path, to } = order;
-  const move = planCaseMove(session.model, session.analysis(), session.evidence, session.verificationLock, order);
+  const move = planCaseMove(
+    session.model,
+    session.analysis(),
+    session.evidence,
+    session.verificationLock,
+    order,
+  );
   const summary = {
     case: move.case,
     from: move.from,

@@ -1,5 +1,6 @@
 // The attribution worksheet (docs/worksheet.md): proposed owners of test cases, each accepted or not by
 // a person. A worksheet never holds a decided owner; applying an accepted row is a checked case move.
+import { dirname, join } from 'node:path';
 
 /** A case as the case ledger names it. */
 export interface WorksheetCase {
@@ -35,4 +36,9 @@ export const WORKSHEET_EXTENSION = '.rrplan';
 /** The key of a case in maps of rows. */
 export function worksheetKey(c: WorksheetCase): string {
   return `${c.target}\u0000${c.path}`;
+}
+
+/** The worksheet a model's proposals go to by default: `cases.rrplan` in the model's folder. */
+export function defaultWorksheetPath(modelPath: string, modelIsDirectory: boolean): string {
+  return join(modelIsDirectory ? modelPath : dirname(modelPath), `cases${WORKSHEET_EXTENSION}`);
 }
