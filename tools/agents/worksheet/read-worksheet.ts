@@ -102,8 +102,10 @@ function schemaError(
   errors: readonly ErrorObject[],
 ): WorksheetError {
   // The most specific problem: the deepest path, an unknown key before a wrong type at the same depth.
+  const rank = (e: ErrorObject) => (e.keyword === 'additionalProperties' ? 0 : 1);
   const error = [...errors].sort(
-    (a, b) => pointerSegments(b.instancePath).length - pointerSegments(a.instancePath).length,
+    (a, b) =>
+      pointerSegments(b.instancePath).length - pointerSegments(a.instancePath).length || rank(a) - rank(b),
   )[0]!;
   const path = pointerSegments(error.instancePath);
   const where = path.length === 0 ? 'the file' : path.join('.');

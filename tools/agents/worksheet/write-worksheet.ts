@@ -237,7 +237,10 @@ function appendRows(sheet: ParsedWorksheet, proposals: readonly WorksheetProposa
   if (seq.flow) {
     if (seq.items.length > 0) throw notEditable(sheet);
     const text = withEnding(['', ...casesBlock(proposals, '  ').slice(1)].join('\n'), ending);
-    return { from: seq.range[0], to: seq.range[1], text };
+    // `cases: []` becomes `cases:` and the block below it (the space before `[` goes too).
+    let from = seq.range[0];
+    while (from > 0 && sheet.text[from - 1] === ' ') from--;
+    return { from, to: seq.range[1], text };
   }
   const indent = ' '.repeat(sheet.lines.linePos(seq.range[0]).col - 1);
   const at = seq.range[1];
