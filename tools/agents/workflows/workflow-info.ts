@@ -1,5 +1,6 @@
 // What GET /api/agents lists for each workflow (docs/api.md "Agents").
 import type { EntityKind } from '../../model/entity.js';
+import type { LlmAvailability } from '../llm/llm-availability.js';
 
 /** The seven workflows. */
 export const WORKFLOW_IDS = [
@@ -35,22 +36,6 @@ export interface WorkflowInfo {
   entity_kinds: EntityKind[];
   /** `description`: required for the assistant; `worksheet`: assign test cases takes one */
   options: { description: 'required' | 'none'; worksheet: boolean; llm_pass: boolean };
-}
-
-/** Whether LLM workflows can run, and with what. Never carries the API key. */
-export interface LlmAvailability {
-  available: boolean;
-  /** why not: no SDK, no ANTHROPIC_API_KEY, or --no-llm */
-  reason: string | null;
-  /** `sdk-missing`, `no-api-key`, `disabled`; null when available */
-  code: 'sdk-missing' | 'no-api-key' | 'disabled' | null;
-  model: string;
-  effort: string;
-  /** where model and effort came from: a flag, the environment or rr's default */
-  model_from: 'flag' | 'env' | 'default';
-  effort_from: 'flag' | 'env' | 'default';
-  /** the SDK's version when it is installed */
-  sdk_version: string | null;
 }
 
 /** GET /api/agents. */
