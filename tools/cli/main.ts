@@ -153,8 +153,8 @@ function program(io: CliIo, result: { code: number }): Command {
       collect,
       [],
     )
-    .option('--agent-model <name>', 'model of the LLM workflows (or EDITOR_AGENT_MODEL)')
-    .option('--agent-effort <level>', 'effort of the LLM workflows (or EDITOR_AGENT_EFFORT)')
+    .option('--agent-model <name>', 'model of the LLM workflows (or EDITOR_AGENT_MODEL; default claude-opus-5-5)')
+    .option('--agent-effort <level>', 'effort of the LLM workflows: low, medium, high, xhigh or max (or EDITOR_AGENT_EFFORT; default high)')
     .option('--no-llm', 'disable LLM workflows')
     .option('--ui <dir>', 'serve the UI from this folder (default: the built dist/ui/editor)')
     .action(async (options: ServeOptions) => {

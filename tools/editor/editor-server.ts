@@ -8,7 +8,11 @@ import { createHttpApp } from '../http/http-app.js';
 import { registerRequestHeaderGuard } from '../http/request-header-guard.js';
 import { registerStaticFiles } from '../http/static-files.js';
 import { registerTokenGuard } from '../http/token-guard.js';
-import type { EditorContext, LlmSettings } from './editor-context.js';
+import { JobBoard } from '../agents/jobs/job-board.js';
+import type { WorksheetSink } from '../agents/jobs/worksheet-sink.js';
+import { llmOff, type LlmSetup } from '../agents/llm/llm-availability.js';
+import type { EditorContext } from './editor-context.js';
+import { agentRunInputs } from './agent-run-inputs.js';
 import { editorErrorStyle } from './editor-errors.js';
 import { editorHostRule } from './editor-host-names.js';
 import type { EditorSession } from './editor-session.js';
@@ -21,6 +25,7 @@ import { registerGitRoutes } from './routes/git-routes.js';
 import { registerGraphRoutes } from './routes/graph-routes.js';
 import { registerVerificationLockRoutes } from './routes/verification-lock-routes.js';
 import { registerEntityNoteRoutes } from './routes/entity-note-routes.js';
+import { registerFindingRoutes } from './routes/finding-routes.js';
 import { registerPreflightRoute } from './routes/preflight-route.js';
 import { registerReportRoutes } from './routes/report-routes.js';
 import { registerSourceRoutes } from './routes/source-routes.js';
@@ -38,8 +43,10 @@ export interface EditorServerOptions {
   allowHosts?: readonly string[];
   token?: string;
   author?: Author;
-  /** default: unavailable */
-  llm?: LlmSettings;
+  /** the LLM side (setUpLlm); default: unavailable */
+  llm?: LlmSetup;
+  /** writes attribution worksheets for the agents (tools/agents/worksheet) */
+  worksheet?: WorksheetSink;
   /** the built UI folder; undefined or missing serves the "not built" page */
   uiDir?: string;
   bodyLimit?: number;
@@ -59,10 +66,15 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   });
   if (options.token) registerTokenGuard(app, options.token, 'editor');
   registerRequestHeaderGuard(app);
+  const llm = options.llm ?? llmOff('disabled', 'LLM workflows are not set up on this server');
   const ctx: EditorContext = {
     session: options.session,
     git: options.git,
-    llm: options.llm ?? { available: false, reason: 'no LLM workflows configured' },
+    agents: {
+      llm,
+      board: new JobBoard({ llm, inputs: () => agentRunInputs(options.session), worksheet: options.worksheet }),
+      worksheet: options.worksheet,
+    },
     defaultAuthor: options.author,
   };
   registerPreflightRoute(app);
@@ -77,6 +89,7 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   registerSourceRoutes(app, ctx);
   registerGitRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
+  registerFindingRoutes(app, ctx);
   registerStaticFiles(app, {
     candidates: options.uiDir ? [options.uiDir] : [],
     fallbackPage: NOT_BUILT_PAGE,

@@ -39,6 +39,24 @@ export interface LlmSetupOptions {
   tuning?: Pick<CallerOptions, 'maxRetries' | 'streamRetries' | 'streamBackoffMs' | 'maxTokens'>;
 }
 
+/** A setup with LLM workflows off, for a reason (a server or test that sets none up). */
+export function llmOff(code: Exclude<LlmAvailability['code'], null>, reason: string): LlmSetup {
+  const settings = agentSettings({}, {});
+  return {
+    availability: {
+      available: false,
+      reason,
+      code,
+      model: settings.model,
+      effort: settings.effort,
+      model_from: settings.model_from,
+      effort_from: settings.effort_from,
+      sdk_version: null,
+    },
+    caller: null,
+  };
+}
+
 /** Loads the SDK (unless disabled), reads the key and settings; AgentSettingError for a bad setting. */
 export async function setUpLlm(options: LlmSetupOptions): Promise<LlmSetup> {
   const settings = agentSettings(options.flags, options.env);
