@@ -96,6 +96,10 @@ function program(io: CliIo, result: { code: number }): Command {
       [],
     )
     .option('--lane <name>', 'only cases of the targets in this target group')
+    .option('--worksheet <file>', 'show an attribution worksheet (.rrplan) beside the ledger')
+    .option('--apply-accepted', "apply the worksheet's accepted rows as checked case moves")
+    .option('--dry-run', 'with --apply-accepted: check the moves, write nothing')
+    .option('--expand', 'with --apply-accepted: let a move rewrite glob and whole-target claims')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (options: CasesOptions) => {
       result.code = await runCases(options, io);

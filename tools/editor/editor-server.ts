@@ -19,6 +19,7 @@ import type { EditorSession } from './editor-session.js';
 import { NOT_BUILT_PAGE } from './not-built-page.js';
 import { registerAgentRoutes } from './routes/agent-routes.js';
 import { registerCaseRoutes } from './routes/case-routes.js';
+import { registerWorksheetRoutes } from './routes/worksheet-routes.js';
 import { registerEntityRoutes } from './routes/entity-routes.js';
 import { registerGitRoutes } from './routes/git-routes.js';
 import { registerGraphRoutes } from './routes/graph-routes.js';
@@ -81,6 +82,7 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   registerEntityRoutes(app, ctx);
   registerEntityNoteRoutes(app, ctx);
   registerCaseRoutes(app, ctx);
+  registerWorksheetRoutes(app, ctx);
   registerVerificationLockRoutes(app, ctx);
   registerGraphRoutes(app, ctx);
   registerReportRoutes(app, ctx);

@@ -77,6 +77,29 @@ export const AGENT_RUN_BODY = {
   },
 } as const;
 
+/** POST /api/worksheet/accept: the worksheet and the marks a person sets. */
+export const WORKSHEET_ACCEPT_BODY = {
+  type: 'object',
+  required: ['cases'],
+  properties: {
+    path: OPTIONAL_STRING,
+    cases: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['target', 'path', 'accepted'],
+        properties: { target: REQUIRED_STRING, path: REQUIRED_STRING, accepted: { type: 'boolean' } },
+      },
+    },
+  },
+} as const;
+
+/** POST /api/worksheet/apply: the worksheet, and whether to only plan and to let moves expand claims. */
+export const WORKSHEET_APPLY_BODY = {
+  type: 'object',
+  properties: { path: OPTIONAL_STRING, dry_run: { type: 'boolean' }, expand: { type: 'boolean' } },
+} as const;
+
 /** POST /api/findings/{id}/apply: the action and its fields (docs/api.md "Agents"). */
 export const FINDING_APPLY_BODY = {
   type: 'object',
