@@ -187,7 +187,14 @@ export class JobBoard {
           this.findings.set(finding.id, { finding, job: job.id });
         },
       });
-      if (job.worksheet && this.options.worksheet) await this.writeWorksheet(entry, job.worksheet);
+      if (job.worksheet && this.options.worksheet && job.state === 'running') {
+        try {
+          await this.writeWorksheet(entry, job.worksheet);
+        } catch (error) {
+          this.end(entry, 'failed', { code: 'bad-worksheet', message: `the findings stand, but the worksheet was not written: ${(error as Error).message}` });
+          return;
+        }
+      }
       this.end(entry, 'done', null);
     } catch (error) {
       if (error instanceof LlmCallError && error.code === 'cancelled') this.end(entry, 'cancelled', null);
@@ -198,6 +205,7 @@ export class JobBoard {
 
   private async writeWorksheet(entry: JobEntry, path: string): Promise<void> {
     const proposals = entry.job.findings.flatMap((f) => (f.proposal?.type === 'case-owner' ? [f.proposal] : []));
+    if (proposals.length === 0) return;
     const written = await this.options.worksheet!.write(path, proposals);
     entry.job.worksheet_written = { path, rows: written.rows };
     this.progress(entry, `\nWrote ${proposals.length} proposal(s) to the worksheet ${path}\n`);

@@ -32,7 +32,7 @@ export interface JobFallback {
 
 /** Why a job failed. */
 export interface JobError {
-  /** `llm-unavailable`, `llm-error`, `rate-limited`, `overloaded`, `refused`, `bad-answer`, `internal` */
+  /** `llm-error`, `rate-limited`, `overloaded`, `refused`, `bad-answer`, `bad-worksheet`, `internal` */
   code: string;
   message: string;
 }

@@ -16,6 +16,7 @@ import { bodyObject, stringField } from '../request-input.js';
 import { addEntityNote } from './entity-note-routes.js';
 import { known, saveBody } from './entity-routes.js';
 import { FINDING_APPLY_BODY, FINDING_DISMISS_BODY } from './body-schemas.js';
+import { worksheetCall } from './worksheet-routes.js';
 
 type FindingParams = { Params: { id: string } };
 
@@ -94,10 +95,9 @@ export function registerFindingRoutes(app: FastifyInstance, ctx: EditorContext):
       case 'worksheet': {
         const proposal = proposalOf(finding, 'case-owner');
         const sink = ctx.agents.worksheet;
-        if (!sink) throw new AgentError('bad-request', 'this server writes no worksheets');
         const path = stringField(body, 'path') ?? defaultWorksheetPath(ctx);
         checkWorksheetPath(path);
-        const { rows } = await sink.write(path, [proposal]);
+        const { rows } = await worksheetCall(ctx.session, () => sink.write(path, [proposal]));
         const applied = board.applied(finding.id, { action: 'worksheet', entity: proposal.proposed, note: null, files: [path] });
         const answer: WorksheetAnswer = { action: 'worksheet', written: true, finding: applied, path, rows };
         return answer;

@@ -118,7 +118,7 @@ async function view(session: EditorSession, file: string): Promise<WorksheetView
 }
 
 /** Runs a worksheet read or write; a worksheet that cannot be used is 422 `bad-worksheet` at its line. */
-async function worksheetCall<T>(session: EditorSession, work: () => Promise<T>): Promise<T> {
+export async function worksheetCall<T>(session: EditorSession, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
