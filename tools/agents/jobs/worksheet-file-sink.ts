@@ -1,6 +1,7 @@
 // The worksheet sink over files of the checkout: proposals are added to the `.rrplan` file through the
 // worksheet writer (tools/agents/worksheet), which keeps a person's accepted marks and every other byte.
-import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { readWorksheet } from '../worksheet/read-worksheet.js';
 import { addWorksheetProposals } from '../worksheet/write-worksheet.js';
 import { AgentError } from './agent-error.js';
@@ -14,6 +15,7 @@ export function worksheetFileSink(root: () => string): WorksheetSink {
       checkWorksheetPath(path);
       if (proposals.length === 0) throw new AgentError('bad-request', 'there is no proposal to write');
       const file = join(root(), path);
+      await mkdir(dirname(file), { recursive: true });
       await addWorksheetProposals(
         file,
         proposals.map(({ target, path: casePath, proposed, reason, proposed_by }) => ({
