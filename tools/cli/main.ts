@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
+import { WORKFLOW_IDS } from '../agents/workflows/workflow-info.js';
 import { modelSchema } from '../model/schema-check.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageVersion } from '../model/package-version.js';
@@ -14,6 +15,7 @@ import {
 } from './lock-command.js';
 import { addDesignNotesCommand } from './design-notes-command.js';
 import { runPnrSim, type PnrSimOptions } from './pnr-sim-command.js';
+import { runReview, type ReviewOptions } from './review-command.js';
 import { runReport, type ReportOptions } from './report-command.js';
 import { runServe, type ServeOptions } from './serve-command.js';
 import { untilStopped } from './stop-signal.js';
@@ -103,6 +105,41 @@ function program(io: CliIo, result: { code: number }): Command {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (options: CasesOptions) => {
       result.code = await runCases(options, io);
+    });
+
+  rr.command('review')
+    .description(
+      'run an agentic workflow without the editor (docs/agents.md); exit 1 when a finding is at or above --fail-on',
+    )
+    .requiredOption('--model <path>', 'model file or directory')
+    .addOption(
+      new Option('--workflow <name>', 'the workflow')
+        .choices([...WORKFLOW_IDS])
+        .makeOptionMandatory(),
+    )
+    .option('--entity <id>', 'the entity to review (default: the whole model)')
+    .option('--description <text>', "the assistant's change, in plain language")
+    .option('--worksheet <file>', 'assign-test-cases: write the proposals to this .rrplan worksheet')
+    .option('--evidence <dir>', 'evidence directory laid out like bazel-testlogs')
+    .option('--lock <file>', 'verification-set lock (default: config.sets_lock)')
+    .option('--sources <dir>', 'source tree to scan for annotations (default: the workspace root)')
+    .option('--no-sources', 'do not scan sources for annotations')
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'),
+    )
+    .addOption(
+      new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity')
+        .choices(['error', 'warning', 'info'])
+        .default('error'),
+    )
+    .option('--agent-model <name>', 'model of the LLM workflows (or EDITOR_AGENT_MODEL; default claude-opus-5-5)')
+    .option(
+      '--agent-effort <level>',
+      'effort of the LLM workflows: low, medium, high, xhigh or max (or EDITOR_AGENT_EFFORT; default high)',
+    )
+    .option('--no-llm', 'disable LLM workflows (the completeness check runs without its LLM pass)')
+    .action(async (options: ReviewOptions) => {
+      result.code = await untilStopped((stop) => runReview(options, io, process.env, stop));
     });
 
   rr.command('graph')
