@@ -12,7 +12,15 @@ import { runJob, startAgents, writeWorkspace } from './agents-fixture.js';
 
 const ADEQUATE = {
   summary: 'fine',
-  cases: [{ target: '//pump:rate_test', path: 'RateTest/accepts', judgement: 'proves', reason: 'asserts the limit', missing_checks: [] }],
+  cases: [
+    {
+      target: '//pump:rate_test',
+      path: 'RateTest/accepts',
+      judgement: 'proves',
+      reason: 'asserts the limit',
+      missing_checks: [],
+    },
+  ],
   missing_checks: [],
   findings: [],
 };
@@ -21,7 +29,11 @@ test('a refusal is retried once on the fallback model and recorded on the job, w
   const { editor, fake } = await startAgents();
   fake.fallback = (r) =>
     r.body.model === 'claude-opus-5-5'
-      ? { kind: 'refusal', category: 'cyber', explanation: 'This request was declined because it could enable cyber harm.' }
+      ? {
+          kind: 'refusal',
+          category: 'cyber',
+          explanation: 'This request was declined because it could enable cyber harm.',
+        }
       : { kind: 'answer', json: ADEQUATE };
   const job = await runJob(editor, { workflow: 'test-adequacy', entity: 'REQ-001' });
   expect(job.state).toBe('done');
@@ -42,7 +54,9 @@ test('a refusal is retried once on the fallback model and recorded on the job, w
   const [refused, answered] = fake.requests.map((r) => Math.ceil((r.prompt.length + r.system.length) / 4));
   expect(job.usage.input_tokens).toBe(refused! + answered!);
   expect(job.cost_usd).toBeGreaterThan((refused! * 4 + answered! * 5) / 1e6);
-  expect(job.cost_usd).toBeLessThan((refused! * 4 + answered! * 5) / 1e6 + (job.usage.output_tokens * 25) / 1e6 + 1e-6);
+  expect(job.cost_usd).toBeLessThan(
+    (refused! * 4 + answered! * 5) / 1e6 + (job.usage.output_tokens * 25) / 1e6 + 1e-6,
+  );
 });
 
 test('429 and 529 are retried with backoff and counted on the job', async () => {
@@ -60,7 +74,12 @@ test('429 and 529 are retried with backoff and counted on the job', async () => 
 
 test('an overload that outlasts the retries fails the job with code overloaded', async () => {
   const { editor, fake } = await startAgents();
-  fake.fallback = () => ({ kind: 'http-error', status: 529, type: 'overloaded_error', message: 'Overloaded' });
+  fake.fallback = () => ({
+    kind: 'http-error',
+    status: 529,
+    type: 'overloaded_error',
+    message: 'Overloaded',
+  });
   const job = await runJob(editor, { workflow: 'test-adequacy', entity: 'REQ-001' });
   expect(job.state).toBe('failed');
   expect(job.error.code).toBe('overloaded');
@@ -75,7 +94,10 @@ test('malformed JSON fails the job with a message that says so; the server goes 
   expect(job.error.code).toBe('bad-answer');
   expect(job.error.message).toMatch(/not valid JSON.*began: \{"summary": "x", "cases": \[/);
   expect(job.findings).toEqual([]);
-  fake.script.push({ kind: 'answer', json: { summary: 'x', cases: 'not a list', missing_checks: [], findings: [] } });
+  fake.script.push({
+    kind: 'answer',
+    json: { summary: 'x', cases: 'not a list', missing_checks: [], findings: [] },
+  });
   const wrongShape = await runJob(editor, { workflow: 'test-adequacy', entity: 'REQ-001' });
   expect(wrongShape.error).toMatchObject({ code: 'bad-answer' });
   expect(wrongShape.error.message).toContain('/cases');
@@ -85,11 +107,17 @@ test('malformed JSON fails the job with a message that says so; the server goes 
 test('cancelling a job mid-stream aborts the request; a second LLM job waits queued and then runs', async () => {
   const { editor, fake } = await startAgents();
   fake.script.push({ kind: 'hang', tickMs: 15 }, { kind: 'answer', json: ADEQUATE });
-  const first = (await editor.call('POST', '/api/agents/run', { workflow: 'test-adequacy', entity: 'REQ-001' })).body;
-  const second = (await editor.call('POST', '/api/agents/run', { workflow: 'test-adequacy', entity: 'REQ-001' })).body;
+  const first = (
+    await editor.call('POST', '/api/agents/run', { workflow: 'test-adequacy', entity: 'REQ-001' })
+  ).body;
+  const second = (
+    await editor.call('POST', '/api/agents/run', { workflow: 'test-adequacy', entity: 'REQ-001' })
+  ).body;
   expect(second.state).toBe('queued');
   await expect
-    .poll(async () => (await editor.call('GET', `/api/agents/jobs/${first.id}`)).body.progress, { timeout: 10_000 })
+    .poll(async () => (await editor.call('GET', `/api/agents/jobs/${first.id}`)).body.progress, {
+      timeout: 10_000,
+    })
     .toContain('still thinking');
   expect((await editor.call('GET', `/api/agents/jobs/${second.id}`)).body.state).toBe('queued');
   const cancelled = await editor.call('POST', `/api/agents/jobs/${first.id}/cancel`);
@@ -97,7 +125,9 @@ test('cancelling a job mid-stream aborts the request; a second LLM job waits que
   expect(cancelled.body.state).toBe('cancelled');
   await expect.poll(() => fake.clientsGone, { timeout: 10_000 }).toBe(1);
   await expect
-    .poll(async () => (await editor.call('GET', `/api/agents/jobs/${second.id}`)).body.state, { timeout: 10_000 })
+    .poll(async () => (await editor.call('GET', `/api/agents/jobs/${second.id}`)).body.state, {
+      timeout: 10_000,
+    })
     .toBe('done');
   // A finished job is answered as it is.
   expect((await editor.call('POST', `/api/agents/jobs/${first.id}/cancel`)).body.state).toBe('cancelled');
@@ -116,7 +146,10 @@ test('--no-llm: LLM workflows are unavailable and say why; the completeness chec
   const agents = (await editor.call('GET', '/api/agents')).body;
   expect(agents.llm).toMatchObject({ available: false, code: 'disabled' });
   expect(agents.llm.reason).toContain('--no-llm');
-  expect(agents.workflows.find((w: { id: string }) => w.id === 'assistant')).toMatchObject({ available: false, reason: agents.llm.reason });
+  expect(agents.workflows.find((w: { id: string }) => w.id === 'assistant')).toMatchObject({
+    available: false,
+    reason: agents.llm.reason,
+  });
   expect((await editor.call('GET', '/api/state')).body.llm.code).toBe('disabled');
   const refused = await editor.call('POST', '/api/agents/run', { workflow: 'hazard-discovery' });
   expect(refused.status).toBe(409);
@@ -128,7 +161,11 @@ test('--no-llm: LLM workflows are unavailable and say why; the completeness chec
 
 test('no ANTHROPIC_API_KEY: unavailable, and the reason names the variable', async () => {
   const llm = await setUpLlm({ flags: {}, enabled: true, env: {} });
-  expect(llm.availability).toMatchObject({ available: false, code: 'no-api-key', sdk_version: expect.any(String) });
+  expect(llm.availability).toMatchObject({
+    available: false,
+    code: 'no-api-key',
+    sdk_version: expect.any(String),
+  });
   expect(llm.availability.reason).toContain('ANTHROPIC_API_KEY is not set');
   expect(llm.caller).toBeNull();
 });
@@ -156,21 +193,47 @@ test('without the SDK (its import fails) only the completeness check runs, and /
   expect(state.llm.reason).toContain('@anthropic-ai/sdk is not installed');
   expect(state.llm.reason).toContain('npm install @anthropic-ai/sdk');
   const agents = (await editor.call('GET', '/api/agents')).body;
-  expect(agents.workflows.filter((w: { available: boolean }) => w.available).map((w: { id: string }) => w.id)).toEqual([
-    'completeness',
-  ]);
-  expect((await editor.call('POST', '/api/agents/run', { workflow: 'completeness' })).body.state).toBe('done');
+  expect(
+    agents.workflows.filter((w: { available: boolean }) => w.available).map((w: { id: string }) => w.id),
+  ).toEqual(['completeness']);
+  expect((await editor.call('POST', '/api/agents/run', { workflow: 'completeness' })).body.state).toBe(
+    'done',
+  );
 });
 
 test('model and effort: flag, then environment, then default; a bad effort is refused by name', async () => {
-  const env = { ANTHROPIC_API_KEY: 'k', EDITOR_AGENT_MODEL: 'claude-sonnet-5-5', EDITOR_AGENT_EFFORT: 'medium' };
+  const env = {
+    ANTHROPIC_API_KEY: 'k',
+    EDITOR_AGENT_MODEL: 'claude-sonnet-5-5',
+    EDITOR_AGENT_EFFORT: 'medium',
+  };
   const fromEnv = await setUpLlm({ flags: {}, enabled: true, env });
-  expect(fromEnv.availability).toMatchObject({ model: 'claude-sonnet-5-5', model_from: 'env', effort: 'medium', effort_from: 'env' });
-  const fromFlags = await setUpLlm({ flags: { model: 'claude-fable-5-1', effort: 'max' }, enabled: true, env });
-  expect(fromFlags.availability).toMatchObject({ model: 'claude-fable-5-1', model_from: 'flag', effort: 'max', effort_from: 'flag' });
+  expect(fromEnv.availability).toMatchObject({
+    model: 'claude-sonnet-5-5',
+    model_from: 'env',
+    effort: 'medium',
+    effort_from: 'env',
+  });
+  const fromFlags = await setUpLlm({
+    flags: { model: 'claude-fable-5-1', effort: 'max' },
+    enabled: true,
+    env,
+  });
+  expect(fromFlags.availability).toMatchObject({
+    model: 'claude-fable-5-1',
+    model_from: 'flag',
+    effort: 'max',
+    effort_from: 'flag',
+  });
   const defaults = await setUpLlm({ flags: {}, enabled: true, env: { ANTHROPIC_API_KEY: 'k' } });
-  expect(defaults.availability).toMatchObject({ model: 'claude-opus-5-5', model_from: 'default', effort: 'high' });
-  await expect(setUpLlm({ flags: { effort: 'extreme' }, enabled: true, env })).rejects.toThrow(AgentSettingError);
+  expect(defaults.availability).toMatchObject({
+    model: 'claude-opus-5-5',
+    model_from: 'default',
+    effort: 'high',
+  });
+  await expect(setUpLlm({ flags: { effort: 'extreme' }, enabled: true, env })).rejects.toThrow(
+    AgentSettingError,
+  );
   await expect(setUpLlm({ flags: {}, enabled: true, env: { EDITOR_AGENT_EFFORT: 'turbo' } })).rejects.toThrow(
     /EDITOR_AGENT_EFFORT "turbo" is not an effort: use one of low, medium, high, xhigh, max/,
   );

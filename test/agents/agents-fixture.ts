@@ -24,7 +24,9 @@ export async function writeWorkspace(root: string): Promise<void> {
     'rr.yaml': { schema_version: 1, project: { name: 'Pump' }, config: { attribution: 'model' } },
     'model.yaml': {
       schema_version: 1,
-      user_needs: [{ id: 'UN-001', title: 'Deliver the prescribed dose', description: 'The nurse sets a rate.' }],
+      user_needs: [
+        { id: 'UN-001', title: 'Deliver the prescribed dose', description: 'The nurse sets a rate.' },
+      ],
       requirements: [
         {
           id: 'REQ-001',

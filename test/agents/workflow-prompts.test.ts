@@ -16,8 +16,20 @@ describe('test adequacy', () => {
       json: {
         summary: 'one test',
         cases: [
-          { target: RATE, path: 'RateTest/accepts', judgement: 'partially', reason: 'no alarm check', missing_checks: ['alarm within 2 s'] },
-          { target: RATE, path: 'RateTest/limits', judgement: 'proves', reason: 'not a test of it', missing_checks: [] },
+          {
+            target: RATE,
+            path: 'RateTest/accepts',
+            judgement: 'partially',
+            reason: 'no alarm check',
+            missing_checks: ['alarm within 2 s'],
+          },
+          {
+            target: RATE,
+            path: 'RateTest/limits',
+            judgement: 'proves',
+            reason: 'not a test of it',
+            missing_checks: [],
+          },
         ],
         missing_checks: ['the alarm within 2 s'],
         findings: [],
@@ -32,7 +44,14 @@ describe('test adequacy', () => {
     expect(prompt).toContain('"satisfies UN-001"');
     expect(prompt).toContain('"path":"RateTest/accepts"');
     // Tagged REQ-001 but owned by REQ-002, shared with REQ-003 (quarantined), tagged only: no tests of it.
-    for (const other of ['RateTest/limits', 'RateTest/shared', 'RateTest/orphan', 'LIMITS_CASE_BODY', 'SHARED_CASE_BODY', 'ORPHAN_CASE_BODY'])
+    for (const other of [
+      'RateTest/limits',
+      'RateTest/shared',
+      'RateTest/orphan',
+      'LIMITS_CASE_BODY',
+      'SHARED_CASE_BODY',
+      'ORPHAN_CASE_BODY',
+    ])
       expect(prompt).not.toContain(other);
     expect(prompt).toContain('left out as no tests of it: 1 quarantined');
     // The excerpt: around line 40, quoted as untrusted, bounded, the file's own closing tag defused.
@@ -56,8 +75,14 @@ describe('test adequacy', () => {
         missing_checks: ['alarm within 2 s'],
       }),
     ]);
-    expect(job.findings.some((f: { detail: string }) => /RateTest\/limits, which is not a test of REQ-001/.test(f.detail))).toBe(true);
-    expect(job.findings).toContainEqual(expect.objectContaining({ category: 'missing-checks', missing_checks: ['the alarm within 2 s'] }));
+    expect(
+      job.findings.some((f: { detail: string }) =>
+        /RateTest\/limits, which is not a test of REQ-001/.test(f.detail),
+      ),
+    ).toBe(true);
+    expect(job.findings).toContainEqual(
+      expect.objectContaining({ category: 'missing-checks', missing_checks: ['the alarm within 2 s'] }),
+    );
   });
 
   test('a proposal for verified_by, for an entity outside the run, or of a kind it does not make is dropped and said so', async () => {
@@ -69,21 +94,61 @@ describe('test adequacy', () => {
         cases: [],
         missing_checks: [],
         findings: [
-          { severity: 'warning', category: 'other', entity: 'REQ-001', detail: 'claim more', proposal: { type: 'update', entity: 'REQ-001', fields: [{ field: 'verified_by', value: ['x'] }] } },
-          { severity: 'warning', category: 'other', entity: 'REQ-002', detail: 'other entity', proposal: { type: 'update', entity: 'REQ-002', fields: [{ field: 'title', value: 'x' }] } },
-          { severity: 'info', category: 'other', entity: 'REQ-999', detail: 'ghost', proposal: { type: 'note', entity: 'REQ-999', kind: 'gap', text: 'x' } },
-          { severity: 'info', category: 'other', entity: 'REQ-001', detail: 'fine', proposal: { type: 'update', entity: 'REQ-001', fields: [{ field: 'description', value: 'The pump shall refuse a rate above 999 mL/h.' }] } },
+          {
+            severity: 'warning',
+            category: 'other',
+            entity: 'REQ-001',
+            detail: 'claim more',
+            proposal: { type: 'update', entity: 'REQ-001', fields: [{ field: 'verified_by', value: ['x'] }] },
+          },
+          {
+            severity: 'warning',
+            category: 'other',
+            entity: 'REQ-002',
+            detail: 'other entity',
+            proposal: { type: 'update', entity: 'REQ-002', fields: [{ field: 'title', value: 'x' }] },
+          },
+          {
+            severity: 'info',
+            category: 'other',
+            entity: 'REQ-999',
+            detail: 'ghost',
+            proposal: { type: 'note', entity: 'REQ-999', kind: 'gap', text: 'x' },
+          },
+          {
+            severity: 'info',
+            category: 'other',
+            entity: 'REQ-001',
+            detail: 'fine',
+            proposal: {
+              type: 'update',
+              entity: 'REQ-001',
+              fields: [{ field: 'description', value: 'The pump shall refuse a rate above 999 mL/h.' }],
+            },
+          },
         ],
       },
     });
     const job = await runJob(editor, { workflow: 'test-adequacy', entity: 'REQ-001' });
     const by = (detail: string) => job.findings.find((f: { detail: string }) => f.detail.startsWith(detail));
     // The schema forbids verified_by: that item is left out as not matching, and said so.
-    expect(job.findings.some((f: { category: string; detail: string }) => f.category === 'answer-checked' && /findings\[0\]/.test(f.detail))).toBe(true);
-    expect(by('other entity')).toMatchObject({ proposal: null, dropped: 'REQ-002 is outside what this run reviews' });
+    expect(
+      job.findings.some(
+        (f: { category: string; detail: string }) =>
+          f.category === 'answer-checked' && /findings\[0\]/.test(f.detail),
+      ),
+    ).toBe(true);
+    expect(by('other entity')).toMatchObject({
+      proposal: null,
+      dropped: 'REQ-002 is outside what this run reviews',
+    });
     expect(by('ghost')).toMatchObject({ proposal: null, entity: 'REQ-001' });
     expect(by('ghost').dropped).toContain('REQ-999, which the model does not have');
-    expect(by('fine').proposal).toMatchObject({ type: 'update', entity: 'REQ-001', fields: { description: expect.any(String) } });
+    expect(by('fine').proposal).toMatchObject({
+      type: 'update',
+      entity: 'REQ-001',
+      fields: { description: expect.any(String) },
+    });
     expect(by('fine').proposal.version).toMatch(/^[0-9a-f]{16}$/);
   });
 
@@ -101,7 +166,12 @@ test('implementation review quotes the annotated source, bounded and untrusted',
   const { editor, fake } = await startAgents();
   fake.script.push({
     kind: 'answer',
-    json: { summary: 'alarm missing', verdict: 'partial', gaps: [{ detail: 'no alarm raised', file: 'pump/src/rate.c', line: 4 }], findings: [] },
+    json: {
+      summary: 'alarm missing',
+      verdict: 'partial',
+      gaps: [{ detail: 'no alarm raised', file: 'pump/src/rate.c', line: 4 }],
+      findings: [],
+    },
   });
   const job = await runJob(editor, { workflow: 'implementation-review', entity: 'REQ-001' });
   const { prompt } = fake.requests[0]!;
@@ -109,8 +179,15 @@ test('implementation review quotes the annotated source, bounded and untrusted',
   expect(prompt).toMatch(/<untrusted-file path="pump\/src\/rate.c" lines="1-6"/);
   expect(prompt).toContain('IMPLEMENTATION_BODY');
   expect(prompt).not.toContain('test_rate.py');
-  expect(job.findings[0]).toMatchObject({ severity: 'warning', category: 'implementation:partial', entity: 'REQ-001' });
-  expect(job.findings[1]).toMatchObject({ category: 'implementation-gap', locations: [{ file: 'pump/src/rate.c', line: 4 }] });
+  expect(job.findings[0]).toMatchObject({
+    severity: 'warning',
+    category: 'implementation:partial',
+    entity: 'REQ-001',
+  });
+  expect(job.findings[1]).toMatchObject({
+    category: 'implementation-gap',
+    locations: [{ file: 'pump/src/rate.c', line: 4 }],
+  });
 });
 
 test('mitigation adequacy carries the risk, its scores, its mitigation and the requirement implementing it', async () => {
@@ -123,8 +200,27 @@ test('mitigation adequacy carries the risk, its scores, its mitigation and the r
       residual: 'implausible',
       residual_reason: 'improbable is too low for a check without a watchdog',
       findings: [
-        { severity: 'warning', category: 'inadequate-control', entity: 'RISK-001', detail: 'add a watchdog', proposal: { type: 'create', kind: 'mitigation', fields: [{ field: 'title', value: 'Watchdog' }, { field: 'mitigates', value: 'RISK-001' }] } },
-        { severity: 'warning', category: 'other', entity: 'RISK-001', detail: 'a risk is not proposed here', proposal: { type: 'create', kind: 'risk', fields: [{ field: 'title', value: 'x' }] } },
+        {
+          severity: 'warning',
+          category: 'inadequate-control',
+          entity: 'RISK-001',
+          detail: 'add a watchdog',
+          proposal: {
+            type: 'create',
+            kind: 'mitigation',
+            fields: [
+              { field: 'title', value: 'Watchdog' },
+              { field: 'mitigates', value: 'RISK-001' },
+            ],
+          },
+        },
+        {
+          severity: 'warning',
+          category: 'other',
+          entity: 'RISK-001',
+          detail: 'a risk is not proposed here',
+          proposal: { type: 'create', kind: 'risk', fields: [{ field: 'title', value: 'x' }] },
+        },
       ],
     },
   });
@@ -143,7 +239,11 @@ test('mitigation adequacy carries the risk, its scores, its mitigation and the r
     'inadequate-control',
   ]);
   expect(job.findings[0].detail).toContain('findings[1]');
-  expect(job.findings[3].proposal).toEqual({ type: 'create', kind: 'mitigation', data: { title: 'Watchdog', mitigates: 'RISK-001' } });
+  expect(job.findings[3].proposal).toEqual({
+    type: 'create',
+    kind: 'mitigation',
+    data: { title: 'Watchdog', mitigates: 'RISK-001' },
+  });
 });
 
 test('hazard discovery carries the needs, requirements and risks; proposes risks only', async () => {
@@ -153,8 +253,28 @@ test('hazard discovery carries the needs, requirements and risks; proposes risks
     json: {
       summary: '',
       findings: [
-        { severity: 'warning', category: 'missing-hazard', entity: null, detail: 'air in line', proposal: { type: 'create', kind: 'risk', fields: [{ field: 'title', value: 'Air embolism' }, { field: 'hazard', value: 'Air in the line' }, { field: 'severity', value: 'catastrophic' }] } },
-        { severity: 'warning', category: 'missing-hazard', entity: null, detail: 'not a risk', proposal: { type: 'create', kind: 'requirement', fields: [{ field: 'title', value: 'x' }] } },
+        {
+          severity: 'warning',
+          category: 'missing-hazard',
+          entity: null,
+          detail: 'air in line',
+          proposal: {
+            type: 'create',
+            kind: 'risk',
+            fields: [
+              { field: 'title', value: 'Air embolism' },
+              { field: 'hazard', value: 'Air in the line' },
+              { field: 'severity', value: 'catastrophic' },
+            ],
+          },
+        },
+        {
+          severity: 'warning',
+          category: 'missing-hazard',
+          entity: null,
+          detail: 'not a risk',
+          proposal: { type: 'create', kind: 'requirement', fields: [{ field: 'title', value: 'x' }] },
+        },
       ],
     },
   });
@@ -165,7 +285,11 @@ test('hazard discovery carries the needs, requirements and risks; proposes risks
   expect(prompt).not.toContain('RateTest');
   expect(job.findings[0]).toMatchObject({ category: 'answer-checked' });
   expect(job.findings[0].detail).toContain('findings[1]');
-  expect(job.findings[1].proposal).toMatchObject({ type: 'create', kind: 'risk', data: { title: 'Air embolism' } });
+  expect(job.findings[1].proposal).toMatchObject({
+    type: 'create',
+    kind: 'risk',
+    data: { title: 'Air embolism' },
+  });
   expect(job.findings).toHaveLength(2);
 });
 
@@ -176,17 +300,68 @@ test("the assistant carries the person's description and the model, and proposes
     json: {
       summary: '',
       findings: [
-        { severity: 'info', category: 'change', entity: null, detail: 'new requirement', proposal: { type: 'create', kind: 'requirement', fields: [{ field: 'title', value: 'Bolus limit' }, { field: 'satisfies', value: 'UN-001' }, { field: 'status', value: null }] } },
-        { severity: 'info', category: 'change', entity: 'REQ-002', detail: 'retitle', proposal: { type: 'update', entity: 'REQ-002', fields: [{ field: 'title', value: 'Rate and volume display' }] } },
-        { severity: 'info', category: 'change', entity: 'REQ-001', detail: 'ask', proposal: { type: 'note', entity: 'REQ-001', kind: 'question', text: 'Which alarm tone?' } },
-        { severity: 'info', category: 'change', entity: null, detail: 'dangling link', proposal: { type: 'create', kind: 'requirement', fields: [{ field: 'title', value: 'x' }, { field: 'refines', value: 'REQ-777' }] } },
+        {
+          severity: 'info',
+          category: 'change',
+          entity: null,
+          detail: 'new requirement',
+          proposal: {
+            type: 'create',
+            kind: 'requirement',
+            fields: [
+              { field: 'title', value: 'Bolus limit' },
+              { field: 'satisfies', value: 'UN-001' },
+              { field: 'status', value: null },
+            ],
+          },
+        },
+        {
+          severity: 'info',
+          category: 'change',
+          entity: 'REQ-002',
+          detail: 'retitle',
+          proposal: {
+            type: 'update',
+            entity: 'REQ-002',
+            fields: [{ field: 'title', value: 'Rate and volume display' }],
+          },
+        },
+        {
+          severity: 'info',
+          category: 'change',
+          entity: 'REQ-001',
+          detail: 'ask',
+          proposal: { type: 'note', entity: 'REQ-001', kind: 'question', text: 'Which alarm tone?' },
+        },
+        {
+          severity: 'info',
+          category: 'change',
+          entity: null,
+          detail: 'dangling link',
+          proposal: {
+            type: 'create',
+            kind: 'requirement',
+            fields: [
+              { field: 'title', value: 'x' },
+              { field: 'refines', value: 'REQ-777' },
+            ],
+          },
+        },
       ],
     },
   });
-  const job = await runJob(editor, { workflow: 'assistant', description: 'Add a bolus limit of 5 mL for the pump.' });
+  const job = await runJob(editor, {
+    workflow: 'assistant',
+    description: 'Add a bolus limit of 5 mL for the pump.',
+  });
   expect(fake.requests[0]!.prompt).toContain('Add a bolus limit of 5 mL for the pump.');
   expect(fake.requests[0]!.prompt).toContain('"id":"REQ-003"');
-  expect(job.findings.map((f: { proposal: { type: string } | null }) => f.proposal?.type ?? null)).toEqual(['create', 'update', 'note', null]);
+  expect(job.findings.map((f: { proposal: { type: string } | null }) => f.proposal?.type ?? null)).toEqual([
+    'create',
+    'update',
+    'note',
+    null,
+  ]);
   expect(job.findings[0].proposal.data).toEqual({ title: 'Bolus limit', satisfies: 'UN-001' });
   expect(job.findings[3].dropped).toBe('it names REQ-777, which the model does not have');
   const refused = await editor.call('POST', '/api/agents/run', { workflow: 'assistant' });
@@ -227,8 +402,15 @@ test('assign test cases lists the cases without an owner, never their tags, and 
   expect(owners[1].proposal).toMatchObject({ path: 'RateTest/shared', proposed: null });
   expect(owners[2]).toMatchObject({ proposal: null });
   expect(owners[2].dropped).toContain('a case verifies a requirement, user need or mitigation');
-  expect(job.findings.some((f: { detail: string }) => f.detail.includes('RateTest/accepts, which is not a case without an owner'))).toBe(true);
-  expect((await editor.call('POST', '/api/agents/run', { workflow: 'assign-test-cases', entity: 'REQ-001' })).status).toBe(400);
+  expect(
+    job.findings.some((f: { detail: string }) =>
+      f.detail.includes('RateTest/accepts, which is not a case without an owner'),
+    ),
+  ).toBe(true);
+  expect(
+    (await editor.call('POST', '/api/agents/run', { workflow: 'assign-test-cases', entity: 'REQ-001' }))
+      .status,
+  ).toBe(400);
 });
 
 test('completeness: the deterministic check without the model, and its LLM pass with it', async () => {
@@ -242,7 +424,15 @@ test('completeness: the deterministic check without the model, and its LLM pass 
     kind: 'answer',
     json: {
       summary: '',
-      findings: [{ severity: 'warning', category: 'verifiability', entity: 'REQ-002', detail: '"show" is not testable', proposal: null }],
+      findings: [
+        {
+          severity: 'warning',
+          category: 'verifiability',
+          entity: 'REQ-002',
+          detail: '"show" is not testable',
+          proposal: null,
+        },
+      ],
     },
   });
   const job = await runJob(editor, { workflow: 'completeness', entity: 'REQ-002' });

@@ -28,20 +28,36 @@ const review = (args: string[], environment = env) =>
 function adequacy(judgement: string) {
   return {
     summary: '',
-    cases: [{ target: '//pump:rate_test', path: 'RateTest/accepts', judgement, reason: 'r', missing_checks: [] }],
+    cases: [
+      { target: '//pump:rate_test', path: 'RateTest/accepts', judgement, reason: 'r', missing_checks: [] },
+    ],
     missing_checks: [],
     findings: [],
   };
 }
 
 test('exit 0 when no finding reaches --fail-on, 1 when one does; text lines name the place', async () => {
-  fake.script.push({ kind: 'answer', json: adequacy('partially') }, { kind: 'answer', json: adequacy('partially') });
+  fake.script.push(
+    { kind: 'answer', json: adequacy('partially') },
+    { kind: 'answer', json: adequacy('partially') },
+  );
   const passing = await review(['--workflow', 'test-adequacy', '--entity', 'REQ-001']);
   expect(passing.stderr).toBe('');
   expect(passing.code).toBe(0);
-  expect(passing.stdout).toMatch(/^model\/model\.yaml:\d+:\d+: warning test-adequacy: \/\/pump:rate_test RateTest\/accepts partially proves REQ-001: r$/m);
-  expect(passing.stdout).toMatch(/test-adequacy: 1 finding\(s\): 0 error\(s\), 1 warning\(s\), 0 info; claude-opus-5-5, 1 call\(s\), \d+ input and \d+ output tokens, \$\d+\.\d{4}/);
-  const failing = await review(['--workflow', 'test-adequacy', '--entity', 'REQ-001', '--fail-on', 'warning']);
+  expect(passing.stdout).toMatch(
+    /^model\/model\.yaml:\d+:\d+: warning test-adequacy: \/\/pump:rate_test RateTest\/accepts partially proves REQ-001: r$/m,
+  );
+  expect(passing.stdout).toMatch(
+    /test-adequacy: 1 finding\(s\): 0 error\(s\), 1 warning\(s\), 0 info; claude-opus-5-5, 1 call\(s\), \d+ input and \d+ output tokens, \$\d+\.\d{4}/,
+  );
+  const failing = await review([
+    '--workflow',
+    'test-adequacy',
+    '--entity',
+    'REQ-001',
+    '--fail-on',
+    'warning',
+  ]);
   expect(failing.code).toBe(1);
 });
 
@@ -58,13 +74,23 @@ test('SARIF: one result per finding at its place, with the workflow, entity and 
     ruleId: 'test-adequacy',
     level: 'error',
     properties: { entity: 'REQ-001', judgement: 'does-not-prove', workflow: 'test-adequacy' },
-    locations: [{ physicalLocation: { artifactLocation: { uri: 'model/model.yaml', uriBaseId: '%SRCROOT%' } } }],
+    locations: [
+      { physicalLocation: { artifactLocation: { uri: 'model/model.yaml', uriBaseId: '%SRCROOT%' } } },
+    ],
   });
   expect(sarifRun.properties).toMatchObject({ state: 'done', model: 'claude-opus-5-5' });
 });
 
 test('the deterministic completeness check runs with --no-llm; JSON is the job', async () => {
-  const run = await review(['--workflow', 'completeness', '--no-llm', '--format', 'json', '--fail-on', 'info']);
+  const run = await review([
+    '--workflow',
+    'completeness',
+    '--no-llm',
+    '--format',
+    'json',
+    '--fail-on',
+    'info',
+  ]);
   expect(run.code).toBe(1);
   const job = JSON.parse(run.stdout);
   expect(job).toMatchObject({ workflow: 'completeness', state: 'done', llm: false, model: null });
@@ -84,7 +110,7 @@ test('exit 2: an LLM workflow without a key, an unknown entity, a failed job, a 
   fake.script.push({ kind: 'answer', json: 'not json at all' });
   const failed = await review(['--workflow', 'test-adequacy', '--entity', 'REQ-001']);
   expect(failed.code).toBe(2);
-  expect(failed.stderr).toContain('job failed: the model\'s answer is not valid JSON');
+  expect(failed.stderr).toContain("job failed: the model's answer is not valid JSON");
   const effort = await review(['--workflow', 'completeness', '--agent-effort', 'extreme']);
   expect(effort.code).toBe(2);
   expect(effort.stderr).toContain('--agent-effort "extreme" is not an effort');
@@ -95,7 +121,11 @@ test('exit 2: an LLM workflow without a key, an unknown entity, a failed job, a 
 test('assign test cases writes its proposals to a worksheet with --worksheet', async () => {
   fake.script.push({
     kind: 'answer',
-    json: { assignments: [{ target: '//pump:rate_test', path: 'RateTest/orphan', proposed: 'REQ-001', reason: 'r' }] },
+    json: {
+      assignments: [
+        { target: '//pump:rate_test', path: 'RateTest/orphan', proposed: 'REQ-001', reason: 'r' },
+      ],
+    },
   });
   const run = await review(['--workflow', 'assign-test-cases', '--worksheet', 'cases.rrplan']);
   expect(run.code).toBe(0);

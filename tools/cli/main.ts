@@ -113,9 +113,7 @@ function program(io: CliIo, result: { code: number }): Command {
     )
     .requiredOption('--model <path>', 'model file or directory')
     .addOption(
-      new Option('--workflow <name>', 'the workflow')
-        .choices([...WORKFLOW_IDS])
-        .makeOptionMandatory(),
+      new Option('--workflow <name>', 'the workflow').choices([...WORKFLOW_IDS]).makeOptionMandatory(),
     )
     .option('--entity <id>', 'the entity to review (default: the whole model)')
     .option('--description <text>', "the assistant's change, in plain language")
@@ -132,7 +130,10 @@ function program(io: CliIo, result: { code: number }): Command {
         .choices(['error', 'warning', 'info'])
         .default('error'),
     )
-    .option('--agent-model <name>', 'model of the LLM workflows (or EDITOR_AGENT_MODEL; default claude-opus-5-5)')
+    .option(
+      '--agent-model <name>',
+      'model of the LLM workflows (or EDITOR_AGENT_MODEL; default claude-opus-5-5)',
+    )
     .option(
       '--agent-effort <level>',
       'effort of the LLM workflows: low, medium, high, xhigh or max (or EDITOR_AGENT_EFFORT; default high)',
@@ -190,8 +191,14 @@ function program(io: CliIo, result: { code: number }): Command {
       collect,
       [],
     )
-    .option('--agent-model <name>', 'model of the LLM workflows (or EDITOR_AGENT_MODEL; default claude-opus-5-5)')
-    .option('--agent-effort <level>', 'effort of the LLM workflows: low, medium, high, xhigh or max (or EDITOR_AGENT_EFFORT; default high)')
+    .option(
+      '--agent-model <name>',
+      'model of the LLM workflows (or EDITOR_AGENT_MODEL; default claude-opus-5-5)',
+    )
+    .option(
+      '--agent-effort <level>',
+      'effort of the LLM workflows: low, medium, high, xhigh or max (or EDITOR_AGENT_EFFORT; default high)',
+    )
     .option('--no-llm', 'disable LLM workflows')
     .option('--ui <dir>', 'serve the UI from this folder (default: the built dist/ui/editor)')
     .action(async (options: ServeOptions) => {

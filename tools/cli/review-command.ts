@@ -125,7 +125,9 @@ export async function runReview(
   }
   if (options.format === 'json') writePrettyJson(io.out, job);
   else if (options.format === 'sarif')
-    io.out(JSON.stringify(findingsSarif(job, inputs.model, repoPath, packageVersion(), root), null, 2) + '\n');
+    io.out(
+      JSON.stringify(findingsSarif(job, inputs.model, repoPath, packageVersion(), root), null, 2) + '\n',
+    );
   else io.out(findingsText(job, inputs.model, repoPath));
   if (job.state !== 'done') {
     io.err(`rr review: the ${job.workflow} job ${job.state}${job.error ? `: ${job.error.message}` : ''}\n`);

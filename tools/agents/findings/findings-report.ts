@@ -41,7 +41,9 @@ export function findingsText(job: AgentJob, model: Model, repoPath: (path: strin
   const usage = job.model
     ? `; ${job.model}, ${job.usage.calls} call(s), ${job.usage.input_tokens} input and ${job.usage.output_tokens} output tokens, ` +
       (job.cost_usd === null ? 'cost unknown' : `$${job.cost_usd.toFixed(4)}`) +
-      (job.fallbacks.length > 0 ? `, ${job.fallbacks.length} refusal(s) retried on ${job.fallbacks[0]!.to}` : '')
+      (job.fallbacks.length > 0
+        ? `, ${job.fallbacks.length} refusal(s) retried on ${job.fallbacks[0]!.to}`
+        : '')
     : '';
   lines.push(
     `${job.workflow}: ${job.findings.length} finding(s): ${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info${usage}`,
@@ -79,7 +81,10 @@ export function findingsSarif(
       result.locations = [
         {
           physicalLocation: {
-            artifactLocation: { uri: place.file.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' },
+            artifactLocation: {
+              uri: place.file.split('/').map(encodeURIComponent).join('/'),
+              uriBaseId: '%SRCROOT%',
+            },
             region: { startLine: place.line, startColumn: place.column },
           },
         },
@@ -95,7 +100,11 @@ export function findingsSarif(
           driver: {
             name: 'rr review',
             version,
-            rules: ruleIds.map((id) => ({ id, name: id, shortDescription: { text: `${job.workflow}: ${id}` } })),
+            rules: ruleIds.map((id) => ({
+              id,
+              name: id,
+              shortDescription: { text: `${job.workflow}: ${id}` },
+            })),
           },
         },
         originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(resolve(baseDir) + sep).href } },

@@ -2,7 +2,14 @@
 // notes. The description is the person's request; the model's entities are its context.
 import { digestLines, modelTraces } from './entity-digest.js';
 import { MODEL_DIGEST_LIMIT } from './completeness.js';
-import { askModel, firstOf, reportAnswerFindings, section, systemPrompt, type AnswerFinding } from './model-review.js';
+import {
+  askModel,
+  firstOf,
+  reportAnswerFindings,
+  section,
+  systemPrompt,
+  type AnswerFinding,
+} from './model-review.js';
 import type { Workflow } from './workflow.js';
 
 export const assistant: Workflow = {

@@ -29,7 +29,8 @@ export const completeness: Workflow = {
       section('Project', JSON.stringify(run.model.project)),
       section(
         run.entity ? `The entity reviewed and its neighbours` : 'The model',
-        digestLines(entities, run.model, run.analysis) + (more > 0 ? `\n(${more} more entities not shown)` : ''),
+        digestLines(entities, run.model, run.analysis) +
+          (more > 0 ? `\n(${more} more entities not shown)` : ''),
       ),
       section(
         'Gaps rr found already (do not repeat them)',
@@ -51,8 +52,16 @@ export const completeness: Workflow = {
       prompt,
     );
     const scope = run.entity
-      ? { create: ['user_need', 'requirement', 'risk'] as const, update: new Set([run.entity.id]), note: new Set([run.entity.id]) }
-      : { create: ['user_need', 'requirement', 'risk'] as const, update: 'any' as const, note: 'any' as const };
+      ? {
+          create: ['user_need', 'requirement', 'risk'] as const,
+          update: new Set([run.entity.id]),
+          note: new Set([run.entity.id]),
+        }
+      : {
+          create: ['user_need', 'requirement', 'risk'] as const,
+          update: 'any' as const,
+          note: 'any' as const,
+        };
     reportAnswerFindings(run, answer.findings as AnswerFinding[], scope, run.entity);
   },
 };

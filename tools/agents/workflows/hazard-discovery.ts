@@ -2,7 +2,14 @@
 // product's user needs and requirements against its risks. Proposes new risks and notes only.
 import { digestLines, modelTraces } from './entity-digest.js';
 import { MODEL_DIGEST_LIMIT } from './completeness.js';
-import { askModel, firstOf, reportAnswerFindings, section, systemPrompt, type AnswerFinding } from './model-review.js';
+import {
+  askModel,
+  firstOf,
+  reportAnswerFindings,
+  section,
+  systemPrompt,
+  type AnswerFinding,
+} from './model-review.js';
 import type { Workflow } from './workflow.js';
 
 export const hazardDiscovery: Workflow = {
@@ -31,7 +38,10 @@ export const hazardDiscovery: Workflow = {
     const config = run.model.config;
     const prompt = [
       section('Project', JSON.stringify(run.model.project)),
-      section('Risk scales', JSON.stringify({ severities: config.severities, likelihoods: config.likelihoods })),
+      section(
+        'Risk scales',
+        JSON.stringify({ severities: config.severities, likelihoods: config.likelihoods }),
+      ),
       section(
         run.entity ? `Entities around ${run.entity.id}, and every risk` : 'The model',
         digestLines(items, run.model, run.analysis) + (more > 0 ? `\n(${more} more entities not shown)` : ''),
@@ -48,6 +58,11 @@ export const hazardDiscovery: Workflow = {
       ),
       prompt,
     );
-    reportAnswerFindings(run, answer.findings as AnswerFinding[], { create: ['risk'], update: new Set(), note: 'any' }, run.entity);
+    reportAnswerFindings(
+      run,
+      answer.findings as AnswerFinding[],
+      { create: ['risk'], update: new Set(), note: 'any' },
+      run.entity,
+    );
   },
 };

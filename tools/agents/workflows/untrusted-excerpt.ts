@@ -40,7 +40,9 @@ export class ExcerptBudget {
     }
     const read = await this.read(path);
     if (read.kind !== 'text') {
-      this.skipped.push(`${path} (${read.kind === 'refused' || read.kind === 'missing' ? read.reason : read.kind})`);
+      this.skipped.push(
+        `${path} (${read.kind === 'refused' || read.kind === 'missing' ? read.reason : read.kind})`,
+      );
       return null;
     }
     const lines = read.text.split(/\r?\n/);
