@@ -22,6 +22,20 @@ import { untilStopped } from './stop-signal.js';
 import { runValidate, type ValidateFormat } from './validate-command.js';
 import { addViewCommand } from './view-command.js';
 
+/** `--agent-model`, `--agent-effort` and `--no-llm`, as `rr serve` and `rr review` take them (docs/agents.md). */
+function agentOptions(command: Command): Command {
+  return command
+    .option(
+      '--agent-model <name>',
+      'model of the LLM workflows (or EDITOR_AGENT_MODEL; default claude-opus-5-5)',
+    )
+    .option(
+      '--agent-effort <level>',
+      'effort of the LLM workflows: low, medium, high, xhigh or max (or EDITOR_AGENT_EFFORT; default high)',
+    )
+    .option('--no-llm', 'disable LLM workflows (only the deterministic completeness check runs)');
+}
+
 /** Builds the rr command tree; actions store their exit code in `result`. */
 function program(io: CliIo, result: { code: number }): Command {
   const rr = new Command('rr')
@@ -107,7 +121,7 @@ function program(io: CliIo, result: { code: number }): Command {
       result.code = await runCases(options, io);
     });
 
-  rr.command('review')
+  agentOptions(rr.command('review'))
     .description(
       'run an agentic workflow without the editor (docs/agents.md); exit 1 when a finding is at or above --fail-on',
     )
@@ -130,15 +144,6 @@ function program(io: CliIo, result: { code: number }): Command {
         .choices(['error', 'warning', 'info'])
         .default('error'),
     )
-    .option(
-      '--agent-model <name>',
-      'model of the LLM workflows (or EDITOR_AGENT_MODEL; default claude-opus-5-5)',
-    )
-    .option(
-      '--agent-effort <level>',
-      'effort of the LLM workflows: low, medium, high, xhigh or max (or EDITOR_AGENT_EFFORT; default high)',
-    )
-    .option('--no-llm', 'disable LLM workflows (the completeness check runs without its LLM pass)')
     .action(async (options: ReviewOptions) => {
       result.code = await untilStopped((stop) => runReview(options, io, process.env, stop));
     });
@@ -175,7 +180,7 @@ function program(io: CliIo, result: { code: number }): Command {
       result.code = await untilStopped((stop) => runPnrSim(options, io, stop));
     });
 
-  rr.command('serve')
+  agentOptions(rr.command('serve'))
     .description('the model editor: a local web UI and JSON API that change the model safely')
     .option('--model <path>', 'model file or directory')
     .option('--demo', 'serve a copy of the bundled example in a new temporary git repository')
@@ -191,15 +196,6 @@ function program(io: CliIo, result: { code: number }): Command {
       collect,
       [],
     )
-    .option(
-      '--agent-model <name>',
-      'model of the LLM workflows (or EDITOR_AGENT_MODEL; default claude-opus-5-5)',
-    )
-    .option(
-      '--agent-effort <level>',
-      'effort of the LLM workflows: low, medium, high, xhigh or max (or EDITOR_AGENT_EFFORT; default high)',
-    )
-    .option('--no-llm', 'disable LLM workflows')
     .option('--ui <dir>', 'serve the UI from this folder (default: the built dist/ui/editor)')
     .action(async (options: ServeOptions) => {
       // Ctrl-C closes the server; a save under way finishes first.

@@ -21,13 +21,18 @@ export interface StructuredRequest {
   schema: Record<string, unknown>;
 }
 
-/** A refusal retried on the fallback model. */
+/** A request the safety classifier declined, retried once on the fallback model. */
 export interface FallbackUse {
+  /** the model that declined */
   from: string;
+  /** the model the request was retried on */
   to: string;
+  /** the vendor's refusal category (e.g. "cyber"), null when it names none */
   category: string | null;
   explanation: string | null;
+  /** the entity the call was about, null for the whole model */
   entity: string | null;
+  /** whether the fallback model answered (false: it declined too, the job failed) */
   answered: boolean;
 }
 

@@ -2,7 +2,7 @@
 // analysis, deterministic and without an LLM; with one, an optional pass adds coverage of needs,
 // verifiability and missing hazards.
 import type { Entity } from '../../model/entity.js';
-import { digestLines, modelTraces } from './entity-digest.js';
+import { digestLines, traceNeighbours } from './entity-digest.js';
 import { askModel, reportAnswerFindings, section, systemPrompt, type AnswerFinding } from './model-review.js';
 import type { Workflow, WorkflowRun } from './workflow.js';
 
@@ -97,12 +97,7 @@ function reportDeterministic(run: WorkflowRun): void {
 function promptEntities(run: WorkflowRun): { entities: Entity[]; more: number } {
   let all = run.model.entities.filter((e) => e.kind !== 'test_method');
   if (run.entity) {
-    const id = run.entity.id;
-    const near = new Set([id]);
-    for (const e of modelTraces(run.model)) {
-      if (e.from === id) near.add(e.to);
-      if (e.to === id) near.add(e.from);
-    }
+    const near = traceNeighbours(run.model, run.entity.id);
     all = all.filter((e) => near.has(e.id));
   }
   return { entities: all.slice(0, MODEL_DIGEST_LIMIT), more: Math.max(0, all.length - MODEL_DIGEST_LIMIT) };

@@ -1,6 +1,6 @@
 // Hazard discovery (docs/agents.md): hazards and hazardous situations the risk analysis lacks, from the
 // product's user needs and requirements against its risks. Proposes new risks and notes only.
-import { digestLines, modelTraces } from './entity-digest.js';
+import { digestLines, traceNeighbours } from './entity-digest.js';
 import { MODEL_DIGEST_LIMIT } from './completeness.js';
 import {
   askModel,
@@ -27,11 +27,7 @@ export const hazardDiscovery: Workflow = {
     let entities = run.model.entities.filter((e) => e.kind !== 'test_method');
     if (run.entity) {
       // An entity focuses the review on its neighbourhood; all risks stay in view, so none is repeated.
-      const near = new Set([run.entity.id]);
-      for (const e of modelTraces(run.model)) {
-        if (e.from === run.entity.id) near.add(e.to);
-        if (e.to === run.entity.id) near.add(e.from);
-      }
+      const near = traceNeighbours(run.model, run.entity.id);
       entities = entities.filter((e) => near.has(e.id) || e.kind === 'risk');
     }
     const { items, more } = firstOf(entities, MODEL_DIGEST_LIMIT);
