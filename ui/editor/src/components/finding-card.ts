@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { idSegment } from '../api/api-client.js';
 import { ApiError, errorText } from '../api/api-error.js';
 import type { Conflict, EntityDetail, Finding, UpdateProposal, WorksheetAnswer } from '../api/api-types.js';
+import { defaultWorksheet } from '../model/default-worksheet.js';
 import { fieldChanges, type FieldChangeRow } from '../model/field-changes.js';
 import { KIND_LABELS } from '../model/kind-fields.js';
 import { entityHref, href } from '../routing/hash-route.js';
@@ -302,7 +303,13 @@ export class FindingCard extends LightElement {
             <label for="${id}-path"
               >Worksheet (relative to the checkout; empty: cases.rrplan in the model's folder)</label
             >
-            <input id="${id}-path" name="path" type="text" placeholder="cases.rrplan" spellcheck="false" />
+            <input
+              id="${id}-path"
+              name="path"
+              type="text"
+              placeholder=${defaultWorksheet()}
+              spellcheck="false"
+            />
           </div>
           <div class="actions"><button type="submit" ?disabled=${this.busy}>Write the proposal</button></div>
           <p class="help">

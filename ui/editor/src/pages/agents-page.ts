@@ -8,6 +8,7 @@ import { LightElement } from '../components/light-element.js';
 import { href } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
 import { startWorkflow } from '../session/workflow-run.js';
+import { defaultWorksheet } from '../model/default-worksheet.js';
 
 const POLL_MS = 600;
 const RUNNING = new Set(['queued', 'running']);
@@ -120,7 +121,7 @@ export class AgentsPage extends LightElement {
         workflow: info.id,
         ...(entity && info.scope !== 'model' ? { entity } : {}),
         ...(info.options.description === 'required' ? { description } : {}),
-        ...(toWorksheet ? { worksheet: value('worksheet') || 'cases.rrplan' } : {}),
+        ...(toWorksheet ? { worksheet: value('worksheet') || defaultWorksheet() } : {}),
       });
     } catch (error) {
       this.error = errorText(error);
@@ -239,7 +240,7 @@ export class AgentsPage extends LightElement {
                   id="agent-worksheet"
                   name="worksheet"
                   type="text"
-                  placeholder="cases.rrplan"
+                  placeholder=${defaultWorksheet()}
                   spellcheck="false"
                 />
               </div>`

@@ -9,6 +9,7 @@ import type {
 import { entityLink, stateBadge } from '../components/badges.js';
 import { conflictList } from '../components/conflict-list.js';
 import { LightElement } from '../components/light-element.js';
+import { defaultWorksheet } from '../model/default-worksheet.js';
 import { href, replaceQuery } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
 
@@ -137,7 +138,7 @@ export class WorksheetPage extends LightElement {
             type="text"
             spellcheck="false"
             .value=${this.path}
-            placeholder=${sheet?.path ?? 'cases.rrplan'}
+            placeholder=${sheet?.path ?? defaultWorksheet()}
           />
         </div>
         <div><button type="submit" class="secondary">Open</button></div>
