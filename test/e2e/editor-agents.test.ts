@@ -117,6 +117,7 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
     );
     await expectFilesAsExpected();
     await page.locator('tr', { hasText: 'rejects_zero_patient_weight' }).locator('text=in effect').waitFor();
+    await saveScreenshot(page, SHOTS, 'worksheet-applied');
   });
 
   describe.skipIf(sdkMissing())('with the LLM workflows against the fake vendor API', () => {
@@ -183,6 +184,7 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
       await expect(changes.locator('tr', { hasText: 'title' }).textContent()).resolves.toContain(
         'Continuous infusion by rate and volume',
       );
+      await saveScreenshot(page, SHOTS, 'agents-update-preview');
       await update.getByRole('button', { name: 'Apply the update' }).click();
       await update.locator('text=REQ-001 updated.').waitFor();
       expected.replace(
@@ -198,6 +200,7 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
       await create.getByRole('link', { name: 'Create…' }).click();
       await page.locator('main h1').filter({ hasText: 'New requirement' }).waitFor();
       await page.locator('#prefill-notice').waitFor();
+      await saveScreenshot(page, SHOTS, 'create-from-finding', { fullPage: false });
       await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Keep-vein-open rate after VTBI');
       await expect(page.getByLabel('Description').inputValue()).resolves.toBe(
         'After the VTBI is delivered the pump shall continue at 1 mL/h.',
