@@ -261,7 +261,7 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
         },
       });
       await go('#/agents?workflow=assign-test-cases', 'Agents');
-      await page.getByLabel('Worksheet (relative to the checkout)').fill('infusion-pump/assigned.rrplan');
+      await page.getByLabel('Worksheet (relative to the checkout;').fill('infusion-pump/assigned.rrplan');
       await page.getByRole('button', { name: 'Run' }).click();
       await page.locator('#job-state', { hasText: 'done' }).waitFor();
       await page.getByRole('link', { name: 'infusion-pump/assigned.rrplan' }).waitFor();

@@ -9,6 +9,7 @@ import type {
 import { entityLink, stateBadge } from '../components/badges.js';
 import { conflictList } from '../components/conflict-list.js';
 import { LightElement } from '../components/light-element.js';
+import { worksheetPathField } from '../components/worksheet-path-field.js';
 import { defaultWorksheet } from '../model/default-worksheet.js';
 import { href, replaceQuery } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
@@ -130,16 +131,7 @@ export class WorksheetPage extends LightElement {
       </p>
       <form class="toolbar" @submit=${this.open}>
         <div class="grow">
-          <label for="worksheet-path"
-            >Worksheet (relative to the checkout; empty: cases.rrplan in the model's folder)</label
-          >
-          <input
-            id="worksheet-path"
-            type="text"
-            spellcheck="false"
-            .value=${this.path}
-            placeholder=${sheet?.path ?? defaultWorksheet()}
-          />
+          ${worksheetPathField('worksheet-path', this.path, sheet?.path ?? defaultWorksheet())}
         </div>
         <div><button type="submit" class="secondary">Open</button></div>
       </form>
