@@ -251,7 +251,8 @@ export class WorksheetPage extends LightElement {
                       ${r.files.length ? html`<span class="muted">${r.files.join(', ')}</span>` : nothing}`
                   : r.outcome === 'in-effect'
                     ? html`<span class="badge neutral">in effect already</span>`
-                    : html`<span class="badge bad">refused</span> <code>${r.code}</code> ${r.message}
+                    : html`<span class="badge bad">refused</span>
+                        <code>${r.code}</code> ${r.conflicts?.length ? nothing : r.message}
                         ${conflictList(r.conflicts ?? [], 'Conflicts')}
                         ${
                           r.expansions?.length
