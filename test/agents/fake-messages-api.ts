@@ -65,7 +65,12 @@ export async function startFakeMessagesApi(apiKey = 'sk-test-fake-key-0001'): Pr
     apiKey,
     requests: [],
     script: [],
-    fallback: () => ({ kind: 'http-error', status: 500, type: 'api_error', message: 'the fake has no reply scripted' }),
+    fallback: () => ({
+      kind: 'http-error',
+      status: 500,
+      type: 'api_error',
+      message: 'the fake has no reply scripted',
+    }),
     clientsGone: 0,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
@@ -87,7 +92,12 @@ async function handle(fake: FakeMessagesApi, req: IncomingMessage, res: ServerRe
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
   if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages'))
-    return httpError(res, 404, 'not_found_error', `the fake serves POST /v1/messages, not ${req.method} ${req.url}`);
+    return httpError(
+      res,
+      404,
+      'not_found_error',
+      `the fake serves POST /v1/messages, not ${req.method} ${req.url}`,
+    );
   // The SDK sends the key as `Authorization: Bearer` (older ones as `x-api-key`); the API takes both.
   const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
   if ((bearer ?? req.headers['x-api-key']) !== fake.apiKey)
@@ -111,7 +121,8 @@ async function handle(fake: FakeMessagesApi, req: IncomingMessage, res: ServerRe
   };
   fake.requests.push(recorded);
   const next = fake.script.shift();
-  const reply = next === undefined ? fake.fallback(recorded) : typeof next === 'function' ? next(recorded) : next;
+  const reply =
+    next === undefined ? fake.fallback(recorded) : typeof next === 'function' ? next(recorded) : next;
   if (reply.kind === 'http-error') {
     const headers: Record<string, string> = {};
     if (reply.retryAfter !== undefined) headers['retry-after'] = reply.retryAfter;
@@ -187,7 +198,11 @@ async function stream(
   let index = 0;
   let outputTokens = 1;
   const textBlock = async (text: string, chunk = 40) => {
-    await send('content_block_start', { type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+    await send('content_block_start', {
+      type: 'content_block_start',
+      index,
+      content_block: { type: 'text', text: '' },
+    });
     for (let at = 0; at < text.length; at += chunk) {
       await send('content_block_delta', {
         type: 'content_block_delta',
@@ -206,7 +221,11 @@ async function stream(
       content_block: { type: 'thinking', thinking: '', signature: '' },
     });
     for (const part of thinking.match(/[\s\S]{1,30}/g) ?? [])
-      await send('content_block_delta', { type: 'content_block_delta', index, delta: { type: 'thinking_delta', thinking: part } });
+      await send('content_block_delta', {
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'thinking_delta', thinking: part },
+      });
     await send('content_block_delta', {
       type: 'content_block_delta',
       index,

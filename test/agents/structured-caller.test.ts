@@ -4,7 +4,11 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { setUpLlm } from '../../tools/agents/llm/llm-availability.js';
 import { LlmCallError } from '../../tools/agents/llm/llm-call-error.js';
-import type { CallObserver, FallbackUse, StructuredCaller } from '../../tools/agents/llm/structured-caller.js';
+import type {
+  CallObserver,
+  FallbackUse,
+  StructuredCaller,
+} from '../../tools/agents/llm/structured-caller.js';
 import { startFakeMessagesApi, type FakeMessagesApi } from './fake-messages-api.js';
 
 let fake: FakeMessagesApi;
@@ -32,7 +36,12 @@ async function caller(env: Record<string, string> = {}): Promise<StructuredCalle
 }
 
 function observer() {
-  const seen = { progress: '', retries: 0, fallbacks: [] as FallbackUse[], tokens: [] as [string, number, number][] };
+  const seen = {
+    progress: '',
+    retries: 0,
+    fallbacks: [] as FallbackUse[],
+    tokens: [] as [string, number, number][],
+  };
   const o: CallObserver = {
     progress: (t) => (seen.progress += t),
     usage: (model, t) => seen.tokens.push([model, t.input_tokens, t.output_tokens]),
@@ -42,10 +51,19 @@ function observer() {
   return { o, seen };
 }
 
-const REQUEST = { entity: 'REQ-001', system: 'You review requirements.', prompt: 'Review REQ-001.', schema: SCHEMA };
+const REQUEST = {
+  entity: 'REQ-001',
+  system: 'You review requirements.',
+  prompt: 'Review REQ-001.',
+  schema: SCHEMA,
+};
 
 test('a call streams with adaptive thinking, the effort and the JSON Schema, and returns the parsed answer', async () => {
-  fake.script.push({ kind: 'answer', json: { findings: ['a', 'b'] }, thinking: 'Looking at the cases of REQ-001.' });
+  fake.script.push({
+    kind: 'answer',
+    json: { findings: ['a', 'b'] },
+    thinking: 'Looking at the cases of REQ-001.',
+  });
   const { o, seen } = observer();
   const answer = await (await caller()).call(REQUEST, o, new AbortController().signal);
   expect(answer).toEqual({ findings: ['a', 'b'] });
@@ -67,7 +85,13 @@ test('a call streams with adaptive thinking, the effort and the JSON Schema, and
 
 test('429 and 529 answers are retried with backoff and counted; the answer after them is used', async () => {
   fake.script.push(
-    { kind: 'http-error', status: 429, type: 'rate_limit_error', message: 'Number of requests exceeded', retryAfter: '0' },
+    {
+      kind: 'http-error',
+      status: 429,
+      type: 'rate_limit_error',
+      message: 'Number of requests exceeded',
+      retryAfter: '0',
+    },
     { kind: 'http-error', status: 529, type: 'overloaded_error', message: 'Overloaded' },
     { kind: 'answer', json: { findings: [] } },
   );
@@ -89,9 +113,18 @@ test('an overload error event in the middle of a stream is retried', async () =>
 });
 
 test('overload that does not end fails with code overloaded and the vendor message', async () => {
-  fake.fallback = () => ({ kind: 'http-error', status: 529, type: 'overloaded_error', message: 'Overloaded right now' });
+  fake.fallback = () => ({
+    kind: 'http-error',
+    status: 529,
+    type: 'overloaded_error',
+    message: 'Overloaded right now',
+  });
   const { o } = observer();
-  const error = await (await caller()).call(REQUEST, o, new AbortController().signal).catch((e: unknown) => e);
+  const error = await (
+    await caller()
+  )
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(LlmCallError);
   expect(error).toMatchObject({ code: 'overloaded' });
   expect((error as Error).message).toContain('Overloaded right now');
@@ -125,7 +158,11 @@ test('a refusal is retried once on the recommended fallback model and recorded',
 test('a refusal on the fallback too fails with code refused, retried only once', async () => {
   fake.fallback = () => ({ kind: 'refusal', category: null, explanation: null });
   const { o, seen } = observer();
-  const error = await (await caller()).call(REQUEST, o, new AbortController().signal).catch((e: unknown) => e);
+  const error = await (
+    await caller()
+  )
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
   expect(error).toMatchObject({ code: 'refused' });
   expect(fake.requests).toHaveLength(2);
   expect(seen.fallbacks[0]).toMatchObject({ answered: false });
@@ -134,7 +171,11 @@ test('a refusal on the fallback too fails with code refused, retried only once',
 test('malformed JSON is a bad-answer error that quotes the start of the answer', async () => {
   fake.script.push({ kind: 'answer', json: '{"findings": [oops' });
   const { o } = observer();
-  const error = await (await caller()).call(REQUEST, o, new AbortController().signal).catch((e: unknown) => e);
+  const error = await (
+    await caller()
+  )
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
   expect(error).toMatchObject({ code: 'bad-answer' });
   expect((error as Error).message).toMatch(/not valid JSON.*began: \{"findings": \[oops/);
 });
@@ -142,7 +183,11 @@ test('malformed JSON is a bad-answer error that quotes the start of the answer',
 test('an answer cut at max_tokens is a bad answer', async () => {
   fake.script.push({ kind: 'answer', json: '{"findings": ["a"', stopReason: 'max_tokens' });
   const { o } = observer();
-  const error = await (await caller()).call(REQUEST, o, new AbortController().signal).catch((e: unknown) => e);
+  const error = await (
+    await caller()
+  )
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
   expect(error).toMatchObject({ code: 'bad-answer' });
   expect((error as Error).message).toContain('cut short');
 });
@@ -161,7 +206,11 @@ test('aborting the signal mid-stream cancels the request and the server sees the
 test('a connection the server drops mid-stream is an llm-error, not a crash', async () => {
   fake.fallback = () => ({ kind: 'drop', afterText: '{"findings":' });
   const { o } = observer();
-  const error = await (await caller()).call(REQUEST, o, new AbortController().signal).catch((e: unknown) => e);
+  const error = await (
+    await caller()
+  )
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(LlmCallError);
   expect(['llm-error', 'bad-answer']).toContain((error as LlmCallError).code);
 });
@@ -173,7 +222,9 @@ test('a wrong key is a clear error naming ANTHROPIC_API_KEY', async () => {
     env: { ANTHROPIC_API_KEY: 'sk-wrong', ANTHROPIC_BASE_URL: fake.url },
   });
   const { o } = observer();
-  const error = await setup.caller!().call(REQUEST, o, new AbortController().signal).catch((e: unknown) => e);
+  const error = await setup.caller!()
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
   expect(error).toMatchObject({ code: 'llm-error' });
   expect((error as Error).message).toContain('ANTHROPIC_API_KEY');
   expect((error as Error).message).not.toContain('sk-wrong');

@@ -144,7 +144,10 @@ describe('the example model', () => {
     expect(job.body.findings.some((f: { category: string }) => f.category === 'multi-tag')).toBe(true);
     expect((await editor.call('GET', `/api/agents/jobs/${job.body.id}`)).body.id).toBe(job.body.id);
     expect((await editor.call('GET', '/api/agents/jobs')).body.jobs).toHaveLength(1);
-    const refused = await editor.call('POST', '/api/agents/run', { workflow: 'test-adequacy', entity: 'REQ-001' });
+    const refused = await editor.call('POST', '/api/agents/run', {
+      workflow: 'test-adequacy',
+      entity: 'REQ-001',
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('llm-unavailable');
     expect((await editor.call('POST', '/api/agents/run', { workflow: 'no-such' })).status).toBe(404);

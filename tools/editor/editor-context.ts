@@ -12,8 +12,8 @@ import type { EditorSession } from './editor-session.js';
 export interface EditorAgents {
   llm: LlmSetup;
   board: JobBoard;
-  /** the worksheet writer of the worksheet action and option; undefined: worksheets are not written */
-  worksheet: WorksheetSink | undefined;
+  /** the worksheet writer of the worksheet action and option */
+  worksheet: WorksheetSink;
 }
 
 /** The state shared by the route groups of one server. */

@@ -4,7 +4,6 @@
 // (docs/api.md, "Errors": {code, message, ...details}).
 import type { FastifyRequest } from 'fastify';
 import { AGENT_ERROR_STATUS, AgentError } from '../agents/jobs/agent-error.js';
-import { WorksheetError } from '../agents/worksheet/worksheet-error.js';
 import { isEditError, type EditErrorCode } from '../edit/edit-error.js';
 import { GitError } from '../git/git-client.js';
 import { RefNameError } from '../git/ref-names.js';
@@ -62,11 +61,6 @@ export function editorApiError(error: unknown, paths: RepoPaths = AS_WRITTEN): A
   }
   if (error instanceof AgentError)
     return new ApiError(AGENT_ERROR_STATUS[error.code], error.code, error.message, error.details);
-  if (error instanceof WorksheetError)
-    return new ApiError(422, 'bad-worksheet', paths.repoText(error.message), {
-      file: paths.repoPath(error.file),
-      ...(error.line !== undefined ? { line: error.line, column: error.column } : {}),
-    });
   if (error instanceof RefNameError) return new ApiError(400, 'bad-ref', error.message);
   if (error instanceof GitError) return new ApiError(409, 'git-failed', error.message);
   return undefined;

@@ -10,7 +10,7 @@ import { registerStaticFiles } from '../http/static-files.js';
 import { registerTokenGuard } from '../http/token-guard.js';
 import { JobBoard } from '../agents/jobs/job-board.js';
 import type { WorksheetSink } from '../agents/jobs/worksheet-sink.js';
-import { worksheetFileSink } from '../agents/worksheet/worksheet-file-sink.js';
+import { worksheetFileSink } from '../agents/jobs/worksheet-file-sink.js';
 import { llmOff, type LlmSetup } from '../agents/llm/llm-availability.js';
 import type { EditorContext } from './editor-context.js';
 import { agentRunInputs } from './agent-run-inputs.js';
@@ -46,7 +46,7 @@ export interface EditorServerOptions {
   author?: Author;
   /** the LLM side (setUpLlm); default: unavailable */
   llm?: LlmSetup;
-  /** writes attribution worksheets for the agents (default: files below the checkout, tools/agents/worksheet) */
+  /** writes attribution worksheets for the agents (default: `.rrplan` files under the checkout) */
   worksheet?: WorksheetSink;
   /** the built UI folder; undefined or missing serves the "not built" page */
   uiDir?: string;
@@ -68,7 +68,7 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   if (options.token) registerTokenGuard(app, options.token, 'editor');
   registerRequestHeaderGuard(app);
   const llm = options.llm ?? llmOff('disabled', 'LLM workflows are not set up on this server');
-  const worksheet = options.worksheet ?? worksheetFileSink(options.session.root);
+  const worksheet = options.worksheet ?? worksheetFileSink(() => options.session.root);
   const ctx: EditorContext = {
     session: options.session,
     git: options.git,

@@ -10,7 +10,14 @@ import type { Proposal, ProposedKind } from './finding.js';
 export const PROTECTED_FIELDS = ['verified_by', 'validated_by'] as const;
 
 /** Fields that name other entities. */
-const REFERENCE_FIELDS = ['satisfies', 'refines', 'implements', 'mitigates', 'mitigated_by', 'implemented_by'];
+const REFERENCE_FIELDS = [
+  'satisfies',
+  'refines',
+  'implements',
+  'mitigates',
+  'mitigated_by',
+  'implemented_by',
+];
 
 /** What one run may propose. */
 export interface ProposalScope {
@@ -47,8 +54,11 @@ export function checkProposal(
   if (!raw) return { proposal: null };
   const fields = fieldObject(raw.fields ?? []);
   const protectedField = protectedFieldIn(fields);
-  if (protectedField) return { dropped: `it would set ${protectedField}; proposals never carry verification claims` };
-  const unknownReference = REFERENCE_FIELDS.flatMap((f) => stringList(fields[f])).find((id) => !model.byId.has(id));
+  if (protectedField)
+    return { dropped: `it would set ${protectedField}; proposals never carry verification claims` };
+  const unknownReference = REFERENCE_FIELDS.flatMap((f) => stringList(fields[f])).find(
+    (id) => !model.byId.has(id),
+  );
   if (unknownReference) return { dropped: `it names ${unknownReference}, which the model does not have` };
   switch (raw.type) {
     case 'create': {
@@ -56,7 +66,8 @@ export function checkProposal(
       if (!scope.create.includes(kind))
         return { dropped: `this workflow does not propose a new ${String(raw.kind).replace('_', ' ')}` };
       const data = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== null && k !== 'id'));
-      if (typeof data.title !== 'string' || data.title.trim() === '') return { dropped: 'a new entity needs a title' };
+      if (typeof data.title !== 'string' || data.title.trim() === '')
+        return { dropped: 'a new entity needs a title' };
       return { proposal: { type: 'create', kind, data } };
     }
     case 'update': {

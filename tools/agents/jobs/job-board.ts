@@ -70,7 +70,13 @@ export class JobBoard {
       findings: [],
       model: request.llm ? (this.options.llm.caller ? this.options.llm.availability.model : null) : null,
       effort: request.llm ? (this.options.llm.caller ? this.options.llm.availability.effort : null) : null,
-      usage: { calls: 0, input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      usage: {
+        calls: 0,
+        input_tokens: 0,
+        output_tokens: 0,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      },
       cost_usd: request.llm ? 0 : null,
       retries: 0,
       fallbacks: [],
@@ -93,8 +99,10 @@ export class JobBoard {
   /** The jobs, newest first, without findings and progress. */
   list(): JobSummary[] {
     return [...this.entries.values()].reverse().map(({ job }) => {
-      const { findings, progress: _progress, ...rest } = job;
-      return { ...rest, finding_count: findings.length };
+      const summary: Partial<AgentJob> = { ...job };
+      delete summary.findings;
+      delete summary.progress;
+      return { ...(summary as Omit<AgentJob, 'findings' | 'progress'>), finding_count: job.findings.length };
     });
   }
 
@@ -128,7 +136,8 @@ export class JobBoard {
   /** A finding by id; AgentError unknown-finding. */
   finding(id: string): Finding {
     const hit = this.findings.get(id);
-    if (!hit) throw new AgentError('unknown-finding', `no finding ${id}; it may belong to a job no longer kept`);
+    if (!hit)
+      throw new AgentError('unknown-finding', `no finding ${id}; it may belong to a job no longer kept`);
     return hit.finding;
   }
 
@@ -136,7 +145,9 @@ export class JobBoard {
   openFinding(id: string): Finding {
     const finding = this.finding(id);
     if (finding.state !== 'open')
-      throw new AgentError('finding-closed', `finding ${id} was ${finding.state} already`, { state: finding.state });
+      throw new AgentError('finding-closed', `finding ${id} was ${finding.state} already`, {
+        state: finding.state,
+      });
     return finding;
   }
 
@@ -187,17 +198,32 @@ export class JobBoard {
           this.findings.set(finding.id, { finding, job: job.id });
         },
       });
-      if (job.worksheet && this.options.worksheet) await this.writeWorksheet(entry, job.worksheet);
+      if (job.worksheet && this.options.worksheet && job.state === 'running') {
+        try {
+          await this.writeWorksheet(entry, job.worksheet);
+        } catch (error) {
+          this.end(entry, 'failed', {
+            code: 'bad-worksheet',
+            message: `the findings stand, but the worksheet was not written: ${(error as Error).message}`,
+          });
+          return;
+        }
+      }
       this.end(entry, 'done', null);
     } catch (error) {
       if (error instanceof LlmCallError && error.code === 'cancelled') this.end(entry, 'cancelled', null);
-      else if (error instanceof LlmCallError) this.end(entry, 'failed', { code: error.code, message: error.message });
-      else this.end(entry, 'failed', { code: 'internal', message: (error as Error).message ?? String(error) });
+      else if (error instanceof LlmCallError)
+        this.end(entry, 'failed', { code: error.code, message: error.message });
+      else
+        this.end(entry, 'failed', { code: 'internal', message: (error as Error).message ?? String(error) });
     }
   }
 
   private async writeWorksheet(entry: JobEntry, path: string): Promise<void> {
-    const proposals = entry.job.findings.flatMap((f) => (f.proposal?.type === 'case-owner' ? [f.proposal] : []));
+    const proposals = entry.job.findings.flatMap((f) =>
+      f.proposal?.type === 'case-owner' ? [f.proposal] : [],
+    );
+    if (proposals.length === 0) return;
     const written = await this.options.worksheet!.write(path, proposals);
     entry.job.worksheet_written = { path, rows: written.rows };
     this.progress(entry, `\nWrote ${proposals.length} proposal(s) to the worksheet ${path}\n`);
@@ -223,7 +249,12 @@ export class JobBoard {
         job.usage.output_tokens += tokens.output_tokens;
         job.usage.cache_creation_input_tokens += tokens.cache_creation_input_tokens;
         job.usage.cache_read_input_tokens += tokens.cache_read_input_tokens;
-        const sum = entry.usage.get(model) ?? { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+        const sum = entry.usage.get(model) ?? {
+          input_tokens: 0,
+          output_tokens: 0,
+          cache_creation_input_tokens: 0,
+          cache_read_input_tokens: 0,
+        };
         for (const key of Object.keys(sum) as (keyof TokenCounts)[]) sum[key] += tokens[key];
         entry.usage.set(model, sum);
         let cost: number | null = 0;

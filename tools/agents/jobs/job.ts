@@ -1,6 +1,7 @@
 // A run of one workflow (docs/api.md "Agents"): queued, then running with streamed progress, then done,
 // failed or cancelled; with its findings, the tokens it used and what they cost.
 import type { Finding } from '../findings/finding.js';
+import type { FallbackUse } from '../llm/structured-caller.js';
 
 /** Where a job stands. */
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -16,23 +17,11 @@ export interface JobUsage {
 }
 
 /** A request the vendor's safety classifier declined, retried once on the recommended fallback model. */
-export interface JobFallback {
-  /** the model that declined */
-  from: string;
-  /** the model the request was retried on */
-  to: string;
-  /** the vendor's refusal category (e.g. "cyber"), null when it names none */
-  category: string | null;
-  explanation: string | null;
-  /** the entity the call was about, null for the whole model */
-  entity: string | null;
-  /** whether the fallback model answered (false: it declined too, the job failed) */
-  answered: boolean;
-}
+export type JobFallback = FallbackUse;
 
 /** Why a job failed. */
 export interface JobError {
-  /** `llm-unavailable`, `llm-error`, `rate-limited`, `overloaded`, `refused`, `bad-answer`, `internal` */
+  /** `llm-error`, `rate-limited`, `overloaded`, `refused`, `bad-answer`, `bad-worksheet`, `internal` */
   code: string;
   message: string;
 }

@@ -41,7 +41,10 @@ export function checkRunRequest(body: RunBody, model: Model, llm: LlmAvailabilit
   } else if (info.scope === 'entity') throw new AgentError('bad-request', `${info.title} needs an "entity"`);
   const description = optionalString(body.description, 'description');
   if (info.options.description === 'required' && (description === null || description.trim() === ''))
-    throw new AgentError('bad-request', `${info.title} needs a "description" of the change, in plain language`);
+    throw new AgentError(
+      'bad-request',
+      `${info.title} needs a "description" of the change, in plain language`,
+    );
   const worksheet = optionalString(body.worksheet, 'worksheet');
   if (worksheet !== null) {
     if (!info.options.worksheet) throw new AgentError('bad-request', `${info.title} takes no worksheet`);
@@ -66,7 +69,12 @@ export function checkRunRequest(body: RunBody, model: Model, llm: LlmAvailabilit
 export function checkWorksheetPath(path: string): void {
   if (!path.endsWith('.rrplan'))
     throw new AgentError('bad-request', `a worksheet is a .rrplan file; "${path}" is not`);
-  if (path.startsWith('/') || /^[a-zA-Z]:/.test(path) || path.split(/[\\/]/).includes('..') || path.includes('\0'))
+  if (
+    path.startsWith('/') ||
+    /^[a-zA-Z]:/.test(path) ||
+    path.split(/[\\/]/).includes('..') ||
+    path.includes('\0')
+  )
     throw new AgentError('bad-request', `give the worksheet as a path inside the checkout; "${path}" is not`);
 }
 

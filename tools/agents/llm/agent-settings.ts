@@ -40,7 +40,8 @@ export function agentSettings(
   const pick = (flag: string | undefined, variable: string, fallback: string) => {
     if (flag !== undefined && flag.trim() !== '') return { value: flag.trim(), from: 'flag' as const };
     const fromEnv = env[variable];
-    if (fromEnv !== undefined && fromEnv.trim() !== '') return { value: fromEnv.trim(), from: 'env' as const };
+    if (fromEnv !== undefined && fromEnv.trim() !== '')
+      return { value: fromEnv.trim(), from: 'env' as const };
     return { value: fallback, from: 'default' as const };
   };
   const model = pick(flags.model, 'EDITOR_AGENT_MODEL', DEFAULT_AGENT_MODEL);

@@ -21,13 +21,18 @@ export interface StructuredRequest {
   schema: Record<string, unknown>;
 }
 
-/** A refusal retried on the fallback model. */
+/** A request the safety classifier declined, retried once on the fallback model. */
 export interface FallbackUse {
+  /** the model that declined */
   from: string;
+  /** the model the request was retried on */
   to: string;
+  /** the vendor's refusal category (e.g. "cyber"), null when it names none */
   category: string | null;
   explanation: string | null;
+  /** the entity the call was about, null for the whole model */
   entity: string | null;
+  /** whether the fallback model answered (false: it declined too, the job failed) */
   answered: boolean;
 }
 
@@ -114,14 +119,22 @@ class SdkCaller implements StructuredCaller {
     const explanation = first.stop_details?.explanation ?? null;
     const declined = `${this.model} declined the request (refusal${category ? `, category ${category}` : ''})`;
     if (!to) {
-      observer.fellBack({ from: this.model, to: this.model, category, explanation, entity: request.entity, answered: false });
+      observer.fellBack({
+        from: this.model,
+        to: this.model,
+        category,
+        explanation,
+        entity: request.entity,
+        answered: false,
+      });
       throw new LlmCallError('refused', `${declined}; there is no other model to retry it on`);
     }
     observer.progress(`\n${declined}; retrying once on ${to}\n`);
     const second = await this.streamWithRetries(to, request, observer, signal);
     const answered = second.stop_reason !== 'refusal';
     observer.fellBack({ from: this.model, to, category, explanation, entity: request.entity, answered });
-    if (!answered) throw new LlmCallError('refused', `${declined}, and the fallback model ${to} declined it too`);
+    if (!answered)
+      throw new LlmCallError('refused', `${declined}, and the fallback model ${to} declined it too`);
     return answerJson(second);
   }
 
@@ -177,7 +190,8 @@ class SdkCaller implements StructuredCaller {
       // The answer is JSON; progress shows how much has come, not the JSON itself.
       const before = Math.floor(received / 2000);
       received += delta.length;
-      if (Math.floor(received / 2000) > before) observer.progress(`\n… ${received} characters of the answer\n`);
+      if (Math.floor(received / 2000) > before)
+        observer.progress(`\n… ${received} characters of the answer\n`);
     });
     const message = await stream.finalMessage();
     observer.usage(message.model || model, tokensOf(message.usage));
@@ -194,9 +208,15 @@ class SdkCaller implements StructuredCaller {
       const type = errorType(error);
       const vendorMessage = errorMessage(error);
       if (error.status === 429 || type === 'rate_limit_error')
-        return new LlmCallError('rate-limited', `the vendor's rate limit was reached and retries did not help: ${vendorMessage}`);
+        return new LlmCallError(
+          'rate-limited',
+          `the vendor's rate limit was reached and retries did not help: ${vendorMessage}`,
+        );
       if (error.status === 529 || type === 'overloaded_error')
-        return new LlmCallError('overloaded', `the vendor's API is overloaded and retries did not help: ${vendorMessage}`);
+        return new LlmCallError(
+          'overloaded',
+          `the vendor's API is overloaded and retries did not help: ${vendorMessage}`,
+        );
       if (error.status === 401)
         return new LlmCallError('llm-error', `the vendor refused the API key (401): check ANTHROPIC_API_KEY`);
       return new LlmCallError(
@@ -204,7 +224,10 @@ class SdkCaller implements StructuredCaller {
         `the Messages API answered ${error.status ?? 'an error event'}${type ? ` (${type})` : ''}: ${vendorMessage}`,
       );
     }
-    return new LlmCallError('llm-error', `the Messages API could not be reached: ${(error as Error).message}`);
+    return new LlmCallError(
+      'llm-error',
+      `the Messages API could not be reached: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -215,9 +238,12 @@ function answerJson(message: Message): unknown {
     .map((b) => b.text)
     .join('');
   if (message.stop_reason === 'max_tokens')
-    throw new LlmCallError('bad-answer', `the answer was cut short at the output limit (${text.length} characters came)`);
+    throw new LlmCallError(
+      'bad-answer',
+      `the answer was cut short at the output limit (${text.length} characters came)`,
+    );
   if (message.stop_reason === 'model_context_window_exceeded')
-    throw new LlmCallError('bad-answer', 'the prompt and answer exceed the model\'s context window');
+    throw new LlmCallError('bad-answer', "the prompt and answer exceed the model's context window");
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -239,12 +265,12 @@ function tokensOf(usage: Usage): TokenCounts {
 }
 
 /** The `error.type` of a vendor error body ({type: "error", error: {type, message}}). */
-function errorType(error: Sdk.APIError): string | undefined {
+function errorType(error: { error: unknown }): string | undefined {
   const body = error.error as { error?: { type?: unknown } } | undefined;
   return typeof body?.error?.type === 'string' ? body.error.type : undefined;
 }
 
-function errorMessage(error: Sdk.APIError): string {
+function errorMessage(error: { error: unknown; message: string }): string {
   const body = error.error as { error?: { message?: unknown } } | undefined;
   return typeof body?.error?.message === 'string' ? body.error.message : error.message;
 }

@@ -18,7 +18,12 @@ export type VendorSdkLoader = () => Promise<VendorSdk>;
 export const importVendorSdk: VendorSdkLoader = async () => {
   const sdk = await import('@anthropic-ai/sdk');
   const { VERSION } = await import('@anthropic-ai/sdk/version');
-  return { Anthropic: sdk.Anthropic, APIError: sdk.APIError, APIUserAbortError: sdk.APIUserAbortError, version: VERSION };
+  return {
+    Anthropic: sdk.Anthropic,
+    APIError: sdk.APIError,
+    APIUserAbortError: sdk.APIUserAbortError,
+    version: VERSION,
+  };
 };
 
 /** The SDK, or why it cannot be loaded. */

@@ -34,10 +34,13 @@ function compile(full: Record<string, unknown>): AnswerSchema {
   const ajv = new Ajv2020({ allErrors: false, strict: true, allowUnionTypes: true });
   const whole = ajv.compile(full);
   const id = String(full.$id);
-  const { $schema: _s, $id: _i, title: _t, ...vendor } = full;
+  const vendor = { ...full };
+  for (const key of ['$schema', '$id', 'title']) delete vendor[key];
   // Lists whose items are one $def: such an item can be left out alone.
   const lists = new Map<string, { def: string; check: ValidateFunction }>();
-  for (const [name, prop] of Object.entries((full.properties ?? {}) as Record<string, { items?: { $ref?: string } }>)) {
+  for (const [name, prop] of Object.entries(
+    (full.properties ?? {}) as Record<string, { items?: { $ref?: string } }>,
+  )) {
     const ref = prop.items?.$ref;
     if (ref?.startsWith('#/$defs/'))
       lists.set(name, { def: ref.slice('#/$defs/'.length), check: ajv.getSchema(`${id}${ref}`)! });
@@ -55,12 +58,17 @@ function compile(full: Record<string, unknown>): AnswerSchema {
         if (!Array.isArray(items)) continue;
         value[name] = items.filter((item, i) => {
           if (list.check(item)) return true;
-          left_out.push(`${name}[${i}] does not match the ${list.def} schema: ${errorText(list.check.errors)}`);
+          left_out.push(
+            `${name}[${i}] does not match the ${list.def} schema: ${errorText(list.check.errors)}`,
+          );
           return false;
         });
       }
       if (!whole(value))
-        throw new LlmCallError('bad-answer', `the model's answer does not match its schema: ${errorText(whole.errors)}`);
+        throw new LlmCallError(
+          'bad-answer',
+          `the model's answer does not match its schema: ${errorText(whole.errors)}`,
+        );
       return { value, left_out };
     },
   };

@@ -37,7 +37,13 @@ export const assignTestCases: Workflow = {
   async run(run) {
     const open = run.analysis.cases.filter((c) => c.owner === null);
     if (open.length === 0) {
-      run.report({ severity: 'info', category: 'no-open-cases', entity: null, detail: 'every case has an owner; nothing to assign', proposal: null });
+      run.report({
+        severity: 'info',
+        category: 'no-open-cases',
+        entity: null,
+        detail: 'every case has an owner; nothing to assign',
+        proposal: null,
+      });
       return;
     }
     const { items: cases, more } = firstOf(open, CASE_LIMIT);
@@ -55,17 +61,25 @@ export const assignTestCases: Workflow = {
         }),
       );
       if (c.case.file) {
-        const text = await budget.excerpt(testFilePath(run, c.case.file), c.case.line ?? null, `the code of ${c.case.target} ${c.case.path}`);
+        const text = await budget.excerpt(
+          testFilePath(run, c.case.file),
+          c.case.line ?? null,
+          `the code of ${c.case.target} ${c.case.path}`,
+        );
         if (text) excerpts.push(text);
       }
     }
     const candidates = run.model.entities.filter((e) => OWNER_KINDS.has(e.kind));
     const shown = firstOf(candidates, MODEL_DIGEST_LIMIT);
     const prompt = [
-      section('Cases without an owner', lines.join('\n') + (more > 0 ? `\n(${more} more cases not shown)` : '')),
+      section(
+        'Cases without an owner',
+        lines.join('\n') + (more > 0 ? `\n(${more} more cases not shown)` : ''),
+      ),
       section(
         'Entities a case may verify',
-        digestLines(shown.items, run.model, run.analysis) + (shown.more > 0 ? `\n(${shown.more} more not shown)` : ''),
+        digestLines(shown.items, run.model, run.analysis) +
+          (shown.more > 0 ? `\n(${shown.more} more not shown)` : ''),
       ),
       section('Test code', excerpts.join('\n\n') + skippedText(budget)),
     ].join('\n\n');
@@ -84,11 +98,24 @@ export const assignTestCases: Workflow = {
     for (const a of answer.assignments as Assignment[]) {
       const where = `${a.target} ${a.path}`;
       if (!listed.has(`${a.target}\u0000${a.path}`)) {
-        run.report({ severity: 'info', category: 'answer-checked', entity: null, detail: `the answer named ${where}, which is not a case without an owner; left out`, proposal: null });
+        run.report({
+          severity: 'info',
+          category: 'answer-checked',
+          entity: null,
+          detail: `the answer named ${where}, which is not a case without an owner; left out`,
+          proposal: null,
+        });
         continue;
       }
       const target = a.proposed === null ? null : run.model.byId.get(a.proposed);
-      const proposal: CaseOwnerProposal = { type: 'case-owner', target: a.target, path: a.path, proposed: a.proposed, reason: a.reason, proposed_by: proposedBy };
+      const proposal: CaseOwnerProposal = {
+        type: 'case-owner',
+        target: a.target,
+        path: a.path,
+        proposed: a.proposed,
+        reason: a.reason,
+        proposed_by: proposedBy,
+      };
       if (a.proposed !== null && (!target || !OWNER_KINDS.has(target.kind))) {
         run.report({
           severity: 'info',
@@ -96,7 +123,9 @@ export const assignTestCases: Workflow = {
           entity: null,
           detail: `${where}: ${a.reason}`,
           proposal: null,
-          dropped: target ? `${a.proposed} is a ${target.kind.replace('_', ' ')}; a case verifies a requirement, user need or mitigation` : `it names ${a.proposed}, which the model does not have`,
+          dropped: target
+            ? `${a.proposed} is a ${target.kind.replace('_', ' ')}; a case verifies a requirement, user need or mitigation`
+            : `it names ${a.proposed}, which the model does not have`,
         });
         continue;
       }

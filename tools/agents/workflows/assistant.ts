@@ -1,8 +1,15 @@
 // Assistant (docs/agents.md): a plain-language change description becomes proposed creates, updates and
 // notes. The description is the person's request; the model's entities are its context.
-import { digestLines, modelTraces } from './entity-digest.js';
+import { digestLines, traceNeighbours } from './entity-digest.js';
 import { MODEL_DIGEST_LIMIT } from './completeness.js';
-import { askModel, firstOf, reportAnswerFindings, section, systemPrompt, type AnswerFinding } from './model-review.js';
+import {
+  askModel,
+  firstOf,
+  reportAnswerFindings,
+  section,
+  systemPrompt,
+  type AnswerFinding,
+} from './model-review.js';
 import type { Workflow } from './workflow.js';
 
 export const assistant: Workflow = {
@@ -20,11 +27,7 @@ export const assistant: Workflow = {
     let entities = run.model.entities;
     if (run.entity) {
       // The entity and its neighbours come first, so they are in the prompt however large the model.
-      const near = new Set([run.entity.id]);
-      for (const e of modelTraces(run.model)) {
-        if (e.from === run.entity.id) near.add(e.to);
-        if (e.to === run.entity.id) near.add(e.from);
-      }
+      const near = traceNeighbours(run.model, run.entity.id);
       entities = [...entities.filter((e) => near.has(e.id)), ...entities.filter((e) => !near.has(e.id))];
     }
     const { items, more } = firstOf(entities, MODEL_DIGEST_LIMIT);

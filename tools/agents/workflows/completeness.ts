@@ -2,7 +2,7 @@
 // analysis, deterministic and without an LLM; with one, an optional pass adds coverage of needs,
 // verifiability and missing hazards.
 import type { Entity } from '../../model/entity.js';
-import { digestLines, modelTraces } from './entity-digest.js';
+import { digestLines, traceNeighbours } from './entity-digest.js';
 import { askModel, reportAnswerFindings, section, systemPrompt, type AnswerFinding } from './model-review.js';
 import type { Workflow, WorkflowRun } from './workflow.js';
 
@@ -29,7 +29,8 @@ export const completeness: Workflow = {
       section('Project', JSON.stringify(run.model.project)),
       section(
         run.entity ? `The entity reviewed and its neighbours` : 'The model',
-        digestLines(entities, run.model, run.analysis) + (more > 0 ? `\n(${more} more entities not shown)` : ''),
+        digestLines(entities, run.model, run.analysis) +
+          (more > 0 ? `\n(${more} more entities not shown)` : ''),
       ),
       section(
         'Gaps rr found already (do not repeat them)',
@@ -51,8 +52,16 @@ export const completeness: Workflow = {
       prompt,
     );
     const scope = run.entity
-      ? { create: ['user_need', 'requirement', 'risk'] as const, update: new Set([run.entity.id]), note: new Set([run.entity.id]) }
-      : { create: ['user_need', 'requirement', 'risk'] as const, update: 'any' as const, note: 'any' as const };
+      ? {
+          create: ['user_need', 'requirement', 'risk'] as const,
+          update: new Set([run.entity.id]),
+          note: new Set([run.entity.id]),
+        }
+      : {
+          create: ['user_need', 'requirement', 'risk'] as const,
+          update: 'any' as const,
+          note: 'any' as const,
+        };
     reportAnswerFindings(run, answer.findings as AnswerFinding[], scope, run.entity);
   },
 };
@@ -88,12 +97,7 @@ function reportDeterministic(run: WorkflowRun): void {
 function promptEntities(run: WorkflowRun): { entities: Entity[]; more: number } {
   let all = run.model.entities.filter((e) => e.kind !== 'test_method');
   if (run.entity) {
-    const id = run.entity.id;
-    const near = new Set([id]);
-    for (const e of modelTraces(run.model)) {
-      if (e.from === id) near.add(e.to);
-      if (e.to === id) near.add(e.from);
-    }
+    const near = traceNeighbours(run.model, run.entity.id);
     all = all.filter((e) => near.has(e.id));
   }
   return { entities: all.slice(0, MODEL_DIGEST_LIMIT), more: Math.max(0, all.length - MODEL_DIGEST_LIMIT) };

@@ -37,6 +37,16 @@ export function modelTraces(model: Model): TraceEdge[] {
   return edges;
 }
 
+/** An entity's id and the ids one trace away from it, either direction. */
+export function traceNeighbours(model: Model, id: string): Set<string> {
+  const near = new Set([id]);
+  for (const e of modelTraces(model)) {
+    if (e.from === id) near.add(e.to);
+    if (e.to === id) near.add(e.from);
+  }
+  return near;
+}
+
 /** An entity as a prompt carries it. */
 export function entityDigest(entity: Entity, model: Model, analysis: Analysis): Record<string, unknown> {
   const out: Record<string, unknown> = { id: entity.id, kind: entity.kind };

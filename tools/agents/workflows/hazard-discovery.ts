@@ -1,8 +1,15 @@
 // Hazard discovery (docs/agents.md): hazards and hazardous situations the risk analysis lacks, from the
 // product's user needs and requirements against its risks. Proposes new risks and notes only.
-import { digestLines, modelTraces } from './entity-digest.js';
+import { digestLines, traceNeighbours } from './entity-digest.js';
 import { MODEL_DIGEST_LIMIT } from './completeness.js';
-import { askModel, firstOf, reportAnswerFindings, section, systemPrompt, type AnswerFinding } from './model-review.js';
+import {
+  askModel,
+  firstOf,
+  reportAnswerFindings,
+  section,
+  systemPrompt,
+  type AnswerFinding,
+} from './model-review.js';
 import type { Workflow } from './workflow.js';
 
 export const hazardDiscovery: Workflow = {
@@ -20,18 +27,17 @@ export const hazardDiscovery: Workflow = {
     let entities = run.model.entities.filter((e) => e.kind !== 'test_method');
     if (run.entity) {
       // An entity focuses the review on its neighbourhood; all risks stay in view, so none is repeated.
-      const near = new Set([run.entity.id]);
-      for (const e of modelTraces(run.model)) {
-        if (e.from === run.entity.id) near.add(e.to);
-        if (e.to === run.entity.id) near.add(e.from);
-      }
+      const near = traceNeighbours(run.model, run.entity.id);
       entities = entities.filter((e) => near.has(e.id) || e.kind === 'risk');
     }
     const { items, more } = firstOf(entities, MODEL_DIGEST_LIMIT);
     const config = run.model.config;
     const prompt = [
       section('Project', JSON.stringify(run.model.project)),
-      section('Risk scales', JSON.stringify({ severities: config.severities, likelihoods: config.likelihoods })),
+      section(
+        'Risk scales',
+        JSON.stringify({ severities: config.severities, likelihoods: config.likelihoods }),
+      ),
       section(
         run.entity ? `Entities around ${run.entity.id}, and every risk` : 'The model',
         digestLines(items, run.model, run.analysis) + (more > 0 ? `\n(${more} more entities not shown)` : ''),
@@ -48,6 +54,11 @@ export const hazardDiscovery: Workflow = {
       ),
       prompt,
     );
-    reportAnswerFindings(run, answer.findings as AnswerFinding[], { create: ['risk'], update: new Set(), note: 'any' }, run.entity);
+    reportAnswerFindings(
+      run,
+      answer.findings as AnswerFinding[],
+      { create: ['risk'], update: new Set(), note: 'any' },
+      run.entity,
+    );
   },
 };

@@ -95,7 +95,9 @@ async function reviewEntity(run: WorkflowRun, entity: Entity): Promise<void> {
   );
   const gaps = answer.gaps as { detail: string; file: string | null; line: number | null }[];
   const verdict = answer.verdict as Verdict;
-  const locations: FindingLocation[] = gaps.filter((g) => g.file).map((g) => ({ file: g.file!, line: g.line }));
+  const locations: FindingLocation[] = gaps
+    .filter((g) => g.file)
+    .map((g) => ({ file: g.file!, line: g.line }));
   run.report({
     severity: VERDICT_SEVERITY[verdict],
     category: `implementation:${verdict}`,
@@ -113,5 +115,10 @@ async function reviewEntity(run: WorkflowRun, entity: Entity): Promise<void> {
       ...(gap.file ? { locations: [{ file: gap.file, line: gap.line }] } : {}),
       proposal: null,
     });
-  reportAnswerFindings(run, answer.findings as AnswerFinding[], { create: [], update: new Set(), note: new Set([entity.id]) }, entity);
+  reportAnswerFindings(
+    run,
+    answer.findings as AnswerFinding[],
+    { create: [], update: new Set(), note: new Set([entity.id]) },
+    entity,
+  );
 }

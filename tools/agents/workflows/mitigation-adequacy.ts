@@ -50,15 +50,22 @@ export const mitigationAdequacy: Workflow = {
 };
 
 /** A risk's mitigations (linked from either side) and the requirements implementing them. */
-export function riskControls(run: WorkflowRun, risk: Entity): { mitigations: Entity[]; requirements: Entity[] } {
+export function riskControls(
+  run: WorkflowRun,
+  risk: Entity,
+): { mitigations: Entity[]; requirements: Entity[] } {
   const edges = modelTraces(run.model);
-  const mitigationIds = new Set(edges.filter((e) => e.to === risk.id && e.relation === 'mitigates').map((e) => e.from));
+  const mitigationIds = new Set(
+    edges.filter((e) => e.to === risk.id && e.relation === 'mitigates').map((e) => e.from),
+  );
   for (const id of stringList(risk.data.mitigated_by)) mitigationIds.add(id);
   const mitigations = [...mitigationIds].map((id) => run.model.byId.get(id)).filter((e): e is Entity => !!e);
   const requirementIds = new Set(
     edges.filter((e) => e.relation === 'implements' && mitigationIds.has(e.to)).map((e) => e.from),
   );
-  const requirements = [...requirementIds].map((id) => run.model.byId.get(id)).filter((e): e is Entity => !!e);
+  const requirements = [...requirementIds]
+    .map((id) => run.model.byId.get(id))
+    .filter((e): e is Entity => !!e);
   return { mitigations, requirements };
 }
 
@@ -76,7 +83,10 @@ async function reviewRisk(run: WorkflowRun, risk: Entity): Promise<void> {
   const prompt = [
     section('Risk', JSON.stringify(entityDigest(risk, run.model, run.analysis))),
     section('Scoring (severity rank × likelihood rank, 1-based, on these scales)', JSON.stringify(scores)),
-    section('Its mitigations', mitigations.map((m) => JSON.stringify(entityDigest(m, run.model, run.analysis))).join('\n')),
+    section(
+      'Its mitigations',
+      mitigations.map((m) => JSON.stringify(entityDigest(m, run.model, run.analysis))).join('\n'),
+    ),
     section(
       'Requirements implementing them',
       requirements.map((r) => JSON.stringify(entityDigest(r, run.model, run.analysis))).join('\n'),

@@ -46,8 +46,14 @@ export async function askModel(
 ): Promise<Record<string, unknown>> {
   if (!run.caller) throw new LlmCallError('llm-error', 'LLM workflows are not available here');
   const schema = answerSchema(workflow);
-  run.observer.progress(`\nAsking ${run.caller.model} about ${entity ?? 'the model'} (${prompt.length} characters)…\n`);
-  const raw = await run.caller.call({ entity, system, prompt, schema: schema.vendor }, run.observer, run.signal);
+  run.observer.progress(
+    `\nAsking ${run.caller.model} about ${entity ?? 'the model'} (${prompt.length} characters)…\n`,
+  );
+  const raw = await run.caller.call(
+    { entity, system, prompt, schema: schema.vendor },
+    run.observer,
+    run.signal,
+  );
   const checked = schema.check(raw);
   if (checked.left_out.length > 0)
     run.report({
@@ -80,7 +86,9 @@ export function reportAnswerFindings(
       category: item.category,
       entity,
       detail,
-      ...('dropped' in outcome ? { proposal: null, dropped: outcome.dropped } : { proposal: outcome.proposal }),
+      ...('dropped' in outcome
+        ? { proposal: null, dropped: outcome.dropped }
+        : { proposal: outcome.proposal }),
     });
   }
 }

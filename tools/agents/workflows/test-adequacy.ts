@@ -59,7 +59,9 @@ export const testAdequacy: Workflow = {
   async run(run) {
     const candidates = run.entity
       ? [run.entity]
-      : run.model.entities.filter((e) => e.kind === 'requirement' && verificationTests(e.id, run.analysis).tests.length > 0);
+      : run.model.entities.filter(
+          (e) => e.kind === 'requirement' && verificationTests(e.id, run.analysis).tests.length > 0,
+        );
     const { items: entities, more } = firstOf(candidates, REVIEW_LIMIT);
     for (const [i, entity] of entities.entries()) {
       throwIfCancelled(run);
@@ -132,7 +134,11 @@ async function reviewEntity(run: WorkflowRun, entity: Entity): Promise<void> {
 }
 
 /** The prompt of one entity: its digest, its tests and excerpts of their code. */
-export async function testAdequacyPrompt(run: WorkflowRun, entity: Entity, set: VerificationTests): Promise<string> {
+export async function testAdequacyPrompt(
+  run: WorkflowRun,
+  entity: Entity,
+  set: VerificationTests,
+): Promise<string> {
   const budget = new ExcerptBudget(run.read);
   const tests: string[] = [];
   const excerpts: string[] = [];
@@ -149,13 +155,21 @@ export async function testAdequacyPrompt(run: WorkflowRun, entity: Entity, set: 
       }),
     );
     if (t.file) {
-      const text = await budget.excerpt(testFilePath(run, t.file), t.line, `the code of ${t.target} ${t.path}`);
+      const text = await budget.excerpt(
+        testFilePath(run, t.file),
+        t.line,
+        `the code of ${t.target} ${t.path}`,
+      );
       if (text) excerpts.push(text);
     }
   }
   for (const a of run.analysis.annotations.get(entity.id) ?? []) {
     if (a.verb !== 'verifies') continue;
-    const text = await budget.excerpt(run.repoPath(a.file), a.line, `test code annotated "verifies ${entity.id}"`);
+    const text = await budget.excerpt(
+      run.repoPath(a.file),
+      a.line,
+      `test code annotated "verifies ${entity.id}"`,
+    );
     if (text) excerpts.push(text);
   }
   return [

@@ -40,10 +40,13 @@ export class ExcerptBudget {
     }
     const read = await this.read(path);
     if (read.kind !== 'text') {
-      this.skipped.push(`${path} (${read.kind === 'refused' || read.kind === 'missing' ? read.reason : read.kind})`);
+      this.skipped.push(
+        `${path} (${read.kind === 'refused' || read.kind === 'missing' ? read.reason : read.kind})`,
+      );
       return null;
     }
     const lines = read.text.split(/\r?\n/);
+    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
     const at = line && line >= 1 && line <= lines.length ? line : 1;
     const first = Math.max(1, at - (line ? EXCERPT_LINES_BEFORE : 0));
     const last = Math.min(lines.length, at + EXCERPT_LINES_AFTER);

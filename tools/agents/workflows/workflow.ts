@@ -31,7 +31,7 @@ export interface WorkflowRun {
   /** the folder source annotations and test files are found under (absolute) */
   sourcesRoot: string | undefined;
   /** an entity's version, quoted by update proposals */
-  versionOf(entity: Entity): string;
+  versionOf: (entity: Entity) => string;
   /** null when LLM workflows are unavailable */
   caller: StructuredCaller | null;
   /** progress text, token use, retries and fallbacks go to the job */

@@ -13,7 +13,6 @@ type EntityNoteParams = { Params: { id: string; note: string } };
 
 /** The note routes. */
 export function registerEntityNoteRoutes(app: FastifyInstance, ctx: EditorContext): void {
-
   app.post<{ Params: { id: string } }>(
     '/api/entities/:id/notes',
     { schema: { body: VERSIONED_BODY } },

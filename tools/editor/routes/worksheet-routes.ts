@@ -1,10 +1,10 @@
 // The attribution worksheet (docs/api.md, "Worksheet"; docs/worksheet.md): its rows beside the case
-// ledger, a person's accepted marks, and applying accepted rows as checked case moves. A worksheet that
-// cannot be used is 422 `bad-worksheet` at its line (tools/editor/editor-errors.ts).
+// ledger, a person's accepted marks, and applying accepted rows as checked case moves.
 import { statSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { readWorksheet } from '../../agents/worksheet/read-worksheet.js';
 import { WORKSHEET_EXTENSION, defaultWorksheetPath } from '../../agents/worksheet/worksheet.js';
+import { WorksheetError } from '../../agents/worksheet/worksheet-error.js';
 import { worksheetBesideLedger, type WorksheetLedgerRow } from '../../agents/worksheet/worksheet-ledger.js';
 import { setWorksheetAccepted, type AcceptMark } from '../../agents/worksheet/write-worksheet.js';
 import { ApiError } from '../../http/api-error.js';
@@ -49,7 +49,7 @@ export function registerWorksheetRoutes(app: FastifyInstance, ctx: EditorContext
     async (request): Promise<WorksheetView> => {
       const file = await worksheetFile(session, request.body.path ?? undefined);
       const marks = request.body.cases.map(({ target, path, accepted }) => ({ target, path, accepted }));
-      await setWorksheetAccepted(file, marks);
+      await worksheetCall(session, () => setWorksheetAccepted(file, marks));
       return view(session, file);
     },
   );
@@ -102,7 +102,7 @@ function defaultWorksheetFor(session: EditorSession): string {
 }
 
 async function view(session: EditorSession, file: string): Promise<WorksheetView> {
-  const sheet = await readWorksheet(file);
+  const sheet = await worksheetCall(session, () => readWorksheet(file));
   const ledger = caseLedger(session.analysis(), session.verificationLock, session.options.targetGroups);
   const rows = worksheetBesideLedger(sheet.rows, ledger);
   return {
@@ -115,4 +115,17 @@ async function view(session: EditorSession, file: string): Promise<WorksheetView
       no_case: rows.filter((r) => r.state === 'no-case').length,
     },
   };
+}
+
+/** Runs a worksheet read or write; a worksheet that cannot be used is 422 `bad-worksheet` at its line. */
+export async function worksheetCall<T>(session: EditorSession, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof WorksheetError)) throw error;
+    throw new ApiError(422, 'bad-worksheet', session.repoText(error.message), {
+      file: session.repoPath(error.file),
+      ...(error.line !== undefined ? { line: error.line, column: error.column } : {}),
+    });
+  }
 }
