@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { startFakeMessagesApi, type FakeMessagesApi } from '../agents/fake-messages-api.js';
 import { browserSkipReason, saveScreenshot } from './browser.js';
 import { openEditorPage, showRoute, type EditorPage } from './editor-page.js';
-import { startEditor, type EditorUnderTest } from './editor-server.js';
+import { startEditor, TEST_AUTHOR, type EditorUnderTest } from './editor-server.js';
 import { ExpectedFiles, readModelFiles } from './model-files.js';
 
 const skip = browserSkipReason();
@@ -71,6 +71,8 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
     expected = new ExpectedFiles(await readModelFiles(editor.modelDir));
     ui = await openEditorPage(editor);
     page = ui.page;
+    await page.getByLabel('Author').fill(TEST_AUTHOR);
+    await page.getByLabel('Author').press('Tab');
   });
 
   afterEach(async ({ task }) => {
@@ -115,6 +117,7 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
     );
     await expectFilesAsExpected();
     await page.locator('tr', { hasText: 'rejects_zero_patient_weight' }).locator('text=in effect').waitFor();
+    await saveScreenshot(page, SHOTS, 'worksheet-applied');
   });
 
   describe.skipIf(sdkMissing())('with the LLM workflows against the fake vendor API', () => {
@@ -155,6 +158,13 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
                 ],
               },
             },
+            {
+              severity: 'info',
+              category: 'change',
+              entity: null,
+              detail: 'Ask pharmacy which accuracy they need.',
+              proposal: null,
+            },
           ],
         },
       });
@@ -174,6 +184,7 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
       await expect(changes.locator('tr', { hasText: 'title' }).textContent()).resolves.toContain(
         'Continuous infusion by rate and volume',
       );
+      await saveScreenshot(page, SHOTS, 'agents-update-preview');
       await update.getByRole('button', { name: 'Apply the update' }).click();
       await update.locator('text=REQ-001 updated.').waitFor();
       expected.replace(
@@ -189,10 +200,101 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
       await create.getByRole('link', { name: 'Create…' }).click();
       await page.locator('main h1').filter({ hasText: 'New requirement' }).waitFor();
       await page.locator('#prefill-notice').waitFor();
+      await saveScreenshot(page, SHOTS, 'create-from-finding', { fullPage: false });
       await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Keep-vein-open rate after VTBI');
       await expect(page.getByLabel('Description').inputValue()).resolves.toBe(
         'After the VTBI is delivered the pump shall continue at 1 mL/h.',
       );
+      await expectFilesAsExpected();
+    });
+
+    it('a whole-model finding becomes a note on the entity a person chooses; another is dismissed', async () => {
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await page.locator('#job-state', { hasText: 'done' }).waitFor();
+      const whole = page.locator('article.finding', { hasText: 'Ask pharmacy' });
+      await whole.getByRole('button', { name: 'Add as note…' }).click();
+      await whole.getByLabel('Note kind').selectOption('question');
+      await whole.getByLabel('Entity the note goes on').fill('REQ-002');
+      await whole.getByRole('button', { name: 'Add the note' }).click();
+      await whole.locator('text=Added as a question note on REQ-002.').waitFor();
+      const claims = '          - GravimetricFlow/start_up_curve_25_ml_h\n        level: system\n';
+      expected.replace(
+        'requirements.yaml',
+        claims,
+        claims +
+          '    notes:\n' +
+          '      - id: n1\n' +
+          '        kind: question\n' +
+          '        status: open\n' +
+          '        text: Ask pharmacy which accuracy they need.\n' +
+          `        author: ${TEST_AUTHOR}\n` +
+          `        created: "${new Date().toISOString().slice(0, 10)}"\n`,
+      );
+      await expectFilesAsExpected();
+
+      const create = page.locator('article.finding', { hasText: 'No requirement says' });
+      await create.getByRole('button', { name: 'Dismiss' }).click();
+      await create.locator('.badge', { hasText: 'dismissed' }).waitFor();
+      await expect(create.getByRole('link', { name: 'Create…' }).count()).resolves.toBe(0);
+      await expectFilesAsExpected();
+    });
+
+    it('assign test cases writes its proposals to a worksheet, and a finding to another', async () => {
+      const model = (
+        (await (
+          await fetch(new URL('api/agents', editor.origin), {
+            headers: { authorization: `Bearer ${editor.token}` },
+          })
+        ).json()) as { llm: { model: string } }
+      ).llm.model;
+      fake.script.push({
+        kind: 'answer',
+        json: {
+          assignments: [
+            {
+              target: DOSE_TEST,
+              path: 'DoseCalculatorTest/rejects_concentration_of_zero',
+              proposed: 'REQ-003',
+              reason: 'a zero concentration cannot give a rate',
+            },
+          ],
+        },
+      });
+      await go('#/agents?workflow=assign-test-cases', 'Agents');
+      await page.getByLabel('Worksheet (relative to the checkout;').fill('infusion-pump/assigned.rrplan');
+      await page.getByRole('button', { name: 'Run' }).click();
+      await page.locator('#job-state', { hasText: 'done' }).waitFor();
+      await page.getByRole('link', { name: 'infusion-pump/assigned.rrplan' }).waitFor();
+      const row = (by: string) =>
+        `  - target: ${DOSE_TEST}\n` +
+        '    path: DoseCalculatorTest/rejects_concentration_of_zero\n' +
+        '    proposed: REQ-003\n' +
+        '    reason: a zero concentration cannot give a rate\n' +
+        `    proposed_by: ${by}\n` +
+        '    accepted: false\n';
+      const written = (await readModelFiles(editor.modelDir)).get('assigned.rrplan');
+      expect(written).toMatch(/^# rr attribution worksheet/);
+      expect(written).toContain(`rrplan: 1\ncases:\n${row(`assign-test-cases (${model})`)}`);
+      expected.files.set('assigned.rrplan', written!);
+      await expectFilesAsExpected();
+
+      const finding = page.locator('article.finding', { hasText: 'rejects_concentration_of_zero' });
+      await finding.getByRole('button', { name: 'Write to worksheet…' }).click();
+      await finding.getByRole('button', { name: 'Write the proposal' }).click();
+      await finding.locator('text=Written to infusion-pump/cases.rrplan (3 rows).').waitFor();
+      expected.files.set('cases.rrplan', expected.text('cases.rrplan') + row(`assign-test-cases (${model})`));
+      await expectFilesAsExpected();
+    });
+
+    it('a running job can be cancelled', async () => {
+      fake.script.push({ kind: 'hang', tickMs: 50 });
+      const gone = fake.clientsGone;
+      await go('#/agents?workflow=hazard-discovery', 'Agents');
+      await page.getByRole('button', { name: 'Run' }).click();
+      await page.locator('#job-state', { hasText: 'running' }).waitFor();
+      await page.getByRole('button', { name: 'Cancel the job' }).click();
+      await page.locator('#job-state', { hasText: 'cancelled' }).waitFor();
+      await expect.poll(() => fake.clientsGone).toBeGreaterThan(gone);
       await expectFilesAsExpected();
     });
 

@@ -9,6 +9,7 @@ import { store } from '../session/editor-store.js';
 import { entityLink } from './badges.js';
 import { conflictList, noticeList } from './conflict-list.js';
 import { LightElement } from './light-element.js';
+import { worksheetPathField } from './worksheet-path-field.js';
 
 type Panel = 'none' | 'note' | 'update' | 'worksheet';
 
@@ -298,12 +299,7 @@ export class FindingCard extends LightElement {
         return this.updatePanel(id);
       case 'worksheet':
         return html`<form class="finding-panel" id=${id} @submit=${this.writeWorksheet}>
-          <div class="field">
-            <label for="${id}-path"
-              >Worksheet (relative to the checkout; empty: cases.rrplan in the model's folder)</label
-            >
-            <input id="${id}-path" name="path" type="text" placeholder="cases.rrplan" spellcheck="false" />
-          </div>
+          <div class="field">${worksheetPathField(`${id}-path`)}</div>
           <div class="actions"><button type="submit" ?disabled=${this.busy}>Write the proposal</button></div>
           <p class="help">
             The worksheet records a proposal for review; no owner changes until a person accepts and applies

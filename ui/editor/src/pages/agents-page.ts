@@ -5,9 +5,11 @@ import { errorText } from '../api/api-error.js';
 import type { AgentJob, AgentsAnswer, Finding, JobSummary, WorkflowInfo } from '../api/api-types.js';
 import { entityLink } from '../components/badges.js';
 import { LightElement } from '../components/light-element.js';
+import { worksheetPathField } from '../components/worksheet-path-field.js';
 import { href } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
 import { startWorkflow } from '../session/workflow-run.js';
+import { defaultWorksheet } from '../model/default-worksheet.js';
 
 const POLL_MS = 600;
 const RUNNING = new Set(['queued', 'running']);
@@ -120,7 +122,7 @@ export class AgentsPage extends LightElement {
         workflow: info.id,
         ...(entity && info.scope !== 'model' ? { entity } : {}),
         ...(info.options.description === 'required' ? { description } : {}),
-        ...(toWorksheet ? { worksheet: value('worksheet') || 'cases.rrplan' } : {}),
+        ...(toWorksheet ? { worksheet: value('path') || defaultWorksheet() } : {}),
       });
     } catch (error) {
       this.error = errorText(error);
@@ -233,16 +235,7 @@ export class AgentsPage extends LightElement {
                 <input id="agent-to-worksheet" name="to-worksheet" type="checkbox" checked />
                 <label for="agent-to-worksheet">Write the proposals to a worksheet</label>
               </div>
-              <div class="field">
-                <label for="agent-worksheet">Worksheet (relative to the checkout)</label>
-                <input
-                  id="agent-worksheet"
-                  name="worksheet"
-                  type="text"
-                  placeholder="cases.rrplan"
-                  spellcheck="false"
-                />
-              </div>`
+              <div class="field">${worksheetPathField('agent-worksheet')}</div>`
           : nothing
       }
       <div class="actions">

@@ -28,7 +28,7 @@ import {
   type FieldSpec,
 } from '../model/kind-fields.js';
 import { asList, listValue, parseListText } from '../model/string-list.js';
-import { entityHref } from '../routing/hash-route.js';
+import { entityHref, href } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
 
 const PRECHECK_DELAY_MS = 300;
@@ -447,15 +447,18 @@ export class EntityFormPage extends LightElement {
             <button type="submit" ?disabled=${this.saveDisabled()} aria-describedby="precheck-status">
               Save
             </button>
-            <a
-              class="button secondary"
-              href=${this.detail ? entityHref(this.detail.id) : `#/entities/${kind}`}
-              >Cancel</a
-            >
+            <a class="button secondary" href=${this.cancelHref(kind)}>Cancel</a>
           </div>
         </div>
       </form>
     `;
+  }
+
+  /** Where Cancel goes: the entity, the finding's job, or the kind's list. */
+  private cancelHref(kind: EntityKind): string {
+    if (this.detail) return entityHref(this.detail.id);
+    if (this.prefill) return href('agents', { job: this.prefill.finding.job });
+    return `#/entities/${kind}`;
   }
 
   private refusalBanner(): TemplateResult | typeof nothing {

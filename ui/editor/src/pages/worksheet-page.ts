@@ -9,6 +9,8 @@ import type {
 import { entityLink, stateBadge } from '../components/badges.js';
 import { conflictList } from '../components/conflict-list.js';
 import { LightElement } from '../components/light-element.js';
+import { worksheetPathField } from '../components/worksheet-path-field.js';
+import { defaultWorksheet } from '../model/default-worksheet.js';
 import { href, replaceQuery } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
 
@@ -129,16 +131,7 @@ export class WorksheetPage extends LightElement {
       </p>
       <form class="toolbar" @submit=${this.open}>
         <div class="grow">
-          <label for="worksheet-path"
-            >Worksheet (relative to the checkout; empty: cases.rrplan in the model's folder)</label
-          >
-          <input
-            id="worksheet-path"
-            type="text"
-            spellcheck="false"
-            .value=${this.path}
-            placeholder=${sheet?.path ?? 'cases.rrplan'}
-          />
+          ${worksheetPathField('worksheet-path', this.path, sheet?.path ?? defaultWorksheet())}
         </div>
         <div><button type="submit" class="secondary">Open</button></div>
       </form>
@@ -258,7 +251,8 @@ export class WorksheetPage extends LightElement {
                       ${r.files.length ? html`<span class="muted">${r.files.join(', ')}</span>` : nothing}`
                   : r.outcome === 'in-effect'
                     ? html`<span class="badge neutral">in effect already</span>`
-                    : html`<span class="badge bad">refused</span> <code>${r.code}</code> ${r.message}
+                    : html`<span class="badge bad">refused</span>
+                        <code>${r.code}</code> ${r.conflicts?.length ? nothing : r.message}
                         ${conflictList(r.conflicts ?? [], 'Conflicts')}
                         ${
                           r.expansions?.length
