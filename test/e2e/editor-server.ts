@@ -29,8 +29,16 @@ export function git(root: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd: root, encoding: 'utf8' });
 }
 
+/** How `rr serve` is started: LLM workflows are off (`--no-llm`) unless `llm` is set. */
+export interface ServeOptions {
+  /** leave out `--no-llm`, so LLM workflows run (against `env`'s ANTHROPIC_BASE_URL) */
+  llm?: boolean;
+  /** more environment for the server (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL of a fake) */
+  env?: Record<string, string>;
+}
+
 /** Copies the example into a new git repository and starts `rr serve` on a free port with a token. */
-export async function startEditor(): Promise<EditorUnderTest> {
+export async function startEditor(options: ServeOptions = {}): Promise<EditorUnderTest> {
   const root = await mkdtemp(join(tmpdir(), 'rr-editor-e2e-'));
   await cp(join(REPO_ROOT, 'examples', 'infusion-pump'), join(root, 'infusion-pump'), { recursive: true });
   git(root, 'init', '-q', '-b', 'main');
@@ -39,14 +47,19 @@ export async function startEditor(): Promise<EditorUnderTest> {
   git(root, 'add', '-A');
   git(root, 'commit', '-q', '-m', 'The example model');
   git(root, 'tag', '-a', 'before-editor', '-m', 'before the editor touched it');
-  return serve(root, 'infusion-pump', 'infusion-pump/bazel-testlogs');
+  return serve(root, 'infusion-pump', 'infusion-pump/bazel-testlogs', options);
 }
 
 /**
  * Starts `rr serve` in `root` over a model and evidence given relative to it; the editor removes
  * `root` when stopped.
  */
-export async function serve(root: string, model: string, evidence: string): Promise<EditorUnderTest> {
+export async function serve(
+  root: string,
+  model: string,
+  evidence: string,
+  options: ServeOptions = {},
+): Promise<EditorUnderTest> {
   for (const built of ['dist/tools/cli/main.js', 'dist/ui/editor/index.html'])
     if (!existsSync(join(REPO_ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
   const token = randomBytes(18).toString('base64url');
@@ -60,10 +73,11 @@ export async function serve(root: string, model: string, evidence: string): Prom
     '0',
     '--token',
     token,
-    '--no-llm',
+    ...(options.llm ? [] : ['--no-llm']),
   ];
   const child = spawn(process.execPath, [join(REPO_ROOT, 'bin', 'rr.js'), ...args], {
     cwd: root,
+    env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await printedUrl(child);

@@ -9,6 +9,8 @@ import { EditorSession } from '../../tools/editor/editor-session.js';
 import { buildEditorServer } from '../../tools/editor/editor-server.js';
 import { parseAuthor } from '../../tools/editor/editor-context.js';
 import { GitClient } from '../../tools/git/git-client.js';
+import type { WorksheetSink } from '../../tools/agents/jobs/worksheet-sink.js';
+import type { LlmSetup } from '../../tools/agents/llm/llm-availability.js';
 
 /** A running editor. */
 export interface Editor {
@@ -41,6 +43,9 @@ export interface EditorSetup {
   root?: string;
   bodyLimit?: number;
   targetGroups?: Map<string, Set<string>>;
+  /** the LLM side (default: unavailable) */
+  llm?: LlmSetup;
+  worksheet?: WorksheetSink;
 }
 
 /** Starts an editor over a model directory; it is closed when the test ends. */
@@ -61,7 +66,8 @@ export async function startEditor(modelDir: string, setup: EditorSetup = {}): Pr
     allowHosts: setup.allowHosts ?? [],
     token: setup.token,
     author,
-    llm: { available: false, reason: 'tests' },
+    ...(setup.llm ? { llm: setup.llm } : {}),
+    ...(setup.worksheet ? { worksheet: setup.worksheet } : {}),
     uiDir: undefined,
     bodyLimit: setup.bodyLimit,
   });

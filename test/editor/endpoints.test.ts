@@ -129,14 +129,28 @@ describe('the example model', () => {
     expect(attribution.quarantines).toEqual([expect.objectContaining({ code: 'multi-tag' })]);
     expect((await editor.call('GET', '/api/annotations')).body).toHaveProperty('annotations');
     const agents = (await editor.call('GET', '/api/agents')).body;
-    expect(agents.workflows.map((w: { id: string }) => w.id)).toEqual(['completeness']);
+    expect(agents.workflows.map((w: { id: string; available: boolean }) => [w.id, w.available])).toEqual([
+      ['completeness', true],
+      ['test-adequacy', false],
+      ['implementation-review', false],
+      ['mitigation-adequacy', false],
+      ['hazard-discovery', false],
+      ['assistant', false],
+      ['assign-test-cases', false],
+    ]);
     const job = await editor.call('POST', '/api/agents/run', { workflow: 'completeness' });
-    expect(job.status).toBe(201);
+    expect(job.status).toBe(202);
     expect(job.body.state).toBe('done');
     expect(job.body.findings.some((f: { category: string }) => f.category === 'multi-tag')).toBe(true);
     expect((await editor.call('GET', `/api/agents/jobs/${job.body.id}`)).body.id).toBe(job.body.id);
     expect((await editor.call('GET', '/api/agents/jobs')).body.jobs).toHaveLength(1);
-    expect((await editor.call('POST', '/api/agents/run', { workflow: 'test-adequacy' })).status).toBe(404);
+    const refused = await editor.call('POST', '/api/agents/run', {
+      workflow: 'test-adequacy',
+      entity: 'REQ-001',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('llm-unavailable');
+    expect((await editor.call('POST', '/api/agents/run', { workflow: 'no-such' })).status).toBe(404);
   });
 
   test('the lock: its status, and an update refused while a case is quarantined', async () => {

@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
+import { WORKFLOW_IDS } from '../agents/workflows/workflow-info.js';
 import { modelSchema } from '../model/schema-check.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageVersion } from '../model/package-version.js';
@@ -14,11 +15,26 @@ import {
 } from './lock-command.js';
 import { addDesignNotesCommand } from './design-notes-command.js';
 import { runPnrSim, type PnrSimOptions } from './pnr-sim-command.js';
+import { runReview, type ReviewOptions } from './review-command.js';
 import { runReport, type ReportOptions } from './report-command.js';
 import { runServe, type ServeOptions } from './serve-command.js';
 import { untilStopped } from './stop-signal.js';
 import { runValidate, type ValidateFormat } from './validate-command.js';
 import { addViewCommand } from './view-command.js';
+
+/** `--agent-model`, `--agent-effort` and `--no-llm`, as `rr serve` and `rr review` take them (docs/agents.md). */
+function agentOptions(command: Command): Command {
+  return command
+    .option(
+      '--agent-model <name>',
+      'model of the LLM workflows (or EDITOR_AGENT_MODEL; default claude-opus-5-5)',
+    )
+    .option(
+      '--agent-effort <level>',
+      'effort of the LLM workflows: low, medium, high, xhigh or max (or EDITOR_AGENT_EFFORT; default high)',
+    )
+    .option('--no-llm', 'disable LLM workflows (only the deterministic completeness check runs)');
+}
 
 /** Builds the rr command tree; actions store their exit code in `result`. */
 function program(io: CliIo, result: { code: number }): Command {
@@ -96,9 +112,40 @@ function program(io: CliIo, result: { code: number }): Command {
       [],
     )
     .option('--lane <name>', 'only cases of the targets in this target group')
+    .option('--worksheet <file>', 'show an attribution worksheet (.rrplan) beside the ledger')
+    .option('--apply-accepted', "apply the worksheet's accepted rows as checked case moves")
+    .option('--dry-run', 'with --apply-accepted: check the moves, write nothing')
+    .option('--expand', 'with --apply-accepted: let a move rewrite glob and whole-target claims')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (options: CasesOptions) => {
       result.code = await runCases(options, io);
+    });
+
+  agentOptions(rr.command('review'))
+    .description(
+      'run an agentic workflow without the editor (docs/agents.md); exit 1 when a finding is at or above --fail-on',
+    )
+    .requiredOption('--model <path>', 'model file or directory')
+    .addOption(
+      new Option('--workflow <name>', 'the workflow').choices([...WORKFLOW_IDS]).makeOptionMandatory(),
+    )
+    .option('--entity <id>', 'the entity to review (default: the whole model)')
+    .option('--description <text>', "the assistant's change, in plain language")
+    .option('--worksheet <file>', 'assign-test-cases: write the proposals to this .rrplan worksheet')
+    .option('--evidence <dir>', 'evidence directory laid out like bazel-testlogs')
+    .option('--lock <file>', 'verification-set lock (default: config.sets_lock)')
+    .option('--sources <dir>', 'source tree to scan for annotations (default: the workspace root)')
+    .option('--no-sources', 'do not scan sources for annotations')
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'),
+    )
+    .addOption(
+      new Option('--fail-on <severity>', 'exit 1 when a finding is at or above this severity')
+        .choices(['error', 'warning', 'info'])
+        .default('error'),
+    )
+    .action(async (options: ReviewOptions) => {
+      result.code = await untilStopped((stop) => runReview(options, io, process.env, stop));
     });
 
   rr.command('graph')
@@ -133,7 +180,7 @@ function program(io: CliIo, result: { code: number }): Command {
       result.code = await untilStopped((stop) => runPnrSim(options, io, stop));
     });
 
-  rr.command('serve')
+  agentOptions(rr.command('serve'))
     .description('the model editor: a local web UI and JSON API that change the model safely')
     .option('--model <path>', 'model file or directory')
     .option('--demo', 'serve a copy of the bundled example in a new temporary git repository')
@@ -149,9 +196,6 @@ function program(io: CliIo, result: { code: number }): Command {
       collect,
       [],
     )
-    .option('--agent-model <name>', 'model of the LLM workflows (or EDITOR_AGENT_MODEL)')
-    .option('--agent-effort <level>', 'effort of the LLM workflows (or EDITOR_AGENT_EFFORT)')
-    .option('--no-llm', 'disable LLM workflows')
     .option('--ui <dir>', 'serve the UI from this folder (default: the built dist/ui/editor)')
     .action(async (options: ServeOptions) => {
       // Ctrl-C closes the server; a save under way finishes first.

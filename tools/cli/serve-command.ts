@@ -3,6 +3,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AgentSettingError } from '../agents/llm/agent-settings.js';
+import { setUpLlm, type LlmSetup } from '../agents/llm/llm-availability.js';
 import { recoverJournal } from '../edit/journal.js';
 import type { CommitStep } from '../edit/transaction.js';
 import { parseAuthor } from '../editor/editor-context.js';
@@ -108,8 +110,18 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
     if (error instanceof TargetGroupError) return fail(error.message);
     throw error;
   }
-  const agentModel = options.agentModel ?? process.env.EDITOR_AGENT_MODEL;
-  const agentEffort = options.agentEffort ?? process.env.EDITOR_AGENT_EFFORT;
+  let llm: LlmSetup;
+  try {
+    llm = await setUpLlm({
+      flags: { model: options.agentModel, effort: options.agentEffort },
+      enabled: options.llm,
+      env: process.env,
+    });
+  } catch (error) {
+    if (error instanceof AgentSettingError) return fail(error.message);
+    throw error;
+  }
+  if (!llm.availability.available) io.out(`rr serve: ${llm.availability.reason}\n`);
   const app = buildEditorServer({
     session,
     git,
@@ -117,12 +129,7 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
     allowHosts: options.allowHost,
     token,
     author,
-    llm: {
-      available: false,
-      reason: options.llm ? 'the LLM workflows are not part of this rr yet' : 'disabled with --no-llm',
-      ...(agentModel ? { model: agentModel } : {}),
-      ...(agentEffort ? { effort: agentEffort } : {}),
-    },
+    llm,
     uiDir: options.ui ? resolve(io.cwd, options.ui) : existsSync(DEFAULT_UI) ? DEFAULT_UI : undefined,
   });
   await app.listen({ host: options.host, port });

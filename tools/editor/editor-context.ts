@@ -1,24 +1,26 @@
 // What every route group gets: the session, git, the server's settings, and how a request names its
 // author (`X-RR-Author`, else `--author`).
 import type { FastifyRequest } from 'fastify';
+import type { JobBoard } from '../agents/jobs/job-board.js';
+import type { WorksheetSink } from '../agents/jobs/worksheet-sink.js';
+import type { LlmSetup } from '../agents/llm/llm-availability.js';
 import type { Author, GitClient } from '../git/git-client.js';
 import { ApiError } from '../http/api-error.js';
 import type { EditorSession } from './editor-session.js';
 
-/** Whether LLM workflows can run, and with what (`--agent-model`, `--agent-effort`, `--no-llm`). */
-export interface LlmSettings {
-  available: boolean;
-  /** why not, when unavailable */
-  reason?: string;
-  model?: string;
-  effort?: string;
+/** The agents of one server: whether LLM workflows can run, their jobs, and where worksheets are written. */
+export interface EditorAgents {
+  llm: LlmSetup;
+  board: JobBoard;
+  /** the worksheet writer of the worksheet action and option */
+  worksheet: WorksheetSink;
 }
 
 /** The state shared by the route groups of one server. */
 export interface EditorContext {
   session: EditorSession;
   git: GitClient | undefined;
-  llm: LlmSettings;
+  agents: EditorAgents;
   /** `--author` */
   defaultAuthor: Author | undefined;
 }

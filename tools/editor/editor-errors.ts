@@ -3,6 +3,7 @@
 // docs/editing.md and docs/api.md ("Errors"), and the editor's error style for tools/http
 // (docs/api.md, "Errors": {code, message, ...details}).
 import type { FastifyRequest } from 'fastify';
+import { AGENT_ERROR_STATUS, AgentError } from '../agents/jobs/agent-error.js';
 import { isEditError, type EditErrorCode } from '../edit/edit-error.js';
 import { GitError } from '../git/git-client.js';
 import { RefNameError } from '../git/ref-names.js';
@@ -58,6 +59,8 @@ export function editorApiError(error: unknown, paths: RepoPaths = AS_WRITTEN): A
     const message = paths.repoText(error.message);
     return new ApiError(EDIT_STATUS[error.code] ?? 500, error.code, message, details);
   }
+  if (error instanceof AgentError)
+    return new ApiError(AGENT_ERROR_STATUS[error.code], error.code, error.message, error.details);
   if (error instanceof RefNameError) return new ApiError(400, 'bad-ref', error.message);
   if (error instanceof GitError) return new ApiError(409, 'git-failed', error.message);
   return undefined;

@@ -8,18 +8,25 @@ import { createHttpApp } from '../http/http-app.js';
 import { registerRequestHeaderGuard } from '../http/request-header-guard.js';
 import { registerStaticFiles } from '../http/static-files.js';
 import { registerTokenGuard } from '../http/token-guard.js';
-import type { EditorContext, LlmSettings } from './editor-context.js';
+import { JobBoard } from '../agents/jobs/job-board.js';
+import type { WorksheetSink } from '../agents/jobs/worksheet-sink.js';
+import { worksheetFileSink } from '../agents/jobs/worksheet-file-sink.js';
+import { llmOff, type LlmSetup } from '../agents/llm/llm-availability.js';
+import type { EditorContext } from './editor-context.js';
+import { agentRunInputs } from './agent-run-inputs.js';
 import { editorErrorStyle } from './editor-errors.js';
 import { editorHostRule } from './editor-host-names.js';
 import type { EditorSession } from './editor-session.js';
 import { NOT_BUILT_PAGE } from './not-built-page.js';
 import { registerAgentRoutes } from './routes/agent-routes.js';
 import { registerCaseRoutes } from './routes/case-routes.js';
+import { registerWorksheetRoutes } from './routes/worksheet-routes.js';
 import { registerEntityRoutes } from './routes/entity-routes.js';
 import { registerGitRoutes } from './routes/git-routes.js';
 import { registerGraphRoutes } from './routes/graph-routes.js';
 import { registerVerificationLockRoutes } from './routes/verification-lock-routes.js';
 import { registerEntityNoteRoutes } from './routes/entity-note-routes.js';
+import { registerFindingRoutes } from './routes/finding-routes.js';
 import { registerPreflightRoute } from './routes/preflight-route.js';
 import { registerReportRoutes } from './routes/report-routes.js';
 import { registerSourceRoutes } from './routes/source-routes.js';
@@ -37,8 +44,10 @@ export interface EditorServerOptions {
   allowHosts?: readonly string[];
   token?: string;
   author?: Author;
-  /** default: unavailable */
-  llm?: LlmSettings;
+  /** the LLM side (setUpLlm); default: unavailable */
+  llm?: LlmSetup;
+  /** writes attribution worksheets for the agents (default: `.rrplan` files under the checkout) */
+  worksheet?: WorksheetSink;
   /** the built UI folder; undefined or missing serves the "not built" page */
   uiDir?: string;
   bodyLimit?: number;
@@ -58,10 +67,16 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   });
   if (options.token) registerTokenGuard(app, options.token, 'editor');
   registerRequestHeaderGuard(app);
+  const llm = options.llm ?? llmOff('disabled', 'LLM workflows are not set up on this server');
+  const worksheet = options.worksheet ?? worksheetFileSink(() => options.session.root);
   const ctx: EditorContext = {
     session: options.session,
     git: options.git,
-    llm: options.llm ?? { available: false, reason: 'no LLM workflows configured' },
+    agents: {
+      llm,
+      board: new JobBoard({ llm, inputs: () => agentRunInputs(options.session), worksheet }),
+      worksheet,
+    },
     defaultAuthor: options.author,
   };
   registerPreflightRoute(app);
@@ -69,12 +84,14 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   registerEntityRoutes(app, ctx);
   registerEntityNoteRoutes(app, ctx);
   registerCaseRoutes(app, ctx);
+  registerWorksheetRoutes(app, ctx);
   registerVerificationLockRoutes(app, ctx);
   registerGraphRoutes(app, ctx);
   registerReportRoutes(app, ctx);
   registerSourceRoutes(app, ctx);
   registerGitRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
+  registerFindingRoutes(app, ctx);
   registerStaticFiles(app, {
     candidates: options.uiDir ? [options.uiDir] : [],
     fallbackPage: NOT_BUILT_PAGE,

@@ -68,5 +68,54 @@ export const TAG_BODY = {
 export const AGENT_RUN_BODY = {
   type: 'object',
   required: ['workflow'],
-  properties: { workflow: REQUIRED_STRING },
+  properties: {
+    workflow: REQUIRED_STRING,
+    entity: OPTIONAL_STRING,
+    description: OPTIONAL_STRING,
+    worksheet: OPTIONAL_STRING,
+    llm: { type: 'boolean' },
+  },
 } as const;
+
+/** POST /api/worksheet/accept: the worksheet and the marks a person sets. */
+export const WORKSHEET_ACCEPT_BODY = {
+  type: 'object',
+  required: ['cases'],
+  properties: {
+    path: OPTIONAL_STRING,
+    cases: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['target', 'path', 'accepted'],
+        properties: { target: REQUIRED_STRING, path: REQUIRED_STRING, accepted: { type: 'boolean' } },
+      },
+    },
+  },
+} as const;
+
+/** POST /api/worksheet/apply: the worksheet, and whether to only plan and to let moves expand claims. */
+export const WORKSHEET_APPLY_BODY = {
+  type: 'object',
+  properties: { path: OPTIONAL_STRING, dry_run: { type: 'boolean' }, expand: { type: 'boolean' } },
+} as const;
+
+/** POST /api/findings/{id}/apply: the action and its fields (docs/api.md "Agents"). */
+export const FINDING_APPLY_BODY = {
+  type: 'object',
+  required: ['action'],
+  properties: {
+    action: { enum: ['note', 'create', 'update', 'worksheet'] },
+    entity: OPTIONAL_STRING,
+    kind: OPTIONAL_STRING,
+    text: OPTIONAL_STRING,
+    version: OPTIONAL_STRING,
+    data: OBJECT,
+    id: OPTIONAL_STRING,
+    fields: OBJECT,
+    path: OPTIONAL_STRING,
+  },
+} as const;
+
+/** POST /api/findings/{id}/dismiss. */
+export const FINDING_DISMISS_BODY = { type: 'object', properties: { reason: OPTIONAL_STRING } } as const;

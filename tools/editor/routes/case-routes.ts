@@ -4,12 +4,10 @@ import { ATTRIBUTION_RULES, type QuarantineRule } from '../../model/rule-catalog
 import type { Diagnostic } from '../../model/diagnostic.js';
 import { caseLedger, matchesFilter, type LedgerFilter, type LedgerRow } from '../../report/case-ledger.js';
 import { invariantLine } from '../../report/report-sentences.js';
-import type { Analysis, ClaimAnalysis } from '../../verify/analyze.js';
-import { caseKey } from '../../verify/case-key.js';
-import type { Conflict } from '../../verify/owner-checks.js';
+import type { Analysis } from '../../verify/analyze.js';
 import type { MemberState } from '../../verify/verdicts.js';
 import { ApiError } from '../../http/api-error.js';
-import { planCaseMove, type CaseMove } from '../case-move.js';
+import { saveCaseMove, type CaseMoveAnswer } from '../case-move-save.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
 import { bodyObject, flag, queryOf, stringField } from '../request-input.js';
 import { CASE_MOVE_BODY } from './body-schemas.js';
@@ -24,13 +22,7 @@ export interface CaseList {
 }
 
 /** POST /api/cases/move: the move planned (a dry run) or saved. */
-export type CaseMoveAnswer = Omit<CaseMove, 'request'> & {
-  ok: boolean;
-  dry_run: boolean;
-  files: string[];
-  changed?: string[];
-  notices: Conflict[];
-};
+export type { CaseMoveAnswer } from '../case-move-save.js';
 
 /** One target of the attribution overview: its cases by outcome and owner. */
 export interface TargetAttribution {
@@ -100,51 +92,11 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
       if (body.to !== null && typeof body.to !== 'string')
         throw new ApiError(400, 'bad-request', '"to" must be an entity id, or null for no owner');
       const to = body.to === '' ? null : body.to;
-      const dryRun = flag(body.dry_run);
-      const analysis = session.analysis();
-      const move = planCaseMove(session.model, analysis, session.evidence, session.verificationLock, {
-        target,
-        path,
-        to,
-        expand: flag(body.expand),
-      });
-      const summary = {
-        case: move.case,
-        from: move.from,
-        to: move.to,
-        givers: move.givers,
-        expansions: move.expansions,
-        relocked: move.relocked,
-      };
-      if (move.request.updates.length === 0 && (move.request.relock ?? []).length === 0)
-        return { ok: true, dry_run: dryRun, ...summary, files: [], notices: [] };
-      // The result must give the case to the chosen owner (a tag may still give it to another).
-      const reaches = (after: ClaimAnalysis): Conflict[] => {
-        const a = after.cases.find((c) => caseKey(c.case.target, c.case.path) === caseKey(target, path));
-        if (!a || a.owner === to) return [];
-        return [
-          {
-            code: 'move-not-reached',
-            message: `after the edit case ${target} ${path} would belong to ${a.owner ?? 'nobody'}${a.basis === 'tag' ? ' (by its tag)' : ''}${a.quarantine ? ` (quarantined: ${a.quarantine})` : ''}, not to ${to ?? 'nobody'}`,
-            case: { target, path },
-            entities: [...a.claimedBy, ...a.case.tags],
-            owner: move.from,
-          },
-        ];
-      };
-      const outcome = await session.save(move.request, {
-        dryRun,
-        author: requestAuthor(ctx, request),
-        extraCheck: reaches,
-      });
-      return {
-        ok: true,
-        dry_run: dryRun,
-        ...summary,
-        files: outcome.result.files.map((f) => session.repoPath(f)),
-        changed: outcome.result.changed,
-        notices: outcome.notices,
-      };
+      return saveCaseMove(
+        session,
+        { target, path, to, expand: flag(body.expand) },
+        { dryRun: flag(body.dry_run), author: requestAuthor(ctx, request) },
+      );
     },
   );
 

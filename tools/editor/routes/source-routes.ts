@@ -1,9 +1,10 @@
 // The code viewer's file endpoint (docs/api.md, GET /api/source): only text files inside the repository,
 // never the git directory, never through a symbolic link that leads out of it. A path with `..`, an
 // absolute path, a `.git` segment or a NUL is refused before the file system is asked.
-import { realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { repositoryPath } from '../../sources/repository-file.js';
 import { readSourceBytes } from '../../sources/source-bytes.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EditorContext } from '../editor-context.js';
@@ -53,23 +54,8 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: EditorContext): 
 /** The real path of a repository file a request names; 400/403/404 otherwise. */
 export async function repositoryFile(root: string, path: string | undefined): Promise<string> {
   if (!path) throw new ApiError(400, 'bad-request', '"path" is required');
-  const refuse = (why: string) => new ApiError(403, 'outside-repository', `${path}: ${why}`);
-  if (path.includes('\0')) throw refuse('a path has no NUL character');
-  if (isAbsolute(path) || /^[a-zA-Z]:/.test(path) || path.startsWith('\\'))
-    throw refuse('give a path relative to the repository');
-  const segments = path.split(/[\\/]/);
-  if (segments.includes('..')) throw refuse('a path may not leave the repository');
-  if (segments.some((s) => s.toLowerCase() === '.git')) throw refuse('the git directory is not served');
-  const realRoot = await realpath(root);
-  let real: string;
-  try {
-    real = await realpath(join(realRoot, path));
-  } catch {
-    throw new ApiError(404, 'not-found', `${path} does not exist`);
-  }
-  const rel = relative(realRoot, real);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw refuse('it leads out of the repository');
-  if (rel.split(sep).some((s) => s.toLowerCase() === '.git')) throw refuse('the git directory is not served');
-  if (!(await stat(real)).isFile()) throw new ApiError(404, 'not-found', `${path} is not a file`);
-  return real;
+  const where = await repositoryPath(root, path);
+  if (where.kind === 'refused') throw new ApiError(403, 'outside-repository', `${path}: ${where.reason}`);
+  if (where.kind === 'missing') throw new ApiError(404, 'not-found', where.reason);
+  return where.real;
 }

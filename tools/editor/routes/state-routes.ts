@@ -8,7 +8,8 @@ import { countDiagnostics } from '../../report/diagnostic-counts.js';
 import { diagnosticCountLine, invariantLine } from '../../report/report-sentences.js';
 import type { Analysis } from '../../verify/analyze.js';
 import { verificationLockPathOf } from '../../verify/verification-lock-path.js';
-import { authorText, type EditorContext, type LlmSettings } from '../editor-context.js';
+import type { LlmAvailability } from '../../agents/llm/llm-availability.js';
+import { authorText, type EditorContext } from '../editor-context.js';
 import type { RecentEdit } from '../editor-session.js';
 
 /** GET /api/state: the overview of the loaded model, evidence, lock and checkout. */
@@ -32,7 +33,7 @@ export interface EditorState {
   issues_summary: string;
   issues: Diagnostic[];
   git: { branch: string | null; head: string | null; changed: number } | { error: string } | null;
-  llm: LlmSettings;
+  llm: LlmAvailability;
   author: string | null;
   loaded_at: string;
   edits: RecentEdit[];
@@ -69,7 +70,7 @@ export function registerStateRoutes(app: FastifyInstance, ctx: EditorContext): v
       issues_summary: diagnosticCountLine(analysis.diagnostics),
       issues,
       git: ctx.git ? await gitSummary(ctx) : null,
-      llm: ctx.llm,
+      llm: ctx.agents.llm.availability,
       author: ctx.defaultAuthor ? authorText(ctx.defaultAuthor) : null,
       loaded_at: session.loadedAt.toISOString(),
       edits: session.edits,

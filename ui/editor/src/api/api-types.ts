@@ -43,3 +43,13 @@ export type { WorkQueue } from '../../../../tools/editor/routes/report-routes.js
 export type { EntityChange, EntitySide, FieldChange } from '../../../../tools/editor/semantic-diff.js';
 export type { SourceFile } from '../../../../tools/editor/routes/source-routes.js';
 export type { EditorState } from '../../../../tools/editor/routes/state-routes.js';
+export type { AgentsAnswer, WorkflowInfo } from '../../../../tools/agents/workflows/workflow-info.js';
+export type { AgentJob, JobState, JobSummary } from '../../../../tools/agents/jobs/job.js';
+export type { Finding, Proposal, UpdateProposal } from '../../../../tools/agents/findings/finding.js';
+export type { CreateForm, WorksheetAnswer } from '../../../../tools/agents/findings/finding-actions.js';
+export type { WorksheetLedgerRow } from '../../../../tools/agents/worksheet/worksheet-ledger.js';
+export type { WorksheetRowResult } from '../../../../tools/editor/worksheet-apply.js';
+export type {
+  WorksheetApplyAnswer,
+  WorksheetView,
+} from '../../../../tools/editor/routes/worksheet-routes.js';

@@ -19,6 +19,7 @@ const NAV: { path: string; label: string; pages: Route['page'][]; kind?: EntityK
   { path: 'graph', label: 'Graph', pages: ['graph'] },
   { path: 'queue', label: 'Work queue', pages: ['queue'] },
   { path: 'changes', label: 'Changes', pages: ['changes'] },
+  { path: 'agents', label: 'Agents', pages: ['agents', 'worksheet'] },
 ];
 
 /** The editor's shell: top bar with navigation and author, and the page of the current hash route. */
@@ -82,6 +83,8 @@ export class EditorApp extends LightElement {
       graph: 'Trace graph',
       queue: 'Work queue',
       changes: 'Changes',
+      agents: 'Agents',
+      worksheet: 'Attribution worksheet',
       source: this.route.query.get('path') ?? 'Source',
       missing: 'Page not found',
     };
@@ -166,7 +169,10 @@ export class EditorApp extends LightElement {
       case 'edit':
         return html`<rr-entity-form-page .entityId=${param}></rr-entity-form-page>`;
       case 'new':
-        return html`<rr-entity-form-page .newKind=${param as EntityKind}></rr-entity-form-page>`;
+        return html`<rr-entity-form-page
+          .newKind=${param as EntityKind}
+          .findingId=${query.get('finding') ?? undefined}
+        ></rr-entity-form-page>`;
       case 'cases':
         return html`<rr-case-ledger-page .query=${query}></rr-case-ledger-page>`;
       case 'graph':
@@ -175,6 +181,10 @@ export class EditorApp extends LightElement {
         return html`<rr-work-queue-page .query=${query}></rr-work-queue-page>`;
       case 'changes':
         return html`<rr-changes-page .query=${query}></rr-changes-page>`;
+      case 'agents':
+        return html`<rr-agents-page .query=${query}></rr-agents-page>`;
+      case 'worksheet':
+        return html`<rr-worksheet-page .query=${query}></rr-worksheet-page>`;
       case 'source':
         return html`<rr-source-page .query=${query}></rr-source-page>`;
       case 'missing':

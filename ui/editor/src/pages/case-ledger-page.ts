@@ -134,6 +134,7 @@ export class CaseLedgerPage extends LightElement {
         <button type="button" class="secondary" ?disabled=${this.loading} @click=${this.rereadFiles}>
           Re-read files
         </button>
+        <a class="button secondary" href="#/worksheet">Attribution worksheet</a>
         ${store().lock?.out_of_date ? html`<span class="badge warn">lock out of date</span>` : nothing}
       </div>
       <div class="toolbar" role="search">

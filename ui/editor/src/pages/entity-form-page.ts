@@ -3,6 +3,7 @@ import { ApiError, errorText } from '../api/api-error.js';
 import { idSegment } from '../api/api-client.js';
 import type {
   Conflict,
+  CreateForm,
   EntityDetail,
   EntityKind,
   NextId,
@@ -27,7 +28,7 @@ import {
   type FieldSpec,
 } from '../model/kind-fields.js';
 import { asList, listValue, parseListText } from '../model/string-list.js';
-import { entityHref } from '../routing/hash-route.js';
+import { entityHref, href } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
 
 const PRECHECK_DELAY_MS = 300;
@@ -48,6 +49,8 @@ export class EntityFormPage extends LightElement {
   static override properties = {
     entityId: { attribute: false },
     newKind: { attribute: false },
+    findingId: { attribute: false },
+    prefill: { state: true },
     detail: { state: true },
     nextId: { state: true },
     values: { state: true },
@@ -63,6 +66,10 @@ export class EntityFormPage extends LightElement {
   };
   declare entityId: string | undefined;
   declare newKind: EntityKind | undefined;
+  /** a finding whose create proposal pre-fills a new entity (`#/new/KIND?finding=ID`) */
+  declare findingId: string | undefined;
+  /** the finding's pre-filled form, as the server answered it */
+  declare prefill: CreateForm | null;
   declare detail: EditedEntity | null;
   declare nextId: NextId | null;
   declare values: Record<string, string>;
@@ -82,6 +89,7 @@ export class EntityFormPage extends LightElement {
   constructor() {
     super();
     this.detail = null;
+    this.prefill = null;
     this.nextId = null;
     this.values = {};
     this.drafts = [];
@@ -100,7 +108,7 @@ export class EntityFormPage extends LightElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('entityId') || changed.has('newKind')) void this.load();
+    if (changed.has('entityId') || changed.has('newKind') || changed.has('findingId')) void this.load();
   }
 
   override disconnectedCallback(): void {
@@ -118,8 +126,11 @@ export class EntityFormPage extends LightElement {
       if (this.entityId) {
         const detail = await store().api.get<EntityDetail>(`entities/${idSegment(this.entityId)}`);
         this.adopt(detail.entity);
+      } else if (this.newKind && this.findingId) {
+        await this.adoptFinding(this.newKind, this.findingId);
       } else if (this.newKind) {
         this.detail = null;
+        this.prefill = null;
         this.values = { status: 'draft' };
         this.drafts = [];
         this.nextId = await store().api.get<NextId>('next-id', { kind: this.newKind });
@@ -128,6 +139,29 @@ export class EntityFormPage extends LightElement {
       this.loadError = errorText(error);
     }
     this.schedulePrecheck();
+  }
+
+  /**
+   * Fills a new entity's form from a finding's create proposal (nothing is written until Save); fields
+   * the form does not show are kept as proposed.
+   */
+  private async adoptFinding(kind: EntityKind, findingId: string): Promise<void> {
+    this.detail = null;
+    const answer = await store().api.post<CreateForm>(`findings/${idSegment(findingId)}/apply`, {
+      action: 'create',
+    });
+    if (answer.form.kind !== kind)
+      throw new Error(
+        `finding ${findingId} proposes a ${KIND_LABELS[answer.form.kind].one.toLowerCase()}, not this kind`,
+      );
+    this.prefill = answer;
+    const values: Record<string, string> = {};
+    for (const spec of fieldsOf(kind))
+      if (spec.input !== 'claims') values[spec.name] = fieldText(spec, answer.form.data[spec.name]);
+    values.status ||= 'draft';
+    this.values = values;
+    this.drafts = [];
+    this.nextId = { kind, id: answer.form.id, file: answer.form.file, form: 'sections', new_file: false };
   }
 
   /** Takes an entity as read into the form. */
@@ -191,7 +225,7 @@ export class EntityFormPage extends LightElement {
   /** The data the save sends: the entity as read with the form's changes, new fields in form order. */
   private buildData(): Record<string, unknown> {
     const kind = this.kind!;
-    const original = this.detail?.data ?? {};
+    const original = this.detail?.data ?? this.prefill?.form.data ?? {};
     const updates = new Map<string, unknown>();
     for (const spec of fieldsOf(kind)) {
       const before = original[spec.name];
@@ -300,6 +334,15 @@ export class EntityFormPage extends LightElement {
         });
         id = this.detail.id;
         notices = result?.notices ?? [];
+      } else if (this.prefill) {
+        // Created through the finding, so it is recorded as applied (docs/api.md, "Agents").
+        const wanted = (this.values.id ?? '').trim();
+        const result = await store().api.post<SaveAnswer>(
+          `findings/${idSegment(this.prefill.finding.id)}/apply`,
+          { action: 'create', data, ...(wanted ? { id: wanted } : {}) },
+        );
+        id = result.entity?.id ?? (wanted || this.nextId?.id || '');
+        notices = result?.notices ?? [];
       } else {
         const wanted = (this.values.id ?? '').trim();
         const result = await store().api.post<SaveAnswer>('entities', {
@@ -348,6 +391,17 @@ export class EntityFormPage extends LightElement {
       <h1 tabindex="-1">${heading}</h1>
       ${this.refusalBanner()}
       ${this.reloadNotice ? html`<div class="banner info" role="status"><p>${this.reloadNotice}</p></div>` : nothing}
+      ${
+        this.prefill
+          ? html`<div class="banner info" role="status" id="prefill-notice">
+              <p>
+                Pre-filled from finding <code>${this.prefill.finding.id}</code> of the
+                ${this.prefill.finding.workflow} workflow: ${this.prefill.finding.detail} Review every field;
+                nothing is written until you save.
+              </p>
+            </div>`
+          : nothing
+      }
       ${conflictList(placed.get('') ?? [], 'The save would introduce these problems')}
       <form class="entity-form" novalidate @submit=${this.save}>
         ${
@@ -393,15 +447,18 @@ export class EntityFormPage extends LightElement {
             <button type="submit" ?disabled=${this.saveDisabled()} aria-describedby="precheck-status">
               Save
             </button>
-            <a
-              class="button secondary"
-              href=${this.detail ? entityHref(this.detail.id) : `#/entities/${kind}`}
-              >Cancel</a
-            >
+            <a class="button secondary" href=${this.cancelHref(kind)}>Cancel</a>
           </div>
         </div>
       </form>
     `;
+  }
+
+  /** Where Cancel goes: the entity, the finding's job, or the kind's list. */
+  private cancelHref(kind: EntityKind): string {
+    if (this.detail) return entityHref(this.detail.id);
+    if (this.prefill) return href('agents', { job: this.prefill.finding.job });
+    return `#/entities/${kind}`;
   }
 
   private refusalBanner(): TemplateResult | typeof nothing {

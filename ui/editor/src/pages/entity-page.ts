@@ -118,6 +118,7 @@ export class EntityPage extends LightElement {
             : html`<a class="button secondary" href=${href('graph', { focus: e.id })}>Trace graph</a>`
         }
       </div>
+      ${e.kind === 'test_method' ? nothing : html`<rr-review-actions .entityId=${e.id} .kind=${e.kind}></rr-review-actions>`}
       ${
         quarantined.length
           ? html`<div class="banner error" role="alert">

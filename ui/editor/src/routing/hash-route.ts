@@ -7,7 +7,18 @@ type OtherPage = 'source' | 'missing';
 /** A parsed route: the page, its path parameters and its query. */
 export interface Route {
   page:
-    'overview' | 'entities' | 'entity' | 'edit' | 'new' | 'cases' | 'graph' | 'queue' | 'changes' | OtherPage;
+    | 'overview'
+    | 'entities'
+    | 'entity'
+    | 'edit'
+    | 'new'
+    | 'cases'
+    | 'graph'
+    | 'queue'
+    | 'changes'
+    | 'agents'
+    | 'worksheet'
+    | OtherPage;
   /** the kind of a list or a new entity, or the id of an entity page */
   param: string;
   query: URLSearchParams;
@@ -34,6 +45,8 @@ export function parseRoute(hash: string): Route {
     case 'graph':
     case 'queue':
     case 'changes':
+    case 'agents':
+    case 'worksheet':
     case 'source':
       return { page: head, param: '', query };
     default:

@@ -1,0 +1,55 @@
+// What rr knows of the vendor's models: list prices (for a job's cost) and the model a request declined
+// by a safety classifier is retried on (docs/agents.md, "Costs" and "Refusals"; docs/decisions.md).
+
+/** US dollars per million tokens. */
+interface ModelPrice {
+  input: number;
+  output: number;
+}
+
+// The vendor's list prices (models overview and model pages). Prompt-cache writes cost 1.25 times the
+// input price, cache reads a tenth of it, on every model listed.
+const PRICES: Record<string, ModelPrice> = {
+  'claude-fable-5-1': { input: 10, output: 50 },
+  'claude-fable-5': { input: 10, output: 50 },
+  'claude-opus-5-5': { input: 4, output: 20 },
+  'claude-opus-5': { input: 5, output: 25 },
+  'claude-opus-4-8': { input: 5, output: 25 },
+  'claude-opus-4-7': { input: 5, output: 25 },
+  'claude-sonnet-5-5': { input: 2, output: 10 },
+  'claude-sonnet-5': { input: 2, output: 10 },
+  'claude-haiku-4-5': { input: 1, output: 5 },
+};
+
+/** The vendor's documented fallback target for requests its safety classifiers decline. */
+export const RECOMMENDED_FALLBACK_MODEL = 'claude-opus-4-8';
+
+/** Tokens of one call, as the Messages API counts them. */
+export interface TokenCounts {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+}
+
+/** The cost of some tokens on a model in US dollars, or null when rr does not know the model's price. */
+export function tokenCost(model: string, tokens: TokenCounts): number | null {
+  const price = PRICES[model] ?? PRICES[model.replace(/-\d{8}$/, '')];
+  if (!price) return null;
+  const perToken = (dollarsPerMillion: number) => dollarsPerMillion / 1_000_000;
+  return (
+    tokens.input_tokens * perToken(price.input) +
+    tokens.cache_creation_input_tokens * perToken(price.input * 1.25) +
+    tokens.cache_read_input_tokens * perToken(price.input * 0.1) +
+    tokens.output_tokens * perToken(price.output)
+  );
+}
+
+/**
+ * The model a declined request is retried on: EDITOR_AGENT_FALLBACK_MODEL, else the vendor's
+ * recommended one; null when that is the model that declined (nothing else to try).
+ */
+export function fallbackModelFor(model: string, env: Record<string, string | undefined>): string | null {
+  const chosen = env.EDITOR_AGENT_FALLBACK_MODEL?.trim() || RECOMMENDED_FALLBACK_MODEL;
+  return chosen === model ? null : chosen;
+}
