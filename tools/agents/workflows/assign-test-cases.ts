@@ -3,8 +3,7 @@
 // owner is decided by attribution once a person accepts the row and it is applied as a checked case move.
 import type { Entity } from '../../model/entity.js';
 import type { CaseOwnerProposal } from '../findings/finding.js';
-import { digestLines } from './entity-digest.js';
-import { MODEL_DIGEST_LIMIT } from './completeness.js';
+import { boundedDigest } from './entity-digest.js';
 import { askModel, firstOf, section, systemPrompt } from './model-review.js';
 import { skippedText, testFilePath } from './test-adequacy.js';
 import { ExcerptBudget } from './untrusted-excerpt.js';
@@ -70,17 +69,12 @@ export const assignTestCases: Workflow = {
       }
     }
     const candidates = run.model.entities.filter((e) => OWNER_KINDS.has(e.kind));
-    const shown = firstOf(candidates, MODEL_DIGEST_LIMIT);
     const prompt = [
       section(
         'Cases without an owner',
         lines.join('\n') + (more > 0 ? `\n(${more} more cases not shown)` : ''),
       ),
-      section(
-        'Entities a case may verify',
-        digestLines(shown.items, run.model, run.analysis) +
-          (shown.more > 0 ? `\n(${shown.more} more not shown)` : ''),
-      ),
+      section('Entities a case may verify', boundedDigest(candidates, run.model, run.analysis)),
       section('Test code', excerpts.join('\n\n') + skippedText(budget)),
     ].join('\n\n');
     const answer = await askModel(

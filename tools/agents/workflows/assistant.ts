@@ -1,15 +1,7 @@
 // Assistant (docs/agents.md): a plain-language change description becomes proposed creates, updates and
 // notes. The description is the person's request; the model's entities are its context.
-import { digestLines, traceNeighbours } from './entity-digest.js';
-import { MODEL_DIGEST_LIMIT } from './completeness.js';
-import {
-  askModel,
-  firstOf,
-  reportAnswerFindings,
-  section,
-  systemPrompt,
-  type AnswerFinding,
-} from './model-review.js';
+import { boundedDigest, traceNeighbours } from './entity-digest.js';
+import { askModel, reportAnswerFindings, section, systemPrompt, type AnswerFinding } from './model-review.js';
 import type { Workflow } from './workflow.js';
 
 export const assistant: Workflow = {
@@ -30,14 +22,10 @@ export const assistant: Workflow = {
       const near = traceNeighbours(run.model, run.entity.id);
       entities = [...entities.filter((e) => near.has(e.id)), ...entities.filter((e) => !near.has(e.id))];
     }
-    const { items, more } = firstOf(entities, MODEL_DIGEST_LIMIT);
     const prompt = [
       section('The change requested', run.description ?? ''),
       ...(run.entity ? [section('About', run.entity.id)] : []),
-      section(
-        'The model',
-        digestLines(items, run.model, run.analysis) + (more > 0 ? `\n(${more} more entities not shown)` : ''),
-      ),
+      section('The model', boundedDigest(entities, run.model, run.analysis)),
     ].join('\n\n');
     const answer = await askModel(
       run,

@@ -2,12 +2,9 @@
 // analysis, deterministic and without an LLM; with one, an optional pass adds coverage of needs,
 // verifiability and missing hazards.
 import type { Entity } from '../../model/entity.js';
-import { digestLines, traceNeighbours } from './entity-digest.js';
+import { boundedDigest, traceNeighbours } from './entity-digest.js';
 import { askModel, reportAnswerFindings, section, systemPrompt, type AnswerFinding } from './model-review.js';
 import type { Workflow, WorkflowRun } from './workflow.js';
-
-/** Entities a model-wide prompt carries at most. */
-export const MODEL_DIGEST_LIMIT = 400;
 
 export const completeness: Workflow = {
   info: {
@@ -24,13 +21,12 @@ export const completeness: Workflow = {
   async run(run) {
     reportDeterministic(run);
     if (!run.llmPass || !run.caller) return;
-    const { entities, more } = promptEntities(run);
+    const entities = promptEntities(run);
     const prompt = [
       section('Project', JSON.stringify(run.model.project)),
       section(
         run.entity ? `The entity reviewed and its neighbours` : 'The model',
-        digestLines(entities, run.model, run.analysis) +
-          (more > 0 ? `\n(${more} more entities not shown)` : ''),
+        boundedDigest(entities, run.model, run.analysis),
       ),
       section(
         'Gaps rr found already (do not repeat them)',
@@ -93,12 +89,12 @@ function reportDeterministic(run: WorkflowRun): void {
   }
 }
 
-/** The entity and its trace neighbours, or the whole model, bounded. */
-function promptEntities(run: WorkflowRun): { entities: Entity[]; more: number } {
+/** The entity and its trace neighbours, or the whole model. */
+function promptEntities(run: WorkflowRun): Entity[] {
   let all = run.model.entities.filter((e) => e.kind !== 'test_method');
   if (run.entity) {
     const near = traceNeighbours(run.model, run.entity.id);
     all = all.filter((e) => near.has(e.id));
   }
-  return { entities: all.slice(0, MODEL_DIGEST_LIMIT), more: Math.max(0, all.length - MODEL_DIGEST_LIMIT) };
+  return all;
 }

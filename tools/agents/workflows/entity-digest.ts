@@ -64,6 +64,16 @@ export function entityDigest(entity: Entity, model: Model, analysis: Analysis): 
   return out;
 }
 
+/** Entities a model-wide prompt carries at most. */
+export const MODEL_DIGEST_LIMIT = 400;
+
+/** Digests of at most MODEL_DIGEST_LIMIT entities, one a line, saying how many more were left out. */
+export function boundedDigest(entities: readonly Entity[], model: Model, analysis: Analysis): string {
+  const more = Math.max(0, entities.length - MODEL_DIGEST_LIMIT);
+  const shown = digestLines(entities.slice(0, MODEL_DIGEST_LIMIT), model, analysis);
+  return more > 0 ? `${shown}\n(${more} more entities not shown)` : shown;
+}
+
 /** Digests of several entities, as one JSON text (one entity a line). */
 export function digestLines(entities: readonly Entity[], model: Model, analysis: Analysis): string {
   return entities.map((e) => JSON.stringify(entityDigest(e, model, analysis))).join('\n');

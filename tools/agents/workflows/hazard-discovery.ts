@@ -1,15 +1,7 @@
 // Hazard discovery (docs/agents.md): hazards and hazardous situations the risk analysis lacks, from the
 // product's user needs and requirements against its risks. Proposes new risks and notes only.
-import { digestLines, traceNeighbours } from './entity-digest.js';
-import { MODEL_DIGEST_LIMIT } from './completeness.js';
-import {
-  askModel,
-  firstOf,
-  reportAnswerFindings,
-  section,
-  systemPrompt,
-  type AnswerFinding,
-} from './model-review.js';
+import { boundedDigest, traceNeighbours } from './entity-digest.js';
+import { askModel, reportAnswerFindings, section, systemPrompt, type AnswerFinding } from './model-review.js';
 import type { Workflow } from './workflow.js';
 
 export const hazardDiscovery: Workflow = {
@@ -30,7 +22,6 @@ export const hazardDiscovery: Workflow = {
       const near = traceNeighbours(run.model, run.entity.id);
       entities = entities.filter((e) => near.has(e.id) || e.kind === 'risk');
     }
-    const { items, more } = firstOf(entities, MODEL_DIGEST_LIMIT);
     const config = run.model.config;
     const prompt = [
       section('Project', JSON.stringify(run.model.project)),
@@ -40,7 +31,7 @@ export const hazardDiscovery: Workflow = {
       ),
       section(
         run.entity ? `Entities around ${run.entity.id}, and every risk` : 'The model',
-        digestLines(items, run.model, run.analysis) + (more > 0 ? `\n(${more} more entities not shown)` : ''),
+        boundedDigest(entities, run.model, run.analysis),
       ),
     ].join('\n\n');
     const answer = await askModel(
