@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startFakeMessagesApi, type FakeMessagesApi } from '../agents/fake-messages-api.js';
-import { browserSkipReason, saveScreenshot } from './browser.js';
+import { browserSkipReason, saveScreenshot, seriousAxeViolations } from './browser.js';
 import { openEditorPage, showRoute, type EditorPage } from './editor-page.js';
 import { startEditor, TEST_AUTHOR, type EditorUnderTest } from './editor-server.js';
 import { ExpectedFiles, readModelFiles } from './model-files.js';
@@ -118,6 +118,7 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
     await expectFilesAsExpected();
     await page.locator('tr', { hasText: 'rejects_zero_patient_weight' }).locator('text=in effect').waitFor();
     await saveScreenshot(page, SHOTS, 'worksheet-applied');
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   describe.skipIf(sdkMissing())('with the LLM workflows against the fake vendor API', () => {
@@ -185,6 +186,7 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
         'Continuous infusion by rate and volume',
       );
       await saveScreenshot(page, SHOTS, 'agents-update-preview');
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await update.getByRole('button', { name: 'Apply the update' }).click();
       await update.locator('text=REQ-001 updated.').waitFor();
       expected.replace(

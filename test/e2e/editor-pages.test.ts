@@ -47,6 +47,7 @@ const PAGES: { name: string; hash: string; heading: string | RegExp; loaded: str
   },
   { name: 'work-queue', hash: '#/queue', heading: 'Work queue', loaded: 'text=of 27 gaps' },
   { name: 'changes', hash: '#/changes', heading: 'Changes', loaded: '#diff-result' },
+  { name: 'agents', hash: '#/agents', heading: 'Agents', loaded: '#llm-unavailable' },
   {
     name: 'source',
     hash: '#/source?path=infusion-pump/pump/dosing/dose_calculator.cc&line=2',
