@@ -19,6 +19,8 @@ export interface EditorUnderTest {
   root: string;
   /** the model directory inside it */
   modelDir: string;
+  /** what the server printed so far, stdout then stderr */
+  output(): { stdout: string; stderr: string };
   stop(): Promise<void>;
 }
 
@@ -43,10 +45,10 @@ export async function startEditor(): Promise<EditorUnderTest> {
 }
 
 /**
- * Starts `rr serve` in `root` over a model and evidence given relative to it; the editor removes
- * `root` when stopped.
+ * Starts `rr serve` in `root` over a model and evidence (if any) given relative to it; the editor
+ * removes `root` when stopped.
  */
-export async function serve(root: string, model: string, evidence: string): Promise<EditorUnderTest> {
+export async function serve(root: string, model: string, evidence?: string): Promise<EditorUnderTest> {
   for (const built of ['dist/tools/cli/main.js', 'dist/ui/editor/index.html'])
     if (!existsSync(join(REPO_ROOT, built))) throw new Error(`${built} is missing: run npm run build first`);
   const token = randomBytes(18).toString('base64url');
@@ -54,8 +56,7 @@ export async function serve(root: string, model: string, evidence: string): Prom
     'serve',
     '--model',
     model,
-    '--evidence',
-    evidence,
+    ...(evidence !== undefined ? ['--evidence', evidence] : []),
     '--port',
     '0',
     '--token',
@@ -66,8 +67,12 @@ export async function serve(root: string, model: string, evidence: string): Prom
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const printed = { stdout: '', stderr: '' };
+  child.stdout!.on('data', (chunk: Buffer) => (printed.stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (printed.stderr += chunk.toString()));
   const url = await printedUrl(child);
   return {
+    output: () => ({ ...printed }),
     url,
     origin: url.replace(/#.*$/, ''),
     token,
