@@ -161,7 +161,9 @@ function scanProgressPrinter(root: string, io: CliIo): (progress: ScanProgress) 
   const count = (n: number) => n.toLocaleString('en-US');
   return (progress) => {
     if (progress.phase === 'listing')
-      io.err(`rr serve: looking for source annotations under ${root}: ${count(progress.files)} files found…\n`);
+      io.err(
+        `rr serve: looking for source annotations under ${root}: ${count(progress.files)} files found…\n`,
+      );
     else if (progress.phase === 'reading')
       io.err(`rr serve: reading sources: ${count(progress.files)} of ${count(progress.total ?? 0)} files…\n`);
     else {

@@ -5,6 +5,7 @@
 // chooses must be one that can take the kind.
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { KIND_WORDS, SECTION_OF_KIND, stringList, type Entity, type EntityKind } from '../model/entity.js';
+import { parentFields } from '../model/entity-parent.js';
 import { EditError } from './edit-error.js';
 import { isJsonFile } from './editable-file.js';
 import type { ModelSnapshot } from './model-snapshot.js';
@@ -37,24 +38,9 @@ export interface NewEntityTarget extends Placement {
   files: string[];
 }
 
-/** The reference fields whose target is a new entity's parent, in the order a parent is looked for. */
-const PARENT_FIELDS: Partial<Record<EntityKind, readonly string[]>> = {
-  requirement: ['refines', 'satisfies'],
-  mitigation: ['mitigates'],
-};
-
-/** The parent a new entity's fields name (its first refines, satisfies or mitigates), or undefined. */
-export function parentInData(kind: EntityKind, data: Record<string, unknown>): string | undefined {
-  for (const field of PARENT_FIELDS[kind] ?? []) {
-    const first = stringList(data[field])[0];
-    if (first !== undefined) return first;
-  }
-  return undefined;
-}
-
 /** The children of a parent that have a kind (the entities whose parent fields name it). */
 function childrenOf(snapshot: ModelSnapshot, kind: EntityKind, parent: string): Entity[] {
-  const fields = PARENT_FIELDS[kind] ?? [];
+  const fields = parentFields(kind);
   return snapshot.model.entities.filter(
     (e) => e.kind === kind && fields.some((f) => stringList(e.data[f]).includes(parent)),
   );

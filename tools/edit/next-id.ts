@@ -61,7 +61,10 @@ function nextInFamily(
 ): string | undefined {
   const highest = highestInFamily(stem, taken);
   const max = highest?.number ?? 0;
-  let width = Math.max(isPrefix ? (patternWidth(model.config.id_pattern) ?? 0) : 0, highest?.digits.length ?? 0);
+  let width = Math.max(
+    isPrefix ? (patternWidth(model.config.id_pattern) ?? 0) : 0,
+    highest?.digits.length ?? 0,
+  );
   if (!highest && width === 0) width = 3;
   for (let n = max + 1; n < max + 10_000; n++) {
     const candidate = stem + String(n).padStart(width, '0');

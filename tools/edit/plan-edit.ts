@@ -20,7 +20,8 @@ import { isJsonFile, lineOf, type EditableFile } from './editable-file.js';
 import { deleteEntityEdits, type EntityRemoval } from './entity-delete.js';
 import { insertEntityEdits } from './entity-insert.js';
 import { findEntityNode } from './entity-node.js';
-import { newEntityTarget, parentInData } from './entity-placement.js';
+import { parentOf } from '../model/entity-parent.js';
+import { newEntityTarget } from './entity-placement.js';
 import {
   describeReference,
   referencesTo,
@@ -113,7 +114,7 @@ class Planner {
     const rest: Record<string, unknown> = { ...request.data };
     delete rest.kind;
     delete rest.id;
-    const parent = parentInData(kind, rest);
+    const parent = parentOf(kind, rest);
     const placement = newEntityTarget(this.snapshot, kind, {
       ...(parent !== undefined ? { parent } : {}),
       ...(request.file !== undefined ? { file: request.file } : {}),
