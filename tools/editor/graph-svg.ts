@@ -4,6 +4,7 @@
 // classes only, never inline styles: the editor's stylesheet colours kinds and verdicts, and the
 // strict content security policy forbids inline styles anyway.
 import type { TraceEdge, TraceNode } from '../report/trace-graph.js';
+import { childGrids, placeChildGrid } from './child-grid.js';
 import { layout, layoutGraph, type LayoutNode, type LayoutPoint } from './dagre-layout.js';
 
 const CHAR_WIDTH = 7;
@@ -91,22 +92,34 @@ function layoutPart(part: Graph, labels: ReadonlyMap<string, string>): PartLayou
   const g = layoutGraph();
   g.setGraph({ rankdir: 'BT', nodesep: 24, ranksep: 56, marginx: 0, marginy: 0 });
   g.setDefaultEdgeLabel(() => ({}));
-  for (const n of part.nodes) {
-    const width = Math.max(
-      MIN_WIDTH,
-      Math.max(n.id.length, (labels.get(n.id) ?? '').length) * CHAR_WIDTH + 20,
-    );
-    g.setNode(n.id, { width, height: NODE_HEIGHT });
+  const widthOf = (id: string) =>
+    Math.max(MIN_WIDTH, Math.max(id.length, (labels.get(id) ?? '').length) * CHAR_WIDTH + 20);
+  const grids = childGrids(part.nodes, part.edges, widthOf, NODE_HEIGHT);
+  const inGrid = new Set(grids.flatMap((grid) => grid.edges));
+  const gridded = new Set([...inGrid].map((e) => e.from));
+  for (const n of part.nodes)
+    if (!gridded.has(n.id)) g.setNode(n.id, { width: widthOf(n.id), height: NODE_HEIGHT });
+  for (const grid of grids) {
+    g.setNode(grid.id, { width: grid.width, height: grid.height });
+    g.setEdge(grid.id, grid.parent, {}, 'rr-children');
   }
-  for (const e of part.edges) g.setEdge(e.from, e.to, {}, e.relation);
+  for (const e of part.edges) if (!inGrid.has(e)) g.setEdge(e.from, e.to, {}, e.relation);
   layout(g);
   const size = g.graph();
-  return {
-    width: size.width ?? 0,
-    height: size.height ?? 0,
-    boxes: new Map(part.nodes.map((n) => [n.id, g.node(n.id)])),
-    lines: new Map(part.edges.map((e) => [e, g.edge(e.from, e.to, e.relation)?.points ?? []])),
-  };
+  const boxes = new Map(part.nodes.filter((n) => !gridded.has(n.id)).map((n) => [n.id, g.node(n.id)]));
+  const lines = new Map(
+    part.edges.filter((e) => !inGrid.has(e)).map((e) => [e, g.edge(e.from, e.to, e.relation)?.points ?? []]),
+  );
+  for (const grid of grids) {
+    const placed = placeChildGrid(
+      grid,
+      g.node(grid.id),
+      g.edge(grid.id, grid.parent, 'rr-children')?.points ?? [],
+    );
+    for (const [id, box] of placed.boxes) boxes.set(id, box);
+    for (const [e, points] of placed.lines) lines.set(e, points);
+  }
+  return { width: size.width ?? 0, height: size.height ?? 0, boxes, lines };
 }
 
 /** Packs the parts in rows (shelves) to a width that makes the whole about ASPECT times as wide as tall. */
