@@ -30,7 +30,7 @@ export function groupGaps(gaps: readonly ParentedGap[]): GapKindGroup[] {
   const kinds = new Map<string, Map<string | null, ParentedGap[]>>();
   for (const gap of gaps) {
     let parents = kinds.get(gap.kind);
-    if (!parents) kinds.set(gap.kind, (parents = new Map()));
+    if (!parents) kinds.set(gap.kind, (parents = new Map<string | null, ParentedGap[]>()));
     const list = parents.get(gap.parent);
     if (list) list.push(gap);
     else parents.set(gap.parent, [gap]);

@@ -29,6 +29,7 @@ import {
 import { asList, listValue, parseListText } from '../model/string-list.js';
 import { entityHref } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
+import { parentOf } from '../../../../tools/model/entity-parent.js';
 
 const PRECHECK_DELAY_MS = 300;
 
@@ -50,6 +51,7 @@ export class EntityFormPage extends LightElement {
     newKind: { attribute: false },
     detail: { state: true },
     nextId: { state: true },
+    file: { state: true },
     values: { state: true },
     drafts: { state: true },
     precheck: { state: true },
@@ -65,6 +67,10 @@ export class EntityFormPage extends LightElement {
   declare newKind: EntityKind | undefined;
   declare detail: EditedEntity | null;
   declare nextId: NextId | null;
+  /** the file chosen for a new entity ('' follows the server's choice beside its parent) */
+  declare file: string;
+  /** the parent and file the shown next id was asked for */
+  private nextIdKey = '';
   declare values: Record<string, string>;
   declare drafts: ClaimDraft[];
   declare precheck: PrecheckAnswer | null;
@@ -83,6 +89,7 @@ export class EntityFormPage extends LightElement {
     super();
     this.detail = null;
     this.nextId = null;
+    this.file = '';
     this.values = {};
     this.drafts = [];
     this.precheck = null;
@@ -122,11 +129,67 @@ export class EntityFormPage extends LightElement {
         this.detail = null;
         this.values = { status: 'draft' };
         this.drafts = [];
-        this.nextId = await store().api.get<NextId>('next-id', { kind: this.newKind });
+        this.file = '';
+        this.nextIdKey = '';
+        await this.refreshNextId();
       }
     } catch (error) {
       this.loadError = errorText(error);
     }
+    this.schedulePrecheck();
+  }
+
+  /**
+   * Asks for the next id and file again when the parent the draft names or the chosen file changed: the
+   * id follows the numbering of the parent's children or of the file (docs/editing.md).
+   */
+  private async refreshNextId(): Promise<void> {
+    const kind = this.newKind;
+    if (!kind) return;
+    const parent = parentOf(kind, this.buildData()) ?? '';
+    const key = `${parent}\u0000${this.file}`;
+    if (key === this.nextIdKey && this.nextId) return;
+    this.nextIdKey = key;
+    const query: Record<string, string> = { kind, ...(this.file ? { file: this.file } : {}) };
+    let next: NextId;
+    try {
+      next = await store().api.get<NextId>('next-id', parent ? { ...query, parent } : query);
+    } catch (error) {
+      // A parent still being typed (or not in the model) is no parent to follow.
+      if (!(error instanceof ApiError && error.code === 'unknown-entity')) throw error;
+      next = await store().api.get<NextId>('next-id', query);
+    }
+    if (this.nextIdKey === key) this.nextId = next;
+  }
+
+  /** The file select of a new entity: the files that can take its kind, the server's choice first selected. */
+  private fileField(): TemplateResult | typeof nothing {
+    const next = this.nextId;
+    if (this.detail || !next) return nothing;
+    const chosen = this.file || next.file;
+    return html`<div class="field">
+      <label for="field-file">File</label>
+      <select
+        id="field-file"
+        aria-describedby="field-file-help"
+        @change=${(e: Event) => this.chooseFile((e.target as HTMLSelectElement).value)}
+      >
+        ${next.files.map((f) => html`<option value=${f} ?selected=${f === chosen}>${f}</option>`)}
+      </select>
+      <p class="help" id="field-file-help">
+        ${
+          next.parent && !this.file
+            ? html`Beside its parent <strong>${next.parent}</strong>; choose another file to write it there.`
+            : html`The model files that can hold ${KIND_LABELS[next.kind]?.many.toLowerCase() ?? next.kind}.`
+        }
+      </p>
+    </div>`;
+  }
+
+  private chooseFile(file: string): void {
+    this.file = file;
+    this.refusal = null;
+    void this.refreshNextId().catch((error: unknown) => (this.precheckError = errorText(error)));
     this.schedulePrecheck();
   }
 
@@ -253,6 +316,7 @@ export class EntityFormPage extends LightElement {
   }
 
   private async runPrecheck(): Promise<void> {
+    if (!this.detail) void this.refreshNextId().catch(() => undefined);
     this.precheckAbort?.abort();
     const abort = new AbortController();
     this.precheckAbort = abort;
@@ -267,7 +331,7 @@ export class EntityFormPage extends LightElement {
           )
         : await store().api.post<PrecheckAnswer>(
             `entities/${idSegment((this.values.id ?? '').trim() || '_new')}/precheck`,
-            { data, _new: this.kind },
+            { data, _new: this.kind, ...(this.file ? { file: this.file } : {}) },
             undefined,
             abort.signal,
           );
@@ -305,6 +369,7 @@ export class EntityFormPage extends LightElement {
         const result = await store().api.post<SaveAnswer>('entities', {
           kind: this.kind,
           ...(wanted ? { id: wanted } : {}),
+          ...(this.file ? { file: this.file } : {}),
           data,
         });
         id = result.entity?.id ?? (wanted || this.nextId?.id || '');
@@ -371,6 +436,7 @@ export class EntityFormPage extends LightElement {
                 ${conflictList(placed.get('id') ?? [], 'Id')}
               </div>`
         }
+        ${this.fileField()}
         ${fieldsOf(kind).map((spec) =>
           spec.input === 'claims'
             ? html`<rr-claims-editor
