@@ -3,7 +3,7 @@
 // sections file (YAML or JSON) holding most entities of its kind, or a new one-object file when the model
 // keeps that kind (or, for a kind it has none of yet, most entities) one per file. A file the request
 // chooses must be one that can take the kind.
-import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { KIND_WORDS, SECTION_OF_KIND, stringList, type Entity, type EntityKind } from '../model/entity.js';
 import { parentFields } from '../model/entity-parent.js';
 import { EditError } from './edit-error.js';
@@ -98,8 +98,8 @@ function chosenFile(snapshot: ModelSnapshot, kind: EntityKind, file: string, fil
   const fallback = defaultPlace(snapshot, kind);
   if ('file' in fallback && fallback.newFile && resolve(fallback.file) === path) return fallback;
   if (files.some((f) => resolve(f) === path)) return { file: path, form: 'sections', newFile: false };
-  const name = (p: string) => relative(snapshot.isDirectory ? snapshot.modelPath : dirname(p), p) || p;
-  const where = files.map(name).join(', ') || 'none';
+  // Files by their full path, as every edit refusal names them (the editor shows them relative).
+  const where = files.join(', ') || 'none';
   const what = KIND_WORDS[kind];
   let why: string;
   if (!snapshot.files.has(path) && !snapshot.listing.files.some((f) => resolve(f) === path))
@@ -109,7 +109,7 @@ function chosenFile(snapshot: ModelSnapshot, kind: EntityKind, file: string, fil
   else why = `holds no ${SECTION_OF_KIND[kind].replace(/_/g, ' ')}`;
   throw new EditError(
     'bad-file',
-    `${name(path)} ${why}, so it cannot take a new ${what}; choose one of the files that hold ${SECTION_OF_KIND[kind].replace(/_/g, ' ')}: ${where}`,
+    `${path} ${why}, so it cannot take a new ${what}; choose one of the files that hold ${SECTION_OF_KIND[kind].replace(/_/g, ' ')}: ${where}`,
     { file: path },
   );
 }
