@@ -47,6 +47,8 @@ export function childGrids(
   const grids: ChildGrid[] = [];
   for (const [parent, list] of leavesOf) {
     if (list.length <= CHILDREN_PER_ROW || !known.has(parent)) continue;
+    // In id order, numbers as numbers: ZEP-SRS-5-2 before ZEP-SRS-5-10.
+    list.sort((a, b) => a.from.localeCompare(b.from, 'en', { numeric: true }));
     const columns = CHILDREN_PER_ROW;
     const rows = Math.ceil(list.length / columns);
     const columnWidth = Math.max(...list.map((e) => widthOf(e.from)));

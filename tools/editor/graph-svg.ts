@@ -25,6 +25,8 @@ interface PartLayout {
   height: number;
   boxes: Map<string, LayoutNode>;
   lines: Map<TraceEdge, LayoutPoint[]>;
+  /** edges drawn without their label (a block's children share one bus and one label) */
+  unlabelled: Set<TraceEdge>;
 }
 
 /** The graph laid out bottom to top and drawn as an SVG document. */
@@ -34,6 +36,7 @@ export function traceSvg(graph: Graph): string {
     labels.set(n.id, n.title.length > MAX_LABEL ? `${n.title.slice(0, MAX_LABEL - 1)}…` : n.title);
   const parts = connectedParts(graph).map((part) => layoutPart(part, labels));
   const { width, height, boxes, lines } = pack(parts);
+  const unlabelled = new Set(parts.flatMap((p) => [...p.unlabelled]));
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="rr-graph" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
     '<defs><marker id="rr-arrow" class="rr-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z"/></marker></defs>',
@@ -43,10 +46,12 @@ export function traceSvg(graph: Graph): string {
     if (points.length === 0) continue;
     const d = points.map((p, i) => `${i === 0 ? 'M' : 'L'} ${num(p.x)} ${num(p.y)}`).join(' ');
     const mid = points[Math.floor(points.length / 2)]!;
+    const label = unlabelled.has(e)
+      ? ''
+      : `<text x="${num(mid.x)}" y="${num(mid.y)}" class="edge-label">${e.relation}</text>`;
     out.push(
       `<g class="edge edge-${e.relation}" data-from="${xml(e.from)}" data-to="${xml(e.to)}">` +
-        `<path d="${d}" marker-end="url(#rr-arrow)"/>` +
-        `<text x="${num(mid.x)}" y="${num(mid.y)}" class="edge-label">${e.relation}</text></g>`,
+        `<path d="${d}" marker-end="url(#rr-arrow)"/>${label}</g>`,
     );
   }
   for (const n of graph.nodes) {
@@ -119,7 +124,9 @@ function layoutPart(part: Graph, labels: ReadonlyMap<string, string>): PartLayou
     for (const [id, box] of placed.boxes) boxes.set(id, box);
     for (const [e, points] of placed.lines) lines.set(e, points);
   }
-  return { width: size.width ?? 0, height: size.height ?? 0, boxes, lines };
+  // A block's edges share the bus to the parent: one label there says what they all are.
+  const unlabelled = new Set(grids.flatMap((grid) => grid.edges.slice(1)));
+  return { width: size.width ?? 0, height: size.height ?? 0, boxes, lines, unlabelled };
 }
 
 /** Packs the parts in rows (shelves) to a width that makes the whole about ASPECT times as wide as tall. */

@@ -23,8 +23,8 @@ export interface GapKindGroup {
 }
 
 /**
- * Groups gaps by kind (kinds in code-point order), then by parent (in the order their first gap comes;
- * the gaps without a parent last).
+ * Groups gaps by kind (kinds in code-point order), then by parent (parents in id order, numbers as
+ * numbers: ZEP-SYRS-2 before ZEP-SYRS-10; the gaps without a parent last).
  */
 export function groupGaps(gaps: readonly ParentedGap[]): GapKindGroup[] {
   const kinds = new Map<string, Map<string | null, ParentedGap[]>>();
@@ -38,7 +38,9 @@ export function groupGaps(gaps: readonly ParentedGap[]): GapKindGroup[] {
   const sorted = [...kinds].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return sorted.map(([kind, parents]) => {
     const groups = [...parents].map(([parent, list]) => ({ parent, count: list.length, gaps: list }));
-    const ordered = [...groups.filter((g) => g.parent !== null), ...groups.filter((g) => g.parent === null)];
+    const named = groups.filter((g) => g.parent !== null);
+    named.sort((a, b) => a.parent!.localeCompare(b.parent!, 'en', { numeric: true }));
+    const ordered = [...named, ...groups.filter((g) => g.parent === null)];
     return { kind, count: ordered.reduce((n, g) => n + g.count, 0), parents: ordered };
   });
 }

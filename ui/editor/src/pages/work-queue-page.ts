@@ -182,16 +182,17 @@ export class WorkQueuePage extends LightElement {
     const label = group.parent === null ? `${kind} without a parent` : `${kind} under ${group.parent}`;
     return html`<details class="gap-parent" ?open=${open} data-parent=${group.parent ?? ''}>
       <summary>
-        ${
-          group.parent === null
-            ? html`<span>without a parent</span>`
-            : html`<span
-                >under
-                ${entityLink(group.parent)}${title ? html` <span class="muted">${title}</span>` : nothing}</span
-              >`
-        }
+        ${group.parent === null ? 'without a parent' : html`under <code>${group.parent}</code>`}
+        ${title ? html`<span class="muted">${title}</span>` : nothing}
         <span class="count">${group.count}</span>
       </summary>
+      ${
+        group.parent === null
+          ? nothing
+          : html`<p class="gap-parent-link">
+              Parent: ${entityLink(group.parent)}${title ? ` ${title}` : ''}
+            </p>`
+      }
       <div class="table-wrap" role="region" tabindex="0" aria-label=${label}>
         <table>
           <caption class="visually-hidden">
