@@ -2,7 +2,6 @@
 // own next id and the file beside the parent, lets the user choose another file, and writes there; the
 // work queue reads as groups by kind and parent; the trace graph of a parent with many children wraps.
 // Screenshots for docs/editor.md.
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
