@@ -52,6 +52,7 @@ export class EntityFormPage extends LightElement {
     detail: { state: true },
     nextId: { state: true },
     file: { state: true },
+    nextIdError: { state: true },
     values: { state: true },
     drafts: { state: true },
     precheck: { state: true },
@@ -71,6 +72,8 @@ export class EntityFormPage extends LightElement {
   declare file: string;
   /** the parent and file the shown next id was asked for */
   private nextIdKey = '';
+  /** why there is no next id (an id format it cannot continue): the user gives one */
+  declare nextIdError: string;
   declare values: Record<string, string>;
   declare drafts: ClaimDraft[];
   declare precheck: PrecheckAnswer | null;
@@ -90,6 +93,7 @@ export class EntityFormPage extends LightElement {
     this.detail = null;
     this.nextId = null;
     this.file = '';
+    this.nextIdError = '';
     this.values = {};
     this.drafts = [];
     this.precheck = null;
@@ -153,13 +157,20 @@ export class EntityFormPage extends LightElement {
     const query: Record<string, string> = { kind, ...(this.file ? { file: this.file } : {}) };
     let next: NextId;
     try {
-      next = await store().api.get<NextId>('next-id', parent ? { ...query, parent } : query);
+      try {
+        next = await store().api.get<NextId>('next-id', parent ? { ...query, parent } : query);
+      } catch (error) {
+        // A parent still being typed (or not in the model) is no parent to follow.
+        if (!(error instanceof ApiError && error.code === 'unknown-entity')) throw error;
+        next = await store().api.get<NextId>('next-id', query);
+      }
     } catch (error) {
-      // A parent still being typed (or not in the model) is no parent to follow.
-      if (!(error instanceof ApiError && error.code === 'unknown-entity')) throw error;
-      next = await store().api.get<NextId>('next-id', query);
+      // Without a next id (an id format rr cannot continue) the form still works: the user gives the id.
+      if (!(error instanceof ApiError && error.code === 'no-free-id')) throw error;
+      if (this.nextIdKey === key) [this.nextId, this.nextIdError] = [null, error.message];
+      return;
     }
-    if (this.nextIdKey === key) this.nextId = next;
+    if (this.nextIdKey === key) [this.nextId, this.nextIdError] = [next, ''];
   }
 
   /** The file select of a new entity: the files that can take its kind, the server's choice first selected. */
@@ -431,7 +442,7 @@ export class EntityFormPage extends LightElement {
                   @input=${(e: Event) => this.setValue('id', (e.target as HTMLInputElement).value)}
                 />
                 <p class="help" id="field-id-help">
-                  ${this.nextId ? html`Leave empty for the next id, <strong>${this.nextId.id}</strong>, written to <code>${this.nextId.file}</code>.` : nothing}
+                  ${this.nextId ? html`Leave empty for the next id, <strong>${this.nextId.id}</strong>, written to <code>${this.nextId.file}</code>.` : this.nextIdError ? html`No next id: ${this.nextIdError}.` : nothing}
                 </p>
                 ${conflictList(placed.get('id') ?? [], 'Id')}
               </div>`
