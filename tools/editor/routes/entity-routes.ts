@@ -225,7 +225,13 @@ async function precheck(ctx: EditorContext, pathId: string, body: Record<string,
     const rest = withoutKeys(data, 'kind');
     const id = pathId === '_new' ? undefined : pathId;
     const file = chosenFile(ctx, body);
-    request = { op: 'create', kind, data: rest, ...(id !== undefined ? { id } : {}), ...(file ? { file } : {}) };
+    request = {
+      op: 'create',
+      kind,
+      data: rest,
+      ...(id !== undefined ? { id } : {}),
+      ...(file ? { file } : {}),
+    };
   } else {
     const entity = known(session.model, pathId);
     const version = stringField(body, 'version') ?? entityVersion(entity);

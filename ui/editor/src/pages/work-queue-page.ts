@@ -193,63 +193,45 @@ export class WorkQueuePage extends LightElement {
               Parent: ${entityLink(group.parent)}${title ? ` ${title}` : ''}
             </p>`
       }
-      <div class="table-wrap" role="region" tabindex="0" aria-label=${label}>
-        <table>
-          <caption class="visually-hidden">
-            ${label}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Entity</th>
-              <th scope="col">Route</th>
-              <th scope="col">Detail</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${group.gaps.map(
-              (g) =>
-                html`<tr>
-                  <td>${entityLink(g.entity)}</td>
-                  <td>${routeBadge(g)}</td>
-                  <td>${unbrokenWords(g.detail)}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
+      ${gapTable(group.gaps, label, false)}
     </details>`;
   }
 
   /** One table of every gap the filters keep, a page at a time. */
   private renderFlat(rows: ParentedGap[], page: number) {
-    return html` <div class="table-wrap" role="region" tabindex="0" aria-label="Gaps">
-        <table>
-          <caption class="visually-hidden">
-            Gaps
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Kind</th>
-              <th scope="col">Entity</th>
-              <th scope="col">Route</th>
-              <th scope="col">Detail</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map(
-              (g) =>
-                html`<tr>
-                  <td><code>${g.kind}</code></td>
-                  <td>${entityLink(g.entity)}</td>
-                  <td>${routeBadge(g)}</td>
-                  <td>${unbrokenWords(g.detail)}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
-      ${pagerFor(rows.length, page, PAGE_SIZE, 'Gap pages', (p) => this.setQuery({ page: String(p) }))}`;
+    return html`${gapTable(rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE), 'Gaps', true)}
+    ${pagerFor(rows.length, page, PAGE_SIZE, 'Gap pages', (p) => this.setQuery({ page: String(p) }))}`;
   }
+}
+
+/** A table of gaps in a scrolling box named `label`; the Kind column only where kinds mix. */
+function gapTable(rows: readonly ParentedGap[], label: string, withKind: boolean) {
+  return html`<div class="table-wrap" role="region" tabindex="0" aria-label=${label}>
+    <table>
+      <caption class="visually-hidden">
+        ${label}
+      </caption>
+      <thead>
+        <tr>
+          ${withKind ? html`<th scope="col">Kind</th>` : nothing}
+          <th scope="col">Entity</th>
+          <th scope="col">Route</th>
+          <th scope="col">Detail</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${rows.map(
+          (g) =>
+            html`<tr>
+              ${withKind ? html`<td><code>${g.kind}</code></td>` : nothing}
+              <td>${entityLink(g.entity)}</td>
+              <td>${routeBadge(g)}</td>
+              <td>${unbrokenWords(g.detail)}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
 }
 
 function routeBadge(g: ParentedGap) {
