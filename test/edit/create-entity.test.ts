@@ -32,6 +32,7 @@ describe('placement', () => {
       newFile: false,
       parent: null,
       files: [join(dir, 'requirements.yaml')],
+      after: null,
     });
   });
 

@@ -124,4 +124,78 @@ describe('placement beside the parent and a chosen file', () => {
     });
     expect(result.entity).toMatchObject({ id: 'ZEP-SRS-1-5', file: join(dir, 'srs', 'threads.yaml') });
   });
+
+  test('in a file that keeps several parents’ children, the new one follows its last sibling', async () => {
+    const dir = await tempDir();
+    const text = [
+      'requirements:',
+      '  - id: SYS-1',
+      '    title: Pumping',
+      '',
+      '  - id: SW-1-1',
+      '    title: Rate',
+      '    refines: SYS-1',
+      '',
+      '  - id: SW-1-2',
+      '    title: Volume',
+      '    refines: SYS-1',
+      '',
+      '  - id: SW-2-1',
+      '    title: Alarm tone',
+      '    refines: SYS-2',
+      '',
+      '  - id: SYS-2',
+      '    title: Alarms',
+      '',
+    ].join('\n');
+    await writeFile(join(dir, 'model.yaml'), text);
+    const result = await save(dir, {
+      op: 'create',
+      kind: 'requirement',
+      data: { title: 'Bolus', refines: 'SYS-1' },
+    });
+    expect(result.entity.id).toBe('SW-1-3');
+    expect(await readFile(join(dir, 'model.yaml'), 'utf8')).toBe(
+      text.replace(
+        '    refines: SYS-1\n\n  - id: SW-2-1',
+        '    refines: SYS-1\n\n  - id: SW-1-3\n    title: Bolus\n    refines: SYS-1\n\n  - id: SW-2-1',
+      ),
+    );
+  });
+
+  test('the same in a JSON file', async () => {
+    const dir = await tempDir();
+    const text = `${JSON.stringify(
+      {
+        requirements: [
+          { id: 'SW-1-1', title: 'Rate', refines: 'SYS-1' },
+          { id: 'SW-2-1', title: 'Tone', refines: 'SYS-2' },
+          { id: 'SYS-1', title: 'Pumping' },
+          { id: 'SYS-2', title: 'Alarms' },
+        ],
+      },
+      null,
+      2,
+    )}\n`;
+    await writeFile(join(dir, 'model.json'), text);
+    await save(dir, { op: 'create', kind: 'requirement', data: { title: 'Bolus', refines: 'SYS-1' } });
+    const after = JSON.parse(await readFile(join(dir, 'model.json'), 'utf8')) as {
+      requirements: { id: string }[];
+    };
+    expect(after.requirements.map((r) => r.id)).toEqual(['SW-1-1', 'SW-1-2', 'SW-2-1', 'SYS-1', 'SYS-2']);
+  });
+
+  test('a parent without children in the file: right after the parent', async () => {
+    const dir = await tempDir();
+    const text = 'requirements:\n  - id: SYS-1\n    title: Pumping\n  - id: SYS-2\n    title: Alarms\n';
+    await writeFile(join(dir, 'model.yaml'), text);
+    await save(dir, {
+      op: 'create',
+      kind: 'requirement',
+      data: { id: 'SW-1', title: 'Rate', refines: 'SYS-1' },
+    });
+    expect(await readFile(join(dir, 'model.yaml'), 'utf8')).toBe(
+      'requirements:\n  - id: SYS-1\n    title: Pumping\n  - id: SW-1\n    title: Rate\n    refines: SYS-1\n  - id: SYS-2\n    title: Alarms\n',
+    );
+  });
 });

@@ -36,6 +36,8 @@ export interface NewEntityTarget extends Placement {
   parent: string | null;
   /** every file that can take the kind, the placement's among them, in load order */
   files: string[];
+  /** the entity of the same file the new one is written after (its last sibling there, or its parent) */
+  after: string | null;
 }
 
 /** The children of a parent that have a kind (the entities whose parent fields name it). */
@@ -80,7 +82,21 @@ export function newEntityTarget(
   const id = choice.id ?? nextFreeId(model, kind, { near });
   const placement = 'file' in place ? place : oneObjectFile(place.siblings, id);
   const listed = files.includes(placement.file) ? files : [...files, placement.file];
-  return { id, ...placement, parent: parent?.id ?? null, files: listed };
+  return {
+    id,
+    ...placement,
+    parent: parent?.id ?? null,
+    files: listed,
+    after: anchorIn(placement, parent, siblings),
+  };
+}
+
+/** The entity a new one follows in its file: its last sibling there, else its parent when it is there. */
+function anchorIn(placement: Placement, parent: Entity | undefined, siblings: Entity[]): string | null {
+  if (placement.newFile || placement.form !== 'sections') return null;
+  const here = siblings.filter((e) => e.file === placement.file);
+  if (here.length > 0) return here[here.length - 1]!.id;
+  return parent && parent.file === placement.file && siblings.length === 0 ? parent.id : null;
 }
 
 /** Chooses the file for a new entity of a kind with a given id (no parent, no chosen file). */

@@ -121,6 +121,7 @@ class Planner {
       ...(given !== undefined ? { id: given } : {}),
     });
     const id = placement.id;
+    const after = placement.after ?? undefined;
     const data = { id, ...rest };
     const expected: ExpectedEntity = { id, kind, data, file: placement.file };
     const files: FileChange[] = [];
@@ -134,10 +135,10 @@ class Planner {
       );
     } else if (isJsonFile(placement.file)) {
       const file = this.editableJson(placement.file);
-      files.push(editedFile(this.snapshot, file, insertJsonEntityEdits(file, kind, data)));
+      files.push(editedFile(this.snapshot, file, insertJsonEntityEdits(file, kind, data, after)));
     } else {
       const file = this.editable(placement.file);
-      files.push(editedFile(this.snapshot, file, insertEntityEdits(file, kind, data)));
+      files.push(editedFile(this.snapshot, file, insertEntityEdits(file, kind, data, after)));
     }
     return {
       request,
