@@ -113,7 +113,8 @@ function chosenFile(snapshot: ModelSnapshot, kind: EntityKind, file: string, fil
   const path = resolve(file);
   const fallback = defaultPlace(snapshot, kind);
   if ('file' in fallback && fallback.newFile && resolve(fallback.file) === path) return fallback;
-  if (files.some((f) => resolve(f) === path)) return { file: path, form: 'sections', newFile: false };
+  const listed = files.find((f) => resolve(f) === path);
+  if (listed !== undefined) return { file: listed, form: 'sections', newFile: false };
   // Files by their full path, as every edit refusal names them (the editor shows them relative).
   const where = files.join(', ') || 'none';
   const what = KIND_WORDS[kind];
