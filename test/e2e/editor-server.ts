@@ -19,6 +19,8 @@ export interface EditorUnderTest {
   root: string;
   /** the model directory inside it */
   modelDir: string;
+  /** what the server printed so far, stdout then stderr */
+  output(): { stdout: string; stderr: string };
   stop(): Promise<void>;
 }
 
@@ -51,13 +53,13 @@ export async function startEditor(options: ServeOptions = {}): Promise<EditorUnd
 }
 
 /**
- * Starts `rr serve` in `root` over a model and evidence given relative to it; the editor removes
- * `root` when stopped.
+ * Starts `rr serve` in `root` over a model and evidence (if any) given relative to it; the editor
+ * removes `root` when stopped.
  */
 export async function serve(
   root: string,
   model: string,
-  evidence: string,
+  evidence?: string,
   options: ServeOptions = {},
 ): Promise<EditorUnderTest> {
   for (const built of ['dist/tools/cli/main.js', 'dist/ui/editor/index.html'])
@@ -67,8 +69,7 @@ export async function serve(
     'serve',
     '--model',
     model,
-    '--evidence',
-    evidence,
+    ...(evidence !== undefined ? ['--evidence', evidence] : []),
     '--port',
     '0',
     '--token',
@@ -80,8 +81,12 @@ export async function serve(
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const printed = { stdout: '', stderr: '' };
+  child.stdout!.on('data', (chunk: Buffer) => (printed.stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (printed.stderr += chunk.toString()));
   const url = await printedUrl(child);
   return {
+    output: () => ({ ...printed }),
     url,
     origin: url.replace(/#.*$/, ''),
     token,

@@ -30,6 +30,9 @@ describe('placement', () => {
       file: join(dir, 'requirements.yaml'),
       form: 'sections',
       newFile: false,
+      parent: null,
+      files: [join(dir, 'requirements.yaml')],
+      after: null,
     });
   });
 

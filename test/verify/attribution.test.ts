@@ -267,7 +267,7 @@ describe('one claimer owns the case', () => {
       expect.objectContaining({
         severity: 'warning',
         entity: 'REQ-1',
-        message: `case ${T} A is tagged REQ-2 but the claim of requirement REQ-1 owns it`,
+        message: `case ${T} A is tagged REQ-2 but the claim of requirement REQ-1 owns it (rule tag-mismatch; set its severity under config.rules: \`tag-mismatch: off\`)`,
       }),
     ]);
     // The model wins over the tag even in hybrid mode; the tagged entity gets nothing.
@@ -303,7 +303,7 @@ describe('one claimer owns the case', () => {
       expect.objectContaining({
         severity: 'warning',
         entity: 'REQ-1',
-        message: `case ${T} A declares level integration but the claim of requirement REQ-1 gives level unit`,
+        message: `case ${T} A declares level integration but the claim of requirement REQ-1 gives level unit (rule level-mismatch; set its severity under config.rules: \`level-mismatch: off\`)`,
       }),
     ]);
     expect(r.at(T, 'A').level).toBe('integration');

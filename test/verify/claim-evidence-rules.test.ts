@@ -101,7 +101,7 @@ describe('coarse-claim: a whole-target claim on a target with cases of its own',
       expect.objectContaining({
         severity: 'warning',
         entity: 'REQ-1',
-        message: `requirement REQ-1: whole-target claim on ${T}, which reports 2 cases of its own; claim them by case`,
+        message: `requirement REQ-1: whole-target claim on ${T}, which reports 2 cases of its own; claim them by case (rule coarse-claim; set its severity under config.rules: \`coarse-claim: off\`)`,
       }),
     ]);
     expect(r.at(T, 'A').coarse).toBe(true);

@@ -17,6 +17,7 @@ import { EXIT, type CliIo } from './cli-io.js';
 import { createEditorDemo } from './editor-demo.js';
 import { TargetGroupError, readTargetGroups } from './target-groups.js';
 import { workspaceRoot } from './workspace-root.js';
+import type { ScanProgress } from '../sources/scan-annotations.js';
 
 /** Options of `rr serve`. */
 export interface ServeOptions {
@@ -88,7 +89,8 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
   }
 
   const git = await GitClient.open(modelPath);
-  const root = git?.root ?? resolve(io.cwd, workspaceRoot(modelArg, io.cwd));
+  const sourcesRoot = resolve(io.cwd, workspaceRoot(modelArg, io.cwd));
+  const root = git?.root ?? sourcesRoot;
   const recovery = await recoverJournal(root);
   if (recovery.outcome !== 'none') io.out(`rr serve: an interrupted save was settled: ${recovery.outcome}\n`);
   const targetGroups = new Map<string, Set<string>>();
@@ -96,7 +98,8 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
     modelPath,
     evidenceDir,
     root,
-    sourcesRoot: resolve(io.cwd, workspaceRoot(modelArg, io.cwd)),
+    sourcesRoot,
+    onSourcesProgress: scanProgressPrinter(sourcesRoot, io),
     targetGroups,
     onStep: STOP_AT ? stopAt(STOP_AT, io) : undefined,
   });
@@ -154,6 +157,27 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
 function editorUrls(host: string, port: number, token: string | undefined): string[] {
   const hosts = isWildcard(host) ? machineAddresses(host) : [host === '127.0.0.1' ? 'localhost' : host];
   return hosts.map((h) => `http://${urlHostOf(h)}:${port}/${token ? `#token=${token}` : ''}`);
+}
+
+/**
+ * Prints how far the scan for annotations has got, on stderr, while a large tree keeps the server from
+ * answering (a scan reports only every few thousand files, so a small workspace prints nothing).
+ */
+function scanProgressPrinter(root: string, io: CliIo): (progress: ScanProgress) => void {
+  const started = Date.now();
+  const count = (n: number) => n.toLocaleString('en-US');
+  return (progress) => {
+    if (progress.phase === 'listing')
+      io.err(
+        `rr serve: looking for source annotations under ${root}: ${count(progress.files)} files found…\n`,
+      );
+    else if (progress.phase === 'reading')
+      io.err(`rr serve: reading sources: ${count(progress.files)} of ${count(progress.total ?? 0)} files…\n`);
+    else {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      io.err(`rr serve: scanned ${count(progress.files)} files under ${root} in ${seconds} s\n`);
+    }
+  };
 }
 
 /** Whether an address is the local machine only. */

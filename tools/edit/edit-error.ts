@@ -4,6 +4,7 @@ export const EDIT_ERROR_CODES = [
   'bad-request',
   'bad-id',
   'no-free-id',
+  'bad-file',
   'still-referenced',
   'unsupported-layout',
   'lock-invalid',

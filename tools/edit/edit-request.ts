@@ -7,6 +7,11 @@ export interface CreateRequest {
   /** the entity's fields (`kind` excluded); `id` here or in `id` */
   data: Record<string, unknown>;
   id?: string;
+  /**
+   * the file to write it to (absolute): one of the files that can take the kind; default beside its
+   * parent (docs/editing.md, "Where new entities go")
+   */
+  file?: string;
 }
 
 /**

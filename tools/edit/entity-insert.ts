@@ -12,11 +12,15 @@ import { colonEnd, column, dashAt, itemLines, keyStart, pairEnd } from './node-e
 import { indentAll, renderDocument, renderItem } from './render-yaml.js';
 import { insertLines, replaceRange, type TextEdit } from './text-edit.js';
 
-/** Edits that add an entity to a YAML file that already exists. */
+/**
+ * Edits that add an entity to a YAML file that already exists: after the entity `after` names when its
+ * section holds it (the new entity's last sibling), else at the end of the section.
+ */
 export function insertEntityEdits(
   file: EditableFile,
   kind: EntityKind,
   data: Record<string, unknown>,
+  after?: string,
 ): TextEdit[] {
   const id = String(data.id);
   const section = SECTION_OF_KIND[kind];
@@ -35,12 +39,17 @@ export function insertEntityEdits(
   const seq = pair.value;
   if (isSeq(seq) && !seq.flow && seq.items.length > 0) {
     const last = seq.items.length - 1;
+    const anchor =
+      after === undefined
+        ? -1
+        : seq.items.findIndex((item) => isMap(item) && idOf(item.get('id', true)) === after);
+    const at = anchor < 0 ? last : anchor;
     const dash = dashAt(seq, 0)!;
     const indent = file.text.slice(lineStart(file.text, dash), dash);
     // Siblings separated by a blank line get one before the new entity too.
     const lastDash = dashAt(seq, last)!;
     const spaced = last > 0 && isBlankLine(file.text, lineStart(file.text, lastDash) - 1);
-    const offset = itemLines(file.text, seq, last)[1];
+    const offset = itemLines(file.text, seq, at)[1];
     const lines = (spaced ? '\n' : '') + indentAll(item, indent);
     return [insertLines(file.text, offset, lines, { entity: id, action: 'add-entity' })];
   }
@@ -57,6 +66,11 @@ export function insertEntityEdits(
     );
   }
   return [sectionValue(file, pair, item, id)];
+}
+
+/** The value of an item's `id` scalar, if it has one. */
+function idOf(node: unknown): unknown {
+  return isScalar(node) ? node.value : undefined;
 }
 
 /** The sections document of a file that holds most items of the section (else the first one). */

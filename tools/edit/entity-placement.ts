@@ -1,8 +1,12 @@
-// Where a new entity goes (docs/editing.md, "Where new entities go"): next to its siblings — the
-// sections file (YAML or JSON) holding most entities of its kind, or a new one-object file when the
-// model keeps that kind (or, for a kind it has none of yet, most entities) one per file.
-import { basename, dirname, extname, join } from 'node:path';
-import { SECTION_OF_KIND, type Entity, type EntityKind } from '../model/entity.js';
+// Where a new entity goes (docs/editing.md, "Where new entities go"): with its siblings (the other
+// children of the parent it refines, satisfies or mitigates), else in its parent's file, else in the
+// sections file (YAML or JSON) holding most entities of its kind, or a new one-object file when the model
+// keeps that kind (or, for a kind it has none of yet, most entities) one per file. A file the request
+// chooses must be one that can take the kind.
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { KIND_WORDS, SECTION_OF_KIND, stringList, type Entity, type EntityKind } from '../model/entity.js';
+import { parentFields } from '../model/entity-parent.js';
+import { EditError } from './edit-error.js';
 import { isJsonFile } from './editable-file.js';
 import type { ModelSnapshot } from './model-snapshot.js';
 import { nextFreeId } from './next-id.js';
@@ -15,14 +19,141 @@ export interface Placement {
   newFile: boolean;
 }
 
-/** The id and file a new entity of a kind would get now (GET /api/next-id). */
-export function newEntityTarget(snapshot: ModelSnapshot, kind: EntityKind): Placement & { id: string } {
-  const id = nextFreeId(snapshot.model, kind);
-  return { id, ...placeNewEntity(snapshot, kind, id) };
+/** What a create says about where the new entity belongs. */
+export interface NewEntityChoice {
+  /** the entity it refines, satisfies or mitigates (default: the first such reference in `data`) */
+  parent?: string;
+  /** the file chosen for it (absolute); it must be one of the files that can take the kind */
+  file?: string;
+  /** the id given; default the next free id */
+  id?: string;
 }
 
-/** Chooses the file for a new entity of a kind with a given id. */
+/** The id and file a new entity gets, with the files it could go to instead (GET /api/next-id). */
+export interface NewEntityTarget extends Placement {
+  id: string;
+  /** the parent the placement and numbering followed, or null */
+  parent: string | null;
+  /** every file that can take the kind, the placement's among them, in load order */
+  files: string[];
+  /** the entity of the same file the new one is written after (its last sibling there, or its parent) */
+  after: string | null;
+}
+
+/** The children of a parent that have a kind (the entities whose parent fields name it). */
+function childrenOf(snapshot: ModelSnapshot, kind: EntityKind, parent: string): Entity[] {
+  const fields = parentFields(kind);
+  return snapshot.model.entities.filter(
+    (e) => e.kind === kind && fields.some((f) => stringList(e.data[f]).includes(parent)),
+  );
+}
+
+/** The files that can take a new entity of a kind: sections files holding that kind, or any when none does. */
+export function filesForKind(snapshot: ModelSnapshot, kind: EntityKind): string[] {
+  if (!snapshot.isDirectory) return [snapshot.modelPath];
+  const sections = snapshot.composed
+    .filter((c) => !c.unreadable && c.documents.some((d) => d.form === 'sections'))
+    .map((c) => c.file);
+  const holding = new Set(
+    snapshot.model.entities.filter((e) => e.kind === kind && e.form === 'sections').map((e) => e.file),
+  );
+  return holding.size > 0 ? sections.filter((f) => holding.has(f)) : sections;
+}
+
+/** The id and file a new entity of a kind gets, given what the request says about it. */
+export function newEntityTarget(
+  snapshot: ModelSnapshot,
+  kind: EntityKind,
+  choice: NewEntityChoice = {},
+): NewEntityTarget {
+  const { model } = snapshot;
+  const parent = choice.parent === undefined ? undefined : model.byId.get(choice.parent);
+  const siblings = parent ? childrenOf(snapshot, kind, parent.id) : [];
+  const files = filesForKind(snapshot, kind);
+  let place: PlaceOrSingle;
+  if (choice.file !== undefined) place = chosenFile(snapshot, kind, choice.file, files);
+  else place = nearParent(snapshot, kind, parent, siblings, files) ?? defaultPlace(snapshot, kind);
+  const near =
+    siblings.length > 0
+      ? siblings.map((e) => e.id)
+      : 'file' in place
+        ? model.entities.filter((e) => e.file === place.file).map((e) => e.id)
+        : place.siblings.map((e) => e.id);
+  const id = choice.id ?? nextFreeId(model, kind, { near });
+  const placement = 'file' in place ? place : oneObjectFile(place.siblings, id);
+  const listed = files.includes(placement.file) ? files : [...files, placement.file];
+  return {
+    id,
+    ...placement,
+    parent: parent?.id ?? null,
+    files: listed,
+    after: anchorIn(placement, parent, siblings),
+  };
+}
+
+/** The entity a new one follows in its file: its last sibling there, else its parent when it is there. */
+function anchorIn(placement: Placement, parent: Entity | undefined, siblings: Entity[]): string | null {
+  if (placement.newFile || placement.form !== 'sections') return null;
+  const here = siblings.filter((e) => e.file === placement.file);
+  if (here.length > 0) return here[here.length - 1]!.id;
+  return parent && parent.file === placement.file && siblings.length === 0 ? parent.id : null;
+}
+
+/** Chooses the file for a new entity of a kind with a given id (no parent, no chosen file). */
 export function placeNewEntity(snapshot: ModelSnapshot, kind: EntityKind, id: string): Placement {
+  const place = defaultPlace(snapshot, kind);
+  return 'file' in place ? place : oneObjectFile(place.siblings, id);
+}
+
+/** A placement, or "a new one-object file beside these siblings" (named once the id is known). */
+type PlaceOrSingle = Placement | { siblings: Entity[] };
+
+/** The chosen file, when it can take the kind (the default new file counts); else a clear refusal. */
+function chosenFile(snapshot: ModelSnapshot, kind: EntityKind, file: string, files: string[]): Placement {
+  const path = resolve(file);
+  const fallback = defaultPlace(snapshot, kind);
+  if ('file' in fallback && fallback.newFile && resolve(fallback.file) === path) return fallback;
+  const listed = files.find((f) => resolve(f) === path);
+  if (listed !== undefined) return { file: listed, form: 'sections', newFile: false };
+  // Files by their full path, as every edit refusal names them (the editor shows them relative).
+  const where = files.join(', ') || 'none';
+  const what = KIND_WORDS[kind];
+  let why: string;
+  if (!snapshot.files.has(path) && !snapshot.listing.files.some((f) => resolve(f) === path))
+    why = 'is not a file of the model';
+  else if (snapshot.model.entities.some((e) => resolve(e.file) === path && e.form === 'single'))
+    why = 'holds one entity (a one-object file)';
+  else why = `holds no ${SECTION_OF_KIND[kind].replace(/_/g, ' ')}`;
+  throw new EditError(
+    'bad-file',
+    `${path} ${why}, so it cannot take a new ${what}; choose one of the files that hold ${SECTION_OF_KIND[kind].replace(/_/g, ' ')}: ${where}`,
+    { file: path },
+  );
+}
+
+/**
+ * Beside the parent: the file holding most of its other children of the kind (a new one-object file
+ * beside them when they are one-object files), else the parent's own file when it can take the kind.
+ */
+function nearParent(
+  snapshot: ModelSnapshot,
+  kind: EntityKind,
+  parent: Entity | undefined,
+  siblings: Entity[],
+  files: string[],
+): PlaceOrSingle | undefined {
+  if (!parent || !snapshot.isDirectory) return undefined;
+  const inSections = siblings.filter((e) => e.form === 'sections');
+  const singles = siblings.filter((e) => e.form === 'single');
+  if (singles.length > inSections.length) return { siblings: singles };
+  if (inSections.length > 0) return { file: fileWithMost(inSections), form: 'sections', newFile: false };
+  if (parent.form === 'sections' && files.includes(parent.file))
+    return { file: parent.file, form: 'sections', newFile: false };
+  return undefined;
+}
+
+/** Where an entity of a kind goes when nothing says where: beside most entities of its kind. */
+function defaultPlace(snapshot: ModelSnapshot, kind: EntityKind): PlaceOrSingle {
   const { model } = snapshot;
   if (!snapshot.isDirectory) return { file: snapshot.modelPath, form: 'sections', newFile: false };
   const inSections = model.entities.filter((e) => e.form === 'sections');
@@ -30,10 +161,10 @@ export function placeNewEntity(snapshot: ModelSnapshot, kind: EntityKind, id: st
   const sectionsOfKind = inSections.filter((e) => e.kind === kind);
   const singlesOfKind = singles.filter((e) => e.kind === kind);
   if (singlesOfKind.length > 0 || sectionsOfKind.length > 0) {
-    if (singlesOfKind.length > sectionsOfKind.length) return oneObjectFile(singlesOfKind, id);
+    if (singlesOfKind.length > sectionsOfKind.length) return { siblings: singlesOfKind };
     return { file: fileWithMost(sectionsOfKind), form: 'sections', newFile: false };
   }
-  if (singles.length > inSections.length) return oneObjectFile(singles, id);
+  if (singles.length > inSections.length) return { siblings: singles };
   if (inSections.length > 0) return firstOfKind(snapshot, inSections, kind);
   const file = join(snapshot.modelPath, `${SECTION_OF_KIND[kind].replace(/_/g, '-')}.yaml`);
   return { file, form: 'sections', newFile: !snapshot.files.has(file) };

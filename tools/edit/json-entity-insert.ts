@@ -10,11 +10,15 @@ import { indentUnit } from './json-style.js';
 import { lineIndent, lineNumberAt } from './line-endings.js';
 import { replaceRange, type TextEdit } from './text-edit.js';
 
-/** Edits that add an entity to a JSON sections file. */
+/**
+ * Edits that add an entity to a JSON sections file: after the entity `after` names when its section
+ * holds it (the new entity's last sibling), else at the end of the section.
+ */
 export function insertJsonEntityEdits(
   file: JsonFile,
   kind: EntityKind,
   data: Record<string, unknown>,
+  after?: string,
 ): TextEdit[] {
   const { root, text, style } = file;
   const id = String(data.id);
@@ -36,7 +40,11 @@ export function insertJsonEntityEdits(
   if (list?.type === 'array' && list.children?.length) {
     const place = { indent: childIndent(text, list, step), inline: isInline(text, list) };
     const item = childSeparator(text, list, style.comma) + renderJson(data, style, place);
-    const offset = nodeEnd(list.children[list.children.length - 1]!);
+    const anchor =
+      after === undefined
+        ? undefined
+        : list.children.find((child) => findNodeAtLocation(child, ['id'])?.value === after);
+    const offset = nodeEnd(anchor ?? list.children[list.children.length - 1]!);
     return [replaceRange(text, offset, offset, item, { entity: id, action: 'add-entity' })];
   }
   if (list) {

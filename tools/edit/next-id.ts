@@ -3,6 +3,7 @@ import { KIND_WORDS, stringList, type EntityKind } from '../model/entity.js';
 import type { Model } from '../model/model.js';
 import { REFERENCE_FIELDS } from '../model/references.js';
 import { EditError } from './edit-error.js';
+import { familiesByUse, highestInFamily } from './id-family.js';
 
 /** Width of the number in `{prefix}[0-9]{3}` or `{prefix}\d{3,}`, if the pattern says. */
 function patternWidth(pattern: string | null): number | undefined {
@@ -10,40 +11,65 @@ function patternWidth(pattern: string | null): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** Ids a new entity continues the numbering of (docs/editing.md, "Where new entities go"). */
+export interface IdNeighbours {
+  /** ids of the new entity's siblings (the other children of its parent), or of its file's entities */
+  near?: readonly string[];
+}
+
 /**
- * The next free id of a kind: the kind's prefix and one more than the highest number used with it,
- * padded like the existing ids (or as id_pattern says, else to 3 digits). Numbers are never reused, and
- * an id some field already names (a dangling reference) counts as taken.
+ * The next free id of a kind, following the data's own numbering: the numbering family (ids that differ
+ * only in their last number) most used by the new entity's neighbours, else by the kind's entities, else
+ * the kind's prefix; one more than the highest number used in that family, padded like its ids (the
+ * prefix family as id_pattern says, else to 3 digits). The id must match id_pattern, numbers are never
+ * reused, and an id some field already names (a dangling reference) counts as taken.
  */
-export function nextFreeId(model: Model, kind: EntityKind, alsoTaken: Iterable<string> = []): string {
+export function nextFreeId(
+  model: Model,
+  kind: EntityKind,
+  neighbours: IdNeighbours = {},
+  alsoTaken: Iterable<string> = [],
+): string {
   const prefix = model.config.prefixes[kind];
-  const numbered = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)$`);
   const taken = new Set<string>([...model.byId.keys(), ...alsoTaken]);
   for (const entity of model.entities) {
     for (const ref of REFERENCE_FIELDS) for (const id of stringList(entity.data[ref.field])) taken.add(id);
   }
-  let max = 0;
-  let width = patternWidth(model.config.id_pattern) ?? 0;
-  let seen = false;
-  for (const id of taken) {
-    const m = numbered.exec(id);
-    if (!m) continue;
-    seen = true;
-    const n = Number(m[1]);
-    if (n >= max) {
-      max = n;
-      width = Math.max(width, m[1]!.length);
-    }
-  }
-  if (!seen && width === 0) width = 3;
-  for (let n = max + 1; n < max + 10_000; n++) {
-    const candidate = prefix + String(n).padStart(width, '0');
-    if (taken.has(candidate)) continue;
-    if (!idMatchesPattern(model.config, kind, candidate)) break;
-    return candidate;
+  const ofKind = model.entities.filter((e) => e.kind === kind).map((e) => e.id);
+  const families = [
+    ...familiesByUse((neighbours.near ?? []).filter((id) => model.byId.get(id)?.kind === kind)),
+    ...familiesByUse(ofKind),
+    prefix,
+  ];
+  for (const stem of new Set(families)) {
+    const id = nextInFamily(model, kind, stem, stem === prefix, taken);
+    if (id !== undefined) return id;
   }
   throw new EditError(
     'no-free-id',
     `cannot derive the next id of a ${KIND_WORDS[kind]} from prefix "${prefix}" and config.id_pattern "${model.config.id_pattern ?? ''}"; give the new entity an id`,
   );
+}
+
+/** One more than the highest number of a family, free and matching id_pattern; undefined if none fits. */
+function nextInFamily(
+  model: Model,
+  kind: EntityKind,
+  stem: string,
+  isPrefix: boolean,
+  taken: Set<string>,
+): string | undefined {
+  const highest = highestInFamily(stem, taken);
+  const max = highest?.number ?? 0;
+  let width = Math.max(
+    isPrefix ? (patternWidth(model.config.id_pattern) ?? 0) : 0,
+    highest?.digits.length ?? 0,
+  );
+  if (!highest && width === 0) width = 3;
+  for (let n = max + 1; n < max + 10_000; n++) {
+    const candidate = stem + String(n).padStart(width, '0');
+    if (taken.has(candidate)) continue;
+    return idMatchesPattern(model.config, kind, candidate) ? candidate : undefined;
+  }
+  return undefined;
 }

@@ -20,7 +20,8 @@ import { isJsonFile, lineOf, type EditableFile } from './editable-file.js';
 import { deleteEntityEdits, type EntityRemoval } from './entity-delete.js';
 import { insertEntityEdits } from './entity-insert.js';
 import { findEntityNode } from './entity-node.js';
-import { placeNewEntity } from './entity-placement.js';
+import { parentOf } from '../model/entity-parent.js';
+import { newEntityTarget } from './entity-placement.js';
 import {
   describeReference,
   referencesTo,
@@ -36,7 +37,6 @@ import type { JsonFile } from './json-file.js';
 import { lineNumberAt } from './line-endings.js';
 import { planVerificationLockEdit, type VerificationLockEdit } from './verification-lock-edit.js';
 import type { ModelSnapshot } from './model-snapshot.js';
-import { nextFreeId } from './next-id.js';
 import { assertNewId, entityAtVersion } from './request-checks.js';
 import type { TextEdit } from './text-edit.js';
 import { unknownKeys } from './unknown-keys.js';
@@ -108,13 +108,21 @@ class Planner {
     const given = request.id ?? request.data.id;
     if (given !== undefined && typeof given !== 'string')
       throw new EditError('bad-request', 'the id must be a string');
-    const id = given ?? nextFreeId(model, kind);
-    if (given !== undefined) assertNewId(model, kind, id);
+    if (given !== undefined) assertNewId(model, kind, given);
+    if (request.file !== undefined && typeof request.file !== 'string')
+      throw new EditError('bad-request', 'the file must be a path');
     const rest: Record<string, unknown> = { ...request.data };
     delete rest.kind;
     delete rest.id;
+    const parent = parentOf(kind, rest);
+    const placement = newEntityTarget(this.snapshot, kind, {
+      ...(parent !== undefined ? { parent } : {}),
+      ...(request.file !== undefined ? { file: request.file } : {}),
+      ...(given !== undefined ? { id: given } : {}),
+    });
+    const id = placement.id;
+    const after = placement.after ?? undefined;
     const data = { id, ...rest };
-    const placement = placeNewEntity(this.snapshot, kind, id);
     const expected: ExpectedEntity = { id, kind, data, file: placement.file };
     const files: FileChange[] = [];
     if (placement.newFile) {
@@ -127,10 +135,10 @@ class Planner {
       );
     } else if (isJsonFile(placement.file)) {
       const file = this.editableJson(placement.file);
-      files.push(editedFile(this.snapshot, file, insertJsonEntityEdits(file, kind, data)));
+      files.push(editedFile(this.snapshot, file, insertJsonEntityEdits(file, kind, data, after)));
     } else {
       const file = this.editable(placement.file);
-      files.push(editedFile(this.snapshot, file, insertEntityEdits(file, kind, data)));
+      files.push(editedFile(this.snapshot, file, insertEntityEdits(file, kind, data, after)));
     }
     return {
       request,

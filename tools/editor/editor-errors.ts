@@ -17,6 +17,7 @@ export const EDIT_STATUS: Record<EditErrorCode, number> = {
   'bad-request': 400,
   'bad-id': 400,
   'no-free-id': 400,
+  'bad-file': 400,
   'still-referenced': 409,
   'unsupported-layout': 422,
   'lock-invalid': 409,

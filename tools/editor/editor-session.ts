@@ -22,6 +22,7 @@ import { checkScope, indexEvidence, type EvidenceIndex } from '../verify/check-s
 import { loadInputs } from '../verify/inputs.js';
 import { parseModelVerificationLock, type VerificationLock } from '../verify/verification-lock-file.js';
 import { scanModelAnnotations } from '../verify/model-annotations.js';
+import type { ScanProgress } from '../sources/scan-annotations.js';
 import { ownerChecks, type Conflict } from '../verify/owner-checks.js';
 import { OwnerConflictError } from '../verify/owner-conflict-error.js';
 import { authorText } from './editor-context.js';
@@ -35,6 +36,8 @@ export interface SessionOptions {
   root: string;
   /** the folder scanned for source annotations (the workspace of the model) */
   sourcesRoot?: string;
+  /** told how far a scan for annotations in a large tree has got (`rr serve` prints it on stderr) */
+  onSourcesProgress?: (progress: ScanProgress) => void;
   /** the case ledger's target groups (`--lane-targets NAME=FILE`): group name → target labels */
   targetGroups: Map<string, Set<string>>;
   /** a test hook: called at each commit step (the crash test stops the process there) */
@@ -222,6 +225,7 @@ export class EditorSession {
       // The lock as the snapshot read it: the bytes a save confirms.
       readLock: () => Promise.resolve(snapshot!.verificationLock?.bytes?.toString('utf8')),
       sources: this.options.sourcesRoot,
+      ...(this.options.onSourcesProgress ? { onSourcesProgress: this.options.onSourcesProgress } : {}),
     });
     this.snapshot = snapshot!;
     this.evidence = inputs.evidence;

@@ -4,6 +4,7 @@
 // classes only, never inline styles: the editor's stylesheet colours kinds and verdicts, and the
 // strict content security policy forbids inline styles anyway.
 import type { TraceEdge, TraceNode } from '../report/trace-graph.js';
+import { childGrids, placeChildGrid } from './child-grid.js';
 import { layout, layoutGraph, type LayoutNode, type LayoutPoint } from './dagre-layout.js';
 
 const CHAR_WIDTH = 7;
@@ -24,6 +25,8 @@ interface PartLayout {
   height: number;
   boxes: Map<string, LayoutNode>;
   lines: Map<TraceEdge, LayoutPoint[]>;
+  /** edges drawn without their label (a block's children share one bus and one label) */
+  unlabelled: Set<TraceEdge>;
 }
 
 /** The graph laid out bottom to top and drawn as an SVG document. */
@@ -33,6 +36,7 @@ export function traceSvg(graph: Graph): string {
     labels.set(n.id, n.title.length > MAX_LABEL ? `${n.title.slice(0, MAX_LABEL - 1)}…` : n.title);
   const parts = connectedParts(graph).map((part) => layoutPart(part, labels));
   const { width, height, boxes, lines } = pack(parts);
+  const unlabelled = new Set(parts.flatMap((p) => [...p.unlabelled]));
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="rr-graph" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">`,
     '<defs><marker id="rr-arrow" class="rr-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z"/></marker></defs>',
@@ -42,10 +46,12 @@ export function traceSvg(graph: Graph): string {
     if (points.length === 0) continue;
     const d = points.map((p, i) => `${i === 0 ? 'M' : 'L'} ${num(p.x)} ${num(p.y)}`).join(' ');
     const mid = points[Math.floor(points.length / 2)]!;
+    const label = unlabelled.has(e)
+      ? ''
+      : `<text x="${num(mid.x)}" y="${num(mid.y)}" class="edge-label">${e.relation}</text>`;
     out.push(
       `<g class="edge edge-${e.relation}" data-from="${xml(e.from)}" data-to="${xml(e.to)}">` +
-        `<path d="${d}" marker-end="url(#rr-arrow)"/>` +
-        `<text x="${num(mid.x)}" y="${num(mid.y)}" class="edge-label">${e.relation}</text></g>`,
+        `<path d="${d}" marker-end="url(#rr-arrow)"/>${label}</g>`,
     );
   }
   for (const n of graph.nodes) {
@@ -91,22 +97,36 @@ function layoutPart(part: Graph, labels: ReadonlyMap<string, string>): PartLayou
   const g = layoutGraph();
   g.setGraph({ rankdir: 'BT', nodesep: 24, ranksep: 56, marginx: 0, marginy: 0 });
   g.setDefaultEdgeLabel(() => ({}));
-  for (const n of part.nodes) {
-    const width = Math.max(
-      MIN_WIDTH,
-      Math.max(n.id.length, (labels.get(n.id) ?? '').length) * CHAR_WIDTH + 20,
-    );
-    g.setNode(n.id, { width, height: NODE_HEIGHT });
+  const widthOf = (id: string) =>
+    Math.max(MIN_WIDTH, Math.max(id.length, (labels.get(id) ?? '').length) * CHAR_WIDTH + 20);
+  const grids = childGrids(part.nodes, part.edges, widthOf, NODE_HEIGHT);
+  const inGrid = new Set(grids.flatMap((grid) => grid.edges));
+  const gridded = new Set([...inGrid].map((e) => e.from));
+  for (const n of part.nodes)
+    if (!gridded.has(n.id)) g.setNode(n.id, { width: widthOf(n.id), height: NODE_HEIGHT });
+  for (const grid of grids) {
+    g.setNode(grid.id, { width: grid.width, height: grid.height });
+    g.setEdge(grid.id, grid.parent, {}, 'rr-children');
   }
-  for (const e of part.edges) g.setEdge(e.from, e.to, {}, e.relation);
+  for (const e of part.edges) if (!inGrid.has(e)) g.setEdge(e.from, e.to, {}, e.relation);
   layout(g);
   const size = g.graph();
-  return {
-    width: size.width ?? 0,
-    height: size.height ?? 0,
-    boxes: new Map(part.nodes.map((n) => [n.id, g.node(n.id)])),
-    lines: new Map(part.edges.map((e) => [e, g.edge(e.from, e.to, e.relation)?.points ?? []])),
-  };
+  const boxes = new Map(part.nodes.filter((n) => !gridded.has(n.id)).map((n) => [n.id, g.node(n.id)]));
+  const lines = new Map(
+    part.edges.filter((e) => !inGrid.has(e)).map((e) => [e, g.edge(e.from, e.to, e.relation)?.points ?? []]),
+  );
+  for (const grid of grids) {
+    const placed = placeChildGrid(
+      grid,
+      g.node(grid.id),
+      g.edge(grid.id, grid.parent, 'rr-children')?.points ?? [],
+    );
+    for (const [id, box] of placed.boxes) boxes.set(id, box);
+    for (const [e, points] of placed.lines) lines.set(e, points);
+  }
+  // A block's edges share the bus to the parent: one label there says what they all are.
+  const unlabelled = new Set(grids.flatMap((grid) => grid.edges.slice(1)));
+  return { width: size.width ?? 0, height: size.height ?? 0, boxes, lines, unlabelled };
 }
 
 /** Packs the parts in rows (shelves) to a width that makes the whole about ASPECT times as wide as tall. */

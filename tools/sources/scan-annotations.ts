@@ -24,10 +24,23 @@ interface FileScan extends FileAnnotations {
 
 const NOTHING: FileScan = { scanned: false, annotations: [], diagnostics: [] };
 
+/** How far a scan has got: files found while listing the tree, then files read of all found. */
+export interface ScanProgress {
+  phase: 'listing' | 'reading' | 'done';
+  files: number;
+  /** every file found (reading and done) */
+  total?: number;
+}
+
+/** A scan reports progress every this many files (a long scan is a large tree). */
+export const SCAN_PROGRESS_EVERY = 1000;
+
 /** How to scan: annotation options, and optionally the files to scan instead of listing the tree. */
 export interface ScanOptions extends AnnotationOptions {
   /** '/'-separated paths below the root (Bazel's declared sources); default: every file not ignored */
   files?: readonly string[];
+  /** called every SCAN_PROGRESS_EVERY files listed and read, and once at the end of a scan that did */
+  onProgress?: (progress: ScanProgress) => void;
 }
 
 /**
@@ -46,20 +59,29 @@ export async function scanAnnotations(
     diagnostics.push(diagnostic('read-error', 'error', rootProblem, { file: root }));
     return { annotations: [], byEntity: new Map(), diagnostics, filesScanned: 0 };
   }
+  const { onProgress } = options;
+  let reported = false;
+  const every = (count: number, progress: ScanProgress) => {
+    if (count % SCAN_PROGRESS_EVERY !== 0 || !onProgress) return;
+    reported = true;
+    onProgress(progress);
+  };
   const listing = options.files
     ? { files: [...new Set(options.files)].sort(compareCodePoints), diagnostics: [] }
-    : await listSourceFiles(root);
+    : await listSourceFiles(root, (n) => every(n, { phase: 'listing', files: n }));
   diagnostics.push(...listing.diagnostics);
   // Searching raw bytes for a pattern's literal spares decoding the many files without annotations.
   const anchors = compiled.patterns.map((p) => Buffer.from(p.anchor, 'utf8'));
 
+  const total = listing.files.length;
+  let read = 0;
   const results = await mapConcurrently(listing.files, READ_CONCURRENCY, async (file): Promise<FileScan> => {
-    const read = await readSourceBytes(join(root, file));
-    if (read.kind === 'unreadable') return { ...NOTHING, diagnostics: [unreadableFile(file, read.reason)] };
-    if (read.kind !== 'text') return NOTHING;
-    if (!anchors.some((anchor) => read.bytes.includes(anchor))) return { ...NOTHING, scanned: true };
-    return { scanned: true, ...annotationsOfFile(file, UTF8.decode(read.bytes), patterns, options) };
+    const scan = await scanFile(root, file, anchors, patterns, options);
+    read++;
+    every(read, { phase: 'reading', files: read, total });
+    return scan;
   });
+  if (reported) onProgress!({ phase: 'done', files: total, total });
 
   const annotations: Annotation[] = [];
   let filesScanned = 0;
@@ -72,6 +94,21 @@ export async function scanAnnotations(
   // file puts directory problems among them and keeps the rest as it is.
   diagnostics.sort((a, b) => compareCodePoints(a.file ?? '', b.file ?? ''));
   return { annotations, byEntity: groupByEntity(annotations), diagnostics, filesScanned };
+}
+
+/** Reads one file and finds its annotations (only when it holds a pattern's literal). */
+async function scanFile(
+  root: string,
+  file: string,
+  anchors: Buffer[],
+  patterns: readonly string[],
+  options: AnnotationOptions,
+): Promise<FileScan> {
+  const read = await readSourceBytes(join(root, file));
+  if (read.kind === 'unreadable') return { ...NOTHING, diagnostics: [unreadableFile(file, read.reason)] };
+  if (read.kind !== 'text') return NOTHING;
+  if (!anchors.some((anchor) => read.bytes.includes(anchor))) return { ...NOTHING, scanned: true };
+  return { scanned: true, ...annotationsOfFile(file, UTF8.decode(read.bytes), patterns, options) };
 }
 
 function groupByEntity(annotations: readonly Annotation[]): Map<string, Annotation[]> {

@@ -17,10 +17,13 @@ export interface SourceFileList {
  * apply to their directory. Always skipped: `.git`, `node_modules`, `bazel-*` at the root (Bazel's
  * convenience links), symbolic links to directories, and anything that is not a regular file.
  */
-export async function listSourceFiles(root: string): Promise<SourceFileList> {
+export async function listSourceFiles(
+  root: string,
+  onFile?: (count: number) => void,
+): Promise<SourceFileList> {
   const files: string[] = [];
   const diagnostics: Diagnostic[] = [];
-  await walk(root, '', GitignoreRules.none(), files, diagnostics);
+  await walk(root, '', GitignoreRules.none(), files, diagnostics, onFile);
   files.sort(compareCodePoints);
   return { files, diagnostics };
 }
@@ -31,6 +34,7 @@ async function walk(
   inherited: GitignoreRules,
   files: string[],
   diagnostics: Diagnostic[],
+  onFile?: (count: number) => void,
 ): Promise<void> {
   let entries;
   try {
@@ -61,9 +65,10 @@ async function walk(
       if (!rules.ignores(path, true)) subdirectories.push(path);
     } else if (isFile && !rules.ignores(path, false)) {
       files.push(path);
+      onFile?.(files.length);
     }
   }
-  await Promise.all(subdirectories.map((sub) => walk(root, sub, rules, files, diagnostics)));
+  await Promise.all(subdirectories.map((sub) => walk(root, sub, rules, files, diagnostics, onFile)));
 }
 
 function child(dir: string, name: string): string {

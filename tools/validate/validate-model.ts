@@ -15,7 +15,12 @@ import { sharedCaseRule } from './shared-case-rule.js';
  * config.rules severities applied, duplicates dropped, sorted by place. Pure: no I/O.
  */
 export function validateModel(model: Model, ctx: RuleContext = ruleContext(model)): Diagnostic[] {
-  const raw = [
+  return finalizeDiagnostics(modelDiagnostics(model, ctx), model.config);
+}
+
+/** The loader's findings and the model rules as the rules raise them: default severities, no hints. */
+export function modelDiagnostics(model: Model, ctx: RuleContext): Diagnostic[] {
+  return [
     ...model.diagnostics,
     ...coverageRules(ctx),
     ...riskRules(ctx),
@@ -24,7 +29,15 @@ export function validateModel(model: Model, ctx: RuleContext = ruleContext(model
     ...levelRules(ctx),
     ...sharedCaseRule(ctx),
   ];
-  return finalizeDiagnostics(raw, model.config);
+}
+
+/**
+ * What every message of a configurable rule ends with (docs/diagnostics.md, "Rule severities"): the rule's
+ * name and the config.rules line that changes it (an error to a warning, a warning off).
+ */
+export function severityHint(rule: string, severity: 'error' | 'warning'): string {
+  const other = severity === 'error' ? 'warning' : 'off';
+  return ` (rule ${rule}; set its severity under config.rules: \`${rule}: ${other}\`)`;
 }
 
 /** Applies configured severities (dropping rules that are off), removes repeats and sorts. */
@@ -33,16 +46,19 @@ export function finalizeDiagnostics(diagnostics: Diagnostic[], config: Config): 
   const out: Diagnostic[] = [];
   for (const d of diagnostics) {
     let severity = d.severity;
+    let message = d.message;
     if (configurableRule(d.rule)) {
       const setting = ruleSetting(config, d.rule);
       if (setting === 'off') continue;
       severity = setting;
+      const hint = severityHint(d.rule, setting);
+      if (!message.endsWith(hint)) message += hint;
     }
     // The same finding twice (e.g. a file listed through two paths) is printed once.
     const key = `${d.rule}\u0000${d.file ?? ''}\u0000${d.line ?? ''}\u0000${d.column ?? ''}\u0000${d.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(severity === d.severity ? d : { ...d, severity });
+    out.push(severity === d.severity && message === d.message ? d : { ...d, severity, message });
   }
   return out.sort(compareDiagnostics);
 }

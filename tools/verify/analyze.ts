@@ -5,7 +5,7 @@ import { INVALIDATING_RULES } from '../model/rule-catalog.js';
 import type { Evidence } from '../evidence/test-case.js';
 import type { Annotation, AnnotationScan } from '../sources/annotation.js';
 import { ruleContext } from '../validate/rule-context.js';
-import { finalizeDiagnostics, validateModel } from '../validate/validate-model.js';
+import { finalizeDiagnostics, modelDiagnostics } from '../validate/validate-model.js';
 import { attributeCases, settleQuarantines, type AttributedCase } from './attribution.js';
 import { claimEvidenceRules } from './claim-evidence-rules.js';
 import { crossTargetRules } from './cross-target-rules.js';
@@ -81,7 +81,7 @@ export function withVerdicts(model: Model, claimAnalysis: ClaimAnalysis): Analys
  */
 export function analyzeClaims({ model, evidence, lock, sources }: AnalyzeInput): ClaimAnalysis {
   const ctx = ruleContext(model);
-  const diagnostics: Diagnostic[] = validateModel(model, ctx);
+  const diagnostics: Diagnostic[] = modelDiagnostics(model, ctx);
   let cases: AttributedCase[] = [];
   let absences: LockedAbsence[] = [];
   let stale = new Set<string>();

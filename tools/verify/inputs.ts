@@ -10,6 +10,7 @@ import type { SourceAnnotations } from './analyze.js';
 import { parseModelVerificationLock, type VerificationLock } from './verification-lock-file.js';
 import { verificationLockPathOf } from './verification-lock-path.js';
 import { scanModelAnnotations } from './model-annotations.js';
+import type { ScanProgress } from '../sources/scan-annotations.js';
 
 /** The inputs of analyze, read from disk, and where the lock lives (or would). */
 export interface Inputs {
@@ -47,6 +48,8 @@ export interface InputOptions {
   sources?: string;
   /** the files below `sources` to scan instead of every file not ignored (Bazel's declared sources) */
   sourceFiles?: readonly string[];
+  /** told how far the scan for annotations has got in a large tree (`rr serve` prints it) */
+  onSourcesProgress?: (progress: ScanProgress) => void;
 }
 
 /**
@@ -83,7 +86,7 @@ export async function loadInputs(options: InputOptions): Promise<Inputs> {
   const lock =
     lockPath && lockText !== undefined ? parseModelVerificationLock(model, lockPath, lockText) : undefined;
   const sources = options.sources
-    ? await scanModelAnnotations(model, options.sources, options.sourceFiles)
+    ? await scanModelAnnotations(model, options.sources, options.sourceFiles, options.onSourcesProgress)
     : undefined;
   return {
     model,

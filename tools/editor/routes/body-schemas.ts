@@ -13,7 +13,7 @@ export const ANY_OBJECT_BODY = OBJECT;
 /** POST /api/entities: the entity's fields, or `{kind, data, id}`. */
 export const ENTITY_CREATE_BODY = {
   type: 'object',
-  properties: { data: OBJECT, id: OPTIONAL_STRING },
+  properties: { data: OBJECT, id: OPTIONAL_STRING, file: OPTIONAL_STRING },
 } as const;
 
 /** PUT /api/entities/{id}: the fields (or `data`) and the version the change was made against. */

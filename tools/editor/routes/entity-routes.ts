@@ -1,6 +1,7 @@
 // Entities: list, read, create, update, delete, rename, precheck, and the next free id. Every change
 // goes through the session's save: the edit library's plan, proof and transaction with the one-owner
 // checks in its check hook.
+import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { claimsOf } from '../../model/claims.js';
 import type { EntityKind } from '../../model/entity.js';
@@ -40,13 +41,17 @@ export interface EntityList {
   entities: EntityListRow[];
 }
 
-/** GET /api/next-id: the id and file a new entity of a kind would get. */
+/** GET /api/next-id: the id and file a new entity of a kind would get, and the files it could go to. */
 export interface NextId {
   kind: EntityKind;
   id: string;
   file: string;
   form: 'sections' | 'single';
   new_file: boolean;
+  /** the parent the id and file follow (the `parent` asked about), or null */
+  parent: string | null;
+  /** the files that can take the kind (relative to the checkout), `file` among them */
+  files: string[];
 }
 
 /** What a save answers (create, update, rename, delete; the note routes add `note`). */
@@ -94,8 +99,9 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): 
     const body = bodyObject(request.body);
     const { kind, data } = createData(body);
     const id = stringField(body, 'id') ?? (typeof data.id === 'string' ? data.id : undefined);
+    const file = chosenFile(ctx, body);
     const outcome = await session.save(
-      { op: 'create', kind, data, ...(id !== undefined ? { id } : {}) },
+      { op: 'create', kind, data, ...(id !== undefined ? { id } : {}), ...(file ? { file } : {}) },
       { author: requestAuthor(ctx, request) },
     );
     return reply.code(201).send(saveBody(ctx, outcome));
@@ -144,9 +150,23 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): 
   });
 
   app.get('/api/next-id', (request): NextId => {
-    const kind = entityKind(queryOf(request.query).kind);
-    const target = newEntityTarget(session.snapshot, kind);
-    return { kind, id: target.id, file: repoPath(target.file), form: target.form, new_file: target.newFile };
+    const query = queryOf(request.query);
+    const kind = entityKind(query.kind);
+    if (query.parent) known(session.model, query.parent);
+    const file = chosenFile(ctx, query);
+    const target = newEntityTarget(session.snapshot, kind, {
+      ...(query.parent ? { parent: query.parent } : {}),
+      ...(file ? { file } : {}),
+    });
+    return {
+      kind,
+      id: target.id,
+      file: repoPath(target.file),
+      form: target.form,
+      new_file: target.newFile,
+      parent: target.parent,
+      files: target.files.map(repoPath),
+    };
   });
 }
 
@@ -172,10 +192,16 @@ export function saveBody(ctx: EditorContext, outcome: SaveOutcome) {
   };
 }
 
+/** The file a create chose (`file`, relative to the checkout), as an absolute path; undefined if none. */
+function chosenFile(ctx: EditorContext, input: Record<string, unknown>): string | undefined {
+  const file = stringField(input, 'file');
+  return file ? resolve(ctx.session.root, file) : undefined;
+}
+
 /** A create's kind and fields: `{kind, data}` or the fields themselves with `kind` among them. */
 function createData(body: Record<string, unknown>): { kind: EntityKind; data: Record<string, unknown> } {
   if (body.data !== undefined) return { kind: entityKind(body.kind), data: bodyObject(body.data) };
-  return { kind: entityKind(body.kind), data: withoutKeys(body, 'kind', 'version') };
+  return { kind: entityKind(body.kind), data: withoutKeys(body, 'kind', 'version', 'file') };
 }
 
 function withoutKeys(body: Record<string, unknown>, ...keys: string[]): Record<string, unknown> {
@@ -198,7 +224,14 @@ async function precheck(ctx: EditorContext, pathId: string, body: Record<string,
     const kind = entityKind(typeof body._new === 'string' ? body._new : (body.kind ?? data.kind));
     const rest = withoutKeys(data, 'kind');
     const id = pathId === '_new' ? undefined : pathId;
-    request = { op: 'create', kind, data: rest, ...(id !== undefined ? { id } : {}) };
+    const file = chosenFile(ctx, body);
+    request = {
+      op: 'create',
+      kind,
+      data: rest,
+      ...(id !== undefined ? { id } : {}),
+      ...(file ? { file } : {}),
+    };
   } else {
     const entity = known(session.model, pathId);
     const version = stringField(body, 'version') ?? entityVersion(entity);

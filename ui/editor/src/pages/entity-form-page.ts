@@ -30,6 +30,7 @@ import {
 import { asList, listValue, parseListText } from '../model/string-list.js';
 import { entityHref, href } from '../routing/hash-route.js';
 import { store, StoreController } from '../session/editor-store.js';
+import { parentOf } from '../../../../tools/model/entity-parent.js';
 
 const PRECHECK_DELAY_MS = 300;
 
@@ -53,6 +54,8 @@ export class EntityFormPage extends LightElement {
     prefill: { state: true },
     detail: { state: true },
     nextId: { state: true },
+    file: { state: true },
+    nextIdError: { state: true },
     values: { state: true },
     drafts: { state: true },
     precheck: { state: true },
@@ -72,6 +75,12 @@ export class EntityFormPage extends LightElement {
   declare prefill: CreateForm | null;
   declare detail: EditedEntity | null;
   declare nextId: NextId | null;
+  /** the file chosen for a new entity ('' follows the server's choice beside its parent) */
+  declare file: string;
+  /** the parent and file the shown next id was asked for */
+  private nextIdKey = '';
+  /** why there is no next id (an id format it cannot continue): the user gives one */
+  declare nextIdError: string;
   declare values: Record<string, string>;
   declare drafts: ClaimDraft[];
   declare precheck: PrecheckAnswer | null;
@@ -91,6 +100,8 @@ export class EntityFormPage extends LightElement {
     this.detail = null;
     this.prefill = null;
     this.nextId = null;
+    this.file = '';
+    this.nextIdError = '';
     this.values = {};
     this.drafts = [];
     this.precheck = null;
@@ -133,7 +144,9 @@ export class EntityFormPage extends LightElement {
         this.prefill = null;
         this.values = { status: 'draft' };
         this.drafts = [];
-        this.nextId = await store().api.get<NextId>('next-id', { kind: this.newKind });
+        this.file = '';
+        this.nextIdKey = '';
+        await this.refreshNextId();
       }
     } catch (error) {
       this.loadError = errorText(error);
@@ -161,7 +174,76 @@ export class EntityFormPage extends LightElement {
     values.status ||= 'draft';
     this.values = values;
     this.drafts = [];
-    this.nextId = { kind, id: answer.form.id, file: answer.form.file, form: 'sections', new_file: false };
+    this.nextId = {
+      kind,
+      id: answer.form.id,
+      file: answer.form.file,
+      form: 'sections',
+      new_file: false,
+      parent: null,
+      files: [answer.form.file],
+    };
+  }
+
+  /**
+   * Asks for the next id and file again when the parent the draft names or the chosen file changed: the
+   * id follows the numbering of the parent's children or of the file (docs/editing.md).
+   */
+  private async refreshNextId(): Promise<void> {
+    const kind = this.newKind;
+    if (!kind) return;
+    const parent = parentOf(kind, this.buildData()) ?? '';
+    const key = `${parent}\u0000${this.file}`;
+    if (key === this.nextIdKey && this.nextId) return;
+    this.nextIdKey = key;
+    const query: Record<string, string> = { kind, ...(this.file ? { file: this.file } : {}) };
+    let next: NextId;
+    try {
+      try {
+        next = await store().api.get<NextId>('next-id', parent ? { ...query, parent } : query);
+      } catch (error) {
+        // A parent still being typed (or not in the model) is no parent to follow.
+        if (!(error instanceof ApiError && error.code === 'unknown-entity')) throw error;
+        next = await store().api.get<NextId>('next-id', query);
+      }
+    } catch (error) {
+      // Without a next id (an id format rr cannot continue) the form still works: the user gives the id.
+      if (!(error instanceof ApiError && error.code === 'no-free-id')) throw error;
+      if (this.nextIdKey === key) [this.nextId, this.nextIdError] = [null, error.message];
+      return;
+    }
+    if (this.nextIdKey === key) [this.nextId, this.nextIdError] = [next, ''];
+  }
+
+  /** The file select of a new entity: the files that can take its kind, the server's choice first selected. */
+  private fileField(): TemplateResult | typeof nothing {
+    const next = this.nextId;
+    if (this.detail || !next) return nothing;
+    const chosen = this.file || next.file;
+    return html`<div class="field">
+      <label for="field-file">File</label>
+      <select
+        id="field-file"
+        aria-describedby="field-file-help"
+        @change=${(e: Event) => this.chooseFile((e.target as HTMLSelectElement).value)}
+      >
+        ${next.files.map((f) => html`<option value=${f} ?selected=${f === chosen}>${f}</option>`)}
+      </select>
+      <p class="help" id="field-file-help">
+        ${
+          next.parent && !this.file
+            ? html`Beside its parent <strong>${next.parent}</strong>; choose another file to write it there.`
+            : html`The model files that can hold ${KIND_LABELS[next.kind]?.many.toLowerCase() ?? next.kind}.`
+        }
+      </p>
+    </div>`;
+  }
+
+  private chooseFile(file: string): void {
+    this.file = file;
+    this.refusal = null;
+    void this.refreshNextId().catch((error: unknown) => (this.precheckError = errorText(error)));
+    this.schedulePrecheck();
   }
 
   /** Takes an entity as read into the form. */
@@ -287,6 +369,7 @@ export class EntityFormPage extends LightElement {
   }
 
   private async runPrecheck(): Promise<void> {
+    if (!this.detail) void this.refreshNextId().catch(() => undefined);
     this.precheckAbort?.abort();
     const abort = new AbortController();
     this.precheckAbort = abort;
@@ -301,7 +384,7 @@ export class EntityFormPage extends LightElement {
           )
         : await store().api.post<PrecheckAnswer>(
             `entities/${idSegment((this.values.id ?? '').trim() || '_new')}/precheck`,
-            { data, _new: this.kind },
+            { data, _new: this.kind, ...(this.file ? { file: this.file } : {}) },
             undefined,
             abort.signal,
           );
@@ -348,6 +431,7 @@ export class EntityFormPage extends LightElement {
         const result = await store().api.post<SaveAnswer>('entities', {
           kind: this.kind,
           ...(wanted ? { id: wanted } : {}),
+          ...(this.file ? { file: this.file } : {}),
           data,
         });
         id = result.entity?.id ?? (wanted || this.nextId?.id || '');
@@ -420,11 +504,12 @@ export class EntityFormPage extends LightElement {
                   @input=${(e: Event) => this.setValue('id', (e.target as HTMLInputElement).value)}
                 />
                 <p class="help" id="field-id-help">
-                  ${this.nextId ? html`Leave empty for the next id, <strong>${this.nextId.id}</strong>, written to <code>${this.nextId.file}</code>.` : nothing}
+                  ${this.nextId ? html`Leave empty for the next id, <strong>${this.nextId.id}</strong>, written to <code>${this.nextId.file}</code>.` : this.nextIdError ? html`No next id: ${this.nextIdError}.` : nothing}
                 </p>
                 ${conflictList(placed.get('id') ?? [], 'Id')}
               </div>`
         }
+        ${this.fileField()}
         ${fieldsOf(kind).map((spec) =>
           spec.input === 'claims'
             ? html`<rr-claims-editor
