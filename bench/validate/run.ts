@@ -1,9 +1,14 @@
-// Prints the time to load+validate generated models of 10,000 and 50,000 entities, and the time just
-// to parse the same files with the yaml package, measured in the same process; plus their ratio.
-import { readFile, rm } from 'node:fs/promises';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// Prints the time of `rr validate`'s work (load + validate) on generated models of 10,000 and 50,000
+// entities, every time in three cache states, each named: "first" is a fresh process with the compose
+// cache empty (the first run on a checkout), "cached" a fresh process whose model files are all in the
+// compose cache, "warm" this process after a warm-up. Beside them, the yaml package's bare parse of the
+// same files in this process, and the load average, since a loaded machine stretches every figure.
+// RR_BENCH_SIZES, RR_BENCH_RUNS; `run.js --once DIR` is one fresh-process run (to profile it).
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { loadModel } from '../../tools/model/load-model.js';
 import { listModelFiles } from '../../tools/model/model-files.js';
@@ -13,46 +18,95 @@ import { generateModel } from './generate-model.js';
 const SIZES = (process.env.RR_BENCH_SIZES ?? '10000,50000').split(',').map(Number);
 const RUNS = Number(process.env.RR_BENCH_RUNS ?? 5);
 
+interface Run {
+  ms: number;
+  diagnostics: number;
+  entities: number;
+}
+
 async function bareParse(files: string[]): Promise<number> {
   const t0 = performance.now();
   for (const file of files) parseAllDocuments(await readFile(file, 'utf8'));
   return performance.now() - t0;
 }
 
-async function loadAndValidate(dir: string): Promise<{ ms: number; diagnostics: number; entities: number }> {
+async function loadAndValidate(dir: string): Promise<Run> {
   const t0 = performance.now();
   const model = await loadModel(dir);
   const diagnostics = validateModel(model);
   return { ms: performance.now() - t0, diagnostics: diagnostics.length, entities: model.entities.length };
 }
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
+/** One run in a fresh process, as `rr validate` is, with the compose cache folder `cache`. */
+function freshRun(dir: string, cache: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--once', dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, RR_CACHE_DIR: cache },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as Run) : reject(new Error(`run exited with ${code}`)),
+    );
+  });
 }
 
-const root = await mkdtemp(join(tmpdir(), 'rr-bench-'));
-try {
-  console.log(`node ${process.version}, ${RUNS} runs each (median), after one warm-up run`);
-  for (const size of SIZES) {
-    const dir = join(root, String(size));
-    const { files: fileCount } = await generateModel(dir, size);
-    const { files } = listModelFiles(dir);
-    await bareParse(files);
-    const warm = await loadAndValidate(dir);
-    if (warm.diagnostics > 0) console.log(`  note: the generated model has ${warm.diagnostics} diagnostics`);
-    const parse: number[] = [];
-    const full: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      parse.push(await bareParse(files));
-      full.push((await loadAndValidate(dir)).ms);
-    }
-    const p = median(parse);
-    const f = median(full);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const range = (values: number[]) =>
+  `median ${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+async function main(): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'rr-bench-'));
+  try {
     console.log(
-      `${String(warm.entities).padStart(6)} entities in ${fileCount} files: load+validate ${f.toFixed(0)} ms, yaml parse only ${p.toFixed(0)} ms, ratio ${(f / p).toFixed(2)}x`,
+      `node ${process.version}, ${availableParallelism()} CPUs, ${RUNS} runs each (median and range); ` +
+        `load average ${load()} (1, 5, 15 min)`,
     );
+    for (const size of SIZES) {
+      const dir = join(root, String(size));
+      const cache = join(root, `cache-${size}`);
+      process.env.RR_CACHE_DIR = cache;
+      const { files: fileCount } = await generateModel(dir, size);
+      const { files } = listModelFiles(dir);
+      const first: number[] = [];
+      const cached: number[] = [];
+      let entities = 0;
+      for (let i = 0; i < RUNS; i++) {
+        await rm(cache, { recursive: true, force: true });
+        const run = await freshRun(dir, cache);
+        first.push(run.ms);
+        entities = run.entities;
+        if (run.diagnostics > 0)
+          console.log(`  note: the generated model has ${run.diagnostics} diagnostics`);
+        cached.push((await freshRun(dir, cache)).ms);
+      }
+      await bareParse(files);
+      await loadAndValidate(dir);
+      const parse: number[] = [];
+      const warm: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        parse.push(await bareParse(files));
+        warm.push((await loadAndValidate(dir)).ms);
+      }
+      console.log(
+        `${entities} entities in ${fileCount} files (load average now ${load()}):\n` +
+          `  first  (fresh process, compose cache empty):  ${range(first)}\n` +
+          `  cached (fresh process, compose cache filled): ${range(cached)}\n` +
+          `  warm   (this process, cache filled):          ${range(warm)}\n` +
+          `  yaml package parse only (this process):       ${range(parse)}; ` +
+          `first/parse ${(median(first) / median(parse)).toFixed(2)}x`,
+      );
+    }
+  } finally {
+    await rm(root, { recursive: true, force: true });
   }
-} finally {
-  await rm(root, { recursive: true, force: true });
 }
+
+if (process.argv[2] === '--once') console.log(JSON.stringify(await loadAndValidate(process.argv[3]!)));
+else await main();

@@ -1,4 +1,3 @@
-import type { LineCounter } from 'yaml';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
 import {
   ENTITY_KINDS,
@@ -8,7 +7,6 @@ import {
   type EntityKind,
   type LineColumn,
 } from './entity.js';
-import { collectPositions, keyNodeAtPath, lineColumn, nodeAtPath } from './node-positions.js';
 import type { ParsedDocument } from './parse-documents.js';
 import { checkDocumentSchema } from './schema-check.js';
 
@@ -35,9 +33,9 @@ export interface ComposedDocument {
  * Turns one parsed document into entities and config: checks it against the JSON Schema, tells the two
  * forms apart by `kind`, and records positions of every field for later diagnostics.
  */
-export function composeDocument(file: string, parsed: ParsedDocument, lc: LineCounter): ComposedDocument {
-  const { doc, value } = parsed;
-  const rootAt = lineColumn(lc, doc.contents?.range?.[0] ?? 0);
+export function composeDocument(file: string, parsed: ParsedDocument): ComposedDocument {
+  const { tree, value } = parsed;
+  const rootAt = tree.rootAt();
   if (!isObject(value)) {
     const got = Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`;
     return {
@@ -62,7 +60,7 @@ export function composeDocument(file: string, parsed: ParsedDocument, lc: LineCo
   if (form === 'single') {
     const kind = value.kind as EntityKind;
     if (ENTITY_KINDS.includes(kind) && typeof value.id === 'string') {
-      const entity = makeEntity(file, parsed, lc, [], kind, 'single');
+      const entity = makeEntity(file, parsed, [], kind, 'single');
       entities.push(entity);
       entityAt.set('', entity);
     }
@@ -72,7 +70,7 @@ export function composeDocument(file: string, parsed: ParsedDocument, lc: LineCo
       if (!Array.isArray(items)) continue;
       items.forEach((item, index) => {
         if (!isObject(item) || typeof item.id !== 'string') return;
-        const entity = makeEntity(file, parsed, lc, [section, String(index)], kind, 'sections');
+        const entity = makeEntity(file, parsed, [section, String(index)], kind, 'sections');
         entities.push(entity);
         entityAt.set(`${section}/${index}`, entity);
       });
@@ -80,8 +78,8 @@ export function composeDocument(file: string, parsed: ParsedDocument, lc: LineCo
   }
 
   for (const issue of checkDocumentSchema(value)) {
-    const node = issue.key ? keyNodeAtPath(doc, issue.path, issue.key) : nodeAtPath(doc, issue.path);
-    const [line, column] = node?.range ? lineColumn(lc, node.range[0]) : rootAt;
+    const [line, column] =
+      (issue.key ? tree.keyAt(issue.path, issue.key) : tree.nodeAt(issue.path)) ?? rootAt;
     const owner = form === 'single' ? entityAt.get('') : entityAt.get(issue.path.slice(0, 2).join('/'));
     const prefix = owner ? `${entityName(owner)}: ` : '';
     diagnostics.push(
@@ -91,8 +89,7 @@ export function composeDocument(file: string, parsed: ParsedDocument, lc: LineCo
 
   if (form === 'single' && Object.keys(KIND_OF_SECTION).some((section) => section in value)) {
     // Section keys next to `kind` mean the author wrote a sections document with a stray `kind`.
-    const node = keyNodeAtPath(doc, [], 'kind');
-    const [line, column] = node?.range ? lineColumn(lc, node.range[0]) : rootAt;
+    const [line, column] = tree.keyAt([], 'kind') ?? rootAt;
     diagnostics.push(
       diagnostic(
         'invalid-field',
@@ -108,14 +105,13 @@ export function composeDocument(file: string, parsed: ParsedDocument, lc: LineCo
       const block = value[key];
       if (!isObject(block)) continue;
       const positions: Record<string, LineColumn> = {};
-      collectPositions(doc, nodeAtPath(doc, [key]), lc, positions);
-      const keyNode = keyNodeAtPath(doc, [], key);
-      if (keyNode?.range) positions[''] = lineColumn(lc, keyNode.range[0]);
+      tree.collectPositions([key], positions);
+      const keyAt = tree.keyAt([], key);
+      if (keyAt) positions[''] = keyAt;
       composed[key] = { file, value: block, positions };
     }
     if ('schema_version' in value) {
-      const node = keyNodeAtPath(doc, [], 'schema_version');
-      const [line, column] = node?.range ? lineColumn(lc, node.range[0]) : rootAt;
+      const [line, column] = tree.keyAt([], 'schema_version') ?? rootAt;
       composed.schemaVersion = { value: value.schema_version, line, column };
     }
   }
@@ -125,7 +121,6 @@ export function composeDocument(file: string, parsed: ParsedDocument, lc: LineCo
 function makeEntity(
   file: string,
   parsed: ParsedDocument,
-  lc: LineCounter,
   path: string[],
   kind: EntityKind,
   form: 'sections' | 'single',
@@ -134,7 +129,7 @@ function makeEntity(
   const data: Record<string, unknown> = { ...raw };
   delete data.kind;
   const positions: Record<string, LineColumn> = {};
-  collectPositions(parsed.doc, nodeAtPath(parsed.doc, path), lc, positions);
+  parsed.tree.collectPositions(path, positions);
   return { kind, id: raw.id as string, data, file, form, positions };
 }
 

@@ -38,7 +38,7 @@ export function composeModelText(file: string, read: ModelText): ComposedFile {
   const parsed = parseModelText(file, read.text);
   return {
     file,
-    documents: parsed.documents.map((doc) => composeDocument(file, doc, parsed.lineCounter)),
+    documents: parsed.documents.map((doc) => composeDocument(file, doc)),
     diagnostics: parsed.diagnostics,
     unreadable: parsed.diagnostics.length > 0 && parsed.documents.length === 0,
   };

@@ -3,8 +3,12 @@ import { startShares, type StartedShares } from '../parallel/worker-shares.js';
 import { composeWorkBytes } from './compose-cache.js';
 import { composeModelFile, type ComposedFile } from './compose-file.js';
 
-/** Below this many bytes per thread a worker's start-up (loading yaml and ajv) costs more than it saves. */
-const MIN_BYTES_PER_THREAD = 2 * 1024 * 1024;
+/**
+ * Below this many bytes per thread a worker's start-up (loading its modules) costs more than it saves.
+ * Model files the block reader reads compose about four times faster than the yaml package's parse, so
+ * the bar is four times the 2 MB it was (docs/decisions.md, "Reading model files fast").
+ */
+const MIN_BYTES_PER_THREAD = 8 * 1024 * 1024;
 
 // Only the compiled build has a runnable worker script; run from TypeScript sources, work stays here.
 const WORKER_SCRIPT = fileURLToPath(new URL('./compose-worker.js', import.meta.url));

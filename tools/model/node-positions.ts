@@ -1,5 +1,17 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
+import { MAX_POSITION_DEPTH, type DocumentTree } from './document-tree.js';
 import type { LineColumn } from './entity.js';
+
+/** The positions of a document the yaml package parsed. */
+export function yamlDocumentTree(doc: Document.Parsed, lc: LineCounter): DocumentTree {
+  const at = (node: Node | undefined) => (node?.range ? lineColumn(lc, node.range[0]) : undefined);
+  return {
+    rootAt: () => lineColumn(lc, doc.contents?.range?.[0] ?? 0),
+    nodeAt: (path) => at(nodeAtPath(doc, path)),
+    keyAt: (path, key) => at(keyNodeAtPath(doc, path, key)),
+    collectPositions: (path, out) => collectPositions(doc, nodeAtPath(doc, path), lc, out),
+  };
+}
 
 /** Follows an alias to the node it names, so positions and paths see through anchors. */
 export function resolveNode(doc: Document.Parsed, node: unknown): Node | undefined {
@@ -20,7 +32,7 @@ export function collectPositions(
   depth = 0,
 ): void {
   const n = resolveNode(doc, node);
-  if (!n || depth > 64) return;
+  if (!n || depth > MAX_POSITION_DEPTH) return;
   if (!(prefix in out) && n.range) out[prefix] = lineColumn(lc, n.range[0]);
   if (isMap(n)) {
     for (const pair of n.items) {

@@ -1,13 +1,17 @@
 import { LineCounter, isAlias, isScalar, parseAllDocuments, visit, type Alias, type Document } from 'yaml';
+import { blockDocumentTree } from './block-document-tree.js';
+import { readBlockYaml } from './block-yaml-reader.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
+import type { DocumentTree } from './document-tree.js';
 import { jsonErrorOffset } from './json-error-offset.js';
+import { yamlDocumentTree } from './node-positions.js';
 
 /** Alias expansions allowed per document: enough for real anchors, far below a billion-laughs blow-up. */
 export const MAX_ALIAS_COUNT = 1000;
 
-/** One YAML/JSON document of a model file, with its plain value and its syntax tree for positions. */
+/** One YAML/JSON document of a model file, with its plain value and where its nodes start. */
 export interface ParsedDocument {
-  doc: Document.Parsed;
+  tree: DocumentTree;
   value: unknown;
 }
 
@@ -20,10 +24,27 @@ export interface ParsedFile {
 }
 
 /**
+ * Parses a file's text: plain block YAML with the block reader (docs/decisions.md, "Reading model
+ * files fast"), which agrees with the yaml package wherever it reads; everything else, and every
+ * `.json` file, with the yaml package.
+ */
+export function parseModelText(file: string, text: string): ParsedFile {
+  const read = /\.json$/i.test(file) ? undefined : readBlockYaml(text);
+  if (read === undefined) return parseWithYamlPackage(file, text);
+  const lineCounter = new LineCounter();
+  for (const start of read.lineStarts) lineCounter.addNewLine(start);
+  const documents = read.documents.map((d) => ({
+    tree: blockDocumentTree(d.root, lineCounter),
+    value: d.value,
+  }));
+  return { file, lineCounter, documents, diagnostics: [] };
+}
+
+/**
  * Parses a file's text with the yaml package: duplicate keys and syntax errors become diagnostics with
  * line and column, aliases are bounded, and a `.json` file must also be strict JSON.
  */
-export function parseModelText(file: string, text: string): ParsedFile {
+export function parseWithYamlPackage(file: string, text: string): ParsedFile {
   const lineCounter = new LineCounter();
   const at = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
@@ -56,7 +77,10 @@ export function parseModelText(file: string, text: string): ParsedFile {
   for (const doc of list) {
     if (isEmpty(doc)) continue;
     try {
-      documents.push({ doc, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) });
+      documents.push({
+        tree: yamlDocumentTree(doc, lineCounter),
+        value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }),
+      });
     } catch (error) {
       const unresolved = unresolvedAlias(doc);
       const offset = (unresolved ?? doc.contents)?.range?.[0] ?? 0;

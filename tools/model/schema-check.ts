@@ -1,5 +1,6 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { bundledSchema } from './bundled-schema.js';
+import { modelSchemaValidator } from './model-schema-validator.js';
 import { parseLabel } from './labels.js';
 import { closestName } from './spelling.js';
 import { pointerSegments, showValue, typeWord, valueAtPath, valueKind } from './schema-values.js';
@@ -23,7 +24,7 @@ export function modelSchema(): Record<string, unknown> {
 function compiled(): ValidateFunction {
   if (!validator) {
     const schema = modelSchema();
-    validator = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+    validator = modelSchemaValidator(schema);
     knownKeys = [...propertyNames(schema)].sort();
   }
   return validator;

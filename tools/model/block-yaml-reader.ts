@@ -1,0 +1,480 @@
+// A reader for the plain block YAML that model files are written in (block mappings and sequences,
+// plain, quoted and block scalars, one-line flow lists, comments, `---`), several times faster than the
+// yaml package because it builds no syntax tree of tokens. It reads a file only when it is sure to agree
+// with the yaml package node for node and offset for offset, and declines (returns undefined) anything
+// else: anchors, tags, merge keys, tabs, CR line ends, multi-line plain or quoted scalars, duplicate
+// keys, anything the yaml package would call an error. A declined file is parsed by the yaml package.
+// test/model/block-yaml-reader.test.ts compares the two over every model file in the repository.
+
+/** A node of a read document: where it starts (the offset the yaml package's node range starts at). */
+export type ReadNode = ReadMap | ReadSeq | ReadScalar;
+
+/** A block or empty flow mapping; its pairs in file order. */
+export interface ReadMap {
+  kind: 'map';
+  start: number;
+  pairs: ReadPair[];
+}
+
+/** One key of a mapping, where the key starts, and its value. */
+export interface ReadPair {
+  key: string;
+  keyStart: number;
+  value: ReadNode;
+}
+
+/** A block or one-line flow sequence. */
+export interface ReadSeq {
+  kind: 'seq';
+  start: number;
+  items: ReadNode[];
+}
+
+/** A scalar with its value as the yaml package's core schema resolves it. */
+export interface ReadScalar {
+  kind: 'scalar';
+  start: number;
+  value: unknown;
+}
+
+/** One non-empty document: its root node and its plain value (what yaml's toJS gives). */
+export interface ReadDocument {
+  root: ReadNode;
+  value: unknown;
+}
+
+/** A file read by the block reader: its documents and the offsets where its lines start. */
+export interface BlockYamlFile {
+  documents: ReadDocument[];
+  lineStarts: number[];
+}
+
+/** Thrown inside the reader when the text leaves the subset; caught by readBlockYaml. */
+class Decline extends Error {}
+const DECLINE = new Decline('outside the block subset');
+
+/** Characters the reader never reads: tabs, CR, other controls, NEL, line/paragraph separators, BOM. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const OUTSIDE_SUBSET = /[\x00-\x09\x0b-\x1f\x7f\x85\u2028\u2029\ufeff]/;
+
+/** Reads a whole file, or returns undefined when the yaml package must read it. */
+export function readBlockYaml(text: string): BlockYamlFile | undefined {
+  if (OUTSIDE_SUBSET.test(text)) return undefined;
+  try {
+    return new BlockReader(text).file();
+  } catch (error) {
+    if (error instanceof Decline) return undefined;
+    throw error;
+  }
+}
+
+const SPACE = 32;
+const HASH = 35;
+const DASH = 45;
+const COLON = 58;
+
+/** A line of the text: where it starts and ends (before its newline), and its indentation. */
+interface Line {
+  start: number;
+  end: number;
+  indent: number;
+  /** whitespace only or a comment: skipped between nodes */
+  blank: boolean;
+}
+
+class BlockReader {
+  private readonly lines: Line[] = [];
+  private at = 0; // index of the current line
+  private last = 0; // index after the current document's last line
+
+  constructor(private readonly text: string) {
+    let start = 0;
+    while (start <= text.length) {
+      let end = text.indexOf('\n', start);
+      if (end < 0) end = text.length;
+      let i = start;
+      while (i < end && text.charCodeAt(i) === SPACE) i++;
+      const blank = i === end || text.charCodeAt(i) === HASH;
+      this.lines.push({ start, end, indent: i - start, blank });
+      start = end + 1;
+    }
+  }
+
+  file(): BlockYamlFile {
+    const documents: ReadDocument[] = [];
+    const lineStarts = this.lines.map((l) => l.start);
+    let first = 0;
+    for (let i = 0; i <= this.lines.length; i++) {
+      if (i < this.lines.length && !this.isMarker(i)) continue;
+      this.at = first;
+      this.last = i;
+      this.skipBlank();
+      if (this.at < this.last) documents.push(this.document());
+      first = i + 1;
+    }
+    return { documents, lineStarts };
+  }
+
+  /** `---` alone (or with a comment) starts a document; `...`, `%` directives and `--- x` are declined. */
+  private isMarker(i: number): boolean {
+    const line = this.lines[i]!;
+    const t = this.text;
+    if (line.indent > 0) return false;
+    const c = t.charCodeAt(line.start);
+    if (c === 37 /* % */ || t.startsWith('...', line.start)) throw DECLINE;
+    if (!t.startsWith('---', line.start)) return false;
+    const rest = t.slice(line.start + 3, line.end);
+    if (rest === '') return true;
+    if (!/^ +(#.*)?$/.test(rest) && rest[0] !== '-') throw DECLINE;
+    return rest[0] !== '-';
+  }
+
+  private document(): ReadDocument {
+    const line = this.lines[this.at]!;
+    if (line.indent !== 0) throw DECLINE;
+    const [root, value] = this.blockNode(0, line.start, false);
+    this.skipBlank();
+    if (this.at < this.last) throw DECLINE; // a second root: an error to the yaml package
+    return { root, value };
+  }
+
+  private skipBlank(): void {
+    while (this.at < this.last && this.lines[this.at]!.blank) this.at++;
+  }
+
+  /** A block sequence or mapping whose first entry starts at `from` (a `-` or a key) on the current line. */
+  private blockNode(indent: number, from: number, inSeq: boolean): [ReadNode, unknown] {
+    const t = this.text;
+    if (t.charCodeAt(from) === DASH && this.isSpaceOrEnd(from + 1)) {
+      if (inSeq) throw DECLINE; // `- - a`: a compact nested sequence
+      return this.sequence(indent, from);
+    }
+    return this.mapping(indent, from);
+  }
+
+  private isSpaceOrEnd(i: number): boolean {
+    const c = this.text.charCodeAt(i);
+    return i >= this.text.length || c === SPACE || c === 10;
+  }
+
+  /** Items `- …` at `indent`, the first at `from` on the current line. */
+  private sequence(indent: number, from: number): [ReadSeq, unknown[]] {
+    const t = this.text;
+    const node: ReadSeq = { kind: 'seq', start: from, items: [] };
+    const value: unknown[] = [];
+    let dash = from;
+    for (;;) {
+      const line = this.lines[this.at]!;
+      let i = dash + 1;
+      while (i < line.end && t.charCodeAt(i) === SPACE) i++;
+      if (i >= line.end || t.charCodeAt(i) === HASH) throw DECLINE; // an item on the next lines
+      const [item, itemValue] = this.startsMapping(i, line.end)
+        ? this.blockNode(i - line.start, i, true)
+        : this.inlineValue(i, line, indent);
+      node.items.push(item);
+      value.push(itemValue);
+      this.skipBlank();
+      if (this.at >= this.last) break;
+      const next = this.lines[this.at]!;
+      if (next.indent > indent) throw DECLINE;
+      if (next.indent < indent) break;
+      dash = next.start + next.indent;
+      if (t.charCodeAt(dash) !== DASH || !this.isSpaceOrEnd(dash + 1)) break;
+    }
+    return [node, value];
+  }
+
+  /** Whether a `key:` starts at `i`: a plain key then `: ` or `:` at the line's end. */
+  private startsMapping(i: number, end: number): boolean {
+    return this.keyEnd(i, end) >= 0;
+  }
+
+  /** Where the colon after a plain key starting at `i` is, or -1. */
+  private keyEnd(i: number, end: number): number {
+    const t = this.text;
+    const c = t.charCodeAt(i);
+    if (c === 34 || c === 39) return -1; // quoted: a scalar (or a quoted key, declined by mapping)
+    for (let j = i; j < end; j++) {
+      if (t.charCodeAt(j) === COLON && (j + 1 === end || t.charCodeAt(j + 1) === SPACE)) return j;
+      if (t.charCodeAt(j) === HASH && t.charCodeAt(j - 1) === SPACE) return -1;
+    }
+    return -1;
+  }
+
+  /** Keys at column `indent`, the first at `from` on the current line. */
+  private mapping(indent: number, from: number): [ReadMap, Record<string, unknown>] {
+    const t = this.text;
+    const node: ReadMap = { kind: 'map', start: from, pairs: [] };
+    const value: Record<string, unknown> = {};
+    const seen = new Set<string>();
+    let keyStart = from;
+    for (;;) {
+      const line = this.lines[this.at]!;
+      const colon = this.keyEnd(keyStart, line.end);
+      if (colon < 0 || colon - keyStart > 1024) throw DECLINE;
+      const key = t.slice(keyStart, colon).trimEnd();
+      if (!isPlainStringKey(key) || seen.has(key)) throw DECLINE;
+      seen.add(key);
+      let i = colon + 1;
+      while (i < line.end && t.charCodeAt(i) === SPACE) i++;
+      let pair: [ReadNode, unknown];
+      if (i >= line.end || t.charCodeAt(i) === HASH) {
+        this.at++;
+        pair = this.nestedValue(indent, i);
+      } else {
+        pair = this.inlineValue(i, line, indent);
+      }
+      node.pairs.push({ key, keyStart, value: pair[0] });
+      value[key] = pair[1];
+      this.skipBlank();
+      if (this.at >= this.last) break;
+      const next = this.lines[this.at]!;
+      if (next.indent > indent) throw DECLINE;
+      if (next.indent < indent) break;
+      keyStart = next.start + next.indent;
+      if (t.charCodeAt(keyStart) === DASH && this.isSpaceOrEnd(keyStart + 1)) break; // the parent's next item
+    }
+    return [node, value];
+  }
+
+  /** The value of a key with nothing after its colon: a block node on the next lines, or null. */
+  private nestedValue(indent: number, emptyAt: number): [ReadNode, unknown] {
+    this.skipBlank();
+    const next = this.at < this.last ? this.lines[this.at] : undefined;
+    const t = this.text;
+    if (next) {
+      const first = next.start + next.indent;
+      const dashed = t.charCodeAt(first) === DASH && this.isSpaceOrEnd(first + 1);
+      // A sequence may sit at its key's own column (`key:\n- a`); a mapping must be indented.
+      if (next.indent > indent || (next.indent === indent && dashed)) {
+        if (!dashed && !this.startsMapping(first, next.end)) throw DECLINE; // an indented scalar
+        return this.blockNode(next.indent, first, false);
+      }
+    }
+    return [{ kind: 'scalar', start: emptyAt, value: null }, null];
+  }
+
+  /**
+   * A value that starts at `i` on `line` and ends on it, or a block scalar that runs on below it.
+   * Leaves the current line after it.
+   */
+  private inlineValue(i: number, line: Line, indent: number): [ReadNode, unknown] {
+    const t = this.text;
+    const c = t.charCodeAt(i);
+    let value: unknown;
+    let end: number;
+    if (c === 124 /* | */ || c === 62 /* > */) {
+      return this.blockScalar(i, line, indent);
+    } else if (c === 91 /* [ */) {
+      return this.flowSequence(i, line);
+    } else if (c === 123 /* { */) {
+      if (!/^\{\} *(#.*)?$/.test(t.slice(i, line.end))) throw DECLINE;
+      this.at++;
+      return [{ kind: 'map', start: i, pairs: [] }, {}];
+    } else if (c === 34 /* " */) {
+      [value, end] = this.doubleQuoted(i, line.end);
+    } else if (c === 39 /* ' */) {
+      [value, end] = this.singleQuoted(i, line.end);
+    } else {
+      [value, end] = this.plain(i, line.end);
+    }
+    this.restIsComment(end, line.end);
+    this.at++;
+    return [{ kind: 'scalar', start: i, value }, value];
+  }
+
+  /** Only spaces and a comment may follow a value on its line. */
+  private restIsComment(from: number, end: number): void {
+    const t = this.text;
+    let i = from;
+    while (i < end && t.charCodeAt(i) === SPACE) i++;
+    if (i < end && (t.charCodeAt(i) !== HASH || i === from)) throw DECLINE;
+  }
+
+  /** A plain scalar to the end of the line or a ` #` comment, resolved by the core schema. */
+  private plain(i: number, end: number): [unknown, number] {
+    const t = this.text;
+    const c = t.charCodeAt(i);
+    if (INDICATORS.has(c) || (c === DASH && this.isSpaceOrEnd(i + 1))) throw DECLINE;
+    if ((c === 63 /* ? */ || c === COLON) && this.isSpaceOrEnd(i + 1)) throw DECLINE;
+    let stop = end;
+    const comment = t.indexOf(' #', i);
+    if (comment >= 0 && comment < end) stop = comment;
+    const source = t.slice(i, stop).trimEnd();
+    // `a: b` nested on one line, or a trailing colon: the yaml package reads a mapping or an error.
+    if (source.includes(': ') || source.endsWith(':')) throw DECLINE;
+    return [resolvePlain(source), i + source.length];
+  }
+
+  private doubleQuoted(i: number, end: number): [string, number] {
+    const t = this.text;
+    let j = i + 1;
+    for (; j < end; j++) {
+      const c = t.charCodeAt(j);
+      if (c === 34) break;
+      if (c === 92 /* \ */) {
+        j++;
+        const e = t[j];
+        if (e === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(t.slice(j + 1, j + 5))) throw DECLINE;
+          j += 4;
+        } else if (e === undefined || !'"\\/bfnrt'.includes(e)) throw DECLINE;
+      }
+    }
+    if (j >= end) throw DECLINE; // unterminated on this line: multi-line, or an error
+    try {
+      // trusted: the text between the quotes was checked above to be a JSON string literal
+      return [JSON.parse(t.slice(i, j + 1)) as string, j + 1];
+    } catch {
+      throw DECLINE;
+    }
+  }
+
+  private singleQuoted(i: number, end: number): [string, number] {
+    const t = this.text;
+    let j = i + 1;
+    for (;;) {
+      const q = t.indexOf("'", j);
+      if (q < 0 || q >= end) throw DECLINE;
+      if (t.charCodeAt(q + 1) === 39) {
+        j = q + 2;
+        continue;
+      }
+      return [t.slice(i + 1, q).replaceAll("''", "'"), q + 1];
+    }
+  }
+
+  /** `[a, "b", 3]` on one line: plain or quoted items with no colons, no nesting, no trailing comma. */
+  private flowSequence(i: number, line: Line): [ReadSeq, unknown[]] {
+    const t = this.text;
+    const node: ReadSeq = { kind: 'seq', start: i, items: [] };
+    const value: unknown[] = [];
+    let j = i + 1;
+    const skip = () => {
+      while (j < line.end && t.charCodeAt(j) === SPACE) j++;
+    };
+    skip();
+    if (t.charCodeAt(j) !== 93 /* ] */) {
+      for (;;) {
+        skip();
+        const c = t.charCodeAt(j);
+        const start = j;
+        let item: unknown;
+        if (c === 34) [item, j] = this.doubleQuoted(j, line.end);
+        else if (c === 39) [item, j] = this.singleQuoted(j, line.end);
+        else {
+          while (j < line.end && !FLOW_STOPS.has(t.charCodeAt(j))) j++;
+          const source = t.slice(start, j).trimEnd();
+          const first = source.charCodeAt(0);
+          if (source === '' || INDICATORS.has(first) || first === DASH || first === 63 || first === COLON)
+            throw DECLINE;
+          if (source.includes(' #') || source.includes(':')) throw DECLINE;
+          item = resolvePlain(source);
+        }
+        node.items.push({ kind: 'scalar', start, value: item });
+        value.push(item);
+        skip();
+        const sep = t.charCodeAt(j);
+        if (sep === 93) break;
+        if (sep !== 44 /* , */) throw DECLINE;
+        j++;
+        skip();
+        if (t.charCodeAt(j) === 93) throw DECLINE; // a trailing comma
+      }
+    }
+    this.restIsComment(j + 1, line.end);
+    this.at++;
+    return [node, value];
+  }
+
+  /** `|`, `|-`, `>` or `>-` and the lines indented below it (keep `+` and indentation digits declined). */
+  private blockScalar(i: number, line: Line, indent: number): [ReadScalar, string] {
+    const t = this.text;
+    const header = t.slice(i, line.end);
+    if (!/^[|>]-? *$/.test(header)) throw DECLINE;
+    const literal = header[0] === '|';
+    const strip = header[1] === '-';
+    const content: string[] = [];
+    let k = this.at + 1;
+    const firstLine = this.lines[k];
+    if (!firstLine || firstLine.end === firstLine.start || firstLine.indent <= indent) throw DECLINE;
+    const own = firstLine.indent;
+    if (own === firstLine.end - firstLine.start) throw DECLINE; // spaces only
+    let endsWithBreak = true;
+    for (; k < this.last; k++) {
+      const l = this.lines[k]!;
+      if (l.end === l.start) {
+        content.push('');
+        continue;
+      }
+      if (l.indent === l.end - l.start) throw DECLINE; // a spaces-only line: kept simple
+      if (l.indent < own) break;
+      content.push(t.slice(l.start + own, l.end));
+      if (l.end === t.length) endsWithBreak = false;
+    }
+    if (!endsWithBreak) throw DECLINE;
+    while (content.length > 0 && content[content.length - 1] === '') content.pop();
+    this.at = k;
+    let value: string;
+    if (literal) value = content.join('\n');
+    else {
+      if (content.some((c) => c.charCodeAt(0) === SPACE)) throw DECLINE; // more-indented lines
+      value = '';
+      let breaks = 0;
+      for (const c of content) {
+        if (c === '') breaks++;
+        else {
+          if (value !== '') value += breaks > 0 ? '\n'.repeat(breaks) : ' ';
+          breaks = 0;
+          value += c;
+        }
+      }
+    }
+    if (!strip) value += '\n';
+    return [{ kind: 'scalar', start: i, value }, value];
+  }
+}
+
+/** Characters a block plain scalar may not start with. */
+const INDICATORS = new Set([...'[]{},#&*!|>\'"%@`'].map((c) => c.charCodeAt(0)));
+
+/** Characters that end a plain item in a flow sequence. */
+const FLOW_STOPS = new Set([...',[]{}'].map((c) => c.charCodeAt(0)));
+
+/** A key the yaml package reads as the same string: plain, not a number, bool or null, not special. */
+function isPlainStringKey(key: string): boolean {
+  if (key === '' || key === '<<' || key === '__proto__') return false;
+  const c = key.charCodeAt(0);
+  if (INDICATORS.has(c) || c === DASH || c === 63 || c === COLON) return false;
+  if (key.includes(' #')) return false;
+  return typeof resolvePlain(key) === 'string' && !NUMBER_LIKE.test(key);
+}
+
+/** Anything the core schema might read as a number: declined unless resolvePlain reads it exactly. */
+const NUMBER_LIKE = /^[-+.]?[0-9.]/;
+
+/** A plain scalar's value under the YAML 1.2 core schema, for the forms read exactly; others decline. */
+function resolvePlain(source: string): unknown {
+  switch (source) {
+    case '':
+    case '~':
+    case 'null':
+    case 'Null':
+    case 'NULL':
+      return null;
+    case 'true':
+    case 'True':
+    case 'TRUE':
+      return true;
+    case 'false':
+    case 'False':
+    case 'FALSE':
+      return false;
+  }
+  if (/^(?:0|-?[1-9][0-9]{0,14})$/.test(source)) return Number(source);
+  if (/^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/.test(source)) throw DECLINE;
+  if (/^-?(?:0|[1-9][0-9]{0,14})\.[0-9]{1,15}$/.test(source)) return Number(source);
+  // Other numbers (octal, hex, exponents, .inf, leading zeros, +signs) and anything close: declined.
+  if (NUMBER_LIKE.test(source) && /^[-+.0-9a-fA-FoxXeEinfINFaN_]+$/.test(source)) throw DECLINE;
+  return source;
+}
