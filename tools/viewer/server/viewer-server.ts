@@ -20,13 +20,15 @@ import {
   type ListenAddress,
   type ViewerNames,
 } from './listener-addresses.js';
-import { aboutRoute, type AboutInfo } from './routes/about-route.js';
+import { aboutRoute, VIEWER_LICENSE, type AboutInfo } from './routes/about-route.js';
 import { controlRoutes } from './routes/control-routes.js';
 import { geometryRoutes } from './routes/geometry-routes.js';
 import { designNotesRoutes } from './routes/design-notes-routes.js';
 import { viewerRecordRoutes } from './routes/viewer-record-routes.js';
 import { stateRoutes } from './routes/state-routes.js';
+import { threedRoutes } from './routes/threed-routes.js';
 import { unavailableRoutes } from './routes/unavailable-routes.js';
+import { GlbExports } from '../threed/glb-exports.js';
 import { sourceInfo, type SourceInfo } from './source-revision.js';
 import { ViewerContext } from './viewer-context.js';
 import { viewerErrorStyle } from './viewer-errors.js';
@@ -82,7 +84,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   const about: AboutInfo = {
     name: 'rr',
     version: options.version ?? '0.0.0',
-    license: options.license ?? 'Apache-2.0',
+    license: options.license ?? VIEWER_LICENSE,
     title: config.title,
     source:
       options.source ??
@@ -115,6 +117,17 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   viewerRecordRoutes(app, context);
   designNotesRoutes(app, context);
   aboutRoute(app, about);
+  if (options.pcbCli?.status === 'found')
+    threedRoutes(
+      app,
+      context,
+      new GlbExports({
+        cli: options.pcbCli.path,
+        cacheDir: config.cacheDir,
+        experimentDir: config.experimentDir,
+      }),
+      options.pcbCli,
+    );
   unavailableRoutes(app, features);
   const pageDirs = [
     ...(config.dist ? [config.dist] : []),
