@@ -1,16 +1,18 @@
 // The live viewer's HTTP server: rr's HTTP layer (tools/http) with the viewer's Host and Origin rules,
 // the JSON API of docs/viewer-api.md (routes/, one file per group) and the page, bound to every --listen
 // address. This file puts them together and owns the listeners.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { GeometryExtractor } from '../geometry/geometry-cache.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';
-import { VIEWER_CSP } from '../../http/content-security-policies.js';
+import { VIEWER_CSP, type CspDirectives } from '../../http/content-security-policies.js';
 import { createHttpApp } from '../../http/http-app.js';
 import { registerOriginGuard } from '../../http/origin-guard.js';
-import { registerStaticFiles } from '../../http/static-files.js';
+import { importMapHashes } from '../../http/import-map-hashes.js';
+import { pageRoot, registerStaticFiles } from '../../http/static-files.js';
 import { packageRoot } from '../../model/package-paths.js';
 import { fallbackPage } from './fallback-page.js';
 import {
@@ -102,8 +104,14 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
 
   let bound: ListenAddress[] = [];
   let names: ViewerNames = viewerNames([], config.allowHost, config.allowOrigin);
+  const pageDirs = [
+    ...(config.dist ? [config.dist] : []),
+    // The page npm run build bundled (npm ci builds it), before the bare sources, which cannot run unbundled.
+    ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer'), join(root, 'ui', 'viewer')]),
+  ];
+  const page = pageRoot(pageDirs);
   const app = createHttpApp({
-    csp: VIEWER_CSP,
+    csp: page ? withImportMaps(VIEWER_CSP, readFileSync(join(page, 'index.html'), 'utf8')) : VIEWER_CSP,
     host: viewerHostRule(() => names),
     errors: viewerErrorStyle(BODY_LIMIT, log),
   });
@@ -129,11 +137,6 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       options.pcbCli,
     );
   unavailableRoutes(app, features);
-  const pageDirs = [
-    ...(config.dist ? [config.dist] : []),
-    // The page npm run build bundled (npm ci builds it), before the bare sources, which cannot run unbundled.
-    ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer'), join(root, 'ui', 'viewer')]),
-  ];
   registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
   await app.ready();
 
@@ -179,4 +182,10 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       await app.close();
     },
   };
+}
+
+/** The policy with the page's inline import maps allowed by their hashes. */
+function withImportMaps(csp: CspDirectives, html: string): CspDirectives {
+  const hashes = importMapHashes(html);
+  return hashes.length === 0 ? csp : { ...csp, 'script-src': [...(csp['script-src'] ?? []), ...hashes] };
 }

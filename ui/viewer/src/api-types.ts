@@ -51,3 +51,4 @@ export type { ControlsState } from '../../../tools/viewer/records/control-store.
 export type { RuntimeControls } from '../../../tools/viewer/telemetry/control-files.js';
 export type { AboutInfo } from '../../../tools/viewer/server/routes/about-route.js';
 export type { Feature, FeatureId, UnavailableAnswer } from '../../../tools/viewer/server/viewer-features.js';
+export type { GlbExport } from '../../../tools/viewer/threed/glb-exports.js';

@@ -8,6 +8,7 @@ import type {
   EventRecord,
   ExperimentState,
   Feature,
+  GlbExport,
   DesignNoteAction,
   DesignNoteDraft,
   ViewerRecordKindName,
@@ -62,6 +63,16 @@ export class ViewerApi {
       `/api/history${query({ lane, before, limit, run: run ?? undefined })}`,
     );
     return answer.events;
+  }
+
+  /** GET /api/3d: starts (or finds) the GLB export of a checkpoint, by its board's content hash. */
+  threedExport(board: string, run?: string | null, retry = false): Promise<GlbExport> {
+    return this.get(`/api/3d${query({ board, run: run ?? undefined, retry: retry ? '1' : undefined })}`);
+  }
+
+  /** GET /api/3d/status?key: where one export stands. */
+  threedStatus(key: string): Promise<GlbExport> {
+    return this.get(`/api/3d/status${query({ key })}`);
   }
 
   /** GET /api/geometry/<sha256>. */

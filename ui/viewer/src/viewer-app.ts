@@ -462,6 +462,9 @@ export class ViewerApp extends LitElement {
       .annotations=${this.annotations}
       .pickMode=${this.pickMode}
       .view=${this.snapshotView()}
+      .boardSource=${this.source}
+      .geometry=${this.boards.geometry}
+      .run=${this.store.run}
       @highlight=${(e: CustomEvent<{ ref?: string; net?: string }>) => {
         this.highlightRef = e.detail.ref ?? null;
         this.highlightNet = e.detail.net ?? null;
