@@ -161,12 +161,15 @@ export class Board3dPanel extends LitElement {
       </p>
       ${
         job.warnings.length > 0
-          ? html`<div class="warning" role="note" data-export-warnings>
-              Drawn without some parts:
+          ? html`<details class="warning" role="note" data-export-warnings>
+              <summary>
+                Drawn without ${job.missingModels.length > 0 ? `the 3D models of ${job.missingModels.length} parts` : 'some parts'}
+                (KiCad's warnings)
+              </summary>
               <ul>
                 ${job.warnings.map((w) => html`<li>${w}</li>`)}
               </ul>
-            </div>`
+            </details>`
           : nothing
       }`;
   }

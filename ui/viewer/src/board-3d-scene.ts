@@ -155,7 +155,7 @@ export class Board3dScene {
 
   /** Where a footprint shows on the canvas (CSS pixels from its top left), or undefined. */
   screenPoint(ref: string): { x: number; y: number } | undefined {
-    const target = this.outlines.get(ref) ?? this.parts.get(ref)?.[0];
+    const target = this.parts.get(ref)?.[0] ?? this.outlines.get(ref);
     if (!target) return undefined;
     const p = new THREE.Box3().setFromObject(target).getCenter(new THREE.Vector3()).project(this.camera);
     const rect = this.canvas.getBoundingClientRect();
