@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // `rr view`: the live viewer. Every setting of the viewer's table is a flag (tools/viewer/config), read
 // with the config resolver (flag, then --config file, then default). `--demo` runs `rr pnr-sim` in this
 // process into a temporary live directory (or --root) and serves it. Prints the URL once listening and

@@ -67,7 +67,6 @@ export async function startViewer(options: FixtureOptions = {}): Promise<ViewerF
     config: resolved.config,
     uiDir: options.uiDir ?? join(base, 'no-ui'),
     version: '9.9.9',
-    license: 'Apache-2.0',
     source: UNKNOWN_SOURCE,
     ...(options.pcbCli ? { pcbCli: options.pcbCli } : {}),
     log: () => undefined,

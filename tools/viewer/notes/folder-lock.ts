@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A lock shared by every process that writes one folder (several viewers of one experiment write the
 // same notes): a lock directory created with mkdir, which is atomic on every file system, and removed
 // when the work is done. A lock older than `staleMs` was left by a process that died and is broken.

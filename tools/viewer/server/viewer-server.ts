@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The live viewer's HTTP server: rr's HTTP layer (tools/http) with the viewer's Host and Origin rules,
 // the JSON API of docs/viewer-api.md (routes/, one file per group) and the page, bound to every --listen
 // address. This file puts them together and owns the listeners.

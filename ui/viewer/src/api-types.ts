@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer API's answers as the server builds them (docs/viewer-api.md describes them): type-only
 // imports from the server's own modules, erased by the bundler, so the page and the server cannot
 // drift apart silently.

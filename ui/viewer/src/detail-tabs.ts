@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-detail-tabs>: the side panels as an ARIA tab list (Left/Right, Home/End move between tabs):
 // costs, alternatives, nets, pins/drafts/snapshots, notes, problems, and the features this viewer does
 // not provide, each of which asks its own route why. The panels' events bubble to the page.

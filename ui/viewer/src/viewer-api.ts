@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The page's client of the viewer's HTTP API (docs/viewer-api.md): one method per route the page
 // uses, JSON in and out, errors as ApiError with the server's code and message.
 import type {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // GET /api/geometry/<sha256>: a checkpoint's board geometry through the geometry cache, sent as the
 // cached file (its gzip copy when the client accepts gzip, file-replies.ts) with an ETag for
 // revalidation that is the same for both encodings.

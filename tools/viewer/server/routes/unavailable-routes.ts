@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The routes of features this viewer does not provide answer 501 with {available: false, feature,
 // reason, needs}, which the page shows in place of the panel; the two status routes answer the same
 // body with 200, since reporting a status is what they are for.
