@@ -90,22 +90,9 @@ describe.skipIf(!!missing)('viewer 3D view in Chromium', () => {
     await page.getByRole('tab', { name: '3D', exact: true }).click();
     await panel(page).locator('[data-export-state="done"]').waitFor(WAIT);
     await panel(page).locator('.stage:not([hidden]) canvas').waitFor(WAIT);
-    await page.waitForFunction(
-      () => {
-        const find = (root: Document | ShadowRoot): Element | null => {
-          for (const el of root.querySelectorAll('*')) {
-            if (el.tagName === 'RR-BOARD-3D-PANEL') return el;
-            const inner = el.shadowRoot && find(el.shadowRoot);
-            if (inner) return inner;
-          }
-          return null;
-        };
-        const el = find(document) as (Element & { board3d: unknown }) | null;
-        return !!el?.board3d;
-      },
-      undefined,
-      WAIT,
-    );
+    await expect
+      .poll(() => panel(page).evaluate((el) => !!(el as unknown as { board3d: unknown }).board3d), WAIT)
+      .toBe(true);
   }
 
   const scene = <T>(page: Page, fn: string, ...args: unknown[]) =>

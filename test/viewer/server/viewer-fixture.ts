@@ -24,6 +24,7 @@ export const UNKNOWN_SOURCE: SourceInfo = {
   modified: false,
   tree: null,
   changes: null,
+  from: 'nowhere',
 };
 
 /** A running viewer and ways to talk to it. */
