@@ -9,6 +9,8 @@ import { sharedStyles } from './shared-styles.js';
 import type { AboutInfo } from './api-types.js';
 import type { ViewerApi } from './viewer-api.js';
 import './run-controls.js';
+import './about-dialog.js';
+import type { AboutDialog } from './about-dialog.js';
 
 export class PageHeader extends LitElement {
   static override properties = {
@@ -56,6 +58,10 @@ export class PageHeader extends LitElement {
       a {
         color: #1a4fb3;
       }
+      .modified {
+        color: #8a5a00;
+        font-weight: 600;
+      }
     `,
   ];
 
@@ -101,16 +107,38 @@ export class PageHeader extends LitElement {
             </label>`
           : nothing
       }
-      ${
-        source?.tree
-          ? html`<a href=${source.tree} rel="noreferrer"
-              >source ${source.revision?.slice(0, 10)}${source.modified ? ' (modified)' : ''}</a
-            >`
-          : this.about
-            ? html`<span class="muted">rr ${this.about.version}</span>`
-            : nothing
-      }
+      ${this.renderSource()}
+      <button type="button" data-about @click=${() => this.aboutDialog()?.open()}>About</button>
+      <rr-about-dialog .about=${this.about}></rr-about-dialog>
     </header>`;
+  }
+
+  /** The revision the viewer runs, linked to its source tree when the repository is on the web. */
+  private renderSource() {
+    const about = this.about;
+    const source = about?.source;
+    if (!about || !source) return nothing;
+    const revision = source.revision?.slice(0, 10);
+    const modified = source.modified
+      ? html` <span class="modified" title="tracked files have uncommitted changes">(modified)</span>`
+      : nothing;
+    const changes = source.changes
+      ? html` · <a href=${source.changes} rel="noreferrer" data-source-changes>published changes</a>`
+      : nothing;
+    if (source.tree)
+      return html`<span data-source
+        ><a href=${source.tree} rel="noreferrer" title=${`from ${source.from}`}>source ${revision}</a>${modified}${changes}</span
+      >`;
+    if (revision)
+      return html`<span data-source class="muted"
+        >rr ${about.version} · revision <code title=${source.revision ?? ''}>${revision}</code>${modified} from
+        ${source.from}${changes}</span
+      >`;
+    return html`<span data-source class="muted">rr ${about.version}${changes}</span>`;
+  }
+
+  private aboutDialog(): AboutDialog | null {
+    return this.renderRoot.querySelector('rr-about-dialog');
   }
 
   private switchRun(run: string): void {
