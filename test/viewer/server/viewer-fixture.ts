@@ -46,6 +46,8 @@ export interface FixtureOptions {
   uiDir?: string;
   /** KiCad's CLI as resolved at start (turns the 3D view on when found). */
   pcbCli?: PcbToolResolution;
+  /** The source GET /api/about reports (default: none known). */
+  source?: SourceInfo;
   /** Use this experiment folder (and its `live` root) instead of a new one. */
   experimentDir?: string;
 }
@@ -68,7 +70,7 @@ export async function startViewer(options: FixtureOptions = {}): Promise<ViewerF
     config: resolved.config,
     uiDir: options.uiDir ?? join(base, 'no-ui'),
     version: '9.9.9',
-    source: UNKNOWN_SOURCE,
+    source: options.source ?? UNKNOWN_SOURCE,
     ...(options.pcbCli ? { pcbCli: options.pcbCli } : {}),
     log: () => undefined,
   });
