@@ -25,6 +25,7 @@ import {
 } from './listener-addresses.js';
 import { aboutRoute, VIEWER_LICENSE, type AboutInfo } from './routes/about-route.js';
 import { controlRoutes } from './routes/control-routes.js';
+import { preferencesRoutes } from './routes/preferences-routes.js';
 import { geometryRoutes } from './routes/geometry-routes.js';
 import { designNotesRoutes } from './routes/design-notes-routes.js';
 import { viewerRecordRoutes } from './routes/viewer-record-routes.js';
@@ -123,6 +124,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   stateRoutes(app, context);
   geometryRoutes(app, context);
   controlRoutes(app, context);
+  preferencesRoutes(app, context);
   viewerRecordRoutes(app, context);
   designNotesRoutes(app, context);
   aboutRoute(app, about);
