@@ -3,7 +3,7 @@
 // to the server, the runtime controls, a run folder selector when there are several, and the source
 // revision the viewer runs.
 import { LitElement, css, html, nothing } from 'lit';
-import type { ExperimentSummary } from './api-types.js';
+import type { ExperimentSummary, LaneSummary } from './api-types.js';
 import type { Connection } from './live-store.js';
 import { sharedStyles } from './shared-styles.js';
 import type { AboutInfo } from './api-types.js';
@@ -22,6 +22,7 @@ export class PageHeader extends LitElement {
     runs: { attribute: false },
     run: { attribute: false },
     runningLane: { attribute: false },
+    lanes: { attribute: false },
   };
 
   api: ViewerApi | null = null;
@@ -34,6 +35,8 @@ export class PageHeader extends LitElement {
   run: string | null = null;
   /** The selected lane when it is running (the runtime controls can prune it). */
   runningLane: string | null = null;
+  /** Every lane (the presets' prune candidates are picked from them). */
+  lanes: ReadonlyMap<string, LaneSummary> = new Map();
 
   static override styles = [
     sharedStyles,
@@ -88,6 +91,7 @@ export class PageHeader extends LitElement {
         .api=${this.api}
         .running=${x?.status === 'running'}
         .lane=${this.runningLane}
+        .lanes=${this.lanes}
       ></rr-run-controls>
       ${
         this.runs.length > 1
