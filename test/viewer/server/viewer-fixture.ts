@@ -44,6 +44,8 @@ export interface FixtureOptions {
   simulate?: boolean;
   flags?: Partial<Record<SettingName, string | string[]>>;
   uiDir?: string;
+  /** Serve this rr package's bare page when uiDir holds no assembled one. */
+  bareRoot?: string;
   /** KiCad's CLI as resolved at start (turns the 3D view on when found). */
   pcbCli?: PcbToolResolution;
   /** The source GET /api/about reports (default: none known). */
@@ -72,6 +74,7 @@ export async function startViewer(options: FixtureOptions = {}): Promise<ViewerF
     version: '9.9.9',
     source: options.source ?? UNKNOWN_SOURCE,
     ...(options.pcbCli ? { pcbCli: options.pcbCli } : {}),
+    ...(options.bareRoot ? { bareRoot: options.bareRoot } : {}),
     log: () => undefined,
   });
   onTestFinished(() => server.close());

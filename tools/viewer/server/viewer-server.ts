@@ -15,6 +15,7 @@ import { registerOriginGuard } from '../../http/origin-guard.js';
 import { importMapHashes } from '../../http/import-map-hashes.js';
 import { pageRoot, registerStaticFiles } from '../../http/static-files.js';
 import { packageRoot } from '../../model/package-paths.js';
+import { barePage, registerBarePage } from './bare-page.js';
 import { fallbackPage } from './fallback-page.js';
 import {
   parseListenAddress,
@@ -50,8 +51,10 @@ export interface ViewerServerOptions {
   geometryDescription?: string;
   /** KiCad's command-line tool as resolved at start, for the features list. */
   pcbCli?: PcbToolResolution;
-  /** Folder of the page files (default: dist/ui/viewer/ of the rr package when built, else ui/viewer/). */
+  /** Folder of the assembled page (default: dist/ui/viewer/ of the rr package). */
   uiDir?: string;
+  /** The rr package whose compiled modules make the bare page when there is no assembled one (default: this rr, unless uiDir is given). */
+  bareRoot?: string;
   /** The source part of GET /api/about (default: looked up from the package's checkout). */
   source?: SourceInfo;
   version?: string;
@@ -108,12 +111,15 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   let names: ViewerNames = viewerNames([], config.allowHost, config.allowOrigin);
   const pageDirs = [
     ...(config.dist ? [config.dist] : []),
-    // The page npm run build bundled (npm ci builds it), before the bare sources, which cannot run unbundled.
-    ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer'), join(root, 'ui', 'viewer')]),
+    // The page npm run build assembled (npm ci builds it); without it, the bare page.
+    ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer')]),
   ];
   const page = pageRoot(pageDirs);
+  const bareRoot = options.bareRoot ?? (options.uiDir ? undefined : root);
+  const bare = page === undefined && bareRoot !== undefined ? barePage(bareRoot, config.title) : undefined;
+  const html = page ? readFileSync(join(page, 'index.html'), 'utf8') : bare?.html;
   const app = createHttpApp({
-    csp: page ? withImportMaps(VIEWER_CSP, readFileSync(join(page, 'index.html'), 'utf8')) : VIEWER_CSP,
+    csp: html ? withImportMaps(VIEWER_CSP, html) : VIEWER_CSP,
     host: viewerHostRule(() => names),
     errors: viewerErrorStyle(BODY_LIMIT, log),
   });
@@ -140,7 +146,8 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       options.pcbCli,
     );
   unavailableRoutes(app, features);
-  registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
+  if (bare) registerBarePage(app, bare);
+  else registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
   await app.ready();
 
   const servers: Server[] = [];
