@@ -90,6 +90,13 @@ export class Board3dPanel extends LitElement {
     `,
   ];
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Back on the tab: ask again (the viewer answers from its cache) and draw anew.
+    this.board = '';
+    this.drawn = '';
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.clearTimeout(this.timer);
@@ -180,12 +187,12 @@ export class Board3dPanel extends LitElement {
     this.problem = '';
     try {
       let job = await this.api!.threedExport(board, this.run, retry);
-      while (board === this.board && (job.state === 'queued' || job.state === 'exporting')) {
+      while (this.isConnected && board === this.board && (job.state === 'queued' || job.state === 'exporting')) {
         this.job = job;
         await new Promise((r) => (this.timer = window.setTimeout(r, 500)));
         job = await this.api!.threedStatus(job.key);
       }
-      if (board !== this.board) return;
+      if (board !== this.board || !this.isConnected) return;
       this.job = job;
       if (job.state === 'done' && job.glb && job.key !== this.drawn) await this.draw(job);
     } catch (error) {
@@ -194,6 +201,10 @@ export class Board3dPanel extends LitElement {
   }
 
   private async draw(job: GlbExport): Promise<void> {
+    if (!webglAvailable()) {
+      this.problem = 'This browser cannot draw WebGL (hardware acceleration off?), so the exported board cannot be shown here; the GLB is at ' + job.glb;
+      return;
+    }
     // three.js loads with the first 3D view.
     const { Board3dScene } = await import('./board-3d-scene.js');
     this.scene?.dispose();
@@ -220,6 +231,15 @@ export class Board3dPanel extends LitElement {
   /** The scene, for the browser tests. */
   get board3d(): Board3dScene | null {
     return this.scene;
+  }
+}
+
+/** Whether the browser can make a WebGL 2 context (three.js needs one). */
+function webglAvailable(): boolean {
+  try {
+    return document.createElement('canvas').getContext('webgl2') !== null;
+  } catch {
+    return false;
   }
 }
 
