@@ -64,9 +64,10 @@ function packageOf(file) {
 
 /** The licence file of a package, or a build error naming it. */
 async function licenceOf(name) {
-  for (const file of LICENCE_FILES)
-    if (await exists(join(repoRoot, 'node_modules', name, file))) return file;
-  throw new Error(`ui: ${name} is served to the browser but has no licence file (${LICENCE_FILES.join(', ')})`);
+  for (const file of LICENCE_FILES) if (await exists(join(repoRoot, 'node_modules', name, file))) return file;
+  throw new Error(
+    `ui: ${name} is served to the browser but has no licence file (${LICENCE_FILES.join(', ')})`,
+  );
 }
 
 /** Whether `name` is a listed library or a dependency of one (read from package.json files). */

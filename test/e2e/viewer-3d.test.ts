@@ -173,7 +173,9 @@ describe.skipIf(!!missing)('viewer 3D view in Chromium', () => {
     const { page, errors } = await openViewer(root);
     await open3d(page);
     expect(await drewSomething(page)).toBe(true);
-    await expect.poll(() => panel(page).locator('[data-export-warnings]').textContent()).toContain('no 3D model for');
+    await expect
+      .poll(() => panel(page).locator('[data-export-warnings]').textContent())
+      .toContain('no 3D model for');
     const modelled = await scene<string[]>(page, 'modelledParts');
     expect(modelled).toEqual([...withModel].sort());
     await rotate(page);

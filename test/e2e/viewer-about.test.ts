@@ -67,7 +67,11 @@ describe.skipIf(!!missing)('viewer provenance and licences in Chromium', () => {
       tree: `https://github.com/example/rr/tree/${head}`,
     });
     appendFileSync(join(clone, 'README.md'), '\nA local change.\n');
-    const source = await sourceInfo({ packageRoot: clone, env: {}, sourceUrl: 'https://example.net/rr-patches' });
+    const source = await sourceInfo({
+      packageRoot: clone,
+      env: {},
+      sourceUrl: 'https://example.net/rr-patches',
+    });
     expect(source.modified).toBe(true);
 
     const { page, errors } = await open(source);
@@ -75,7 +79,9 @@ describe.skipIf(!!missing)('viewer provenance and licences in Chromium', () => {
     await link.waitFor(WAIT);
     expect(await link.getAttribute('href')).toBe(`https://github.com/example/rr/tree/${head}`);
     expect(await link.textContent()).toBe(`source ${head.slice(0, 10)}`);
-    await expect.poll(() => page.locator('rr-page-header [data-source]').textContent()).toContain('(modified)');
+    await expect
+      .poll(() => page.locator('rr-page-header [data-source]').textContent())
+      .toContain('(modified)');
     expect(await page.locator('rr-page-header [data-source-changes]').getAttribute('href')).toBe(
       'https://example.net/rr-patches',
     );
@@ -102,9 +108,9 @@ describe.skipIf(!!missing)('viewer provenance and licences in Chromium', () => {
     const dialog = page.locator('rr-about-dialog dialog');
     await dialog.waitFor(WAIT);
     await dialog.locator('[data-third-party]').waitFor(WAIT);
-    const names = await dialog.locator('tr[data-library]').evaluateAll((rows) =>
-      rows.map((r) => r.getAttribute('data-library')),
-    );
+    const names = await dialog
+      .locator('tr[data-library]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-library')));
     expect(names).toEqual(expect.arrayContaining(['lit', 'three', 'lit-html', '@lit/reactive-element']));
     expect(await dialog.locator('[data-viewer-licence]').textContent()).toBe('AGPL-3.0-or-later');
 
@@ -115,7 +121,9 @@ describe.skipIf(!!missing)('viewer provenance and licences in Chromium', () => {
       const href = (await dialog.locator(`[data-licence-of="${name}"]`).getAttribute('href'))!;
       const answer = await page.request.get(new URL(href, page.url()).href);
       expect(answer.status(), href).toBe(200);
-      expect(await answer.text(), href).toMatch(name === 'three' ? /The MIT License/ : /BSD 3-Clause License/);
+      expect(await answer.text(), href).toMatch(
+        name === 'three' ? /The MIT License/ : /BSD 3-Clause License/,
+      );
     }
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);

@@ -24,9 +24,13 @@ describe.skipIf(!!missing)('the bare page in Chromium', () => {
   beforeAll(async () => {
     // npm run build compiles the page's modules; a single run of this file compiles them when missing.
     if (!existsSync(join(repoRoot, 'dist/ui-modules/ui/viewer/src/viewer.js')))
-      execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', 'ui/viewer/tsconfig.modules.json'], {
-        cwd: repoRoot,
-      });
+      execFileSync(
+        process.execPath,
+        [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', 'ui/viewer/tsconfig.modules.json'],
+        {
+          cwd: repoRoot,
+        },
+      );
     browser = await launchBrowser();
   }, 180_000);
 
@@ -68,9 +72,9 @@ describe.skipIf(!!missing)('the bare page in Chromium', () => {
     await page.getByRole('button', { name: 'Write note' }).click();
     await page.locator('rr-design-notes-panel li[data-note]', { hasText: 'Bare page note' }).waitFor(WAIT);
     const notes = readdirSync(join(v.experimentDir, 'notes')).filter((f) => f.endsWith('.json'));
-    expect(notes.map((f) => JSON.parse(readFileSync(join(v.experimentDir, 'notes', f), 'utf8')).title)).toEqual([
-      'Bare page note',
-    ]);
+    expect(
+      notes.map((f) => JSON.parse(readFileSync(join(v.experimentDir, 'notes', f), 'utf8')).title),
+    ).toEqual(['Bare page note']);
 
     // The 3D view says what it needs.
     await page.getByRole('tab', { name: '3D', exact: true }).click();
@@ -87,7 +91,9 @@ describe.skipIf(!!missing)('the bare page in Chromium', () => {
     await page.locator('rr-about-dialog tr[data-library="lit"]').waitFor(WAIT);
     const licence = await page.request.get(`http://127.0.0.1:${v.port}/node_modules/lit/LICENSE`);
     expect(await licence.text()).toContain('BSD 3-Clause License');
-    expect((await page.request.get(`http://127.0.0.1:${v.port}/node_modules/lit/package.json`)).status()).toBe(404);
+    expect(
+      (await page.request.get(`http://127.0.0.1:${v.port}/node_modules/lit/package.json`)).status(),
+    ).toBe(404);
     expect(errors).toEqual([]);
   }, 180_000);
 });

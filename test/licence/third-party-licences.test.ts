@@ -37,9 +37,13 @@ describe('third-party libraries of the viewer page', () => {
 
   it('lists lit (with the packages it is made of) and three, with versions and licences', () => {
     const names = libraries.map((l) => l.name);
-    expect(names).toEqual(expect.arrayContaining(['lit', 'lit-html', 'lit-element', '@lit/reactive-element', 'three']));
+    expect(names).toEqual(
+      expect.arrayContaining(['lit', 'lit-html', 'lit-element', '@lit/reactive-element', 'three']),
+    );
     for (const l of libraries) {
-      const pkg = JSON.parse(readFileSync(join(repoRoot, 'node_modules', l.name, 'package.json'), 'utf8')) as {
+      const pkg = JSON.parse(
+        readFileSync(join(repoRoot, 'node_modules', l.name, 'package.json'), 'utf8'),
+      ) as {
         version: string;
         license: string;
       };

@@ -24,7 +24,10 @@ describe('/api/preferences', () => {
       json: { revision: 0, presets: { paces: [25, 0, 3, 3], pruneAbovePercent: 15, pruneAtWarnings: null } },
     });
     expect(saved.status).toBe(200);
-    expect(saved.json()).toMatchObject({ revision: 1, presets: { paces: [0, 3, 25], pruneAbovePercent: 15 } });
+    expect(saved.json()).toMatchObject({
+      revision: 1,
+      presets: { paces: [0, 3, 25], pruneAbovePercent: 15 },
+    });
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
       schema: 'pnr-viewer-preferences-v1',
       revision: 1,
@@ -32,7 +35,9 @@ describe('/api/preferences', () => {
       author: { address: '127.0.0.1' },
     });
     // No temporary file or lock folder is left beside it.
-    expect(readdirSync(a.experimentDir).filter((n) => n.includes('preferences'))).toEqual(['viewer-preferences.json']);
+    expect(readdirSync(a.experimentDir).filter((n) => n.includes('preferences'))).toEqual([
+      'viewer-preferences.json',
+    ]);
 
     const seen = (await b.request('/api/preferences')).json<PreferencesState>();
     expect(seen).toMatchObject({ revision: 1, presets: { paces: [0, 3, 25], pruneAbovePercent: 15 } });
@@ -71,7 +76,9 @@ describe('/api/preferences', () => {
       json: { revision: 0, presets: { paces: [-1], pruneAbovePercent: null, pruneAtWarnings: null } },
     });
     expect(bad.status).toBe(400);
-    expect(bad.json<{ message: string }>().message).toContain('body.presets.paces[0] must be events per second');
+    expect(bad.json<{ message: string }>().message).toContain(
+      'body.presets.paces[0] must be events per second',
+    );
     const file = join(v.experimentDir, 'viewer-preferences.json');
     const broken = '{\n  "schema": "pnr-viewer-preferences-v1",\n  "revision": 1,,\n}\n';
     writeFileSync(file, broken);

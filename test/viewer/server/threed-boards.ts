@@ -47,7 +47,10 @@ export function boardWithModels(
     const line = lines[i]!;
     out.push(line);
     if (!/^\t\(footprint "/.test(line)) continue;
-    const ref = lines.slice(i, i + 30).join('\n').match(/\(property "Reference" "([^"]+)"/)?.[1];
+    const ref = lines
+      .slice(i, i + 30)
+      .join('\n')
+      .match(/\(property "Reference" "([^"]+)"/)?.[1];
     if (!ref || n >= counts.modelled + counts.missing) continue;
     const model = n < counts.modelled ? step : join(dir, 'no-such-model.step');
     (n < counts.modelled ? withModel : withoutModel).push(ref);

@@ -19,8 +19,11 @@ const mode = kicadTestMode(hasKicadCli ? undefined : 'kicad-cli is not on PATH',
 
 describe('two viewers of one experiment', () => {
   if (mode !== 'run') {
-    if (mode === 'fail') it('has kicad-cli in CI', () => expect.fail('kicad-cli missing; run .ci/install-kicad'));
-    else it.skip('skipped: kicad-cli is not on PATH; run .ci/install-kicad (as root) to enable', () => undefined);
+    if (mode === 'fail')
+      it('has kicad-cli in CI', () => expect.fail('kicad-cli missing; run .ci/install-kicad'));
+    else
+      it.skip('skipped: kicad-cli is not on PATH; run .ci/install-kicad (as root) to enable', () =>
+        undefined);
     return;
   }
 
@@ -58,7 +61,10 @@ describe('two viewers of one experiment', () => {
         }
       }),
     );
-    expect(ended.map((j) => j.state), JSON.stringify(ended)).toEqual(['done', 'done']);
+    expect(
+      ended.map((j) => j.state),
+      JSON.stringify(ended),
+    ).toEqual(['done', 'done']);
     const runs = readFileSync(count, 'utf8').trim().split('\n');
     expect(runs, 'kicad-cli pcb export runs').toHaveLength(1);
     expect(runs[0]).toContain('pcb export glb');

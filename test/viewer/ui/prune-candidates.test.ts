@@ -35,8 +35,13 @@ describe('prune candidates', () => {
   );
 
   it('picks running lanes more than the percent above the best running lane', () => {
-    expect(pruneCandidates(lanes, { paces: [], pruneAbovePercent: 15, pruneAtWarnings: null })).toEqual(['c']);
-    expect(pruneCandidates(lanes, { paces: [], pruneAbovePercent: 10, pruneAtWarnings: null })).toEqual(['b', 'c']);
+    expect(pruneCandidates(lanes, { paces: [], pruneAbovePercent: 15, pruneAtWarnings: null })).toEqual([
+      'c',
+    ]);
+    expect(pruneCandidates(lanes, { paces: [], pruneAbovePercent: 10, pruneAtWarnings: null })).toEqual([
+      'b',
+      'c',
+    ]);
   });
 
   it('picks running lanes with at least the preset number of warnings, and none when both are off', () => {

@@ -70,7 +70,9 @@ export class PreferencesStore {
   async update(body: unknown, context: { address: string; now: Date }): Promise<PreferencesState> {
     const reader = FieldReader.of(body, 'body', ['revision', 'presets', 'author']);
     const seen = reader.integer('revision', { min: 0, required: true })!;
-    const presets = checkedPresets(reader.object('presets', ['paces', 'pruneAbovePercent', 'pruneAtWarnings'], { required: true })!);
+    const presets = checkedPresets(
+      reader.object('presets', ['paces', 'pruneAbovePercent', 'pruneAtWarnings'], { required: true })!,
+    );
     const author = viewerRecordAuthor(context.address, reader);
     mkdirSync(dirname(this.file), { recursive: true });
     return withFolderLock(`${this.file}.lock`, () => {
@@ -125,7 +127,9 @@ export class PreferencesStore {
         revision: reader.integer('revision', { min: 0, required: true })!,
         updated: reader.string('updated', { max: 64 }) ?? null,
         author: file.author ?? null,
-        presets: checkedPresets(reader.object('presets', ['paces', 'pruneAbovePercent', 'pruneAtWarnings'], { required: true })!),
+        presets: checkedPresets(
+          reader.object('presets', ['paces', 'pruneAbovePercent', 'pruneAtWarnings'], { required: true })!,
+        ),
         problem: null,
       };
     } catch (error) {

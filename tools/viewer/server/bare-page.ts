@@ -84,7 +84,10 @@ export function registerBarePage(app: FastifyInstance, page: BarePage): void {
     const path = request.url.split('?')[0]!;
     if (path === '/api' || path.startsWith('/api/')) return reply.callNotFound();
     if (path === '/' || path === '/index.html')
-      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(page.html);
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(page.html);
     if (path === '/third-party.json') return thirdParty;
     if (path === '/viewer.css' || path === '/LICENSE') return send(reply, page.source, path);
     if (path.startsWith('/modules/')) return send(reply, page.modules, path.slice('/modules'.length));

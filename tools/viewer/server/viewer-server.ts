@@ -134,17 +134,15 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   viewerRecordRoutes(app, context);
   designNotesRoutes(app, context);
   aboutRoute(app, about);
-  if (options.pcbCli?.status === 'found')
-    threedRoutes(
-      app,
-      context,
-      new GlbExports({
-        cli: options.pcbCli.path,
-        cacheDir: config.cacheDir,
-        experimentDir: config.experimentDir,
-      }),
-      options.pcbCli,
-    );
+  const exports =
+    options.pcbCli?.status === 'found'
+      ? new GlbExports({
+          cli: options.pcbCli.path,
+          cacheDir: config.cacheDir,
+          experimentDir: config.experimentDir,
+        })
+      : undefined;
+  if (exports && options.pcbCli?.status === 'found') threedRoutes(app, context, exports, options.pcbCli);
   unavailableRoutes(app, features);
   if (bare) registerBarePage(app, bare);
   else registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
@@ -189,6 +187,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
         ),
       );
       bound = [];
+      await exports?.close();
       await app.close();
     },
   };

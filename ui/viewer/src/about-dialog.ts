@@ -106,7 +106,9 @@ export class AboutDialog extends LitElement {
               ${this.libraries.map(
                 (l) =>
                   html`<tr data-library=${l.name}>
-                    <td>${l.homepage ? html`<a href=${l.homepage} rel="noreferrer">${l.name}</a>` : l.name}</td>
+                    <td>
+                      ${l.homepage ? html`<a href=${l.homepage} rel="noreferrer">${l.name}</a>` : l.name}
+                    </td>
                     <td>${l.version}</td>
                     <td><a href=${l.licenseFile} data-licence-of=${l.name}>${l.license}</a></td>
                   </tr>`,

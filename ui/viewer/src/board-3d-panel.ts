@@ -126,7 +126,8 @@ export class Board3dPanel extends LitElement {
       <div class="bar" ?hidden=${!this.drawn}>
         <span>View:</span>
         ${(['top', 'bottom', 'front', 'side'] as Board3dView[]).map(
-          (v) => html`<button type="button" data-view=${v} @click=${() => this.scene?.setView(v)}>${v}</button>`,
+          (v) =>
+            html`<button type="button" data-view=${v} @click=${() => this.scene?.setView(v)}>${v}</button>`,
         )}
       </div>
       <div class="bar" ?hidden=${!this.drawn} role="group" aria-label="3D layers">
@@ -143,7 +144,9 @@ export class Board3dPanel extends LitElement {
         )}
       </div>
       <div class="stage" ?hidden=${!this.drawn}>
-        <canvas aria-label="3D board: drag to turn, right-drag to pan, wheel to zoom, click a footprint"></canvas>
+        <canvas
+          aria-label="3D board: drag to turn, right-drag to pan, wheel to zoom, click a footprint"
+        ></canvas>
       </div>
       ${this.drawn && this.highlightRef ? html`<p>Selected: <strong data-selected>${this.highlightRef}</strong></p>` : nothing}`;
   }
@@ -158,7 +161,11 @@ export class Board3dPanel extends LitElement {
           : job.state === 'failed'
             ? `The export failed: ${job.message ?? 'no message'}`
             : `Exported${job.reused ? ' (from the cache)' : ''}${seconds}.`;
-    return html`<p role="status" data-export-state=${job.state} class=${job.state === 'failed' ? 'error' : ''}>
+    return html`<p
+        role="status"
+        data-export-state=${job.state}
+        class=${job.state === 'failed' ? 'error' : ''}
+      >
         ${state}
         ${
           job.state === 'failed'
@@ -170,7 +177,8 @@ export class Board3dPanel extends LitElement {
         job.warnings.length > 0
           ? html`<details class="warning" role="note" data-export-warnings>
               <summary>
-                Drawn without ${job.missingModels.length > 0 ? `the 3D models of ${job.missingModels.length} parts` : 'some parts'}
+                Drawn without
+                ${job.missingModels.length > 0 ? `the 3D models of ${job.missingModels.length} parts` : 'some parts'}
                 (KiCad's warnings)
               </summary>
               <ul>
@@ -187,7 +195,11 @@ export class Board3dPanel extends LitElement {
     this.problem = '';
     try {
       let job = await this.api!.threedExport(board, this.run, retry);
-      while (this.isConnected && board === this.board && (job.state === 'queued' || job.state === 'exporting')) {
+      while (
+        this.isConnected &&
+        board === this.board &&
+        (job.state === 'queued' || job.state === 'exporting')
+      ) {
         this.job = job;
         await new Promise((r) => (this.timer = window.setTimeout(r, 500)));
         job = await this.api!.threedStatus(job.key);
@@ -202,7 +214,9 @@ export class Board3dPanel extends LitElement {
 
   private async draw(job: GlbExport): Promise<void> {
     if (!webglAvailable()) {
-      this.problem = 'This browser cannot draw WebGL (hardware acceleration off?), so the exported board cannot be shown here; the GLB is at ' + job.glb;
+      this.problem =
+        'This browser cannot draw WebGL (hardware acceleration off?), so the exported board cannot be shown here; the GLB is at ' +
+        job.glb;
       return;
     }
     // three.js loads with the first 3D view.
@@ -212,12 +226,16 @@ export class Board3dPanel extends LitElement {
     await this.updateComplete;
     const canvas = this.renderRoot.querySelector('canvas')!;
     this.scene = new Board3dScene(canvas, (ref) =>
-      this.dispatchEvent(new CustomEvent('highlight', { detail: ref ? { ref } : {}, bubbles: true, composed: true })),
+      this.dispatchEvent(
+        new CustomEvent('highlight', { detail: ref ? { ref } : {}, bubbles: true, composed: true }),
+      ),
     );
     await this.scene.load(job.glb!, footprintBoxes(this.geometry));
     for (const layer of this.hiddenLayers) this.scene.setLayerVisible(layer, false);
     this.scene.highlight(this.highlightRef);
-    this.dispatchEvent(new CustomEvent('board-3d-drawn', { detail: { key: job.key }, bubbles: true, composed: true }));
+    this.dispatchEvent(
+      new CustomEvent('board-3d-drawn', { detail: { key: job.key }, bubbles: true, composed: true }),
+    );
   }
 
   private toggle(layer: Board3dLayer, on: boolean): void {

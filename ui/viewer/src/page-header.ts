@@ -71,7 +71,6 @@ export class PageHeader extends LitElement {
   override render() {
     const x = this.experiment;
     const c = this.connection;
-    const source = this.about?.source;
     return html`<header>
       <h1>${this.about?.title ?? x?.name ?? 'rr viewer'}</h1>
       <span data-experiment-status
@@ -131,12 +130,13 @@ export class PageHeader extends LitElement {
       : nothing;
     if (source.tree)
       return html`<span data-source
-        ><a href=${source.tree} rel="noreferrer" title=${`from ${source.from}`}>source ${revision}</a>${modified}${changes}</span
+        ><a href=${source.tree} rel="noreferrer" title=${`from ${source.from}`}>source ${revision}</a
+        >${modified}${changes}</span
       >`;
     if (revision)
       return html`<span data-source class="muted"
-        >rr ${about.version} · revision <code title=${source.revision ?? ''}>${revision}</code>${modified} from
-        ${source.from}${changes}</span
+        >rr ${about.version} · revision <code title=${source.revision ?? ''}>${revision}</code>${modified}
+        from ${source.from}${changes}</span
       >`;
     return html`<span data-source class="muted">rr ${about.version}${changes}</span>`;
   }

@@ -102,7 +102,11 @@ export class RunControlsBar extends LitElement {
       .map(Number);
     try {
       this.preferences = await this.api.savePreferences(
-        { paces, pruneAbovePercent: optional('pruneAbovePercent'), pruneAtWarnings: optional('pruneAtWarnings') },
+        {
+          paces,
+          pruneAbovePercent: optional('pruneAbovePercent'),
+          pruneAtWarnings: optional('pruneAtWarnings'),
+        },
         this.preferences.revision,
       );
       this.message = 'presets saved for every viewer of this experiment';
@@ -237,15 +241,29 @@ export class RunControlsBar extends LitElement {
         }}
       >
         ${p.problem ? html`<p class="error">${p.file}: ${p.problem}</p>` : nothing}
-        <label>Paces (events/s, comma-separated) <input name="paces" .value=${p.presets.paces.join(', ')} /></label>
+        <label
+          >Paces (events/s, comma-separated) <input name="paces" .value=${p.presets.paces.join(', ')}
+        /></label>
         <label
           >Prune running lanes more than
-          <input name="pruneAbovePercent" type="number" min="0" step="any" .value=${String(p.presets.pruneAbovePercent ?? '')} />
+          <input
+            name="pruneAbovePercent"
+            type="number"
+            min="0"
+            step="any"
+            .value=${String(p.presets.pruneAbovePercent ?? '')}
+          />
           % above the best</label
         >
         <label
           >or with at least
-          <input name="pruneAtWarnings" type="number" min="1" step="1" .value=${String(p.presets.pruneAtWarnings ?? '')} />
+          <input
+            name="pruneAtWarnings"
+            type="number"
+            min="1"
+            step="1"
+            .value=${String(p.presets.pruneAtWarnings ?? '')}
+          />
           warnings</label
         >
         <button type="submit">Save presets</button>
