@@ -14,6 +14,7 @@ import { tempDir } from '../viewer/temp-dir.js';
 import { hasKicadCli } from '../viewer/pnr-sim/kicad-tools.js';
 import { boardWithModels } from '../viewer/server/threed-boards.js';
 import { browserMissing, launchBrowser } from './browser-launch.js';
+import { pageErrors } from './page-errors.js';
 import { startViewer, type ViewerProcess } from './viewer-process.js';
 
 const ARTIFACTS = join(repoRoot, 'test/e2e/artifacts');
@@ -71,11 +72,7 @@ describe.skipIf(!!missing)('viewer 3D view in Chromium', () => {
     onTestFinished(() => v.stop());
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
     onTestFinished(() => page.close());
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
+    const errors = pageErrors(page);
     await page.goto(`${v.url}#lane=cand-0`);
     return { page, errors, v };
   }

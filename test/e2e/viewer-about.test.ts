@@ -14,6 +14,7 @@ import { repoRoot } from '../cli/run-cli.js';
 import { tempDir } from '../viewer/temp-dir.js';
 import { startViewer } from '../viewer/server/viewer-fixture.js';
 import { browserMissing, launchBrowser } from './browser-launch.js';
+import { pageErrors } from './page-errors.js';
 
 const missing = browserMissing();
 if (missing && process.env.CI) throw new Error(`test/e2e: ${missing}; CI must run the browser tests`);
@@ -46,11 +47,7 @@ describe.skipIf(!!missing)('viewer provenance and licences in Chromium', () => {
     const v = await startViewer({ simulate: true, uiDir: join(repoRoot, 'dist/ui/viewer'), source });
     const page = await browser.newPage();
     onTestFinished(() => page.close());
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
+    const errors = pageErrors(page);
     await page.goto(`http://127.0.0.1:${v.port}/`);
     return { page, errors };
   }

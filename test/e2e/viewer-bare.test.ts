@@ -11,6 +11,7 @@ import { repoRoot } from '../cli/run-cli.js';
 import { startViewer } from '../viewer/server/viewer-fixture.js';
 import { tempDir } from '../viewer/temp-dir.js';
 import { browserMissing, launchBrowser } from './browser-launch.js';
+import { pageErrors } from './page-errors.js';
 
 const missing = browserMissing();
 if (missing && process.env.CI) throw new Error(`test/e2e: ${missing}; CI must run the browser tests`);
@@ -51,11 +52,7 @@ describe.skipIf(!!missing)('the bare page in Chromium', () => {
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     onTestFinished(() => page.close());
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
+    const errors = pageErrors(page);
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await page.goto(`http://127.0.0.1:${v.port}/`);

@@ -7,13 +7,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GlbExport } from '../../../tools/viewer/threed/glb-exports.js';
-import { hasKicadCli } from '../pnr-sim/kicad-tools.js';
-import { kicadTestMode } from '../geometry/kicad-demos.js';
 import { startViewer, type ViewerFixture } from './viewer-fixture.js';
 import { glbNodeNames } from './glb-nodes.js';
-import { boardWithModels, kicadCliPath } from './threed-boards.js';
-
-const mode = kicadTestMode(hasKicadCli ? undefined : 'kicad-cli is not on PATH', process.env);
+import { boardWithModels, kicadCliPath, kicadCliReady } from './threed-boards.js';
 
 /** Polls /api/3d/status?key until the export ends. */
 async function finished(v: ViewerFixture, key: string): Promise<GlbExport> {
@@ -25,14 +21,7 @@ async function finished(v: ViewerFixture, key: string): Promise<GlbExport> {
 }
 
 describe('3D view: GLB export with kicad-cli', () => {
-  if (mode !== 'run') {
-    if (mode === 'fail')
-      it('has kicad-cli in CI', () => expect.fail('kicad-cli missing; run .ci/install-kicad'));
-    else
-      it.skip('skipped: kicad-cli is not on PATH; run .ci/install-kicad (as root) to enable', () =>
-        undefined);
-    return;
-  }
+  if (!kicadCliReady()) return;
   const cli = { status: 'found', tool: 'cli', path: kicadCliPath(), source: 'test' } as const;
 
   it('exports a lane checkpoint, reports its progress and serves the GLB by key with an ETag', async () => {
