@@ -52,10 +52,10 @@ export async function runGlbExport(options: {
       options.cli,
       args,
       {
-          timeout: options.timeoutMs ?? 15 * 60_000,
-          maxBuffer: 64 * 1024 * 1024,
-          ...(options.signal ? { signal: options.signal } : {}),
-        },
+        timeout: options.timeoutMs ?? 15 * 60_000,
+        maxBuffer: 64 * 1024 * 1024,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
       (error, stdout, stderr) => {
         const text = `${stdout}\n${stderr}`;
         if (!error) return resolve({ code: 0, text });
