@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { pageFile } from '../../http/page-file.js';
+import { isJsonObject } from '../../model/checked-json.js';
 
 /** The packages the bare page loads from node_modules: lit and the packages it is made of. */
 export const BARE_LIBRARIES = ['lit', 'lit-html', 'lit-element', '@lit/reactive-element'] as const;
@@ -65,16 +66,13 @@ export function barePage(root: string, title: string): BarePage | undefined {
 export function registerBarePage(app: FastifyInstance, page: BarePage): void {
   const thirdParty = {
     libraries: [...page.packages].map(([name, dir]) => {
-      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
-        version: string;
-        license: string;
-        homepage?: string;
-      };
+      const pkg = packageJson(dir);
+      const text = (key: string) => (typeof pkg[key] === 'string' ? pkg[key] : null);
       return {
         name,
-        version: pkg.version,
-        license: pkg.license,
-        homepage: pkg.homepage ?? null,
+        version: text('version') ?? 'unknown',
+        license: text('license') ?? 'see its licence file',
+        homepage: text('homepage'),
         licenseFile: `node_modules/${name}/LICENSE`,
         files: [],
       };
@@ -116,12 +114,8 @@ function installedPackage(root: string, name: string): string | undefined {
 
 /** The file a browser import of the package loads (its exports' browser, else default, entry). */
 function browserEntry(dir: string): string {
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
-    exports?: Record<string, unknown>;
-    module?: string;
-    main?: string;
-  };
-  const dot = pkg.exports?.['.'];
+  const pkg = packageJson(dir);
+  const dot = isJsonObject(pkg.exports) ? pkg.exports['.'] : undefined;
   const pick = (v: unknown): string | undefined => {
     if (typeof v === 'string') return v;
     if (v && typeof v === 'object') {
@@ -130,5 +124,16 @@ function browserEntry(dir: string): string {
     }
     return undefined;
   };
-  return (pick(dot) ?? pkg.module ?? pkg.main ?? 'index.js').replace(/^\.\//, '');
+  const field = (key: string) => (typeof pkg[key] === 'string' ? pkg[key] : undefined);
+  return (pick(dot) ?? field('module') ?? field('main') ?? 'index.js').replace(/^\.\//, '');
+}
+
+/** An installed package's package.json as a plain object (an unreadable one gives the defaults). */
+function packageJson(dir: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    return isJsonObject(value) ? value : {};
+  } catch {
+    return {};
+  }
 }

@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { isJsonObject } from '../../model/checked-json.js';
 import { withFolderLock } from '../notes/folder-lock.js';
 import { writeFileAtomic } from '../telemetry/atomic-write.js';
 import { GLB_EXPORT_ARGS, isGlbFile, runGlbExport } from './glb-export-run.js';
@@ -143,12 +144,15 @@ export class GlbExports {
   private cached(key: string, boardHash: string): GlbExport | undefined {
     const glb = join(this.folder, `${key}.glb`);
     if (!isGlbFile(glb)) return undefined;
-    let meta: Partial<GlbMeta> = {};
+    let meta: Record<string, unknown> = {};
     try {
-      meta = JSON.parse(readFileSync(join(this.folder, `${key}.json`), 'utf8')) as GlbMeta;
+      const value: unknown = JSON.parse(readFileSync(join(this.folder, `${key}.json`), 'utf8'));
+      if (isJsonObject(value)) meta = value;
     } catch {
       // a GLB without its note still shows; its warnings are lost
     }
+    const texts = (v: unknown) =>
+      Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
     const at = this.now().toISOString();
     return {
       key,
@@ -156,9 +160,9 @@ export class GlbExports {
       state: 'done',
       queuedAt: at,
       endedAt: at,
-      ...(meta.exportMs !== undefined ? { elapsedMs: meta.exportMs } : {}),
-      warnings: meta.warnings ?? [],
-      missingModels: meta.missingModels ?? [],
+      ...(typeof meta.exportMs === 'number' ? { elapsedMs: meta.exportMs } : {}),
+      warnings: texts(meta.warnings),
+      missingModels: texts(meta.missingModels),
       reused: true,
       glb: `/api/3d/glb/${key}`,
     };
