@@ -145,7 +145,8 @@ export class Board3dPanel extends LitElement {
       </div>
       <div class="stage" ?hidden=${!this.drawn}>
         <canvas
-          aria-label="3D board: drag to turn, right-drag to pan, wheel to zoom, click a footprint"
+          tabindex="0"
+          aria-label="3D board: drag to turn, right-drag or arrow keys to pan, wheel to zoom, click a footprint"
         ></canvas>
       </div>
       ${this.drawn && this.highlightRef ? html`<p>Selected: <strong data-selected>${this.highlightRef}</strong></p>` : nothing}`;

@@ -63,6 +63,8 @@ export class Board3dScene {
     this.scene.add(sun);
     this.controls = new OrbitControls(this.camera, canvas);
     this.controls.enableDamping = false;
+    // Arrow keys pan while the canvas has the focus (it is in the tab order).
+    this.controls.listenToKeyEvents(canvas);
     this.controls.addEventListener('change', () => this.render());
     canvas.addEventListener('pointerdown', (e) => (this.down = { x: e.clientX, y: e.clientY }));
     canvas.addEventListener('pointerup', (e) => this.onPointerUp(e));
