@@ -53,6 +53,9 @@ describe('3D view: GLB export with kicad-cli', () => {
     expect(glb.headers['content-type']).toBe('model/gltf-binary');
     expect(glb.body.subarray(0, 4).toString('latin1')).toBe('glTF');
     expect(glb.headers.etag).toBe(`"${job.key}"`);
+    const zipped = await v.request(done.glb!, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body.equals(glb.body), 'the same GLB, gunzipped').toBe(true);
     const again = await v.request(done.glb!, { headers: { 'if-none-match': `"${job.key}"` } });
     expect(again.status).toBe(304);
     // Cached in the cache folder, and asking again finds it rather than exporting again.

@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { gzipCopy } from '../../http/gzip-copy.js';
 import { isJsonObject } from '../../model/checked-json.js';
 import { withFolderLock } from '../notes/folder-lock.js';
 import { writeFileAtomic } from '../telemetry/atomic-write.js';
@@ -232,6 +233,7 @@ export class GlbExports {
       // The note first: a GLB is only ever seen with its warnings.
       writeFileAtomic(join(this.folder, `${job.key}.json`), `${JSON.stringify(meta, null, 2)}\n`);
       renameSync(temp, join(this.folder, `${job.key}.glb`));
+      await gzipCopy(join(this.folder, `${job.key}.glb`));
       job.warnings = outcome.warnings;
       job.missingModels = outcome.missingModels;
       job.state = 'done';

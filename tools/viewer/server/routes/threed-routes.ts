@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The 3D view: GET /api/3d?lane&phase (or board=<sha256>) starts or finds the GLB export of that
 // checkpoint, GET /api/3d/status reports the exports (queued, exporting with elapsed time, done, failed
-// with KiCad's message), GET /api/3d/glb/<key> sends a finished GLB (content-addressed: immutable,
-// ETag is the key).
+// with KiCad's message), GET /api/3d/glb/<key> sends a finished GLB (content-addressed: the ETag is the
+// key; gzip-compressed when the client accepts it).
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../http/api-error.js';
+import { gzipCopy } from '../../../http/gzip-copy.js';
 import type { LiveDirectoryReader } from '../../live/live-directory-reader.js';
 import type { CheckpointPhase } from '../../telemetry/live-event.js';
 import type { GlbExports } from '../../threed/glb-exports.js';
@@ -82,12 +83,11 @@ export function threedRoutes(
     const file = exports.file(key);
     if (!file) throw new ApiError(404, 'no-export', `no exported GLB ${key}; ask GET /api/3d first`);
     const etag = `"${key}"`;
-    reply
-      .header('etag', etag)
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('content-type', 'model/gltf-binary');
+    reply.header('etag', etag).header('vary', 'Accept-Encoding').header('content-type', 'model/gltf-binary');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.sendFile(basename(file), dirname(file), { etag: false, cacheControl: false });
+    // Meshes compress about 9 to 1; the copy is made once, after the export (or now, for an older GLB).
+    await gzipCopy(file);
+    return reply.sendFile(basename(file), dirname(file), { etag: false });
   });
 }
 
