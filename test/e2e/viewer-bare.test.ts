@@ -46,6 +46,7 @@ describe.skipIf(!!missing)('the bare page in Chromium', () => {
       bareRoot: repoRoot,
       pcbCli: { status: 'found', tool: 'cli', path: '/usr/bin/kicad-cli', source: 'test' },
     });
+    expect(v.server.page.kind).toBe('bare');
     const html = await v.request('/');
     expect(html.text).toContain('<meta name="rr-page" content="bare" />');
     expect(html.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);

@@ -202,6 +202,10 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
       );
     }
     io.out(`rr view: ${config.title} (live directory ${config.root})\n`);
+    if (server.page.kind === 'bare')
+      io.out(
+        'rr view: serving the bare page (no assembled page in dist/ui/viewer: run npm run build:ui, or give --dist); the 3D view needs the assembled page\n',
+      );
     for (const url of server.urls()) io.out(`rr view: serving at ${url}\n`);
 
     if (!stop.aborted)

@@ -72,6 +72,8 @@ export interface ViewerServer {
   listen(): Promise<ListenAddress[]>;
   /** The page's URL on each listener. */
   urls(): string[];
+  /** Which page is served: the assembled files (and their folder), the bare page, or the built-in notice. */
+  page: { kind: 'assembled'; dir: string } | { kind: 'bare' } | { kind: 'none' };
   /** Stops listening, ends open connections and closes the app. */
   close(): Promise<void>;
 }
@@ -152,6 +154,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   return {
     app,
     context,
+    page: page ? { kind: 'assembled', dir: page } : bare ? { kind: 'bare' } : { kind: 'none' },
     async listen() {
       for (const address of wanted) {
         const server = createServer((req, res) => app.routing(req, res));
