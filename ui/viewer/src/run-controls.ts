@@ -111,12 +111,21 @@ export class RunControlsBar extends LitElement {
       );
       this.message = 'presets saved for every viewer of this experiment';
     } catch (error) {
-      this.message =
-        error instanceof ApiError && error.code === 'stale-revision'
-          ? 'Another viewer changed the presets meanwhile; look again and retry.'
-          : `Could not save the presets: ${(error as Error).message}`;
-      await this.reload();
+      await this.refused(
+        error,
+        'Another viewer changed the presets meanwhile; look again and retry.',
+        'Could not save the presets',
+      );
     }
+  }
+
+  /** Says why a change was refused (another page changed the file first, or another reason) and reads again. */
+  private async refused(error: unknown, stale: string, failed: string): Promise<void> {
+    this.message =
+      error instanceof ApiError && error.code === 'stale-revision'
+        ? stale
+        : `${failed}: ${(error as Error).message}`;
+    await this.reload();
   }
 
   private async request(change: RuntimeControls): Promise<void> {
@@ -125,11 +134,11 @@ export class RunControlsBar extends LitElement {
       this.controls = await this.api.setControls(change, this.controls.revision);
       this.message = '';
     } catch (error) {
-      this.message =
-        error instanceof ApiError && error.code === 'stale-revision'
-          ? 'Someone else changed the controls meanwhile; look again and retry.'
-          : `Could not change the controls: ${(error as Error).message}`;
-      await this.reload();
+      await this.refused(
+        error,
+        'Someone else changed the controls meanwhile; look again and retry.',
+        'Could not change the controls',
+      );
     }
   }
 
