@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What the routes share: the experiment's telemetry, the stores the viewer writes, the geometry caches,
 // the features on offer, and a clock. Built once per server by viewer-server.ts.
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { ControlStore } from '../records/control-store.js';
 import { ViewerRecordStore } from '../records/viewer-record-store.js';
 import { VIEWER_RECORD_KINDS } from '../records/viewer-records.js';
 import { DesignNotesStore } from '../notes/design-notes-store.js';
+import { PreferencesStore } from '../records/viewer-preferences.js';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 
 /** Shared state of one viewer server. */
@@ -15,6 +17,7 @@ export class ViewerContext {
   readonly controls: ControlStore;
   readonly viewerRecords: Map<string, ViewerRecordStore>;
   readonly designNotes: DesignNotesStore;
+  readonly preferences: PreferencesStore;
   private readonly geometryCaches = new Map<string, GeometryCache>();
 
   constructor(
@@ -28,6 +31,7 @@ export class ViewerContext {
       VIEWER_RECORD_KINDS.map((kind) => [kind.folder, new ViewerRecordStore(this.experiment.root, kind)]),
     );
     this.designNotes = new DesignNotesStore(config.notesDir);
+    this.preferences = new PreferencesStore(config.preferences);
   }
 
   /** Throws the reader's 400/403/404 error when `run` is not a run folder of the experiment. */

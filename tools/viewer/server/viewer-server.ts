@@ -1,17 +1,21 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The live viewer's HTTP server: rr's HTTP layer (tools/http) with the viewer's Host and Origin rules,
 // the JSON API of docs/viewer-api.md (routes/, one file per group) and the page, bound to every --listen
 // address. This file puts them together and owns the listeners.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { GeometryExtractor } from '../geometry/geometry-cache.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';
-import { VIEWER_CSP } from '../../http/content-security-policies.js';
+import { VIEWER_CSP, type CspDirectives } from '../../http/content-security-policies.js';
 import { createHttpApp } from '../../http/http-app.js';
 import { registerOriginGuard } from '../../http/origin-guard.js';
-import { registerStaticFiles } from '../../http/static-files.js';
+import { importMapHashes } from '../../http/import-map-hashes.js';
+import { pageRoot, registerStaticFiles } from '../../http/static-files.js';
 import { packageRoot } from '../../model/package-paths.js';
+import { barePage, registerBarePage } from './bare-page.js';
 import { fallbackPage } from './fallback-page.js';
 import {
   parseListenAddress,
@@ -20,13 +24,16 @@ import {
   type ListenAddress,
   type ViewerNames,
 } from './listener-addresses.js';
-import { aboutRoute, type AboutInfo } from './routes/about-route.js';
+import { aboutRoute, VIEWER_LICENSE, type AboutInfo } from './routes/about-route.js';
 import { controlRoutes } from './routes/control-routes.js';
+import { preferencesRoutes } from './routes/preferences-routes.js';
 import { geometryRoutes } from './routes/geometry-routes.js';
 import { designNotesRoutes } from './routes/design-notes-routes.js';
 import { viewerRecordRoutes } from './routes/viewer-record-routes.js';
 import { stateRoutes } from './routes/state-routes.js';
+import { threedRoutes } from './routes/threed-routes.js';
 import { unavailableRoutes } from './routes/unavailable-routes.js';
+import { GlbExports } from '../threed/glb-exports.js';
 import { sourceInfo, type SourceInfo } from './source-revision.js';
 import { ViewerContext } from './viewer-context.js';
 import { viewerErrorStyle } from './viewer-errors.js';
@@ -44,8 +51,10 @@ export interface ViewerServerOptions {
   geometryDescription?: string;
   /** KiCad's command-line tool as resolved at start, for the features list. */
   pcbCli?: PcbToolResolution;
-  /** Folder of the page files (default: dist/ui/viewer/ of the rr package when built, else ui/viewer/). */
+  /** Folder of the assembled page (default: dist/ui/viewer/ of the rr package). */
   uiDir?: string;
+  /** The rr package whose compiled modules make the bare page when there is no assembled one (default: this rr, unless uiDir is given). */
+  bareRoot?: string;
   /** The source part of GET /api/about (default: looked up from the package's checkout). */
   source?: SourceInfo;
   version?: string;
@@ -63,6 +72,8 @@ export interface ViewerServer {
   listen(): Promise<ListenAddress[]>;
   /** The page's URL on each listener. */
   urls(): string[];
+  /** Which page is served: the assembled files (and their folder), the bare page, or the built-in notice. */
+  page: { kind: 'assembled'; dir: string } | { kind: 'bare' } | { kind: 'none' };
   /** Stops listening, ends open connections and closes the app. */
   close(): Promise<void>;
 }
@@ -82,7 +93,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   const about: AboutInfo = {
     name: 'rr',
     version: options.version ?? '0.0.0',
-    license: options.license ?? 'Apache-2.0',
+    license: options.license ?? VIEWER_LICENSE,
     title: config.title,
     source:
       options.source ??
@@ -100,8 +111,17 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
 
   let bound: ListenAddress[] = [];
   let names: ViewerNames = viewerNames([], config.allowHost, config.allowOrigin);
+  const pageDirs = [
+    ...(config.dist ? [config.dist] : []),
+    // The page npm run build assembled (npm ci builds it); without it, the bare page.
+    ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer')]),
+  ];
+  const page = pageRoot(pageDirs);
+  const bareRoot = options.bareRoot ?? (options.uiDir ? undefined : root);
+  const bare = page === undefined && bareRoot !== undefined ? barePage(bareRoot, config.title) : undefined;
+  const html = page ? readFileSync(join(page, 'index.html'), 'utf8') : bare?.html;
   const app = createHttpApp({
-    csp: VIEWER_CSP,
+    csp: html ? withImportMaps(VIEWER_CSP, html) : VIEWER_CSP,
     host: viewerHostRule(() => names),
     errors: viewerErrorStyle(BODY_LIMIT, log),
   });
@@ -112,22 +132,29 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   stateRoutes(app, context);
   geometryRoutes(app, context);
   controlRoutes(app, context);
+  preferencesRoutes(app, context);
   viewerRecordRoutes(app, context);
   designNotesRoutes(app, context);
   aboutRoute(app, about);
+  const exports =
+    options.pcbCli?.status === 'found'
+      ? new GlbExports({
+          cli: options.pcbCli.path,
+          cacheDir: config.cacheDir,
+          experimentDir: config.experimentDir,
+        })
+      : undefined;
+  if (exports && options.pcbCli?.status === 'found') threedRoutes(app, context, exports, options.pcbCli);
   unavailableRoutes(app, features);
-  const pageDirs = [
-    ...(config.dist ? [config.dist] : []),
-    // The page npm run build bundled (npm ci builds it), before the bare sources, which cannot run unbundled.
-    ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer'), join(root, 'ui', 'viewer')]),
-  ];
-  registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
+  if (bare) registerBarePage(app, bare);
+  else registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
   await app.ready();
 
   const servers: Server[] = [];
   return {
     app,
     context,
+    page: page ? { kind: 'assembled', dir: page } : bare ? { kind: 'bare' } : { kind: 'none' },
     async listen() {
       for (const address of wanted) {
         const server = createServer((req, res) => app.routing(req, res));
@@ -163,7 +190,14 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
         ),
       );
       bound = [];
+      await exports?.close();
       await app.close();
     },
   };
+}
+
+/** The policy with the page's inline import maps allowed by their hashes. */
+function withImportMaps(csp: CspDirectives, html: string): CspDirectives {
+  const hashes = importMapHashes(html);
+  return hashes.length === 0 ? csp : { ...csp, 'script-src': [...(csp['script-src'] ?? []), ...hashes] };
 }
