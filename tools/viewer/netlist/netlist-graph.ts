@@ -4,6 +4,9 @@
 /** The schema identifier a netlist graph file carries. */
 export const NETLIST_GRAPH_SCHEMA = 'pnr-netlist-graph-v1';
 
+/** The file `rr pnr-sim` writes the graph into, in the live directory; the viewer's default --graph. */
+export const NETLIST_GRAPH_FILE = 'netlist-graph.json';
+
 /** KiCad's electrical pin types, which the graph uses for every source. */
 export type PinType =
   | 'input'
@@ -93,4 +96,10 @@ export function parentAddress(address: string): string {
 /** A key for a pin, unique in the graph: `ref:pad`. */
 export function pinKey(ref: string, pad: string): string {
   return `${ref}:${pad}`;
+}
+
+/** A name as one address segment: a "." (the separator) in it becomes "_", and an empty name "_". */
+export function addressSegment(name: string): string {
+  const cleaned = name.split(ADDRESS_SEPARATOR).join('_');
+  return cleaned === '' ? '_' : cleaned;
 }
