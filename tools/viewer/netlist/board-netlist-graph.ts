@@ -3,7 +3,8 @@
 // the pads' nets the nets. `rr pnr-sim` writes it for every experiment, and the viewer draws a lane's
 // board this way (scope=board) when no design graph is configured. A footprint's address is its sheet
 // path (from the footprint's `sheetname`) and its reference; a board keeps only the footprint's own
-// sheet, so the hierarchy is as deep as the board records it.
+// sheet, so the hierarchy is as deep as the board records it. A footprint an HDL placed carries its
+// address in the design (atopile's `atopile_address` property), which is used instead.
 import { basename, extname } from 'node:path';
 import { atomText, child, children, type SList } from '../geometry/sexpr-source-tree.js';
 import { pinTypeOf } from './kicad-netlist-graph.js';
@@ -36,17 +37,10 @@ export function graphFromBoardTree(tree: SList, source: BoardGraphSource): Netli
     // Unreferenced or repeated references (logos, copies) still need a unique name.
     if (ref === '' || refs.has(ref)) ref = `${ref || 'FP'}#${index + 1}`;
     refs.add(ref);
-    const sheet = sheetSegments(node, stem);
-    for (let i = 1; i <= sheet.length; i++) {
-      const address = sheet
-        .slice(0, i)
-        .map((s) => s.segment)
-        .join(ADDRESS_SEPARATOR);
-      if (!blocks.has(address)) blocks.set(address, { address, name: sheet[i - 1]!.name });
-    }
-    const sheetFile = atomText(child(node, 'sheetfile')?.[1]);
-    if (sheet.length > 0 && sheetFile)
-      blocks.get(sheet.map((s) => s.segment).join(ADDRESS_SEPARATOR))!.file = sheetFile;
+    const address =
+      designAddress(node) ??
+      [...sheetSegments(node, stem).map((s) => s.segment), addressSegment(ref)].join(ADDRESS_SEPARATOR);
+    addBlocks(blocks, node, address, stem);
     const pins: NetlistComponent['pins'] = [];
     const seen = new Set<string>();
     for (const pad of children(node, 'pad')) {
@@ -69,7 +63,7 @@ export function graphFromBoardTree(tree: SList, source: BoardGraphSource): Netli
     }
     components.push({
       ref,
-      address: [...sheet.map((s) => s.segment), addressSegment(ref)].join(ADDRESS_SEPARATOR),
+      address,
       value: property(node, 'Value') ?? fpText(node, 'value') ?? '',
       footprint: atomText(node[1]) ?? '',
       pins,
@@ -82,6 +76,30 @@ export function graphFromBoardTree(tree: SList, source: BoardGraphSource): Netli
     components,
     nets: [...nets.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
   };
+}
+
+/** Sheets (or HDL blocks) above a component become the hierarchy; a sheet's name and file as KiCad has them. */
+function addBlocks(blocks: Map<string, NetlistBlock>, node: SList, address: string, stem: string): void {
+  const segments = address.split(ADDRESS_SEPARATOR).slice(0, -1);
+  const sheet = sheetSegments(node, stem);
+  const sheetFile = atomText(child(node, 'sheetfile')?.[1]);
+  for (let i = 1; i <= segments.length; i++) {
+    const at = segments.slice(0, i).join(ADDRESS_SEPARATOR);
+    const sheetHere = sheet[i - 1]?.segment === segments[i - 1] ? sheet[i - 1] : undefined;
+    if (!blocks.has(at)) blocks.set(at, { address: at, name: sheetHere?.name ?? segments[i - 1]! });
+    if (i === segments.length && sheetHere && sheetFile) blocks.get(at)!.file = sheetFile;
+  }
+}
+
+const ADDRESS = /^[^.]+(\.[^.]+)*$/;
+
+/**
+ * The footprint's address in the design's instance tree when an HDL put it on the board (atopile keeps it
+ * in a footprint property `atopile_address`); undefined when it has none or it is not an address.
+ */
+function designAddress(node: SList): string | undefined {
+  const address = property(node, 'atopile_address');
+  return address !== undefined && ADDRESS.test(address) ? address : undefined;
 }
 
 function property(node: SList, name: string): string | undefined {

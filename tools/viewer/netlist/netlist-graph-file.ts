@@ -19,7 +19,7 @@ function compiled(): ValidateFunction {
 }
 
 const WHAT_TO_DO =
-  'write it again with `rr pnr-sim` or `rr netlist import`, or correct it by hand (docs/viewer-netlist.md)';
+  'write it again with `rr pnr-sim`, give the viewer the KiCad netlist export instead, or correct it by hand (docs/viewer-netlist.md)';
 
 /** Reads and checks a netlist graph file; throws NetlistGraphError naming file, line and place. */
 export function readNetlistGraph(file: string): NetlistGraph {
