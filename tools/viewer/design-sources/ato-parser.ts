@@ -126,8 +126,9 @@ semantics.addOperation<AtoStatement[]>('stmts', {
     ];
   },
   AssignStmt(target: Node, _eq, value: Node) {
-    const t = target.children[0]!;
-    const unit = target.ctorName === 'AssignTarget_declared' ? compact(target.children[2]!) : undefined;
+    const form = target.children[0]!;
+    const t = form.children[0]!;
+    const unit = form.ctorName === 'AssignTarget_declared' ? compact(form.children[2]!) : undefined;
     const v = run<AtoValue>(value, 'value');
     const where = at(target);
     if (v.kind === 'new') {
@@ -224,16 +225,25 @@ semantics.addOperation<AtoValue>('value', {
 
 /** A bare quantity, range or tolerance is named so; anything else is an expression. */
 function physicalKind(arith: Node): AtoValue['kind'] {
+  // Arith → Sum → Term → Power → Atom → Physical: descend while each level holds one thing.
   let node: Node = arith;
-  // Arith → Sum → Term → Power → Atom → Physical: descend while each level holds one child.
-  while (node.ctorName !== 'Physical_bound' && node.ctorName !== 'Physical_bilateral') {
-    if (node.ctorName === 'Physical_single') return 'quantity';
-    if (node.ctorName === 'Power' && (node.children[1] as IterationNode).children.length > 0)
-      return 'expression';
-    if (node.children.length !== 1) return 'expression';
-    node = node.children[0]!;
+  for (;;) {
+    switch (node.ctorName) {
+      case 'Physical_bound':
+        return 'range';
+      case 'Physical_bilateral':
+        return 'tolerance';
+      case 'Physical_single':
+        return 'quantity';
+      case 'Power':
+        if ((node.children[1] as IterationNode).children.length > 0) return 'expression';
+        node = node.children[0]!;
+        break;
+      default:
+        if (node.children.length !== 1) return 'expression';
+        node = node.children[0]!;
+    }
   }
-  return node.ctorName === 'Physical_bound' ? 'range' : 'tolerance';
 }
 
 function pinName(node: Node): string {

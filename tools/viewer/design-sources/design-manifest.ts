@@ -57,7 +57,7 @@ export function readDesignManifest(inputs: DesignManifestInputs): DesignManifest
     );
   }
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const doc = parseDocument(text, { lineCounter: lines });
   const lineOf = (node: Node | null | undefined) =>
     node?.range ? lines.linePos(node.range[0]).line : undefined;
   if (doc.errors.length > 0) {
@@ -66,6 +66,9 @@ export function readDesignManifest(inputs: DesignManifestInputs): DesignManifest
     return fail(`not valid YAML: ${e.message.split('\n')[0]}`, at?.line, at?.col);
   }
   const builds = doc.get('builds', true) as Node | undefined;
+  const buildsKey = isMap(doc.contents)
+    ? (doc.contents.items.find((p) => isScalar(p.key) && p.key.value === 'builds')?.key as Node | undefined)
+    : undefined;
   if (!isMap(builds))
     return fail('has no `builds:` map; add `builds: {default: {entry: path/file.ato:Module}}`');
   const names = builds.items.map((pair) => String(isScalar(pair.key) ? pair.key.value : pair.key));
@@ -73,7 +76,7 @@ export function readDesignManifest(inputs: DesignManifestInputs): DesignManifest
   if (!isMap(build))
     return fail(
       `has no build "${inputs.hdlBuild}" (--hdl-build); its builds are ${names.map((n) => `"${n}"`).join(', ') || 'none'}`,
-      lineOf(builds),
+      lineOf(buildsKey),
     );
   const entryNode = build.get('entry', true) as Node | undefined;
   const entryLine = lineOf(entryNode) ?? lineOf(build);
