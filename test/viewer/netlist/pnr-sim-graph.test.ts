@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readNetlistGraph } from '../../../tools/viewer/netlist/netlist-graph-file.js';
 import { NETLIST_GRAPH_FILE } from '../../../tools/viewer/netlist/netlist-graph.js';
-import { exampleBoardText } from '../../../tools/viewer/pnr-sim/example-board.js';
+import { EXAMPLE_ADDRESSES, exampleBoardText } from '../../../tools/viewer/pnr-sim/example-board.js';
 import { readSimBoard } from '../../../tools/viewer/pnr-sim/sim-board-reader.js';
 import { shortRun } from '../pnr-sim/sim-run.js';
 import { tempDir } from '../temp-dir.js';
@@ -34,5 +34,13 @@ describe('the netlist graph rr pnr-sim writes', () => {
     // Values and footprints come from the board, so the schematic can label its symbols.
     expect(graph.components.every((c) => c.footprint !== '')).toBe(true);
     expect(graph.components.some((c) => c.value !== '')).toBe(true);
+  });
+
+  it('places each component at the address the board carries from the design (atopile_address)', async () => {
+    const live = tempDir();
+    await shortRun(live, { steps: 20, candidates: 1, trials: 1, rounds: 1 });
+    const graph = readNetlistGraph(join(live, NETLIST_GRAPH_FILE));
+    expect(Object.fromEntries(graph.components.map((c) => [c.ref, c.address]))).toEqual(EXAMPLE_ADDRESSES);
+    expect(graph.hierarchy!.map((b) => b.address).sort()).toEqual(['leds', 'mcu', 'port', 'supply']);
   });
 });
