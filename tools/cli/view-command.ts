@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // `rr view`: the live viewer. Every setting of the viewer's table is a flag (tools/viewer/config), read
 // with the config resolver (flag, then --config file, then default). `--demo` runs `rr pnr-sim` in this
 // process into a temporary live directory (or --root) and serves it. Prints the URL once listening and
@@ -30,7 +31,7 @@ import { statOrUndefined } from '../viewer/live/safe-stat.js';
 import { viewerAccount } from '../viewer/records/viewer-record-author.js';
 import { isEventFileName } from '../viewer/telemetry/event-files.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { packageLicense, packageVersion } from '../model/package-version.js';
+import { packageVersion } from '../model/package-version.js';
 import { untilStopped } from './stop-signal.js';
 
 /** Options of `rr view` as commander gives them: the settings by attribute name, plus the view's own. */
@@ -148,7 +149,6 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
         geometryDescription: extractor.description,
         pcbCli: tools.cli,
         version: packageVersion(),
-        license: packageLicense(),
       });
     } catch (error) {
       return fail((error as Error).message);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // One simulated place-and-route experiment: candidates (starting placements), trials under each
 // (annealing schedules), rounds under each trial (routing passes with different net orders). Every step
 // is reported as pnr-live-event-v1 events, with board checkpoints at the points a viewer wants to open.

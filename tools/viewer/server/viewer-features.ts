@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Which features this viewer provides, and for those it does not, what is missing and why, so the page can
 // say so in place of the panel (docs/viewer-api.md, "Features this viewer does not provide"). The schematic
-// view, source browser, 3D view, placement-cost replay and Ask agent are not built in this rr version; each
-// reason says that, and what the feature would need on top, from the configuration.
+// view, source browser, placement-cost replay and Ask agent are not built in this rr version; each
+// reason says that, and what the feature would need on top, from the configuration. The 3D view is
+// available when kicad-cli was found.
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';
 
@@ -42,10 +44,6 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
       ? `Design sources are configured (${c.hdlRoot}, build ${c.hdlBuild}).`
       : 'It would also need the design sources (--hdl-root and --hdl-build, or [design.hdl] root and build), which are not set.';
   const cli = inputs.pcbCli;
-  const pcbCli =
-    cli?.status === 'found'
-      ? `KiCad's command-line tool was found (${cli.path}, from ${cli.source}).`
-      : `It would also need KiCad's command-line tool: ${cli?.message ?? 'not looked up'}.`;
   const engine = c.engineRuntime
     ? `An engine runtime is configured (${c.engineRuntime}).`
     : "It would also need the engine's cost model (--engine-runtime).";
@@ -75,7 +73,14 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
       reason: `The source browser ${NOT_BUILT} ${sources} Notes resolve their targets against the board.`,
       needs: ['--hdl-root', '--hdl-build', '--graph'],
     },
-    { id: '3d', available: false, reason: `The 3D view ${NOT_BUILT} ${pcbCli}`, needs: ['--pcb-cli'] },
+    cli?.status === 'found'
+      ? { id: '3d', available: true, detail: `kicad-cli ${cli.path} (from ${cli.source}) exports GLB` }
+      : {
+          id: '3d',
+          available: false,
+          reason: `The 3D view needs KiCad's command-line tool (kicad-cli), which exports the checkpoint as GLB: ${cli?.message ?? 'not looked up'}.`,
+          needs: ['--pcb-cli'],
+        },
     {
       id: 'agent',
       available: false,

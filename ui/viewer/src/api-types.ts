@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer API's answers as the server builds them (docs/viewer-api.md describes them): type-only
 // imports from the server's own modules, erased by the bundler, so the page and the server cannot
 // drift apart silently.
@@ -51,3 +52,4 @@ export type { ControlsState } from '../../../tools/viewer/records/control-store.
 export type { RuntimeControls } from '../../../tools/viewer/telemetry/control-files.js';
 export type { AboutInfo } from '../../../tools/viewer/server/routes/about-route.js';
 export type { Feature, FeatureId, UnavailableAnswer } from '../../../tools/viewer/server/viewer-features.js';
+export type { GlbExport } from '../../../tools/viewer/threed/glb-exports.js';
