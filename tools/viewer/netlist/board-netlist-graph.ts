@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The netlist graph a KiCad board holds: each footprint is a component (reference, value, library id),
 // each numbered pad a pin (with the pin function and type KiCad copies onto pads from the schematic) and
 // the pads' nets the nets. `rr pnr-sim` writes it for every experiment, and the viewer draws a lane's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Turns a KiCad netlist export into a netlist graph: a component's address is its sheet path's sheet
 // names and its reference ("pic_sockets.U5"), its pins are its library part's pins (so unconnected pads
 // are there too) plus any pin a net names, and each sheet becomes a block of the hierarchy.
