@@ -27,6 +27,8 @@ export interface UnavailableAnswer {
 export interface FeatureInputs {
   config: ViewerConfig;
   geometryDescription: string;
+  /** Whether the schematic view can start (schematic/schematic-setup.ts). */
+  schematic?: { ok: true; detail: string } | { ok: false; reason: string; needs: string[] };
   /** The PCB suite's command-line tool as resolved at start (the 3D view needs it). */
   pcbCli?: PcbToolResolution;
 }
@@ -36,9 +38,6 @@ const NOT_BUILT = 'is not part of this rr version.';
 /** Every feature with its availability. */
 export function viewerFeatures(inputs: FeatureInputs): Feature[] {
   const c = inputs.config;
-  const graph = c.graph
-    ? `A netlist graph is configured (${c.graph}), but nothing in this viewer reads it yet.`
-    : 'It would also need a netlist graph (--graph, or [design] graph in the config file), which is not set.';
   const sources =
     c.hdlRoot && c.hdlBuild
       ? `Design sources are configured (${c.hdlRoot}, build ${c.hdlBuild}).`
@@ -61,12 +60,14 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
       reason: `Placement cost replay ${NOT_BUILT} ${engine} The cost terms per footprint that the experiment reports are in its placement_cost events.`,
       needs: ['--engine-runtime'],
     },
-    {
-      id: 'schematic',
-      available: false,
-      reason: `The schematic view ${NOT_BUILT} ${graph}`,
-      needs: ['--graph', '--constraints', '--parts'],
-    },
+    inputs.schematic?.ok
+      ? { id: 'schematic', available: true, detail: inputs.schematic.detail }
+      : {
+          id: 'schematic',
+          available: false,
+          reason: inputs.schematic?.reason ?? 'The schematic view was not set up.',
+          needs: inputs.schematic?.needs ?? ['--graph', '--constraints', '--parts'],
+        },
     {
       id: 'source',
       available: false,
