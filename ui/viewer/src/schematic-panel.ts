@@ -253,9 +253,12 @@ export class SchematicPanel extends LitElement {
       )}
       ${layout.wires.map((w) => {
         const net = model.nets[w.net]!;
+        const points = w.points.map((p) => p.join(',')).join(' ');
+        // A wide transparent twin makes a thin wire easy to click.
         return svg`<polyline class=${net.constraints ? 'wire constrained' : 'wire'} data-net=${net.name}
-          ?data-highlighted=${net.name === hiNet} stroke-width=${net.name === hiNet ? 2.5 : 1}
-          points=${w.points.map((p) => p.join(',')).join(' ')} @click=${(e: Event) => this.pick(e, 'net', net.name)} />`;
+          ?data-highlighted=${net.name === hiNet} stroke-width=${net.name === hiNet ? 2.5 : 1} points=${points} />
+          <polyline class="wire-hit" data-net=${net.name} points=${points} fill="none" stroke="transparent" stroke-width="8"
+            pointer-events="stroke" @click=${(e: Event) => this.pick(e, 'net', net.name)} />`;
       })}
       ${layout.junctions.map((j) => svg`<circle cx=${j.x} cy=${j.y} r="2" fill="#15803d" />`)}
       ${layout.components.map(({ component: c, x, y }) => {
