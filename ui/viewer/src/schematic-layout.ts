@@ -137,7 +137,8 @@ export async function layOutSchematic(model: SchematicModel): Promise<SchematicL
   const sideOf = new Map<string, PinSide>();
   for (const c of model.components) for (const p of c.symbol.pins) sideOf.set(`${c.ref}:${p.pad}`, p.side);
   model.nets.forEach((net, index) => {
-    if (!isLabelNet(net)) return;
+    // A net on one pin connects nothing (KiCad's unconnected-(…) nets): it gets no label.
+    if (!isLabelNet(net) || net.pins.length < 2) return;
     for (const pin of net.pins) {
       const at = layout.pins.get(pin);
       if (at) layout.labels.push({ net: index, x: at[0], y: at[1], side: sideOf.get(pin) ?? 'WEST' });
