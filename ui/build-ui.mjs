@@ -72,9 +72,10 @@ function packageOf(file) {
 
 /** The licence file of a package, or a build error naming it. */
 async function licenceOf(name) {
-  for (const file of LICENCE_FILES)
-    if (await exists(join(repoRoot, 'node_modules', name, file))) return file;
-  throw new Error(`ui: ${name} is served to the browser but has no licence file (${LICENCE_FILES.join(', ')})`);
+  for (const file of LICENCE_FILES) if (await exists(join(repoRoot, 'node_modules', name, file))) return file;
+  throw new Error(
+    `ui: ${name} is served to the browser but has no licence file (${LICENCE_FILES.join(', ')})`,
+  );
 }
 
 /** Whether `name` is a listed library or a dependency of one (read from package.json files). */
@@ -128,7 +129,8 @@ async function vendorThirdParty(app, entry, out, listed) {
     packages.get(pkg.name).push(pkg.path);
   }
   for (const [name, files] of Object.entries(THIRD_PARTY_FILES[app] ?? {})) {
-    if (!allowed.has(name)) throw new Error(`ui: THIRD_PARTY_FILES names ${name}, which THIRD_PARTY does not list`);
+    if (!allowed.has(name))
+      throw new Error(`ui: THIRD_PARTY_FILES names ${name}, which THIRD_PARTY does not list`);
     if (!packages.has(name)) packages.set(name, []);
     for (const file of files) if (!packages.get(name).includes(file)) packages.get(name).push(file);
   }

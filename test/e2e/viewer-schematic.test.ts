@@ -149,7 +149,11 @@ describe.skipIf(!!missing)('viewer schematic view in Chromium', () => {
     const wire = schematic(page).locator('polyline.wire-hit[data-net="SDA"]').first();
     await wire.scrollIntoViewIfNeeded();
     const at = await wire.evaluate((el) => {
-      const line = el as SVGPolylineElement;
+      // The browser's SVGPolylineElement, typed here without the DOM library.
+      const line = el as unknown as {
+        points: { getItem(i: number): { x: number; y: number } };
+        getScreenCTM(): { a: number; b: number; c: number; d: number; e: number; f: number } | null;
+      };
       const [a, b] = [line.points.getItem(0), line.points.getItem(1)];
       const m = line.getScreenCTM()!;
       const x = (a.x + b.x) / 2;

@@ -62,6 +62,6 @@ export function buildSchematicFor(request: SchematicRequest): SchematicModel {
 }
 
 /** The engine service entry: request JSON in, model out. */
-export async function buildSchematicService(request: unknown): Promise<unknown> {
-  return buildSchematicFor(asRequest(request));
+export function buildSchematicService(request: unknown): Promise<unknown> {
+  return Promise.resolve().then(() => buildSchematicFor(asRequest(request)));
 }

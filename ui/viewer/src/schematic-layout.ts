@@ -9,7 +9,11 @@ import {
   netIndexOfEdge,
   schematicLayoutGraph,
 } from '../../../tools/viewer/schematic/schematic-layout-graph.js';
-import type { SchematicComponent, SchematicModel, PinSide } from '../../../tools/viewer/schematic/schematic-model.js';
+import type {
+  SchematicComponent,
+  SchematicModel,
+  PinSide,
+} from '../../../tools/viewer/schematic/schematic-model.js';
 
 declare global {
   interface Window {
@@ -26,7 +30,9 @@ let elk: Promise<ELK> | undefined;
 function elkInstance(): Promise<ELK> {
   elk ??= new Promise<ELK>((resolve, reject) => {
     const make = () =>
-      window.ELK ? resolve(new window.ELK({ workerUrl: ELK_WORKER })) : reject(new Error(`${ELK_API} did not define ELK`));
+      window.ELK
+        ? resolve(new window.ELK({ workerUrl: ELK_WORKER }))
+        : reject(new Error(`${ELK_API} did not define ELK`));
     if (window.ELK) return make();
     const script = document.createElement('script');
     script.src = ELK_API;
@@ -120,7 +126,10 @@ export async function layOutSchematic(model: SchematicModel): Promise<SchematicL
         const y = child.y ?? 0;
         layout.components.push({ component, x, y });
         for (const pin of component.symbol.pins)
-          layout.pins.set(`${component.ref}:${pin.pad}`, [x + pin.x * LAYOUT_SCALE, y + pin.y * LAYOUT_SCALE]);
+          layout.pins.set(`${component.ref}:${pin.pad}`, [
+            x + pin.x * LAYOUT_SCALE,
+            y + pin.y * LAYOUT_SCALE,
+          ]);
       }
     }
   };

@@ -8,7 +8,7 @@ import { readDesignConstraints } from '../../schematic/design-constraints.js';
 
 /** Registers GET /api/constraints for the file at `file` (undefined: none configured). */
 export function constraintsRoute(app: FastifyInstance, file: string | undefined): void {
-  app.get('/api/constraints', async () => {
+  app.get('/api/constraints', () => {
     if (!file)
       return {
         available: false,
