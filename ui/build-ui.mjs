@@ -58,7 +58,7 @@ async function copyStatic(app, out) {
   const publicDir = join(uiRoot, app, 'public');
   if (await exists(publicDir)) return cp(publicDir, out, { recursive: true });
   for (const entry of await readdir(join(uiRoot, app), { withFileTypes: true }))
-    if (entry.isFile() && /\.(html|css|svg|ico)$/.test(entry.name))
+    if (entry.isFile() && (/\.(html|css|svg|ico)$/.test(entry.name) || entry.name === 'LICENSE'))
       await copyFile(join(uiRoot, app, entry.name), join(out, entry.name));
 }
 

@@ -14,6 +14,7 @@ import { tempDir } from '../viewer/temp-dir.js';
 import { hasKicadCli } from '../viewer/pnr-sim/kicad-tools.js';
 import { boardWithModels } from '../viewer/server/threed-boards.js';
 import { browserMissing, launchBrowser } from './browser-launch.js';
+import { pageErrors } from './page-errors.js';
 import { startViewer, type ViewerProcess } from './viewer-process.js';
 
 const ARTIFACTS = join(repoRoot, 'test/e2e/artifacts');
@@ -71,11 +72,7 @@ describe.skipIf(!!missing)('viewer 3D view in Chromium', () => {
     onTestFinished(() => v.stop());
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
     onTestFinished(() => page.close());
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
+    const errors = pageErrors(page);
     await page.goto(`${v.url}#lane=cand-0`);
     return { page, errors, v };
   }
@@ -90,22 +87,9 @@ describe.skipIf(!!missing)('viewer 3D view in Chromium', () => {
     await page.getByRole('tab', { name: '3D', exact: true }).click();
     await panel(page).locator('[data-export-state="done"]').waitFor(WAIT);
     await panel(page).locator('.stage:not([hidden]) canvas').waitFor(WAIT);
-    await page.waitForFunction(
-      () => {
-        const find = (root: Document | ShadowRoot): Element | null => {
-          for (const el of root.querySelectorAll('*')) {
-            if (el.tagName === 'RR-BOARD-3D-PANEL') return el;
-            const inner = el.shadowRoot && find(el.shadowRoot);
-            if (inner) return inner;
-          }
-          return null;
-        };
-        const el = find(document) as (Element & { board3d: unknown }) | null;
-        return !!el?.board3d;
-      },
-      undefined,
-      WAIT,
-    );
+    await expect
+      .poll(() => panel(page).evaluate((el) => !!(el as unknown as { board3d: unknown }).board3d), WAIT)
+      .toBe(true);
   }
 
   const scene = <T>(page: Page, fn: string, ...args: unknown[]) =>
@@ -186,7 +170,9 @@ describe.skipIf(!!missing)('viewer 3D view in Chromium', () => {
     const { page, errors } = await openViewer(root);
     await open3d(page);
     expect(await drewSomething(page)).toBe(true);
-    await expect.poll(() => panel(page).locator('[data-export-warnings]').textContent()).toContain('no 3D model for');
+    await expect
+      .poll(() => panel(page).locator('[data-export-warnings]').textContent())
+      .toContain('no 3D model for');
     const modelled = await scene<string[]>(page, 'modelledParts');
     expect(modelled).toEqual([...withModel].sort());
     await rotate(page);

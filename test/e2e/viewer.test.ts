@@ -257,7 +257,6 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     // Features this viewer does not provide say so, with the server's reason.
     for (const [tab, feature] of [
       ['Source', 'source'],
-      ['3D', '3d'],
       ['Cost replay', 'component-cost'],
       ['Ask', 'agent'],
     ] as const) {
@@ -266,6 +265,12 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
         .locator(`rr-feature-panel [data-unavailable="${feature}"]`, { hasText: 'Not available' })
         .waitFor(WAIT);
     }
+    // The 3D view is there when rr view found kicad-cli, else its tab says why (viewer-3d.test.ts uses it).
+    await page.getByRole('tab', { name: '3D', exact: true }).click();
+    await page
+      .locator('rr-board-3d-panel h2, rr-feature-panel [data-unavailable="3d"]')
+      .first()
+      .waitFor(WAIT);
     await shot(page, 'unavailable-feature');
     // The reasons came from /api/features: the routes that would answer 501 were never called.
     expect(requested).toContain('/api/features');

@@ -26,7 +26,9 @@ function filesUnder(dir: string): string[] {
 /** Whether a file is under the viewer's licence: in its folders, or saying so in its first lines. */
 function isAgpl(path: string): boolean {
   if (VIEWER_DIRS.some((d) => path.startsWith(`${d}/`))) return true;
-  return readFileSync(join(repoRoot, path), 'utf8').split('\n', 3).some((l) => l.includes(AGPL));
+  return readFileSync(join(repoRoot, path), 'utf8')
+    .split('\n', 3)
+    .some((l) => l.includes(AGPL));
 }
 
 /** The repository paths of the relative imports of a TypeScript file (.js specifiers name .ts sources). */
@@ -54,7 +56,10 @@ describe('the viewer’s licence', () => {
     const files = VIEWER_DIRS.flatMap(filesUnder).filter((f) => !/(LICENSE|\.json)$/.test(f));
     expect(files.length).toBeGreaterThan(100);
     const without = files.filter(
-      (f) => !readFileSync(join(repoRoot, f), 'utf8').split('\n', 3).some((l) => l.includes(AGPL)),
+      (f) =>
+        !readFileSync(join(repoRoot, f), 'utf8')
+          .split('\n', 3)
+          .some((l) => l.includes(AGPL)),
     );
     expect(without).toEqual([]);
   });

@@ -1,5 +1,5 @@
 // The Content-Type of each kind of file the servers send: the page's files and cached JSON.
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,6 +19,8 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** The Content-Type of a file by its extension; unknown kinds are plain bytes. */
 export function contentTypeOf(path: string): string {
+  // Licence texts (LICENSE, COPYING, LICENSE.md…) are read in the browser, not downloaded.
+  if (/^(licen[cs]e|copying)(\.(md|txt))?$/i.test(basename(path))) return 'text/plain; charset=utf-8';
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 

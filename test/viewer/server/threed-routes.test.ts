@@ -7,13 +7,9 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GlbExport } from '../../../tools/viewer/threed/glb-exports.js';
-import { hasKicadCli } from '../pnr-sim/kicad-tools.js';
-import { kicadTestMode } from '../geometry/kicad-demos.js';
 import { startViewer, type ViewerFixture } from './viewer-fixture.js';
 import { glbNodeNames } from './glb-nodes.js';
-import { boardWithModels, kicadCliPath } from './threed-boards.js';
-
-const mode = kicadTestMode(hasKicadCli ? undefined : 'kicad-cli is not on PATH', process.env);
+import { boardWithModels, kicadCliPath, kicadCliReady } from './threed-boards.js';
 
 /** Polls /api/3d/status?key until the export ends. */
 async function finished(v: ViewerFixture, key: string): Promise<GlbExport> {
@@ -25,16 +21,14 @@ async function finished(v: ViewerFixture, key: string): Promise<GlbExport> {
 }
 
 describe('3D view: GLB export with kicad-cli', () => {
-  if (mode !== 'run') {
-    if (mode === 'fail') it('has kicad-cli in CI', () => expect.fail('kicad-cli missing; run .ci/install-kicad'));
-    else it.skip('skipped: kicad-cli is not on PATH; run .ci/install-kicad (as root) to enable', () => undefined);
-    return;
-  }
+  if (!kicadCliReady()) return;
   const cli = { status: 'found', tool: 'cli', path: kicadCliPath(), source: 'test' } as const;
 
   it('exports a lane checkpoint, reports its progress and serves the GLB by key with an ETag', async () => {
     const v = await startViewer({ simulate: true, pcbCli: cli });
-    const features = (await v.request('/api/features')).json<{ features: { id: string; available: boolean }[] }>();
+    const features = (await v.request('/api/features')).json<{
+      features: { id: string; available: boolean }[];
+    }>();
     expect(features.features.find((f) => f.id === '3d')?.available).toBe(true);
 
     const first = await v.request('/api/3d?lane=cand-0&phase=final');
@@ -47,7 +41,10 @@ describe('3D view: GLB export with kicad-cli', () => {
     const done = await finished(v, job.key);
     expect(done.state, done.message).toBe('done');
     expect(done.glb).toBe(`/api/3d/glb/${job.key}`);
-    const status = (await v.request('/api/3d/status')).json<{ cli: { path: string }; exports: GlbExport[] }>();
+    const status = (await v.request('/api/3d/status')).json<{
+      cli: { path: string };
+      exports: GlbExport[];
+    }>();
     expect(status.cli.path).toBe(cli.path);
     expect(status.exports.map((e) => e.key)).toContain(job.key);
 
@@ -68,8 +65,14 @@ describe('3D view: GLB export with kicad-cli', () => {
     const v = await startViewer({ simulate: true, pcbCli: cli });
     expect((await v.request('/api/3d')).json()).toMatchObject({ status: 400, code: 'bad-query' });
     expect((await v.request('/api/3d?lane=cand-0&phase=boiled')).json()).toMatchObject({ code: 'bad-query' });
-    expect((await v.request('/api/3d?lane=nobody')).json()).toMatchObject({ status: 404, code: 'no-checkpoint' });
-    expect((await v.request('/api/3d/glb/..%2f..%2fetc')).json()).toMatchObject({ status: 400, code: 'bad-key' });
+    expect((await v.request('/api/3d?lane=nobody')).json()).toMatchObject({
+      status: 404,
+      code: 'no-checkpoint',
+    });
+    expect((await v.request('/api/3d/glb/..%2f..%2fetc')).json()).toMatchObject({
+      status: 400,
+      code: 'bad-key',
+    });
     expect((await v.request(`/api/3d/glb/${'a'.repeat(64)}`)).json()).toMatchObject({ status: 404 });
   });
 

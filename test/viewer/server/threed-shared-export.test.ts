@@ -7,22 +7,14 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import type { GlbExport } from '../../../tools/viewer/threed/glb-exports.js';
 import { startViewer } from '../../e2e/viewer-process.js';
-import { kicadTestMode } from '../geometry/kicad-demos.js';
-import { hasKicadCli } from '../pnr-sim/kicad-tools.js';
 import { shortRun } from '../pnr-sim/sim-run.js';
 import { tempDir } from '../temp-dir.js';
 import { httpRequest } from './http-request.js';
 import { glbNodeNames } from './glb-nodes.js';
-import { kicadCliPath } from './threed-boards.js';
-
-const mode = kicadTestMode(hasKicadCli ? undefined : 'kicad-cli is not on PATH', process.env);
+import { kicadCliPath, kicadCliReady } from './threed-boards.js';
 
 describe('two viewers of one experiment', () => {
-  if (mode !== 'run') {
-    if (mode === 'fail') it('has kicad-cli in CI', () => expect.fail('kicad-cli missing; run .ci/install-kicad'));
-    else it.skip('skipped: kicad-cli is not on PATH; run .ci/install-kicad (as root) to enable', () => undefined);
-    return;
-  }
+  if (!kicadCliReady()) return;
 
   it('run KiCad once for the same export and both serve its GLB', async () => {
     const base = tempDir('rr-3d-shared-');
@@ -58,7 +50,10 @@ describe('two viewers of one experiment', () => {
         }
       }),
     );
-    expect(ended.map((j) => j.state), JSON.stringify(ended)).toEqual(['done', 'done']);
+    expect(
+      ended.map((j) => j.state),
+      JSON.stringify(ended),
+    ).toEqual(['done', 'done']);
     const runs = readFileSync(count, 'utf8').trim().split('\n');
     expect(runs, 'kicad-cli pcb export runs').toHaveLength(1);
     expect(runs[0]).toContain('pcb export glb');

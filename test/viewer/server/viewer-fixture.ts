@@ -24,6 +24,7 @@ export const UNKNOWN_SOURCE: SourceInfo = {
   modified: false,
   tree: null,
   changes: null,
+  from: 'nowhere',
 };
 
 /** A running viewer and ways to talk to it. */
@@ -43,8 +44,12 @@ export interface FixtureOptions {
   simulate?: boolean;
   flags?: Partial<Record<SettingName, string | string[]>>;
   uiDir?: string;
+  /** Serve this rr package's bare page when uiDir holds no assembled one. */
+  bareRoot?: string;
   /** KiCad's CLI as resolved at start (turns the 3D view on when found). */
   pcbCli?: PcbToolResolution;
+  /** The source GET /api/about reports (default: none known). */
+  source?: SourceInfo;
   /** Use this experiment folder (and its `live` root) instead of a new one. */
   experimentDir?: string;
 }
@@ -67,8 +72,9 @@ export async function startViewer(options: FixtureOptions = {}): Promise<ViewerF
     config: resolved.config,
     uiDir: options.uiDir ?? join(base, 'no-ui'),
     version: '9.9.9',
-    source: UNKNOWN_SOURCE,
+    source: options.source ?? UNKNOWN_SOURCE,
     ...(options.pcbCli ? { pcbCli: options.pcbCli } : {}),
+    ...(options.bareRoot ? { bareRoot: options.bareRoot } : {}),
     log: () => undefined,
   });
   onTestFinished(() => server.close());

@@ -18,6 +18,8 @@ export interface FolderLockOptions {
   heartbeatMs?: number;
   /** Called once when the lock is held by someone else and this process starts waiting. */
   onWait?: () => void;
+  /** Stops waiting (the process is closing). */
+  signal?: AbortSignal;
 }
 
 /** Runs `work` while holding the lock directory `lockDir`; `busy` when it cannot be had in time. */
@@ -52,6 +54,7 @@ export async function withFolderLock<T>(
         'busy',
         `${lockDir} is held by another viewer; try again (remove the folder if no viewer is running)`,
       );
+    options.signal?.throwIfAborted();
     if (!waiting) options.onWait?.();
     waiting = true;
     await sleep(options.heartbeatMs ? 200 : 20);

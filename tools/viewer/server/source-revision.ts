@@ -20,6 +20,8 @@ export interface SourceInfo {
   tree: string | null;
   /** Where the changes of a modified viewer are published (--source-url). */
   changes: string | null;
+  /** Where the revision came from, in words, for a header without a link (no web remote). */
+  from: string;
 }
 
 /** Looks up the source of the rr package at `packageRoot`. */
@@ -31,14 +33,22 @@ export async function sourceInfo(options: {
   const git = await checkoutOf(options.packageRoot);
   const fromEnv = options.env.VIEWER_SOURCE_REVISION?.trim() || undefined;
   const revision = fromEnv ?? git?.head ?? null;
-  const repository = packageRepository(options.packageRoot) ?? (git?.origin ? webUrl(git.origin) : null);
+  // The checkout's own remote first: a clone of a fork is browsed on the fork, not on the upstream
+  // that package.json names.
+  const repository = (git?.origin ? webUrl(git.origin) : null) ?? packageRepository(options.packageRoot);
+  const from = fromEnv
+    ? 'the environment variable VIEWER_SOURCE_REVISION'
+    : git
+      ? `the git checkout ${options.packageRoot}${git.origin ? ` (remote origin ${withoutCredentials(git.origin)})` : ' (no remote)'}`
+      : 'nowhere: not a git checkout and VIEWER_SOURCE_REVISION is not set';
   return {
     repository,
     revision,
     revisionFrom: fromEnv ? 'environment' : revision ? 'git' : 'unknown',
     modified: fromEnv ? false : (git?.modified ?? false),
-    tree: repository?.startsWith('https://') && revision ? `${repository}/tree/${revision}` : null,
+    tree: /^https?:\/\//.test(repository ?? '') && revision ? `${repository}/tree/${revision}` : null,
     changes: options.sourceUrl ?? null,
+    from,
   };
 }
 
@@ -75,6 +85,11 @@ function packageRepository(root: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** A remote as given, with any user and password taken out. */
+function withoutCredentials(remote: string): string {
+  return remote.replace(/^([a-z+]+:\/\/)[^@/]+@/i, '$1');
 }
 
 /** A remote as a web URL without credentials or `.git`; null for local paths. */

@@ -8,6 +8,7 @@ import { ControlStore } from '../records/control-store.js';
 import { ViewerRecordStore } from '../records/viewer-record-store.js';
 import { VIEWER_RECORD_KINDS } from '../records/viewer-records.js';
 import { DesignNotesStore } from '../notes/design-notes-store.js';
+import { PreferencesStore } from '../records/viewer-preferences.js';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 
 /** Shared state of one viewer server. */
@@ -16,6 +17,7 @@ export class ViewerContext {
   readonly controls: ControlStore;
   readonly viewerRecords: Map<string, ViewerRecordStore>;
   readonly designNotes: DesignNotesStore;
+  readonly preferences: PreferencesStore;
   private readonly geometryCaches = new Map<string, GeometryCache>();
 
   constructor(
@@ -29,6 +31,7 @@ export class ViewerContext {
       VIEWER_RECORD_KINDS.map((kind) => [kind.folder, new ViewerRecordStore(this.experiment.root, kind)]),
     );
     this.designNotes = new DesignNotesStore(config.notesDir);
+    this.preferences = new PreferencesStore(config.preferences);
   }
 
   /** Throws the reader's 400/403/404 error when `run` is not a run folder of the experiment. */

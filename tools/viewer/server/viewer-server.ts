@@ -15,6 +15,7 @@ import { registerOriginGuard } from '../../http/origin-guard.js';
 import { importMapHashes } from '../../http/import-map-hashes.js';
 import { pageRoot, registerStaticFiles } from '../../http/static-files.js';
 import { packageRoot } from '../../model/package-paths.js';
+import { barePage, registerBarePage } from './bare-page.js';
 import { fallbackPage } from './fallback-page.js';
 import {
   parseListenAddress,
@@ -25,6 +26,7 @@ import {
 } from './listener-addresses.js';
 import { aboutRoute, VIEWER_LICENSE, type AboutInfo } from './routes/about-route.js';
 import { controlRoutes } from './routes/control-routes.js';
+import { preferencesRoutes } from './routes/preferences-routes.js';
 import { geometryRoutes } from './routes/geometry-routes.js';
 import { designNotesRoutes } from './routes/design-notes-routes.js';
 import { viewerRecordRoutes } from './routes/viewer-record-routes.js';
@@ -53,8 +55,10 @@ export interface ViewerServerOptions {
   geometryDescription?: string;
   /** KiCad's command-line tool as resolved at start, for the features list. */
   pcbCli?: PcbToolResolution;
-  /** Folder of the page files (default: dist/ui/viewer/ of the rr package when built, else ui/viewer/). */
+  /** Folder of the assembled page (default: dist/ui/viewer/ of the rr package). */
   uiDir?: string;
+  /** The rr package whose compiled modules make the bare page when there is no assembled one (default: this rr, unless uiDir is given). */
+  bareRoot?: string;
   /** The source part of GET /api/about (default: looked up from the package's checkout). */
   source?: SourceInfo;
   version?: string;
@@ -114,12 +118,15 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   let names: ViewerNames = viewerNames([], config.allowHost, config.allowOrigin);
   const pageDirs = [
     ...(config.dist ? [config.dist] : []),
-    // The page npm run build bundled (npm ci builds it), before the bare sources, which cannot run unbundled.
-    ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer'), join(root, 'ui', 'viewer')]),
+    // The page npm run build assembled (npm ci builds it); without it, the bare page.
+    ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer')]),
   ];
   const page = pageRoot(pageDirs);
+  const bareRoot = options.bareRoot ?? (options.uiDir ? undefined : root);
+  const bare = page === undefined && bareRoot !== undefined ? barePage(bareRoot, config.title) : undefined;
+  const html = page ? readFileSync(join(page, 'index.html'), 'utf8') : bare?.html;
   const app = createHttpApp({
-    csp: page ? withImportMaps(VIEWER_CSP, readFileSync(join(page, 'index.html'), 'utf8')) : VIEWER_CSP,
+    csp: html ? withImportMaps(VIEWER_CSP, html) : VIEWER_CSP,
     host: viewerHostRule(() => names),
     errors: viewerErrorStyle(BODY_LIMIT, log),
   });
@@ -130,20 +137,19 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   stateRoutes(app, context);
   geometryRoutes(app, context);
   controlRoutes(app, context);
+  preferencesRoutes(app, context);
   viewerRecordRoutes(app, context);
   designNotesRoutes(app, context);
   aboutRoute(app, about);
-  if (options.pcbCli?.status === 'found')
-    threedRoutes(
-      app,
-      context,
-      new GlbExports({
-        cli: options.pcbCli.path,
-        cacheDir: config.cacheDir,
-        experimentDir: config.experimentDir,
-      }),
-      options.pcbCli,
-    );
+  const exports =
+    options.pcbCli?.status === 'found'
+      ? new GlbExports({
+          cli: options.pcbCli.path,
+          cacheDir: config.cacheDir,
+          experimentDir: config.experimentDir,
+        })
+      : undefined;
+  if (exports && options.pcbCli?.status === 'found') threedRoutes(app, context, exports, options.pcbCli);
   if (schematic.ok) {
     const builds = new SchematicBuilds(config.cacheDir, schematic.runtime);
     schematicRoutes(app, context, builds, {
@@ -154,7 +160,8 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   }
   constraintsRoute(app, schematic.ok ? schematic.constraints : config.constraints);
   unavailableRoutes(app, features);
-  registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
+  if (bare) registerBarePage(app, bare);
+  else registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
   await app.ready();
 
   const servers: Server[] = [];
@@ -196,6 +203,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
         ),
       );
       bound = [];
+      await exports?.close();
       await app.close();
     },
   };

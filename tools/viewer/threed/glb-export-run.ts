@@ -30,26 +30,44 @@ export async function runGlbExport(options: {
   board: string;
   output: string;
   timeoutMs?: number;
+  /** Stops KiCad (the viewer is closing). */
+  signal?: AbortSignal;
 }): Promise<GlbExportOutcome> {
-  const args = ['pcb', 'export', 'glb', ...GLB_EXPORT_ARGS, '--force', '--output', options.output, options.board];
-  const { code, text, spawnError } = await new Promise<{ code: number | null; text: string; spawnError?: string }>(
-    (resolve) => {
-      execFile(
-        options.cli,
-        args,
-        { timeout: options.timeoutMs ?? 15 * 60_000, maxBuffer: 64 * 1024 * 1024 },
-        (error, stdout, stderr) => {
-          const text = `${stdout}\n${stderr}`;
-          if (!error) return resolve({ code: 0, text });
-          const e = error as NodeJS.ErrnoException & { code?: number | string; killed?: boolean };
-          if (typeof e.code === 'string')
-            return resolve({ code: null, text, spawnError: `cannot run ${options.cli}: ${e.message}` });
-          if (e.killed) return resolve({ code: null, text, spawnError: `${options.cli} was stopped: ${e.message}` });
-          resolve({ code: typeof e.code === 'number' ? e.code : null, text });
-        },
-      );
-    },
-  );
+  const args = [
+    'pcb',
+    'export',
+    'glb',
+    ...GLB_EXPORT_ARGS,
+    '--force',
+    '--output',
+    options.output,
+    options.board,
+  ];
+  const { code, text, spawnError } = await new Promise<{
+    code: number | null;
+    text: string;
+    spawnError?: string;
+  }>((resolve) => {
+    execFile(
+      options.cli,
+      args,
+      {
+        timeout: options.timeoutMs ?? 15 * 60_000,
+        maxBuffer: 64 * 1024 * 1024,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      (error, stdout, stderr) => {
+        const text = `${stdout}\n${stderr}`;
+        if (!error) return resolve({ code: 0, text });
+        const e = error as NodeJS.ErrnoException & { code?: number | string; killed?: boolean };
+        if (typeof e.code === 'string')
+          return resolve({ code: null, text, spawnError: `cannot run ${options.cli}: ${e.message}` });
+        if (e.killed)
+          return resolve({ code: null, text, spawnError: `${options.cli} was stopped: ${e.message}` });
+        resolve({ code: typeof e.code === 'number' ? e.code : null, text });
+      },
+    );
+  });
   if (spawnError) return { ok: false, message: spawnError, exitCode: null };
   const missing = missingModelLines(text);
   if (!isGlbFile(options.output))

@@ -60,6 +60,7 @@ export class GlbExports {
   private readonly jobs = new Map<string, GlbExport>();
   private queue: Promise<void> = Promise.resolve();
   private version: Promise<string> | undefined;
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly options: {
@@ -98,6 +99,12 @@ export class GlbExports {
     this.jobs.set(key, job);
     this.queue = this.queue.then(() => this.export(job, boardFile));
     return { ...job };
+  }
+
+  /** Stops a running export (KiCad is killed, the lock released) and refuses new ones. */
+  async close(): Promise<void> {
+    this.stopping.abort();
+    await this.queue;
   }
 
   /** One export by key, or undefined. */
@@ -179,6 +186,7 @@ export class GlbExports {
           onWait: () => {
             job.waitedForLock = true;
           },
+          signal: this.stopping.signal,
         },
       );
     } catch (error) {
@@ -194,7 +202,13 @@ export class GlbExports {
     job.startedAt = started.toISOString();
     const temp = join(this.folder, `.${job.key}.${process.pid}.tmp.glb`);
     try {
-      const outcome = await runGlbExport({ cli: this.options.cli, board: boardFile, output: temp });
+      if (this.stopping.signal.aborted) throw new Error('the viewer is closing');
+      const outcome = await runGlbExport({
+        cli: this.options.cli,
+        board: boardFile,
+        output: temp,
+        signal: this.stopping.signal,
+      });
       const ended = this.now();
       job.endedAt = ended.toISOString();
       job.elapsedMs = ended.getTime() - started.getTime();

@@ -53,3 +53,4 @@ export type { RuntimeControls } from '../../../tools/viewer/telemetry/control-fi
 export type { AboutInfo } from '../../../tools/viewer/server/routes/about-route.js';
 export type { Feature, FeatureId, UnavailableAnswer } from '../../../tools/viewer/server/viewer-features.js';
 export type { GlbExport } from '../../../tools/viewer/threed/glb-exports.js';
+export type { ControlPresets, PreferencesState } from '../../../tools/viewer/records/viewer-preferences.js';

@@ -90,6 +90,13 @@ export class Board3dPanel extends LitElement {
     `,
   ];
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Back on the tab: ask again (the viewer answers from its cache) and draw anew.
+    this.board = '';
+    this.drawn = '';
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.clearTimeout(this.timer);
@@ -119,7 +126,8 @@ export class Board3dPanel extends LitElement {
       <div class="bar" ?hidden=${!this.drawn}>
         <span>View:</span>
         ${(['top', 'bottom', 'front', 'side'] as Board3dView[]).map(
-          (v) => html`<button type="button" data-view=${v} @click=${() => this.scene?.setView(v)}>${v}</button>`,
+          (v) =>
+            html`<button type="button" data-view=${v} @click=${() => this.scene?.setView(v)}>${v}</button>`,
         )}
       </div>
       <div class="bar" ?hidden=${!this.drawn} role="group" aria-label="3D layers">
@@ -136,7 +144,9 @@ export class Board3dPanel extends LitElement {
         )}
       </div>
       <div class="stage" ?hidden=${!this.drawn}>
-        <canvas aria-label="3D board: drag to turn, right-drag to pan, wheel to zoom, click a footprint"></canvas>
+        <canvas
+          aria-label="3D board: drag to turn, right-drag to pan, wheel to zoom, click a footprint"
+        ></canvas>
       </div>
       ${this.drawn && this.highlightRef ? html`<p>Selected: <strong data-selected>${this.highlightRef}</strong></p>` : nothing}`;
   }
@@ -151,7 +161,11 @@ export class Board3dPanel extends LitElement {
           : job.state === 'failed'
             ? `The export failed: ${job.message ?? 'no message'}`
             : `Exported${job.reused ? ' (from the cache)' : ''}${seconds}.`;
-    return html`<p role="status" data-export-state=${job.state} class=${job.state === 'failed' ? 'error' : ''}>
+    return html`<p
+        role="status"
+        data-export-state=${job.state}
+        class=${job.state === 'failed' ? 'error' : ''}
+      >
         ${state}
         ${
           job.state === 'failed'
@@ -163,7 +177,8 @@ export class Board3dPanel extends LitElement {
         job.warnings.length > 0
           ? html`<details class="warning" role="note" data-export-warnings>
               <summary>
-                Drawn without ${job.missingModels.length > 0 ? `the 3D models of ${job.missingModels.length} parts` : 'some parts'}
+                Drawn without
+                ${job.missingModels.length > 0 ? `the 3D models of ${job.missingModels.length} parts` : 'some parts'}
                 (KiCad's warnings)
               </summary>
               <ul>
@@ -180,12 +195,16 @@ export class Board3dPanel extends LitElement {
     this.problem = '';
     try {
       let job = await this.api!.threedExport(board, this.run, retry);
-      while (board === this.board && (job.state === 'queued' || job.state === 'exporting')) {
+      while (
+        this.isConnected &&
+        board === this.board &&
+        (job.state === 'queued' || job.state === 'exporting')
+      ) {
         this.job = job;
         await new Promise((r) => (this.timer = window.setTimeout(r, 500)));
         job = await this.api!.threedStatus(job.key);
       }
-      if (board !== this.board) return;
+      if (board !== this.board || !this.isConnected) return;
       this.job = job;
       if (job.state === 'done' && job.glb && job.key !== this.drawn) await this.draw(job);
     } catch (error) {
@@ -194,6 +213,12 @@ export class Board3dPanel extends LitElement {
   }
 
   private async draw(job: GlbExport): Promise<void> {
+    if (!webglAvailable()) {
+      this.problem =
+        'This browser cannot draw WebGL (hardware acceleration off?), so the exported board cannot be shown here; the GLB is at ' +
+        job.glb;
+      return;
+    }
     // three.js loads with the first 3D view.
     const { Board3dScene } = await import('./board-3d-scene.js');
     this.scene?.dispose();
@@ -201,12 +226,16 @@ export class Board3dPanel extends LitElement {
     await this.updateComplete;
     const canvas = this.renderRoot.querySelector('canvas')!;
     this.scene = new Board3dScene(canvas, (ref) =>
-      this.dispatchEvent(new CustomEvent('highlight', { detail: ref ? { ref } : {}, bubbles: true, composed: true })),
+      this.dispatchEvent(
+        new CustomEvent('highlight', { detail: ref ? { ref } : {}, bubbles: true, composed: true }),
+      ),
     );
     await this.scene.load(job.glb!, footprintBoxes(this.geometry));
     for (const layer of this.hiddenLayers) this.scene.setLayerVisible(layer, false);
     this.scene.highlight(this.highlightRef);
-    this.dispatchEvent(new CustomEvent('board-3d-drawn', { detail: { key: job.key }, bubbles: true, composed: true }));
+    this.dispatchEvent(
+      new CustomEvent('board-3d-drawn', { detail: { key: job.key }, bubbles: true, composed: true }),
+    );
   }
 
   private toggle(layer: Board3dLayer, on: boolean): void {
@@ -220,6 +249,15 @@ export class Board3dPanel extends LitElement {
   /** The scene, for the browser tests. */
   get board3d(): Board3dScene | null {
     return this.scene;
+  }
+}
+
+/** Whether the browser can make a WebGL 2 context (three.js needs one). */
+function webglAvailable(): boolean {
+  try {
+    return document.createElement('canvas').getContext('webgl2') !== null;
+  } catch {
+    return false;
   }
 }
 

@@ -9,7 +9,14 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 
 /** The layers the 3D view can hide. */
-export const BOARD_3D_LAYERS = ['board', 'copper', 'silkscreen', 'soldermask', 'components', 'outlines'] as const;
+export const BOARD_3D_LAYERS = [
+  'board',
+  'copper',
+  'silkscreen',
+  'soldermask',
+  'components',
+  'outlines',
+] as const;
 export type Board3dLayer = (typeof BOARD_3D_LAYERS)[number];
 
 /** The fixed views. */

@@ -3,12 +3,14 @@
 // to the server, the runtime controls, a run folder selector when there are several, and the source
 // revision the viewer runs.
 import { LitElement, css, html, nothing } from 'lit';
-import type { ExperimentSummary } from './api-types.js';
+import type { ExperimentSummary, LaneSummary } from './api-types.js';
 import type { Connection } from './live-store.js';
 import { sharedStyles } from './shared-styles.js';
 import type { AboutInfo } from './api-types.js';
 import type { ViewerApi } from './viewer-api.js';
 import './run-controls.js';
+import './about-dialog.js';
+import type { AboutDialog } from './about-dialog.js';
 
 export class PageHeader extends LitElement {
   static override properties = {
@@ -20,6 +22,7 @@ export class PageHeader extends LitElement {
     runs: { attribute: false },
     run: { attribute: false },
     runningLane: { attribute: false },
+    lanes: { attribute: false },
   };
 
   api: ViewerApi | null = null;
@@ -32,6 +35,8 @@ export class PageHeader extends LitElement {
   run: string | null = null;
   /** The selected lane when it is running (the runtime controls can prune it). */
   runningLane: string | null = null;
+  /** Every lane (the presets' prune candidates are picked from them). */
+  lanes: ReadonlyMap<string, LaneSummary> = new Map();
 
   static override styles = [
     sharedStyles,
@@ -56,13 +61,16 @@ export class PageHeader extends LitElement {
       a {
         color: #1a4fb3;
       }
+      .modified {
+        color: #8a5a00;
+        font-weight: 600;
+      }
     `,
   ];
 
   override render() {
     const x = this.experiment;
     const c = this.connection;
-    const source = this.about?.source;
     return html`<header>
       <h1>${this.about?.title ?? x?.name ?? 'rr viewer'}</h1>
       <span data-experiment-status
@@ -82,6 +90,7 @@ export class PageHeader extends LitElement {
         .api=${this.api}
         .running=${x?.status === 'running'}
         .lane=${this.runningLane}
+        .lanes=${this.lanes}
       ></rr-run-controls>
       ${
         this.runs.length > 1
@@ -101,16 +110,39 @@ export class PageHeader extends LitElement {
             </label>`
           : nothing
       }
-      ${
-        source?.tree
-          ? html`<a href=${source.tree} rel="noreferrer"
-              >source ${source.revision?.slice(0, 10)}${source.modified ? ' (modified)' : ''}</a
-            >`
-          : this.about
-            ? html`<span class="muted">rr ${this.about.version}</span>`
-            : nothing
-      }
+      ${this.renderSource()}
+      <button type="button" data-about @click=${() => this.aboutDialog()?.open()}>About</button>
+      <rr-about-dialog .about=${this.about}></rr-about-dialog>
     </header>`;
+  }
+
+  /** The revision the viewer runs, linked to its source tree when the repository is on the web. */
+  private renderSource() {
+    const about = this.about;
+    const source = about?.source;
+    if (!about || !source) return nothing;
+    const revision = source.revision?.slice(0, 10);
+    const modified = source.modified
+      ? html` <span class="modified" title="tracked files have uncommitted changes">(modified)</span>`
+      : nothing;
+    const changes = source.changes
+      ? html` · <a href=${source.changes} rel="noreferrer" data-source-changes>published changes</a>`
+      : nothing;
+    if (source.tree)
+      return html`<span data-source
+        ><a href=${source.tree} rel="noreferrer" title=${`from ${source.from}`}>source ${revision}</a
+        >${modified}${changes}</span
+      >`;
+    if (revision)
+      return html`<span data-source class="muted"
+        >rr ${about.version} · revision <code title=${source.revision ?? ''}>${revision}</code>${modified}
+        from ${source.from}${changes}</span
+      >`;
+    return html`<span data-source class="muted">rr ${about.version}${changes}</span>`;
+  }
+
+  private aboutDialog(): AboutDialog | null {
+    return this.renderRoot.querySelector('rr-about-dialog');
   }
 
   private switchRun(run: string): void {

@@ -4,18 +4,20 @@
 // second click. The controls are read again every two seconds while the experiment runs.
 import { LitElement, css, html, nothing } from 'lit';
 import { sharedStyles } from './shared-styles.js';
-import type { ControlsState, RuntimeControls } from './api-types.js';
+import type { ControlsState, LaneSummary, PreferencesState, RuntimeControls } from './api-types.js';
+import { pruneCandidates } from './prune-candidates.js';
 import { ApiError, type ViewerApi } from './viewer-api.js';
 
 const REFRESH_MS = 2000;
-const RATES = [0, 1, 2, 5, 10, 20, 50, 100];
 
 export class RunControlsBar extends LitElement {
   static override properties = {
     api: { attribute: false },
     running: { type: Boolean },
     lane: { attribute: false },
+    lanes: { attribute: false },
     controls: { state: true },
+    preferences: { state: true },
     message: { state: true },
     confirmStop: { state: true },
   };
@@ -25,7 +27,11 @@ export class RunControlsBar extends LitElement {
   running = false;
   /** The selected lane, which "Prune lane" abandons, when it is running. */
   lane: string | null = null;
+  /** Every lane, for the prune candidates of the presets. */
+  lanes: ReadonlyMap<string, LaneSummary> = new Map();
   controls: ControlsState | null = null;
+  /** The presets shared by the experiment's viewers (viewer-preferences.json). */
+  preferences: PreferencesState | null = null;
   message = '';
   confirmStop = false;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -41,6 +47,15 @@ export class RunControlsBar extends LitElement {
       }
       .state {
         font-size: 12px;
+      }
+      .presets form {
+        display: flex;
+        flex-direction: column;
+        gap: 4px;
+        padding: 6px;
+        background: #fff;
+        border: 1px solid #dde3ea;
+        border-radius: 4px;
       }
     `,
   ];
@@ -66,8 +81,41 @@ export class RunControlsBar extends LitElement {
     if (!this.api) return;
     try {
       this.controls = await this.api.controls();
+      this.preferences = await this.api.preferences();
     } catch (error) {
       this.message = `controls: ${(error as Error).message}`;
+    }
+  }
+
+  /** Saves presets edited in the Presets form. */
+  private async savePresets(form: HTMLFormElement): Promise<void> {
+    if (!this.api || !this.preferences) return;
+    const data = new FormData(form);
+    const optional = (name: string) => {
+      const text = String(data.get(name) ?? '').trim();
+      return text === '' ? null : Number(text);
+    };
+    const paces = String(data.get('paces') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(Number);
+    try {
+      this.preferences = await this.api.savePreferences(
+        {
+          paces,
+          pruneAbovePercent: optional('pruneAbovePercent'),
+          pruneAtWarnings: optional('pruneAtWarnings'),
+        },
+        this.preferences.revision,
+      );
+      this.message = 'presets saved for every viewer of this experiment';
+    } catch (error) {
+      this.message =
+        error instanceof ApiError && error.code === 'stale-revision'
+          ? 'Another viewer changed the presets meanwhile; look again and retry.'
+          : `Could not save the presets: ${(error as Error).message}`;
+      await this.reload();
     }
   }
 
@@ -95,8 +143,10 @@ export class RunControlsBar extends LitElement {
     const paused = c.requested.paused === true;
     const rate = c.requested.rate;
     const limits = c.limits.rate;
-    const rates = RATES.filter((r) => !limits || (r >= limits.min && r <= limits.max));
+    const presets = this.preferences?.presets;
+    const rates = (presets?.paces ?? [0]).filter((r) => !limits || (r >= limits.min && r <= limits.max));
     const pruned = c.requested.prune ?? [];
+    const candidates = presets ? pruneCandidates(this.lanes, presets).filter((l) => !pruned.includes(l)) : [];
     const state = !this.running
       ? 'experiment not running'
       : c.pending
@@ -147,6 +197,20 @@ export class RunControlsBar extends LitElement {
       >
         Prune lane
       </button>
+      ${
+        candidates.length > 0
+          ? html`<button
+              type="button"
+              data-prune-candidates
+              ?disabled=${!this.can('prune')}
+              title=${candidates.join(', ')}
+              @click=${() => this.request({ prune: [...pruned, ...candidates] })}
+            >
+              Prune ${candidates.length} over the presets
+            </button>`
+          : nothing
+      }
+      ${this.renderPresets()}
       <button
         type="button"
         ?disabled=${!this.can('stop') || c.requested.stop === true}
@@ -163,6 +227,49 @@ export class RunControlsBar extends LitElement {
         ${this.confirmStop ? 'Confirm stop' : 'Stop'}
       </button>
       <span class="state muted" role="status">${this.message || state}</span>`;
+  }
+
+  private renderPresets() {
+    const p = this.preferences;
+    if (!p) return nothing;
+    return html`<details class="presets">
+      <summary>Presets</summary>
+      <form
+        @submit=${(e: Event) => {
+          e.preventDefault();
+          void this.savePresets(e.target as HTMLFormElement);
+        }}
+      >
+        ${p.problem ? html`<p class="error">${p.file}: ${p.problem}</p>` : nothing}
+        <label
+          >Paces (events/s, comma-separated) <input name="paces" .value=${p.presets.paces.join(', ')}
+        /></label>
+        <label
+          >Prune running lanes more than
+          <input
+            name="pruneAbovePercent"
+            type="number"
+            min="0"
+            step="any"
+            .value=${String(p.presets.pruneAbovePercent ?? '')}
+          />
+          % above the best</label
+        >
+        <label
+          >or with at least
+          <input
+            name="pruneAtWarnings"
+            type="number"
+            min="1"
+            step="1"
+            .value=${String(p.presets.pruneAtWarnings ?? '')}
+          />
+          warnings</label
+        >
+        <button type="submit">Save presets</button>
+        <span class="muted">Shared by every viewer of this experiment (${p.file}).</span>
+      </form>
+    </details>`;
   }
 }
 

@@ -12,6 +12,8 @@ import type {
   ExperimentState,
   Feature,
   GlbExport,
+  ControlPresets,
+  PreferencesState,
   DesignNoteAction,
   DesignNoteDraft,
   ViewerRecordKindName,
@@ -92,6 +94,16 @@ export class ViewerApi {
   /** GET /api/3d/status?key: where one export stands. */
   threedStatus(key: string): Promise<GlbExport> {
     return this.get(`/api/3d/status${query({ key })}`);
+  }
+
+  /** GET /api/preferences: the runtime-control presets shared by the experiment's viewers. */
+  preferences(): Promise<PreferencesState> {
+    return this.get('/api/preferences');
+  }
+
+  /** POST /api/preferences: replaces the presets seen at `revision`. */
+  savePreferences(presets: ControlPresets, revision: number): Promise<PreferencesState> {
+    return this.post('/api/preferences', { presets, revision });
   }
 
   /** GET /api/geometry/<sha256>. */

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
+// The viewer without its assembled page: the server serves the bare page (the page's own modules as tsc
+// compiled them, lit from node_modules through an import map) and in Chromium the lanes, the board and
+// the notes work; the 3D tab says it needs the assembled page, and three.js is never asked for.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { repoRoot } from '../cli/run-cli.js';
+import { startViewer } from '../viewer/server/viewer-fixture.js';
+import { tempDir } from '../viewer/temp-dir.js';
+import { browserMissing, launchBrowser } from './browser-launch.js';
+import { pageErrors } from './page-errors.js';
+
+const missing = browserMissing();
+if (missing && process.env.CI) throw new Error(`test/e2e: ${missing}; CI must run the browser tests`);
+if (missing) console.warn(`test/e2e: skipped, ${missing}`);
+
+const WAIT = { timeout: 60_000 };
+
+describe.skipIf(!!missing)('the bare page in Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // npm run build compiles the page's modules; a single run of this file compiles them when missing.
+    if (!existsSync(join(repoRoot, 'dist/ui-modules/ui/viewer/src/viewer.js')))
+      execFileSync(
+        process.execPath,
+        [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', 'ui/viewer/tsconfig.modules.json'],
+        {
+          cwd: repoRoot,
+        },
+      );
+    browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows lanes, the board and notes without the assembled page, and says why 3D is missing', async () => {
+    const v = await startViewer({
+      simulate: true,
+      uiDir: join(tempDir(), 'no-assembled-page'),
+      bareRoot: repoRoot,
+      pcbCli: { status: 'found', tool: 'cli', path: '/usr/bin/kicad-cli', source: 'test' },
+    });
+    const html = await v.request('/');
+    expect(html.text).toContain('<meta name="rr-page" content="bare" />');
+    expect(html.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    onTestFinished(() => page.close());
+    const errors = pageErrors(page);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(`http://127.0.0.1:${v.port}/`);
+
+    // Lanes and the board.
+    await page.locator('rr-lane-tree li[data-lane="cand-0"]').waitFor(WAIT);
+    await page.locator('rr-lane-tree li[data-lane="cand-0"] .row').first().click();
+    await page.locator('rr-board-view g[data-layer="F.Cu"] path').first().waitFor(WAIT);
+
+    // A note, written from the page.
+    await page.getByRole('tab', { name: 'Notes' }).click();
+    await page.getByLabel('Title').fill('Bare page note');
+    await page.getByLabel('Text').fill('Written without the assembled page.');
+    await page.getByRole('button', { name: 'Write note' }).click();
+    await page.locator('rr-design-notes-panel li[data-note]', { hasText: 'Bare page note' }).waitFor(WAIT);
+    const notes = readdirSync(join(v.experimentDir, 'notes')).filter((f) => f.endsWith('.json'));
+    expect(
+      notes.map((f) => JSON.parse(readFileSync(join(v.experimentDir, 'notes', f), 'utf8')).title),
+    ).toEqual(['Bare page note']);
+
+    // The 3D view says what it needs.
+    await page.getByRole('tab', { name: '3D', exact: true }).click();
+    const said = page.locator('rr-board-3d-panel [data-unavailable="3d"]');
+    await said.waitFor(WAIT);
+    expect(await said.textContent()).toContain('needs the assembled page');
+
+    // lit came from node_modules, unbundled; three.js was never asked for, nor the 3D routes.
+    expect(requested).toContain('/node_modules/lit/index.js');
+    expect(requested).toContain('/modules/ui/viewer/src/viewer.js');
+    expect(requested.filter((p) => /three|\/api\/3d/.test(p))).toEqual([]);
+    // The About dialog lists the libraries this page loads, with licence texts that open.
+    await page.locator('rr-page-header button[data-about]').click();
+    await page.locator('rr-about-dialog tr[data-library="lit"]').waitFor(WAIT);
+    const licence = await page.request.get(`http://127.0.0.1:${v.port}/node_modules/lit/LICENSE`);
+    expect(await licence.text()).toContain('BSD 3-Clause License');
+    expect(
+      (await page.request.get(`http://127.0.0.1:${v.port}/node_modules/lit/package.json`)).status(),
+    ).toBe(404);
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
