@@ -125,6 +125,7 @@ export class SourcePanel extends LitElement {
     if (!index)
       return html`<h2>Source</h2>
         <p class="muted">Reading the design sources…</p>`;
+    const failure = this.failure ? html`<p class="error" role="alert">${this.failure}</p>` : nothing;
     const selected = this.selected === null ? undefined : find(index.tree, this.selected);
     return html`<h2>Source</h2>
       <p class="muted">
