@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The example design project read as the source browser reads it: manifest, instance tree, nets, and the
 // join to the netlist graph of rr pnr-sim's example board; and the problems a broken project reports.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';

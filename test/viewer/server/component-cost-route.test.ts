@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Cost replay (GET /api/component-cost) on an experiment rr pnr-sim wrote: the installed engine's cost
 // model reproduces what the experiment recorded; a frozen engine copy given with --engine-runtime is the
 // one used (a copy whose cost model weighs wire three times gives three times the wire term); events
@@ -22,7 +23,8 @@ function frozenEngine(factor: number): string {
   const dir = join(tempDir(), 'engine-copy');
   mkdirSync(join(dir, 'dist'), { recursive: true });
   cpSync(join(repoRoot, 'package.json'), join(dir, 'package.json'));
-  cpSync(join(repoRoot, 'dist', 'tools'), join(dir, 'dist', 'tools'), { recursive: true });
+  for (const part of ['bin', 'schemas', join('dist', 'tools')])
+    cpSync(join(repoRoot, part), join(dir, part), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
   const model = join(dir, 'dist', 'tools', 'viewer', 'pnr-sim', 'placement-cost.js');
   const text = readFileSync(model, 'utf8');
@@ -45,7 +47,7 @@ describe('GET /api/component-cost', () => {
       basis: 'placement',
       event: { kind: 'placement', lane: 'cand-0.trial-0' },
     });
-    expect(answer.engine.from).toBe('installed');
+    expect(answer.engine.source).toBe('installed');
     expect(answer.recorded).not.toBeNull();
     expect(answer.replayed.share.total).toBeCloseTo(answer.recorded!.total, 1);
     expect(answer.replayed.share.terms.wirelength).toBeCloseTo(answer.recorded!.terms!['wirelength']!, 1);
@@ -78,7 +80,7 @@ describe('GET /api/component-cost', () => {
     const answer = (
       await v.request(`/api/component-cost?event_id=${placement.seq}&ref=U2`)
     ).json<ComponentCostAnswer>();
-    expect(answer.engine).toMatchObject({ from: 'flag', packageDir: engine });
+    expect(answer.engine).toMatchObject({ source: 'engine-runtime', packageDir: engine });
     expect(answer.replayed.weights.wirelength).toBe(3);
     // The copy's terms are the same; its total weighs the wire three times, unlike the recorded one.
     const t = answer.replayed.share.terms;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Reads `.ato` text into the structure of ato-syntax.ts with the Ohm grammar of ato-grammar.ts: the
 // grammar yields the file's lines, each with its statements, and ato-blocks.ts nests them into blocks by
 // indentation. Text the grammar does not accept, and indentation that nests nothing, is an

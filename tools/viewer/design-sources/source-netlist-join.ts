@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Joins the instance tree of the design sources to the netlist graph: a component by its address (the
 // graph's `address`, or its `atopile_address` field), a net by its set of pads. The joined net gets the
 // title the sources give it and a summary made from its pads and the lines that connect them, so both

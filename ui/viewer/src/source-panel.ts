@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-source-panel>: the design-source browser (Inspect). The instance tree of the design sources (GET
 // /api/source/index) with each instance's type, file and line and the footprint it joined; picking one
 // opens its file (GET /api/source/file) at the line that defines it. The nets with their titles and
