@@ -160,6 +160,16 @@ function prefixes(address: string): string[] {
   return out;
 }
 
+/** The instance at `address` in a joined tree, if any. */
+export function findInstance(node: JoinedInstance, address: string): JoinedInstance | undefined {
+  if (node.address === address) return node;
+  for (const c of node.children) {
+    const found = findInstance(c, address);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 function visit(node: SourceInstance, f: (n: SourceInstance) => void): void {
   f(node);
   node.children.forEach((c) => visit(c, f));

@@ -67,7 +67,9 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
           available: false,
           reason: `Placement cost replay cannot start: ${engine?.problem ?? 'no engine runtime was looked up'}. The cost terms per footprint that the experiment recorded are in the Costs panel.`,
           needs: ['--engine-runtime'],
-          ...(c.engineRuntime ? { startup: `cost replay cannot start: ${engine?.problem ?? 'no engine runtime'}` } : {}),
+          ...(c.engineRuntime
+            ? { startup: `cost replay cannot start: ${engine?.problem ?? 'no engine runtime'}` }
+            : {}),
         },
     {
       id: 'schematic',

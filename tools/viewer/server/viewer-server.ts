@@ -37,7 +37,11 @@ import { ViewerContext } from './viewer-context.js';
 import { viewerErrorStyle } from './viewer-errors.js';
 import { viewerFeatures, type Feature } from './viewer-features.js';
 import { DesignSourceIndex, designSourcesProblem } from '../design-sources/design-source-index.js';
-import { EngineRuntimeError, resolveEngineRuntime, type EngineRuntime } from '../engine-runtime/engine-runtime.js';
+import {
+  EngineRuntimeError,
+  resolveEngineRuntime,
+  type EngineRuntime,
+} from '../engine-runtime/engine-runtime.js';
 import { componentCostRoute } from './routes/component-cost-route.js';
 import { designSourceRoutes } from './routes/design-source-routes.js';
 import { DesignKnowledgeSource } from './design-knowledge.js';

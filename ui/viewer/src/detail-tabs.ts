@@ -13,7 +13,6 @@ import { sharedStyles } from './shared-styles.js';
 import type { ViewerApi } from './viewer-api.js';
 import type { BoardGeometry } from './api-types.js';
 import type { BoardSource } from './board-source.js';
-import { availability } from './feature-availability.js';
 import { pageMode } from './page-mode.js';
 import './alternatives-panel.js';
 import './board-3d-panel.js';
