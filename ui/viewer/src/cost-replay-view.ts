@@ -85,7 +85,8 @@ export class CostReplayView extends LitElement {
     return html`<table aria-label=${`Cost replay of ${a.ref}`} data-cost-replay=${a.ref}>
         <caption>
           ${a.ref} at event ${a.event.seq}
-          (${a.basis === 'checkpoint' ? `its board ${a.board}` : `placement on ${a.board}`})
+          (${a.basis === 'checkpoint' ? "on the checkpoint's own board" : 'its placement on'}
+          ${shortBoard(a.board)})
         </caption>
         <thead>
           <tr>
