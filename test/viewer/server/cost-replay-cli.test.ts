@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// Cost replay (GET /api/component-cost) on an experiment rr pnr-sim wrote: the installed engine's cost
-// model reproduces what the experiment recorded; a frozen engine copy given with --engine-runtime is the
-// one used (a copy whose cost model weighs wire three times gives three times the wire term); events
-// cost replay cannot take, unknown events and footprints are refused with the reason.
+// Cost replay (GET /api/component-cost) on an experiment rr pnr-sim wrote, the engine running as
+// `rr engine-service` child processes: the installed engine's cost model reproduces what the experiment
+// recorded; a frozen engine copy given with --engine-runtime is the one used (a copy whose cost model
+// weighs wire three times gives three times the wire term); events cost replay cannot take, unknown
+// events and footprints are refused with the reason.
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
