@@ -13,9 +13,6 @@ describe('features this viewer does not provide', () => {
   it('answers their routes 501 with what is missing and why, and their status routes 200', async () => {
     const v = await startViewer({ flags: { graph: 'netlist.json' } });
     const routes: [string, string, string?][] = [
-      ['/api/component-cost?event_id=3&ref=U1', 'component-cost'],
-      ['/api/source/index', 'source'],
-      ['/api/source/file?path=main.py', 'source'],
       ['/api/agent/chat', 'agent', 'POST'],
       ['/api/agent/cancel', 'agent', 'POST'],
     ];
@@ -25,6 +22,15 @@ describe('features this viewer does not provide', () => {
       const body = r.json<{ available: boolean; feature: string; reason: string; needs: string[] }>();
       expect(body).toMatchObject({ available: false, feature });
       expect(body.reason, path).toContain('not part of this rr version');
+    }
+    for (const path of ['/api/source/index', '/api/source/file?path=main.ato']) {
+      const r = await v.request(path);
+      expect(r.status, path).toBe(501);
+      expect(r.json()).toMatchObject({
+        available: false,
+        feature: 'source',
+        reason: expect.stringContaining('--hdl-root (the folder of the ato.yaml manifest) and --hdl-build'),
+      });
     }
     // Without kicad-cli the 3D routes say what is missing (threed-routes.test.ts has them with it).
     for (const path of ['/api/3d?lane=cand-0&phase=final', '/api/3d/glb/abc']) {
@@ -57,6 +63,7 @@ describe('features this viewer does not provide', () => {
       'controls',
       'records',
       'notes',
+      'component-cost',
     ]);
     expect(features.features.map((f) => f.id)).toContain('agent');
   });

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Whether the schematic view can start, decided once at startup from the configuration: it needs a
 // design graph (--graph, or the live directory's netlist-graph.json) that can be read, and an engine to
-// build it (--engine-runtime, default the installed rr). A missing constraints file or parts folder does
-// not stop it: they are warnings printed at startup, and the schematic shows generic symbols and no
-// constraints.
+// build it (--engine-runtime, default the installed rr); when it cannot, /api/features says why (and
+// `rr view` prints it when a flag asked for it). A missing constraints file or parts folder does not stop
+// it: they are warnings printed at startup, and the schematic shows generic symbols and no constraints.
 import { accessSync, constants, existsSync } from 'node:fs';
 import { designGraphFile } from '../netlist/design-graph-location.js';
 import { resolveEngineRuntime, type EngineRuntime } from '../engine-runtime/engine-runtime.js';
@@ -45,14 +45,14 @@ export function schematicSetup(config: {
     accessSync(located.file, constants.R_OK);
   } catch (error) {
     const reason = `The netlist graph ${located.file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); check --graph.`;
-    return { ok: false, reason, needs, warnings: [reason] };
+    return { ok: false, reason, needs, warnings };
   }
   let runtime: EngineRuntime;
   try {
     runtime = resolveEngineRuntime(config.engineRuntime);
   } catch (error) {
     const reason = `The schematic builder cannot run: ${(error as Error).message}.`;
-    return { ok: false, reason, needs: ['--engine-runtime'], warnings: [reason] };
+    return { ok: false, reason, needs: ['--engine-runtime'], warnings };
   }
   let constraints: string | undefined;
   if (config.constraints) {

@@ -41,7 +41,16 @@ import { GlbExports } from '../threed/glb-exports.js';
 import { sourceInfo, type SourceInfo } from './source-revision.js';
 import { ViewerContext } from './viewer-context.js';
 import { viewerErrorStyle } from './viewer-errors.js';
-import { viewerFeatures } from './viewer-features.js';
+import { viewerFeatures, type Feature } from './viewer-features.js';
+import { DesignSourceIndex, designSourcesProblem } from '../design-sources/design-source-index.js';
+import {
+  EngineRuntimeError,
+  resolveEngineRuntime,
+  type EngineRuntime,
+} from '../engine-runtime/engine-runtime.js';
+import { componentCostRoute } from './routes/component-cost-route.js';
+import { designSourceRoutes } from './routes/design-source-routes.js';
+import { DesignKnowledgeSource } from './design-knowledge.js';
 import { viewerHostRule, viewerOriginRule } from './viewer-guards.js';
 
 /** Request bodies larger than this are refused with 413. */
@@ -72,6 +81,8 @@ export interface ViewerServerOptions {
 export interface ViewerServer {
   app: FastifyInstance;
   context: ViewerContext;
+  /** The features as GET /api/features lists them. */
+  features: Feature[];
   /** Binds every listener; resolves to the bound addresses (ports filled in). */
   listen(): Promise<ListenAddress[]>;
   /** The page's URL on each listener. */
@@ -107,12 +118,27 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   };
   const schematic = schematicSetup(config);
   for (const warning of schematic.warnings) log(`schematic: ${warning}`);
+  const sourcesProblem = designSourcesProblem(config);
+  const sources =
+    sourcesProblem === undefined
+      ? new DesignSourceIndex({
+          hdlRoot: config.hdlRoot!,
+          hdlBuild: config.hdlBuild!,
+          ...(config.hdlSrc ? { hdlSrc: config.hdlSrc } : {}),
+          ...(config.parts ? { parts: config.parts } : {}),
+          ...(config.graph ? { graph: config.graph } : {}),
+        })
+      : undefined;
+  const engine = engineOrProblem(config.engineRuntime);
   const features = viewerFeatures({
     config,
     schematic,
     geometryDescription: options.geometryDescription ?? 'board geometry: native .kicad_pcb reader',
     ...(options.pcbCli ? { pcbCli: options.pcbCli } : {}),
+    ...(sourcesProblem !== undefined ? { sourcesProblem } : {}),
+    engine,
   });
+  const knowledge = new DesignKnowledgeSource(context, sources);
 
   let bound: ListenAddress[] = [];
   let names: ViewerNames = viewerNames([], config.allowHost, config.allowOrigin);
@@ -139,7 +165,9 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   controlRoutes(app, context);
   preferencesRoutes(app, context);
   viewerRecordRoutes(app, context);
-  designNotesRoutes(app, context);
+  designNotesRoutes(app, context, () => knowledge.knowledge());
+  if (sources) designSourceRoutes(app, sources);
+  if ('packageDir' in engine) componentCostRoute(app, context, engine);
   aboutRoute(app, about);
   const exports =
     options.pcbCli?.status === 'found'
@@ -168,6 +196,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   return {
     app,
     context,
+    features,
     async listen() {
       for (const address of wanted) {
         const server = createServer((req, res) => app.routing(req, res));
@@ -213,4 +242,14 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
 function withImportMaps(csp: CspDirectives, html: string): CspDirectives {
   const hashes = importMapHashes(html);
   return hashes.length === 0 ? csp : { ...csp, 'script-src': [...(csp['script-src'] ?? []), ...hashes] };
+}
+
+/** The engine runtime of the subprocess services, or why --engine-runtime holds none. */
+function engineOrProblem(dir: string | undefined): EngineRuntime | { problem: string } {
+  try {
+    return resolveEngineRuntime(dir);
+  } catch (error) {
+    if (error instanceof EngineRuntimeError) return { problem: error.message };
+    throw error;
+  }
 }
