@@ -15,6 +15,7 @@ import { EXAMPLE_ADDRESSES } from '../../../tools/viewer/pnr-sim/example-board.j
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../../tools/model/package-paths.js';
 import type { SchematicModel } from '../../../tools/viewer/schematic/schematic-model.js';
+import { shortRun } from '../pnr-sim/sim-run.js';
 import { tempDir } from '../temp-dir.js';
 import { startViewer, type ViewerFixture } from './viewer-fixture.js';
 
@@ -113,6 +114,22 @@ describe.skipIf(!built)('GET /api/schematic', () => {
     expect(answer.json<{ message: string }>().message).toContain(
       `${graph}:4: not a pnr-netlist-graph-v1 file: at nets[0]: missing required field "pins"`,
     );
+  });
+
+  it('waits for the graph the experiment writes when it starts after the viewer', async () => {
+    const viewer = await startViewer();
+    const graph = join(viewer.root, 'netlist-graph.json');
+    const late = await startViewer({ experimentDir: viewer.experimentDir, flags: { graph } });
+    expect(
+      (await late.request('/api/features')).json<{ features: { id: string; available: boolean }[] }>()
+        .features,
+    ).toContainEqual(expect.objectContaining({ id: 'schematic', available: true }));
+    const before = await late.request('/api/schematic');
+    expect(before.status).toBe(422);
+    expect(before.json<{ message: string }>().message).toContain('cannot read the netlist graph (ENOENT)');
+    await shortRun(late.root, { steps: 20, candidates: 1, trials: 1, rounds: 1 });
+    const { model } = await schematic(late, '');
+    expect(model.components).toHaveLength(EXAMPLE_REFS.length);
   });
 
   it('marks constrained nets, reports constraints naming unknown nets, and serves the keep-outs', async () => {

@@ -5,7 +5,9 @@
 // `rr view` prints it when a flag asked for it). A missing constraints file or parts folder does not stop
 // it: they are warnings printed at startup, and the schematic shows generic symbols and no constraints.
 import { accessSync, constants, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { designGraphFile } from '../netlist/design-graph-location.js';
+import { NETLIST_GRAPH_FILE } from '../netlist/netlist-graph.js';
 import { resolveEngineRuntime, type EngineRuntime } from '../engine-runtime/engine-runtime.js';
 
 /** What the schematic routes get when the view can start. */
@@ -41,8 +43,10 @@ export function schematicSetup(config: {
       needs,
       warnings,
     };
+  // The experiment writes the live directory's graph when it starts, which may be after the viewer.
+  const writtenByExperiment = resolve(located.file) === resolve(config.root, NETLIST_GRAPH_FILE);
   try {
-    accessSync(located.file, constants.R_OK);
+    if (!writtenByExperiment || existsSync(located.file)) accessSync(located.file, constants.R_OK);
   } catch (error) {
     const reason = `The netlist graph ${located.file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); check --graph.`;
     return { ok: false, reason, needs, warnings };
@@ -68,7 +72,7 @@ export function schematicSetup(config: {
     else warnings.push(`--parts ${config.parts} does not exist; the schematic draws generic symbols`);
   }
   const detail = [
-    `netlist graph ${located.file}${located.origin === 'live directory' ? ' (written by the experiment)' : ''}`,
+    `netlist graph ${located.file}${writtenByExperiment ? ' (written by the experiment)' : ''}`,
     constraints ? `constraints ${constraints}` : 'no constraints file',
     parts.length ? `part symbols from ${parts.join(', ')}` : 'generic symbols (no --parts)',
     `built by ${runtime.source === 'installed' ? 'the installed rr' : `the engine in ${runtime.packageDir}`}`,

@@ -173,6 +173,11 @@ export class SchematicPanel extends LitElement {
       ${this.search.trim() ? this.renderMatches() : nothing}
       ${this.status ? html`<p role="status" class="status">${this.status}</p>` : nothing}
       ${
+        this.status.startsWith('The schematic cannot be shown')
+          ? html`<button type="button" @click=${() => void this.load()}>Try again</button>`
+          : nothing
+      }
+      ${
         a && this.model
           ? html`<p class="status" data-stats>
               ${a.design.name ?? ''}: ${a.stats.components} components, ${a.stats.nets} nets
