@@ -15,7 +15,11 @@ import { resolveEngineRuntime } from '../../tools/viewer/engine-runtime/engine-r
 import { runEngineService } from '../../tools/viewer/engine-runtime/engine-service-runner.js';
 import { buildSchematic } from '../../tools/viewer/schematic/schematic-builder.js';
 import { readSymbolLibraries } from '../../tools/viewer/schematic/kicad-symbol-library.js';
-import { isLabelNet, schematicLayoutGraph } from '../../tools/viewer/schematic/schematic-layout-graph.js';
+import {
+  laidOutByBlock,
+  schematicLayoutGraph,
+  wiredNets,
+} from '../../tools/viewer/schematic/schematic-layout-graph.js';
 import type { SchematicModel } from '../../tools/viewer/schematic/schematic-model.js';
 
 const DEMOS = '/usr/share/kicad/demos';
@@ -82,7 +86,7 @@ async function main(): Promise<void> {
       layouts.push(run.ms);
       laidOut = run.value;
     }
-    const wired = model.nets.filter((n) => !isLabelNet(n)).length;
+    const wired = wiredNets(model).filter((b) => b !== undefined).length;
     const line = (label: string, value: string) => process.stdout.write(`  ${label.padEnd(44)} ${value}\n`);
     process.stdout.write(`bench viewer-schematic: ${PROJECT} (${RUNS} runs, median)\n`);
     line('components / nets / pins', `${model.stats.components} / ${model.stats.nets} / ${model.stats.pins}`);

@@ -4,7 +4,7 @@
 // what the panel draws, in layout pixels: blocks, placed components, wires per net and net labels.
 import type { ELK, ElkNode } from 'elkjs/lib/elk-api.js';
 import {
-  isLabelNet,
+  wiredNets,
   LAYOUT_SCALE,
   netIndexOfEdge,
   schematicLayoutGraph,
@@ -107,6 +107,19 @@ export async function layOutSchematic(model: SchematicModel): Promise<SchematicL
     ms: 0,
   };
   const visit = (node: ElkNode, depth: number) => {
+    // Edges sit in the root (a joint layout) or in their block (a block-by-block one); coordinates are global.
+    for (const edge of node.edges ?? []) {
+      const net = netIndexOfEdge(edge.id);
+      for (const section of edge.sections ?? [])
+        layout.wires.push({
+          net,
+          points: [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map((p) => [
+            p.x,
+            p.y,
+          ]),
+        });
+      for (const j of edge.junctionPoints ?? []) layout.junctions.push({ net, x: j.x, y: j.y });
+    }
     for (const child of node.children ?? []) {
       if (child.id.startsWith('b:')) {
         const address = child.id.slice(2);
@@ -134,20 +147,12 @@ export async function layOutSchematic(model: SchematicModel): Promise<SchematicL
     }
   };
   visit(laid, 0);
-  for (const edge of laid.edges ?? []) {
-    const net = netIndexOfEdge(edge.id);
-    for (const section of edge.sections ?? [])
-      layout.wires.push({
-        net,
-        points: [section.startPoint, ...(section.bendPoints ?? []), section.endPoint].map((p) => [p.x, p.y]),
-      });
-    for (const j of edge.junctionPoints ?? []) layout.junctions.push({ net, x: j.x, y: j.y });
-  }
   const sideOf = new Map<string, PinSide>();
   for (const c of model.components) for (const p of c.symbol.pins) sideOf.set(`${c.ref}:${p.pad}`, p.side);
+  const wired = wiredNets(model);
   model.nets.forEach((net, index) => {
     // A net on one pin connects nothing (KiCad's unconnected-(…) nets): it gets no label.
-    if (!isLabelNet(net) || net.pins.length < 2) return;
+    if (wired[index] !== undefined || net.pins.length < 2) return;
     for (const pin of net.pins) {
       const at = layout.pins.get(pin);
       if (at) layout.labels.push({ net: index, x: at[0], y: at[1], side: sideOf.get(pin) ?? 'WEST' });
