@@ -108,6 +108,10 @@ async function main(): Promise<void> {
       `${layoutGraph.ms.toFixed(0)} ms (${wired} wired nets, ${model.nets.length - wired} as labels)`,
     );
     line(
+      'layout mode',
+      laidOutByBlock(model) ? 'block by block (nets between blocks as labels)' : 'one graph',
+    );
+    line(
       'elkjs layout (layered, orthogonal, nested)',
       `${median(layouts).toFixed(0)} ms (min ${Math.min(...layouts).toFixed(0)})`,
     );
