@@ -175,7 +175,16 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     const sim = startSimulator(root, { rate: '0', seed: '5', steps: '100' });
     onTestFinished(() => sim.stop());
     expect(await sim.finished).toBe(0);
-    const v = await viewer(['--root', root, '--dist', join(repoRoot, 'dist/ui/viewer')]);
+    // An --engine-runtime without an engine: cost replay says why it cannot start.
+    const v = await viewer([
+      '--root',
+      root,
+      '--dist',
+      join(repoRoot, 'dist/ui/viewer'),
+      '--engine-runtime',
+      tempDir(),
+    ]);
+    expect(v.output()).toContain('warning: cost replay cannot start: --engine-runtime');
     const { page, errors, requested } = await openPage(v.url);
 
     // Lane tree: arrows move, Enter selects.
@@ -251,7 +260,8 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     expect(snap.annotations).toHaveLength(1);
     expect(snap.view).toMatchObject({ layers: expect.arrayContaining(['F.Cu', 'B.Cu']) as unknown });
 
-    // Features this viewer does not provide say so, with the server's reason.
+    // Features this viewer does not provide say so, with the server's reason (the schematic builder
+    // runs from the engine runtime, which holds no engine here; viewer-schematic.test.ts draws it).
     for (const [tab, feature] of [
       ['Schematic', 'schematic'],
       ['Source', 'source'],

@@ -35,11 +35,16 @@ describe('third-party libraries of the viewer page', () => {
       .libraries;
   }, 120_000);
 
-  it('lists lit (with the packages it is made of) and three, with versions and licences', () => {
+  it('lists lit (with the packages it is made of), three and elkjs, with versions and licences', () => {
     const names = libraries.map((l) => l.name);
     expect(names).toEqual(
-      expect.arrayContaining(['lit', 'lit-html', 'lit-element', '@lit/reactive-element', 'three']),
+      expect.arrayContaining(['lit', 'lit-html', 'lit-element', '@lit/reactive-element', 'three', 'elkjs']),
     );
+    // elkjs is loaded by URL, not imported: its API script and the web worker the schematic is laid out in.
+    expect(libraries.find((l) => l.name === 'elkjs')).toMatchObject({
+      licenseFile: 'vendor/elkjs/LICENSE.md',
+      files: ['vendor/elkjs/lib/elk-api.js', 'vendor/elkjs/lib/elk-worker.min.js'],
+    });
     for (const l of libraries) {
       const pkg = JSON.parse(
         readFileSync(join(repoRoot, 'node_modules', l.name, 'package.json'), 'utf8'),

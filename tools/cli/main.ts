@@ -21,6 +21,7 @@ import { runServe, type ServeOptions } from './serve-command.js';
 import { untilStopped } from './stop-signal.js';
 import { runValidate, type ValidateFormat } from './validate-command.js';
 import { addViewCommand } from './view-command.js';
+import { addEngineServiceCommand } from './engine-service-command.js';
 
 /** `--agent-model`, `--agent-effort` and `--no-llm`, as `rr serve` and `rr review` take them (docs/agents.md). */
 function agentOptions(command: Command): Command {
@@ -203,6 +204,7 @@ function program(io: CliIo, result: { code: number }): Command {
     });
 
   addViewCommand(rr, io, result);
+  addEngineServiceCommand(rr, io, result);
   addDesignNotesCommand(rr, io, result);
   addImportCommand(rr, io, result);
   addExportCommand(rr, io, result);

@@ -27,12 +27,15 @@ import {
   parseListenAddress,
 } from '../viewer/server/listener-addresses.js';
 import { createViewerServer, type ViewerServer } from '../viewer/server/viewer-server.js';
+import { startupWarnings } from '../viewer/server/viewer-features.js';
 import { statOrUndefined } from '../viewer/live/safe-stat.js';
 import { viewerAccount } from '../viewer/records/viewer-record-author.js';
 import { isEventFileName } from '../viewer/telemetry/event-files.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageVersion } from '../model/package-version.js';
 import { untilStopped } from './stop-signal.js';
+import { packageRoot } from '../model/package-paths.js';
+import { NETLIST_GRAPH_FILE } from '../viewer/netlist/netlist-graph.js';
 
 /** Options of `rr view` as commander gives them: the settings by attribute name, plus the view's own. */
 type ViewOptions = Record<string, string | string[] | boolean | undefined> & {
@@ -100,6 +103,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
     demoDir = mkdtempSync(join(tmpdir(), 'rr-view-demo-'));
     flags.root = join(demoDir, 'experiment', 'live');
   }
+  if (options.demo) demoDesign(flags);
   const cleanUp = () => {
     if (demoDir) rmSync(demoDir, { recursive: true, force: true });
   };
@@ -173,6 +177,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
         );
     }
 
+    for (const line of startupWarnings(server.features)) io.err(`rr view: warning: ${line}\n`);
     if (config.dist && !statOrUndefined(join(config.dist, 'index.html'))?.isFile())
       io.err(
         `rr view: warning: --dist ${config.dist} holds no index.html; the page falls back to the bare files or a notice\n`,
@@ -218,6 +223,20 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
   } finally {
     cleanUp();
   }
+}
+
+/**
+ * The demo's design: the example design project of the simulated board (when rr ships it) and the
+ * netlist graph rr pnr-sim writes into the live directory, unless flags name others.
+ */
+function demoDesign(flags: Partial<Record<SettingName | 'config', string | string[]>>): void {
+  const design = join(packageRoot(), 'examples', 'design-sensor-node');
+  if (flags.hdlRoot === undefined && statOrUndefined(join(design, 'ato.yaml'))?.isFile()) {
+    flags.hdlRoot = design;
+    flags.hdlBuild ??= 'default';
+  }
+  if (flags.graph === undefined && typeof flags.root === 'string')
+    flags.graph = join(flags.root, NETLIST_GRAPH_FILE);
 }
 
 function holdsEvents(root: string): boolean {

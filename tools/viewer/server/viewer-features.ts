@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Which features this viewer provides, and for those it does not, what is missing and why, so the page can
-// say so in place of the panel (docs/viewer-api.md, "Features this viewer does not provide"). The schematic
-// view, source browser, placement-cost replay and Ask agent are not built in this rr version; each
-// reason says that, and what the feature would need on top, from the configuration. The 3D view is
-// available when kicad-cli was found.
+// say so in place of the panel (docs/viewer-api.md, "Features this viewer does not provide"). The Ask
+// agent is not built in this rr version; its reason says that, and what it would need on top, from the
+// configuration. The 3D view is available when kicad-cli was found; the schematic view, the source
+// browser and cost replay when their inputs can be used, and when their flags are given but they cannot
+// start, `startup` says why and `rr view` prints it at startup.
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';
+import type { EngineRuntime } from '../engine-runtime/engine-runtime.js';
 
 export type FeatureId =
   'geometry' | 'controls' | 'records' | 'notes' | 'component-cost' | 'schematic' | 'source' | '3d' | 'agent';
@@ -13,7 +15,7 @@ export type FeatureId =
 /** One feature as GET /api/features lists it. */
 export type Feature =
   | { id: FeatureId; available: true; detail?: string }
-  | { id: FeatureId; available: false; reason: string; needs: string[] };
+  | { id: FeatureId; available: false; reason: string; needs: string[]; startup?: string };
 
 /** The body of a route whose feature is not available. */
 export interface UnavailableAnswer {
@@ -27,26 +29,22 @@ export interface UnavailableAnswer {
 export interface FeatureInputs {
   config: ViewerConfig;
   geometryDescription: string;
+  /** Whether the schematic view can start (schematic/schematic-setup.ts). */
+  schematic?: { ok: true; detail: string } | { ok: false; reason: string; needs: string[] };
   /** The PCB suite's command-line tool as resolved at start (the 3D view needs it). */
   pcbCli?: PcbToolResolution;
+  /** Why the source browser cannot start (undefined: it can). */
+  sourcesProblem?: string;
+  /** The engine runtime of the subprocess services, or why there is none. */
+  engine?: EngineRuntime | { problem: string };
 }
-
-const NOT_BUILT = 'is not part of this rr version.';
 
 /** Every feature with its availability. */
 export function viewerFeatures(inputs: FeatureInputs): Feature[] {
   const c = inputs.config;
-  const graph = c.graph
-    ? `A netlist graph is configured (${c.graph}), but nothing in this viewer reads it yet.`
-    : 'It would also need a netlist graph (--graph, or [design] graph in the config file), which is not set.';
-  const sources =
-    c.hdlRoot && c.hdlBuild
-      ? `Design sources are configured (${c.hdlRoot}, build ${c.hdlBuild}).`
-      : 'It would also need the design sources (--hdl-root and --hdl-build, or [design.hdl] root and build), which are not set.';
+  const sources = `the design project in ${c.hdlRoot}, build ${c.hdlBuild}.`;
   const cli = inputs.pcbCli;
-  const engine = c.engineRuntime
-    ? `An engine runtime is configured (${c.engineRuntime}).`
-    : "It would also need the engine's cost model (--engine-runtime).";
+  const engine = inputs.engine;
   const agent = c.agent
     ? '--agent on has no effect here.'
     : 'They are off by default and would be turned on with --agent on (and --net-summaries on for net labels), with an assistant CLI.';
@@ -55,24 +53,50 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
     { id: 'controls', available: true, detail: 'control.json in the live directory' },
     { id: 'records', available: true, detail: 'pins/, drafts/ and snapshots/ in the live directory' },
     { id: 'notes', available: true, detail: c.notesDir },
-    {
-      id: 'component-cost',
-      available: false,
-      reason: `Placement cost replay ${NOT_BUILT} ${engine} The cost terms per footprint that the experiment reports are in its placement_cost events.`,
-      needs: ['--engine-runtime'],
-    },
-    {
-      id: 'schematic',
-      available: false,
-      reason: `The schematic view ${NOT_BUILT} ${graph}`,
-      needs: ['--graph', '--constraints', '--parts'],
-    },
-    {
-      id: 'source',
-      available: false,
-      reason: `The source browser ${NOT_BUILT} ${sources} Notes resolve their targets against the board.`,
-      needs: ['--hdl-root', '--hdl-build', '--graph'],
-    },
+    engine && 'packageDir' in engine
+      ? {
+          id: 'component-cost',
+          available: true,
+          detail: `the cost model of ${engine.source === 'engine-runtime' ? 'the engine copy' : 'the installed rr'} in ${engine.packageDir}, run in a subprocess`,
+        }
+      : {
+          id: 'component-cost',
+          available: false,
+          reason: `Placement cost replay cannot start: ${engine?.problem ?? 'no engine runtime was looked up'}. The cost terms per footprint that the experiment recorded are in the Costs panel.`,
+          needs: ['--engine-runtime'],
+          ...(c.engineRuntime
+            ? { startup: `cost replay cannot start: ${engine?.problem ?? 'no engine runtime'}` }
+            : {}),
+        },
+    inputs.schematic?.ok
+      ? { id: 'schematic', available: true, detail: inputs.schematic.detail }
+      : {
+          id: 'schematic',
+          available: false,
+          reason: inputs.schematic?.reason ?? 'The schematic view was not set up.',
+          needs: inputs.schematic?.needs ?? ['--graph', '--constraints', '--parts'],
+          // Said at startup when a flag asked for it (a graph that cannot be read, an engine folder without one).
+          ...(inputs.schematic && (c.graph || c.engineRuntime)
+            ? { startup: `the schematic view cannot start: ${inputs.schematic.reason}` }
+            : {}),
+        },
+    inputs.sourcesProblem === undefined && c.hdlRoot && c.hdlBuild
+      ? {
+          id: 'source',
+          available: true,
+          detail: `${sources}${c.graph ? '' : ' No netlist graph (--graph) is set, so the tree is not joined to a netlist.'}`,
+        }
+      : {
+          id: 'source',
+          available: false,
+          reason: `The source browser cannot start: ${inputs.sourcesProblem ?? 'the design sources are not set'}. Notes resolve their targets against the netlist and the board alone.`,
+          needs: ['--hdl-root', '--hdl-build', '--graph'],
+          ...(c.hdlRoot || c.hdlBuild || c.hdlSrc
+            ? {
+                startup: `the source browser cannot start: ${inputs.sourcesProblem ?? 'the design sources are not set'}`,
+              }
+            : {}),
+        },
     cli?.status === 'found'
       ? { id: '3d', available: true, detail: `kicad-cli ${cli.path} (from ${cli.source}) exports GLB` }
       : {
@@ -88,6 +112,11 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
       needs: ['--agent', '--net-summaries', '--agent-cli'],
     },
   ];
+}
+
+/** What to print at startup: a feature whose flags were given but which cannot start, and why. */
+export function startupWarnings(features: Feature[]): string[] {
+  return features.flatMap((f) => (!f.available && f.startup ? [f.startup] : []));
 }
 
 /** The 501 body of an unavailable feature. */

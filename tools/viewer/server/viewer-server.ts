@@ -33,11 +33,24 @@ import { viewerRecordRoutes } from './routes/viewer-record-routes.js';
 import { stateRoutes } from './routes/state-routes.js';
 import { threedRoutes } from './routes/threed-routes.js';
 import { unavailableRoutes } from './routes/unavailable-routes.js';
+import { schematicRoutes } from './routes/schematic-routes.js';
+import { constraintsRoute } from './routes/constraints-route.js';
+import { SchematicBuilds } from '../schematic/schematic-builds.js';
+import { schematicSetup } from '../schematic/schematic-setup.js';
 import { GlbExports } from '../threed/glb-exports.js';
 import { sourceInfo, type SourceInfo } from './source-revision.js';
 import { ViewerContext } from './viewer-context.js';
 import { viewerErrorStyle } from './viewer-errors.js';
-import { viewerFeatures } from './viewer-features.js';
+import { viewerFeatures, type Feature } from './viewer-features.js';
+import { DesignSourceIndex, designSourcesProblem } from '../design-sources/design-source-index.js';
+import {
+  EngineRuntimeError,
+  resolveEngineRuntime,
+  type EngineRuntime,
+} from '../engine-runtime/engine-runtime.js';
+import { componentCostRoute } from './routes/component-cost-route.js';
+import { designSourceRoutes } from './routes/design-source-routes.js';
+import { DesignKnowledgeSource } from './design-knowledge.js';
 import { viewerHostRule, viewerOriginRule } from './viewer-guards.js';
 
 /** Request bodies larger than this are refused with 413. */
@@ -68,6 +81,8 @@ export interface ViewerServerOptions {
 export interface ViewerServer {
   app: FastifyInstance;
   context: ViewerContext;
+  /** The features as GET /api/features lists them. */
+  features: Feature[];
   /** Binds every listener; resolves to the bound addresses (ports filled in). */
   listen(): Promise<ListenAddress[]>;
   /** The page's URL on each listener. */
@@ -103,11 +118,29 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
         ...(config.sourceUrl ? { sourceUrl: config.sourceUrl } : {}),
       })),
   };
+  const schematic = schematicSetup(config);
+  for (const warning of schematic.warnings) log(`schematic: ${warning}`);
+  const sourcesProblem = designSourcesProblem(config);
+  const sources =
+    sourcesProblem === undefined
+      ? new DesignSourceIndex({
+          hdlRoot: config.hdlRoot!,
+          hdlBuild: config.hdlBuild!,
+          ...(config.hdlSrc ? { hdlSrc: config.hdlSrc } : {}),
+          ...(config.parts ? { parts: config.parts } : {}),
+          ...(config.graph ? { graph: config.graph } : {}),
+        })
+      : undefined;
+  const engine = engineOrProblem(config.engineRuntime);
   const features = viewerFeatures({
     config,
+    schematic,
     geometryDescription: options.geometryDescription ?? 'board geometry: native .kicad_pcb reader',
     ...(options.pcbCli ? { pcbCli: options.pcbCli } : {}),
+    ...(sourcesProblem !== undefined ? { sourcesProblem } : {}),
+    engine,
   });
+  const knowledge = new DesignKnowledgeSource(context, sources);
 
   let bound: ListenAddress[] = [];
   let names: ViewerNames = viewerNames([], config.allowHost, config.allowOrigin);
@@ -134,7 +167,9 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   controlRoutes(app, context);
   preferencesRoutes(app, context);
   viewerRecordRoutes(app, context);
-  designNotesRoutes(app, context);
+  designNotesRoutes(app, context, () => knowledge.knowledge());
+  if (sources) designSourceRoutes(app, sources);
+  if ('packageDir' in engine) componentCostRoute(app, context, engine);
   aboutRoute(app, about);
   const exports =
     options.pcbCli?.status === 'found'
@@ -145,6 +180,15 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
         })
       : undefined;
   if (exports && options.pcbCli?.status === 'found') threedRoutes(app, context, exports, options.pcbCli);
+  if (schematic.ok) {
+    const builds = new SchematicBuilds(config.cacheDir, schematic.runtime);
+    schematicRoutes(app, context, builds, {
+      graph: schematic.graph,
+      ...(schematic.constraints ? { constraints: schematic.constraints } : {}),
+      parts: schematic.parts,
+    });
+  }
+  constraintsRoute(app, schematic.ok ? schematic.constraints : config.constraints);
   unavailableRoutes(app, features);
   if (bare) registerBarePage(app, bare);
   else registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
@@ -155,6 +199,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
     app,
     context,
     page: page ? { kind: 'assembled', dir: page } : bare ? { kind: 'bare' } : { kind: 'none' },
+    features,
     async listen() {
       for (const address of wanted) {
         const server = createServer((req, res) => app.routing(req, res));
@@ -200,4 +245,14 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
 function withImportMaps(csp: CspDirectives, html: string): CspDirectives {
   const hashes = importMapHashes(html);
   return hashes.length === 0 ? csp : { ...csp, 'script-src': [...(csp['script-src'] ?? []), ...hashes] };
+}
+
+/** The engine runtime of the subprocess services, or why --engine-runtime holds none. */
+function engineOrProblem(dir: string | undefined): EngineRuntime | { problem: string } {
+  try {
+    return resolveEngineRuntime(dir);
+  } catch (error) {
+    if (error instanceof EngineRuntimeError) return { problem: error.message };
+    throw error;
+  }
 }

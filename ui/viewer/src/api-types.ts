@@ -52,5 +52,9 @@ export type { ControlsState } from '../../../tools/viewer/records/control-store.
 export type { RuntimeControls } from '../../../tools/viewer/telemetry/control-files.js';
 export type { AboutInfo } from '../../../tools/viewer/server/routes/about-route.js';
 export type { Feature, FeatureId, UnavailableAnswer } from '../../../tools/viewer/server/viewer-features.js';
+export type { SourceIndex } from '../../../tools/viewer/design-sources/design-source-index.js';
+export type { JoinedInstance, JoinedNet } from '../../../tools/viewer/design-sources/source-netlist-join.js';
+export type { SourceFileAnswer } from '../../../tools/viewer/server/routes/design-source-routes.js';
+export type { ComponentCostAnswer } from '../../../tools/viewer/cost-replay/component-cost-request.js';
 export type { GlbExport } from '../../../tools/viewer/threed/glb-exports.js';
 export type { ControlPresets, PreferencesState } from '../../../tools/viewer/records/viewer-preferences.js';

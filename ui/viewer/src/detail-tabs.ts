@@ -4,7 +4,7 @@
 // not provide, each of which asks its own route why. The panels' events bubble to the page.
 import { LitElement, css, html, nothing } from 'lit';
 import type { EventRecord, FeatureId, LaneSummary, LiveEventOf } from './api-types.js';
-import type { FeatureList } from './feature-availability.js';
+import { availability, type FeatureList } from './feature-availability.js';
 import type { LaneFrame } from './lane-replay.js';
 import type { LiveStore } from './live-store.js';
 import type { BoardAnnotation, DesignNote, DesignNoteTarget } from './api-types.js';
@@ -13,16 +13,18 @@ import { sharedStyles } from './shared-styles.js';
 import type { ViewerApi } from './viewer-api.js';
 import type { BoardGeometry } from './api-types.js';
 import type { BoardSource } from './board-source.js';
-import { availability } from './feature-availability.js';
 import { pageMode } from './page-mode.js';
 import './alternatives-panel.js';
 import './board-3d-panel.js';
+import './schematic-panel.js';
 import './cost-panel.js';
 import './feature-panel.js';
 import './net-status-chart.js';
 import './design-notes-panel.js';
 import './problems-panel.js';
 import './viewer-records-panel.js';
+import './source-panel.js';
+import './cost-replay-view.js';
 
 type TabId =
   | 'cost'
@@ -147,7 +149,7 @@ export class DetailTabs extends LitElement {
               type="button"
               role="tab"
               id=${`tab-${t.id}`}
-              class=${t.route ? 'unavailable' : ''}
+              class=${t.feature && availability(this.features, t.feature) !== 'available' ? 'unavailable' : ''}
               aria-selected=${this.tab === t.id ? 'true' : 'false'}
               aria-controls="tabpanel"
               tabindex=${this.tab === t.id ? 0 : -1}
@@ -180,6 +182,10 @@ export class DetailTabs extends LitElement {
   private renderPanel() {
     const tab = TABS.find((t) => t.id === this.tab)!;
     const store = this.store;
+    const available = tab.feature !== undefined && availability(this.features, tab.feature) === 'available';
+    if (tab.id === 'source' && available)
+      return html`<rr-source-panel .api=${this.api} .highlightRef=${this.highlightRef}></rr-source-panel>`;
+    if (tab.id === 'cost-replay' && available) return this.renderCostReplay();
     if (tab.id === '3d' && availability(this.features, '3d') === 'available')
       return html`<rr-board-3d-panel
         .api=${this.api}
@@ -189,6 +195,13 @@ export class DetailTabs extends LitElement {
         .highlightRef=${this.highlightRef}
         .unavailable=${pageMode() === 'bare' ? BARE_3D : ''}
       ></rr-board-3d-panel>`;
+    if (tab.id === 'schematic' && availability(this.features, 'schematic') === 'available')
+      return html`<rr-schematic-panel
+        .api=${this.api}
+        .lane=${this.lane}
+        .highlightRef=${this.highlightRef}
+        .highlightNet=${this.highlightNet}
+      ></rr-schematic-panel>`;
     if (tab.route)
       return html`<rr-feature-panel
         .api=${this.api}
@@ -209,6 +222,9 @@ export class DetailTabs extends LitElement {
           .events=${this.events}
           .frame=${frame}
           .highlightRef=${this.highlightRef}
+          .api=${this.api}
+          .run=${store?.run ?? null}
+          ?replay=${availability(this.features, 'component-cost') === 'available'}
         ></rr-cost-panel>`;
       case 'alternatives':
         return html`<rr-alternatives-panel
@@ -262,6 +278,36 @@ export class DetailTabs extends LitElement {
       default:
         return nothing;
     }
+  }
+
+  /** The Cost replay tab: a footprint of the position's placement, replayed beside its recorded terms. */
+  private renderCostReplay() {
+    if (!this.lane) return html`<p class="empty">Select a lane to replay a footprint's placement cost.</p>`;
+    const refs = (this.frame?.placement?.footprints ?? []).map((f) => f.ref).sort();
+    const ref = this.highlightRef && refs.includes(this.highlightRef) ? this.highlightRef : (refs[0] ?? '');
+    return html`<h2>Cost replay</h2>
+      <label
+        >Footprint
+        <select
+          aria-label="Footprint to replay"
+          @change=${(e: Event) =>
+            this.dispatchEvent(
+              new CustomEvent('highlight', {
+                detail: { ref: (e.target as HTMLSelectElement).value },
+                bubbles: true,
+                composed: true,
+              }),
+            )}
+        >
+          ${refs.map((r) => html`<option value=${r} ?selected=${r === ref}>${r}</option>`)}
+        </select></label
+      >
+      <rr-cost-replay
+        .api=${this.api}
+        .run=${this.store?.run ?? null}
+        .frame=${this.frame}
+        .ref=${ref}
+      ></rr-cost-replay>`;
   }
 }
 

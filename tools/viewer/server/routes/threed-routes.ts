@@ -92,7 +92,7 @@ export function threedRoutes(
 }
 
 /** The lane's latest checkpoint (of a phase, at or before a seq), reading back page by page. */
-function latestCheckpoint(
+export function latestCheckpoint(
   reader: LiveDirectoryReader,
   lane: string,
   phase: CheckpointPhase | undefined,
