@@ -23,7 +23,15 @@ const outRoot = join(repoRoot, 'dist', 'ui');
  * Adding a library to a page is one entry here (and an npm dependency).
  */
 export const THIRD_PARTY = {
-  viewer: ['lit', 'three'],
+  viewer: ['lit', 'three', 'elkjs'],
+};
+
+/**
+ * Files of a listed library the page loads by URL instead of importing (so no import edge finds them):
+ * elkjs's API script and its web worker, which lays the schematic out off the main thread.
+ */
+export const THIRD_PARTY_FILES = {
+  viewer: { elkjs: ['lib/elk-api.js', 'lib/elk-worker.min.js'] },
 };
 
 const LICENCE_FILES = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'LICENCE', 'LICENCE.md', 'COPYING', 'license'];
@@ -118,6 +126,11 @@ async function vendorThirdParty(app, entry, out, listed) {
       );
     if (!packages.has(pkg.name)) packages.set(pkg.name, []);
     packages.get(pkg.name).push(pkg.path);
+  }
+  for (const [name, files] of Object.entries(THIRD_PARTY_FILES[app] ?? {})) {
+    if (!allowed.has(name)) throw new Error(`ui: THIRD_PARTY_FILES names ${name}, which THIRD_PARTY does not list`);
+    if (!packages.has(name)) packages.set(name, []);
+    for (const file of files) if (!packages.get(name).includes(file)) packages.get(name).push(file);
   }
   const list = [];
   for (const [name, files] of [...packages].sort(([a], [b]) => a.localeCompare(b))) {

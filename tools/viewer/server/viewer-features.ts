@@ -29,6 +29,8 @@ export interface UnavailableAnswer {
 export interface FeatureInputs {
   config: ViewerConfig;
   geometryDescription: string;
+  /** Whether the schematic view can start (schematic/schematic-setup.ts). */
+  schematic?: { ok: true; detail: string } | { ok: false; reason: string; needs: string[] };
   /** The PCB suite's command-line tool as resolved at start (the 3D view needs it). */
   pcbCli?: PcbToolResolution;
   /** Why the source browser cannot start (undefined: it can). */
@@ -42,9 +44,6 @@ const NOT_BUILT = 'is not part of this rr version.';
 /** Every feature with its availability. */
 export function viewerFeatures(inputs: FeatureInputs): Feature[] {
   const c = inputs.config;
-  const graph = c.graph
-    ? `A netlist graph is configured (${c.graph}), but nothing in this viewer reads it yet.`
-    : 'It would also need a netlist graph (--graph, or [design] graph in the config file), which is not set.';
   const sources = `the design project in ${c.hdlRoot}, build ${c.hdlBuild}.`;
   const cli = inputs.pcbCli;
   const engine = inputs.engine;
@@ -71,12 +70,14 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
             ? { startup: `cost replay cannot start: ${engine?.problem ?? 'no engine runtime'}` }
             : {}),
         },
-    {
-      id: 'schematic',
-      available: false,
-      reason: `The schematic view ${NOT_BUILT} ${graph}`,
-      needs: ['--graph', '--constraints', '--parts'],
-    },
+    inputs.schematic?.ok
+      ? { id: 'schematic', available: true, detail: inputs.schematic.detail }
+      : {
+          id: 'schematic',
+          available: false,
+          reason: inputs.schematic?.reason ?? 'The schematic view was not set up.',
+          needs: inputs.schematic?.needs ?? ['--graph', '--constraints', '--parts'],
+        },
     inputs.sourcesProblem === undefined && c.hdlRoot && c.hdlBuild
       ? {
           id: 'source',

@@ -31,6 +31,10 @@ import { viewerRecordRoutes } from './routes/viewer-record-routes.js';
 import { stateRoutes } from './routes/state-routes.js';
 import { threedRoutes } from './routes/threed-routes.js';
 import { unavailableRoutes } from './routes/unavailable-routes.js';
+import { schematicRoutes } from './routes/schematic-routes.js';
+import { constraintsRoute } from './routes/constraints-route.js';
+import { SchematicBuilds } from '../schematic/schematic-builds.js';
+import { schematicSetup } from '../schematic/schematic-setup.js';
 import { GlbExports } from '../threed/glb-exports.js';
 import { sourceInfo, type SourceInfo } from './source-revision.js';
 import { ViewerContext } from './viewer-context.js';
@@ -120,8 +124,11 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
         })
       : undefined;
   const engine = engineOrProblem(config.engineRuntime);
+  const schematic = schematicSetup(config);
+  for (const warning of schematic.warnings) log(`schematic: ${warning}`);
   const features = viewerFeatures({
     config,
+    schematic,
     geometryDescription: options.geometryDescription ?? 'board geometry: native .kicad_pcb reader',
     ...(options.pcbCli ? { pcbCli: options.pcbCli } : {}),
     ...(sourcesProblem !== undefined ? { sourcesProblem } : {}),
@@ -165,6 +172,15 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       }),
       options.pcbCli,
     );
+  if (schematic.ok) {
+    const builds = new SchematicBuilds(config.cacheDir, schematic.runtime);
+    schematicRoutes(app, context, builds, {
+      graph: schematic.graph,
+      ...(schematic.constraints ? { constraints: schematic.constraints } : {}),
+      parts: schematic.parts,
+    });
+  }
+  constraintsRoute(app, schematic.ok ? schematic.constraints : config.constraints);
   unavailableRoutes(app, features);
   registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
   await app.ready();

@@ -3,6 +3,7 @@
 // copper of the checkpoint (footprints moved to a newer placement), route events newer than the
 // checkpoint on top (provisional ones highlighted), note targets as markers. Pan with drag or arrow
 // keys, zoom with the wheel or +/-, 0 fits the board; a click picks a footprint, net or point.
+import type { Keepout } from '../../../tools/viewer/schematic/design-constraints.js';
 import { LitElement, css, html, nothing, svg, unsafeCSS, type PropertyValues } from 'lit';
 import type { BoardGeometry, PlacedFootprint, Point } from './api-types.js';
 import { boardPaths, type BoardPaths, type PlacedPart } from './board-paths.js';
@@ -11,6 +12,7 @@ import type { DesignNoteTarget } from './api-types.js';
 import {
   BOARD_BACKGROUND,
   HIGHLIGHT_COLOR,
+  KEEPOUT_COLOR,
   HOLE_COLOR,
   OUTLINE_COLOR,
   PROVISIONAL_COLOR,
@@ -61,6 +63,7 @@ export class BoardView extends LitElement {
     marks: { attribute: false },
     highlightRef: { attribute: false },
     highlightNet: { attribute: false },
+    keepouts: { attribute: false },
     picking: { type: Boolean },
     caption: { type: String },
     loading: { type: Boolean, reflect: true, attribute: 'data-loading' },
@@ -75,6 +78,8 @@ export class BoardView extends LitElement {
   marks: BoardMark[] = [];
   highlightRef: string | null = null;
   highlightNet: string | null = null;
+  /** Keep-out areas of the constraints file (GET /api/constraints), drawn over the board. */
+  keepouts: Keepout[] = [];
   picking = false;
   caption = '';
   /** Whether the board for the position is still being fetched (the one drawn is the previous). */
@@ -329,8 +334,36 @@ export class BoardView extends LitElement {
             fill="none" stroke=${HIGHLIGHT_COLOR} stroke-width=${unit * 1.5} />`
           : nothing
       }
+      ${this.highlightNet ? this.renderNetPads(unit, p.parts, this.highlightNet) : nothing}
+      ${this.keepouts.length > 0 ? this.renderKeepouts(unit) : nothing}
       ${shown('Notes') ? this.renderMarks(unit, p.parts) : nothing}
     </svg>`;
+  }
+
+  /** The pads of the selected net, ringed (the net picked here, on the schematic or in a panel). */
+  private renderNetPads(unit: number, parts: BoardPaths['parts'], net: string) {
+    return svg`<g data-highlight-net=${net}>${parts.flatMap((part) =>
+      part.pads
+        .filter((pad) => pad.net === net)
+        .map(
+          (pad) =>
+            svg`<circle data-pad=${`${part.ref}:${pad.number}`} cx=${pad.at[0]} cy=${pad.at[1]} r=${pad.half + unit * 2}
+              fill="none" stroke=${HIGHLIGHT_COLOR} stroke-width=${unit * 1.2} />`,
+        ),
+    )}</g>`;
+  }
+
+  /** Keep-out areas: hatched outlines with their names. */
+  private renderKeepouts(unit: number) {
+    return svg`<g data-layer="Keep-outs">${this.keepouts.map(
+      (k) => svg`<g data-keepout=${k.name}>
+        <polygon points=${k.polygon.map((p) => p.join(',')).join(' ')} fill=${KEEPOUT_COLOR} fill-opacity="0.18"
+          stroke=${KEEPOUT_COLOR} stroke-width=${unit} stroke-dasharray=${`${unit * 4} ${unit * 2}`}>
+          <title>keep-out ${k.name}${k.layers ? ` on ${k.layers.join(', ')}` : ''}${k.forbid ? `: no ${k.forbid.join(', ')}` : ''}</title>
+        </polygon>
+        <text x=${k.polygon[0]![0]} y=${k.polygon[0]![1] - unit * 2} font-size=${unit * 10} fill=${KEEPOUT_COLOR}>${k.name}</text>
+      </g>`,
+    )}</g>`;
   }
 
   private renderRoutes(unit: number) {

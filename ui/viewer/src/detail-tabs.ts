@@ -16,6 +16,7 @@ import type { BoardSource } from './board-source.js';
 import { pageMode } from './page-mode.js';
 import './alternatives-panel.js';
 import './board-3d-panel.js';
+import './schematic-panel.js';
 import './cost-panel.js';
 import './feature-panel.js';
 import './net-status-chart.js';
@@ -194,6 +195,13 @@ export class DetailTabs extends LitElement {
         .highlightRef=${this.highlightRef}
         .unavailable=${pageMode() === 'bare' ? BARE_3D : ''}
       ></rr-board-3d-panel>`;
+    if (tab.id === 'schematic' && availability(this.features, 'schematic') === 'available')
+      return html`<rr-schematic-panel
+        .api=${this.api}
+        .lane=${this.lane}
+        .highlightRef=${this.highlightRef}
+        .highlightNet=${this.highlightNet}
+      ></rr-schematic-panel>`;
     if (tab.route)
       return html`<rr-feature-panel
         .api=${this.api}

@@ -28,6 +28,8 @@ export const HOLE_COLOR = '#1b2430';
 export const PROVISIONAL_COLOR = '#ffd400';
 export const TARGET_COLOR = '#ff66ff';
 export const HIGHLIGHT_COLOR = '#ffffff';
+/** Keep-out areas of the constraints file. */
+export const KEEPOUT_COLOR = '#ff4d4f';
 
 /** Colours of net routing statuses (and of "routing" for nets with provisional routes only). */
 export const NET_STATUS_COLORS: Record<string, string> = {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The page's client of the viewer's HTTP API (docs/viewer-api.md): one method per route the page
 // uses, JSON in and out, errors as ApiError with the server's code and message.
+import type { SchematicModel } from '../../../tools/viewer/schematic/schematic-model.js';
+import type { DesignConstraints } from '../../../tools/viewer/schematic/design-constraints.js';
 import type {
   AboutInfo,
   BoardGeometry,
@@ -22,6 +24,23 @@ import type {
 } from './api-types.js';
 
 /** An answer that was not 2xx, with the server's error body when it sent one. */
+/** GET /api/schematic's answer. */
+export interface SchematicAnswer {
+  available: true;
+  scope: 'design' | 'board';
+  lane?: string;
+  checkpoint?: { lane: string; seq: number; phase: string; board: string };
+  design: SchematicModel['design'];
+  stats: SchematicModel['stats'];
+  problems: string[];
+  payload: { key: string; bytes: number; url: string };
+}
+
+/** GET /api/constraints's answer. */
+export type ConstraintsAnswer =
+  | { available: true; file: string; constraints: DesignConstraints }
+  | { available: false; reason: string };
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -166,6 +185,21 @@ export class ViewerApi {
       ...body,
       revision: note.revision,
     });
+  }
+
+  /** GET /api/schematic: what the lane's schematic is made of and its payload's URL. */
+  schematic(lane: string | null, scope: 'design' | 'board', signal?: AbortSignal): Promise<SchematicAnswer> {
+    return this.get(`/api/schematic${query({ lane: lane ?? undefined, scope })}`, signal);
+  }
+
+  /** GET /api/schematic/payload/<key>: the schematic model. */
+  schematicPayload(url: string, signal?: AbortSignal): Promise<SchematicModel> {
+    return this.get(url, signal);
+  }
+
+  /** GET /api/constraints: the constraints file, for the board's keep-outs. */
+  constraints(): Promise<ConstraintsAnswer> {
+    return this.get('/api/constraints');
   }
 
   private async get<T>(path: string, signal?: AbortSignal): Promise<T> {

@@ -3,6 +3,7 @@
 // panels on the right. It follows the experiment live through the LiveStore, keeps the selection and
 // timeline position (also in the address bar), and routes what the panels ask for (highlight a part,
 // pick note targets, mark draft points, go to a pin) to the board.
+import type { Keepout } from '../../../tools/viewer/schematic/design-constraints.js';
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import type { EventRecord } from './api-types.js';
 import { ancestorsOf, boardSource, type BoardSource } from './board-source.js';
@@ -43,6 +44,7 @@ export class ViewerApp extends LitElement {
     features: { state: true },
     storeVersion: { state: true },
     boardVersion: { state: true },
+    keepouts: { state: true },
   };
 
   readonly api = new ViewerApi();
@@ -68,6 +70,8 @@ export class ViewerApp extends LitElement {
   storeVersion = 0;
   /** Bumped when a board geometry arrived. */
   boardVersion = 0;
+  /** Keep-out areas of the constraints file, drawn on the board. */
+  keepouts: Keepout[] = [];
 
   private readonly boards = new GeometryLoader(this.api, () => this.boardVersion++);
   private frame: LaneFrame = frameAt([], -1);
@@ -173,6 +177,11 @@ export class ViewerApp extends LitElement {
 
   private featuresRead(features: Feature[]): void {
     this.features = features;
+    this.api.constraints().then(
+      (answer) => (this.keepouts = answer.available ? (answer.constraints.keepouts ?? []) : []),
+      // A broken constraints file is reported with the schematic; the board draws no keep-outs.
+      () => (this.keepouts = []),
+    );
     if (availability(features, 'notes') === 'unavailable') {
       this.designNotesProblem = unavailableFrom(features, 'notes')?.reason ?? '';
       return;
@@ -407,6 +416,7 @@ export class ViewerApp extends LitElement {
         .marks=${this.boardMarks()}
         .highlightRef=${this.highlightRef}
         .highlightNet=${this.highlightNet}
+        .keepouts=${this.keepouts}
         .caption=${caption}
         .loading=${this.boards.loading}
         ?picking=${this.pickMode !== null}

@@ -74,7 +74,11 @@ export function threedRoutes(
   app.get<{ Params: { key: string } }>('/api/3d/glb/:key', async (request, reply) => {
     const key = request.params.key;
     if (!/^[0-9a-f]{64}$/.test(key))
-      throw new ApiError(400, 'bad-key', `a 3D export key is 64 lower-case hex digits; got ${key.slice(0, 80)}`);
+      throw new ApiError(
+        400,
+        'bad-key',
+        `a 3D export key is 64 lower-case hex digits; got ${key.slice(0, 80)}`,
+      );
     const file = exports.file(key);
     if (!file) throw new ApiError(404, 'no-export', `no exported GLB ${key}; ask GET /api/3d first`);
     const etag = `"${key}"`;
@@ -88,7 +92,7 @@ export function threedRoutes(
 }
 
 /** The lane's latest checkpoint (of a phase, at or before a seq), reading back page by page. */
-function latestCheckpoint(
+export function latestCheckpoint(
   reader: LiveDirectoryReader,
   lane: string,
   phase: CheckpointPhase | undefined,
