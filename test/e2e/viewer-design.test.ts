@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer's design services in a real browser: the source browser on the example design project (the
-// instance tree, a module opened at its file and line), a note targeted on a net picked in the source
-// view, and the cost replay of a footprint beside its recorded terms, on an experiment `rr pnr-sim` wrote.
+// instance tree, a module opened at its file and line), notes targeted on nets picked in the source view
+// and on the schematic, and the cost replay of a footprint beside its recorded terms, on an experiment `rr pnr-sim` wrote.
 // Screenshots go to test/e2e/artifacts/.
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -110,6 +110,30 @@ describe.skipIf(!!missing)('design services in Chromium', () => {
       .map((f) => JSON.parse(readFileSync(join(notesDir, f), 'utf8')) as Record<string, unknown>);
     expect(stored).toMatchObject([{ title: 'Pull-ups of SDA', targets: [{ type: 'net', net: 'SDA' }] }]);
     await shot(page, 'note-on-source-net');
+
+    // A net picked on the schematic becomes the target of a note.
+    await page.getByRole('tab', { name: 'Schematic', exact: true }).click();
+    const schematic = page.locator('rr-schematic-panel');
+    await schematic.locator('[data-stats]', { hasText: 'laid out in' }).waitFor(WAIT);
+    await schematic
+      .locator('.wire-hit[data-net="SCL"], g.label[data-net="SCL"]')
+      .first()
+      .dispatchEvent('click');
+    await schematic.locator('[data-selection]', { hasText: 'net SCL' }).waitFor(WAIT);
+    await schematic.getByRole('button', { name: 'Target net SCL in the note' }).click();
+    await page.getByRole('tab', { name: 'Notes', exact: true }).click();
+    await notes.locator('.chip', { hasText: 'net SCL' }).waitFor(WAIT);
+    await notes.getByLabel('Title').fill('SCL length');
+    await notes.getByRole('button', { name: 'Write note' }).click();
+    await notes.locator('li[data-note]', { hasText: 'SCL length' }).waitFor(WAIT);
+    const scl = readdirSync(notesDir)
+      .filter((f) => f.endsWith('.json'))
+      .map(
+        (f) => JSON.parse(readFileSync(join(notesDir, f), 'utf8')) as { title: string; targets: unknown[] },
+      )
+      .find((n) => n.title === 'SCL length');
+    expect(scl?.targets).toEqual([{ type: 'net', net: 'SCL' }]);
+    await shot(page, 'note-on-schematic-net');
 
     // Cost replay of a footprint in the Costs panel, beside its recorded terms.
     await page.locator('rr-lane-tree li[data-lane="cand-0.trial-0"] .row').first().click();

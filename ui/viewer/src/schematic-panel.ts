@@ -4,12 +4,14 @@
 // pins on their sides, nets as orthogonal wires (power and large nets as labels at their pins), nets with
 // constraints drawn dashed. Pan with drag or arrow keys, zoom with the wheel or +/-, 0 fits; search finds
 // a component or net. A click on a component or net selects it on the board too (a `highlight` event),
-// and a component or net selected on the board is shown here.
+// and a component or net selected on the board is shown here; the selection can be added to the note
+// being written as its target.
 import { LitElement, css, html, nothing, svg, type PropertyValues } from 'lit';
 import type { SchematicModel } from '../../../tools/viewer/schematic/schematic-model.js';
 import { LAYOUT_SCALE } from '../../../tools/viewer/schematic/schematic-layout-graph.js';
 import { pageMode } from './page-mode.js';
 import { layOutSchematic, type SchematicLayout } from './schematic-layout.js';
+import type { DesignNoteTarget } from './api-types.js';
 import { sharedStyles } from './shared-styles.js';
 import type { SchematicAnswer, ViewerApi } from './viewer-api.js';
 
@@ -176,7 +178,8 @@ export class SchematicPanel extends LitElement {
         a && this.model
           ? html`<p class="status" data-stats>
               ${a.design.name ?? ''}: ${a.stats.components} components, ${a.stats.nets} nets
-              (${a.stats.librarySymbols} library symbols, ${a.stats.genericSymbols} generic)${
+              (${a.stats.librarySymbols} library symbols, ${a.stats.genericSymbols}
+              generic)${
                 a.checkpoint ? ` · board of ${a.checkpoint.lane} at seq ${a.checkpoint.seq}` : ''
               }${this.layout ? ` · laid out in ${Math.round(this.layout.ms)} ms` : ''}
             </p>`
@@ -184,8 +187,12 @@ export class SchematicPanel extends LitElement {
       }
       ${
         a && a.problems.length > 0
-          ? html`<details class="problems"><summary>${a.problems.length} problem(s)</summary>
-              <ul>${a.problems.map((p) => html`<li>${p}</li>`)}</ul></details>`
+          ? html`<details class="problems">
+              <summary>${a.problems.length} problem(s)</summary>
+              <ul>
+                ${a.problems.map((p) => html`<li>${p}</li>`)}
+              </ul>
+            </details>`
           : nothing
       }
       ${this.layout && this.model ? this.renderSvg(this.layout, this.model) : nothing}
@@ -198,7 +205,11 @@ export class SchematicPanel extends LitElement {
     if (!q || !this.model) return [];
     const found: { kind: 'component' | 'net'; id: string; text: string }[] = [];
     for (const c of this.model.components)
-      if (c.ref.toLowerCase().includes(q) || c.value.toLowerCase().includes(q) || c.address.toLowerCase().includes(q))
+      if (
+        c.ref.toLowerCase().includes(q) ||
+        c.value.toLowerCase().includes(q) ||
+        c.address.toLowerCase().includes(q)
+      )
         found.push({ kind: 'component', id: c.ref, text: `${c.ref} ${c.value} (${c.address})` });
     for (const n of this.model.nets)
       if (n.name.toLowerCase().includes(q)) found.push({ kind: 'net', id: n.name, text: `net ${n.name}` });
@@ -209,9 +220,12 @@ export class SchematicPanel extends LitElement {
     const found = this.searchMatches();
     return html`<ul class="matches" aria-label="Search results">
       ${found.length === 0 ? html`<li>No component or net matches.</li>` : nothing}
-      ${found.slice(0, 8).map(
-        (m) => html`<li><button type="button" @click=${() => this.select(m.kind, m.id)}>${m.text}</button></li>`,
-      )}
+      ${found
+        .slice(0, 8)
+        .map(
+          (m) =>
+            html`<li><button type="button" @click=${() => this.select(m.kind, m.id)}>${m.text}</button></li>`,
+        )}
       ${found.length > 8 ? html`<li>and ${found.length - 8} more</li>` : nothing}
     </ul>`;
   }
@@ -224,11 +238,29 @@ export class SchematicPanel extends LitElement {
       ${c ? html`<p><strong>${c.ref}</strong> ${c.value} · ${c.footprint} · ${c.address}${c.description ? ` · ${c.description}` : ''}</p>` : nothing}
       ${
         net
-          ? html`<p><strong>net ${net.name}</strong>${net.class ? ` (class ${net.class})` : ''}: ${net.pins.join(', ')}</p>
-              ${net.constraints ? html`<ul>${net.constraints.map((t) => html`<li>${t}</li>`)}</ul>` : nothing}`
+          ? html`<p>
+                <strong>net ${net.name}</strong>${net.class ? ` (class ${net.class})` : ''}:
+                ${net.pins.join(', ')}
+              </p>
+              ${
+                net.constraints
+                  ? html`<ul>
+                      ${net.constraints.map((t) => html`<li>${t}</li>`)}
+                    </ul>`
+                  : nothing
+              }`
           : nothing
       }
+      <div class="targets">
+        ${c ? html`<button type="button" @click=${() => this.addTarget({ type: 'footprint', ref: c.ref })}>Target ${c.ref} in the note</button>` : nothing}
+        ${net ? html`<button type="button" data-target-net=${net.name} @click=${() => this.addTarget({ type: 'net', net: net.name })}>Target net ${net.name} in the note</button>` : nothing}
+      </div>
     </div>`;
+  }
+
+  /** Adds the selection to the note being written (the Notes tab). */
+  private addTarget(target: DesignNoteTarget): void {
+    this.dispatchEvent(new CustomEvent('target-add', { detail: { target }, bubbles: true, composed: true }));
   }
 
   private renderSvg(layout: SchematicLayout, model: SchematicModel) {
@@ -266,7 +298,8 @@ export class SchematicPanel extends LitElement {
         return svg`<g class="symbol" data-ref=${c.ref} data-symbol=${c.symbol.kind} ?data-highlighted=${hi}
           transform="translate(${x} ${y})" @click=${(e: Event) => this.pick(e, 'component', c.ref)}>
           ${c.symbol.bodies.map(
-            (b) => svg`<rect class="body" x=${b.x * s} y=${b.y * s} width=${b.width * s} height=${b.height * s} stroke-width=${hi ? 3 : 1} />`,
+            (b) =>
+              svg`<rect class="body" x=${b.x * s} y=${b.y * s} width=${b.width * s} height=${b.height * s} stroke-width=${hi ? 3 : 1} />`,
           )}
           ${c.symbol.pins.map((p) => {
             const [dx, dy] = inward(p.side);
@@ -313,16 +346,30 @@ export class SchematicPanel extends LitElement {
     const layout = this.layout;
     if (!layout) return;
     let box: { x: number; y: number; w: number; h: number } | undefined;
-    const placed = this.highlightRef ? layout.components.find((c) => c.component.ref === this.highlightRef) : undefined;
+    const placed = this.highlightRef
+      ? layout.components.find((c) => c.component.ref === this.highlightRef)
+      : undefined;
     if (placed)
-      box = { x: placed.x, y: placed.y, w: placed.component.symbol.width * LAYOUT_SCALE, h: placed.component.symbol.height * LAYOUT_SCALE };
+      box = {
+        x: placed.x,
+        y: placed.y,
+        w: placed.component.symbol.width * LAYOUT_SCALE,
+        h: placed.component.symbol.height * LAYOUT_SCALE,
+      };
     else if (this.highlightNet) {
       const net = this.model?.nets.find((n) => n.name === this.highlightNet);
-      const points = (net?.pins ?? []).map((p) => layout.pins.get(p)).filter((p): p is [number, number] => !!p);
+      const points = (net?.pins ?? [])
+        .map((p) => layout.pins.get(p))
+        .filter((p): p is [number, number] => !!p);
       if (points.length > 0) {
         const xs = points.map((p) => p[0]);
         const ys = points.map((p) => p[1]);
-        box = { x: Math.min(...xs), y: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
+        box = {
+          x: Math.min(...xs),
+          y: Math.min(...ys),
+          w: Math.max(...xs) - Math.min(...xs),
+          h: Math.max(...ys) - Math.min(...ys),
+        };
       }
     }
     if (!box) return;
@@ -339,7 +386,12 @@ export class SchematicPanel extends LitElement {
   private zoom(factor: number, at?: [number, number]): void {
     const v = this.view;
     const [cx, cy] = at ?? [v.x + v.w / 2, v.y + v.h / 2];
-    this.view = { x: cx - (cx - v.x) * factor, y: cy - (cy - v.y) * factor, w: v.w * factor, h: v.h * factor };
+    this.view = {
+      x: cx - (cx - v.x) * factor,
+      y: cy - (cy - v.y) * factor,
+      w: v.w * factor,
+      h: v.h * factor,
+    };
   }
 
   private onWheel = (e: WheelEvent) => {
@@ -347,7 +399,10 @@ export class SchematicPanel extends LitElement {
     const svgEl = e.currentTarget as SVGSVGElement;
     const r = svgEl.getBoundingClientRect();
     const v = this.view;
-    const at: [number, number] = [v.x + ((e.clientX - r.left) / r.width) * v.w, v.y + ((e.clientY - r.top) / r.height) * v.h];
+    const at: [number, number] = [
+      v.x + ((e.clientX - r.left) / r.width) * v.w,
+      v.y + ((e.clientY - r.top) / r.height) * v.h,
+    ];
     this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, at);
   };
 
@@ -384,7 +439,11 @@ export class SchematicPanel extends LitElement {
     if (!d.moved) (e.currentTarget as Element).setPointerCapture(e.pointerId);
     d.moved = true;
     const r = (e.currentTarget as SVGSVGElement).getBoundingClientRect();
-    this.view = { ...d.view, x: d.view.x - (dx / r.width) * d.view.w, y: d.view.y - (dy / r.height) * d.view.h };
+    this.view = {
+      ...d.view,
+      x: d.view.x - (dx / r.width) * d.view.w,
+      y: d.view.y - (dy / r.height) * d.view.h,
+    };
   };
 
   private onPointerUp = () => {
