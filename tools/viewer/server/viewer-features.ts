@@ -39,7 +39,6 @@ export interface FeatureInputs {
   engine?: EngineRuntime | { problem: string };
 }
 
-const NOT_BUILT = 'is not part of this rr version.';
 
 /** Every feature with its availability. */
 export function viewerFeatures(inputs: FeatureInputs): Feature[] {

@@ -38,8 +38,7 @@ export interface SchematicAnswer {
 
 /** GET /api/constraints's answer. */
 export type ConstraintsAnswer =
-  | { available: true; file: string; constraints: DesignConstraints }
-  | { available: false; reason: string };
+  { available: true; file: string; constraints: DesignConstraints } | { available: false; reason: string };
 
 export class ApiError extends Error {
   constructor(
