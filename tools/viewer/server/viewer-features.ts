@@ -39,7 +39,6 @@ export interface FeatureInputs {
   engine?: EngineRuntime | { problem: string };
 }
 
-
 /** Every feature with its availability. */
 export function viewerFeatures(inputs: FeatureInputs): Feature[] {
   const c = inputs.config;
