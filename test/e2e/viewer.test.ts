@@ -278,9 +278,7 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     await shot(page, 'unavailable-feature');
     // The reasons came from /api/features: the routes that would answer 501 were never called.
     expect(requested).toContain('/api/features');
-    expect(
-      requested.filter((p) => ['/api/source/index', '/api/component-cost'].includes(p)),
-    ).toEqual([]);
+    expect(requested.filter((p) => ['/api/source/index', '/api/component-cost'].includes(p))).toEqual([]);
     expect(errors).toEqual([]);
   }, 300_000);
   it('opens the demo: rr view --demo serves the built page and its experiment appears as it runs', async () => {
