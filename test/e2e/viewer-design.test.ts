@@ -1,51 +1,30 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer's design services in a real browser: the source browser on the example design project (the
-// instance tree, a module opened at its file and line), a note targeted on a net picked in the source
-// view, and the cost replay of a footprint beside its recorded terms, on an experiment `rr pnr-sim` wrote.
-// Screenshots go to test/e2e/artifacts/.
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+// instance tree, a module opened at its file and line), notes targeted on nets picked in the source view
+// and on the schematic, and the cost replay of a footprint beside its recorded terms, on an experiment
+// `rr pnr-sim` wrote. Screenshots go to test/e2e/artifacts/.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { repoRoot } from '../cli/run-cli.js';
 import { EXAMPLE_DESIGN } from '../viewer/design-sources/example-design.js';
 import { tempDir } from '../viewer/temp-dir.js';
-import { browserMissing, launchBrowser } from './browser-launch.js';
 import { startSimulator } from './simulator-process.js';
+import {
+  openViewerPage,
+  useViewerBrowser,
+  viewerBrowserMissing,
+  viewerScreenshot,
+  WAIT,
+} from './viewer-browser.js';
 import { startViewer } from './viewer-process.js';
 
-const ARTIFACTS = join(repoRoot, 'test/e2e/artifacts');
-const missing = browserMissing();
-if (missing && process.env.CI) throw new Error(`test/e2e: ${missing}; CI must run the browser tests`);
-if (missing) console.warn(`test/e2e: skipped, ${missing}`);
-
-const WAIT = { timeout: 60_000 };
+const missing = viewerBrowserMissing();
 
 describe.skipIf(!!missing)('design services in Chromium', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  async function openPage(url: string): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
-    onTestFinished(() => page.close());
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
-    await page.goto(url);
-    return { page, errors };
-  }
-
-  const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  const browser = useViewerBrowser();
+  const openPage = (url: string) => openViewerPage(browser(), url);
+  const shot = viewerScreenshot;
 
   it('browses the example design, opens a module at its line, targets a net in a note, replays a cost', async () => {
     const experiment = tempDir('rr-e2e-');
@@ -110,6 +89,30 @@ describe.skipIf(!!missing)('design services in Chromium', () => {
       .map((f) => JSON.parse(readFileSync(join(notesDir, f), 'utf8')) as Record<string, unknown>);
     expect(stored).toMatchObject([{ title: 'Pull-ups of SDA', targets: [{ type: 'net', net: 'SDA' }] }]);
     await shot(page, 'note-on-source-net');
+
+    // A net picked on the schematic becomes the target of a note.
+    await page.getByRole('tab', { name: 'Schematic', exact: true }).click();
+    const schematic = page.locator('rr-schematic-panel');
+    await schematic.locator('[data-stats]', { hasText: 'laid out in' }).waitFor(WAIT);
+    await schematic
+      .locator('.wire-hit[data-net="SCL"], g.label[data-net="SCL"]')
+      .first()
+      .dispatchEvent('click');
+    await schematic.locator('[data-selection]', { hasText: 'net SCL' }).waitFor(WAIT);
+    await schematic.getByRole('button', { name: 'Target net SCL in the note' }).click();
+    await page.getByRole('tab', { name: 'Notes', exact: true }).click();
+    await notes.locator('.chip', { hasText: 'net SCL' }).waitFor(WAIT);
+    await notes.getByLabel('Title').fill('SCL length');
+    await notes.getByRole('button', { name: 'Write note' }).click();
+    await notes.locator('li[data-note]', { hasText: 'SCL length' }).waitFor(WAIT);
+    const scl = readdirSync(notesDir)
+      .filter((f) => f.endsWith('.json'))
+      .map(
+        (f) => JSON.parse(readFileSync(join(notesDir, f), 'utf8')) as { title: string; targets: unknown[] },
+      )
+      .find((n) => n.title === 'SCL length');
+    expect(scl?.targets).toEqual([{ type: 'net', net: 'SCL' }]);
+    await shot(page, 'note-on-schematic-net');
 
     // Cost replay of a footprint in the Costs panel, beside its recorded terms.
     await page.locator('rr-lane-tree li[data-lane="cand-0.trial-0"] .row').first().click();

@@ -35,7 +35,6 @@ import { EXIT, type CliIo } from './cli-io.js';
 import { packageVersion } from '../model/package-version.js';
 import { untilStopped } from './stop-signal.js';
 import { packageRoot } from '../model/package-paths.js';
-import { NETLIST_GRAPH_FILE } from '../viewer/netlist/netlist-graph.js';
 
 /** Options of `rr view` as commander gives them: the settings by attribute name, plus the view's own. */
 type ViewOptions = Record<string, string | string[] | boolean | undefined> & {
@@ -226,8 +225,8 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
 }
 
 /**
- * The demo's design: the example design project of the simulated board (when rr ships it) and the
- * netlist graph rr pnr-sim writes into the live directory, unless flags name others.
+ * The demo's design: the example design project of the simulated board (when rr ships it), unless flags
+ * name another. No --graph: the simulator writes its graph only once it runs, after the viewer started.
  */
 function demoDesign(flags: Partial<Record<SettingName | 'config', string | string[]>>): void {
   const design = join(packageRoot(), 'examples', 'design-sensor-node');
@@ -235,8 +234,6 @@ function demoDesign(flags: Partial<Record<SettingName | 'config', string | strin
     flags.hdlRoot = design;
     flags.hdlBuild ??= 'default';
   }
-  if (flags.graph === undefined && typeof flags.root === 'string')
-    flags.graph = join(flags.root, NETLIST_GRAPH_FILE);
 }
 
 function holdsEvents(root: string): boolean {

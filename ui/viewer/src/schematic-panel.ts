@@ -4,12 +4,14 @@
 // pins on their sides, nets as orthogonal wires (power and large nets as labels at their pins), nets with
 // constraints drawn dashed. Pan with drag or arrow keys, zoom with the wheel or +/-, 0 fits; search finds
 // a component or net. A click on a component or net selects it on the board too (a `highlight` event),
-// and a component or net selected on the board is shown here.
+// and a component or net selected on the board is shown here; the selection can be added to the note
+// being written as its target.
 import { LitElement, css, html, nothing, svg, type PropertyValues } from 'lit';
 import type { SchematicModel } from '../../../tools/viewer/schematic/schematic-model.js';
 import { LAYOUT_SCALE } from '../../../tools/viewer/schematic/schematic-layout-graph.js';
 import { pageMode } from './page-mode.js';
 import { layOutSchematic, type SchematicLayout } from './schematic-layout.js';
+import type { DesignNoteTarget } from './api-types.js';
 import { sharedStyles } from './shared-styles.js';
 import type { SchematicAnswer, ViewerApi } from './viewer-api.js';
 
@@ -254,7 +256,16 @@ export class SchematicPanel extends LitElement {
               }`
           : nothing
       }
+      <div class="targets">
+        ${c ? html`<button type="button" @click=${() => this.addTarget({ type: 'footprint', ref: c.ref })}>Target ${c.ref} in the note</button>` : nothing}
+        ${net ? html`<button type="button" data-target-net=${net.name} @click=${() => this.addTarget({ type: 'net', net: net.name })}>Target net ${net.name} in the note</button>` : nothing}
+      </div>
     </div>`;
+  }
+
+  /** Adds the selection to the note being written (the Notes tab). */
+  private addTarget(target: DesignNoteTarget): void {
+    this.dispatchEvent(new CustomEvent('target-add', { detail: { target }, bubbles: true, composed: true }));
   }
 
   private renderSvg(layout: SchematicLayout, model: SchematicModel) {
