@@ -10,7 +10,11 @@ import {
 } from '../../../tools/viewer/config/resolve-viewer-config.js';
 import type { SettingName } from '../../../tools/viewer/config/viewer-settings.js';
 import type { SourceInfo } from '../../../tools/viewer/server/source-revision.js';
-import { createViewerServer, type ViewerServer } from '../../../tools/viewer/server/viewer-server.js';
+import {
+  createViewerServer,
+  type ViewerServer,
+  type ViewerServerOptions,
+} from '../../../tools/viewer/server/viewer-server.js';
 import { shortRun } from '../pnr-sim/sim-run.js';
 import { tempDir } from '../temp-dir.js';
 import { httpRequest, type HttpAnswer, type HttpRequestOptions } from './http-request.js';
@@ -42,6 +46,8 @@ export interface FixtureOptions {
   simulate?: boolean;
   flags?: Partial<Record<SettingName, string | string[]>>;
   uiDir?: string;
+  /** More server options (the assistant CLI, its seams). */
+  server?: Partial<ViewerServerOptions>;
 }
 
 /** Starts a viewer on a new experiment folder `<tmp>/exp` with root `<tmp>/exp/live`. */
@@ -65,6 +71,7 @@ export async function startViewer(options: FixtureOptions = {}): Promise<ViewerF
     license: 'Apache-2.0',
     source: UNKNOWN_SOURCE,
     log: () => undefined,
+    ...options.server,
   });
   onTestFinished(() => server.close());
   const [bound] = await server.listen();

@@ -130,11 +130,17 @@ export const VIEWER_SETTINGS = {
     flagOnlyBecause: spending,
     help: 'let the assistant search and fetch public web pages (default off)',
   },
+  agentSearchUrl: {
+    flag: '--agent-search-url',
+    kind: 'string',
+    flagOnlyBecause: spending,
+    help: 'SearXNG-compatible JSON search endpoint for --agent-web (default: no search, fetch only)',
+  },
   agentModel: {
     flag: '--agent-model',
     kind: 'string',
     flagOnlyBecause: spending,
-    help: 'assistant model tier (default opus)',
+    help: 'assistant model: opus (default), sonnet or haiku, or a full model name',
   },
   agentBudgetUsd: {
     flag: '--agent-budget-usd',

@@ -8,6 +8,7 @@ import { ViewerRecordStore } from '../records/viewer-record-store.js';
 import { VIEWER_RECORD_KINDS } from '../records/viewer-records.js';
 import { DesignNotesStore } from '../notes/design-notes-store.js';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
+import { AgentServices, type AgentServiceOptions } from '../agent/agent-services.js';
 
 /** Shared state of one viewer server. */
 export class ViewerContext {
@@ -15,12 +16,14 @@ export class ViewerContext {
   readonly controls: ControlStore;
   readonly viewerRecords: Map<string, ViewerRecordStore>;
   readonly designNotes: DesignNotesStore;
+  readonly agent: AgentServices;
   private readonly geometryCaches = new Map<string, GeometryCache>();
 
   constructor(
     readonly config: ViewerConfig,
     private readonly extract: GeometryExtractor | undefined,
     readonly now: () => Date,
+    agentOptions: AgentServiceOptions,
   ) {
     this.experiment = new LiveExperiment({ root: config.root, experimentDir: config.experimentDir });
     this.controls = new ControlStore(this.experiment.root);
@@ -28,6 +31,7 @@ export class ViewerContext {
       VIEWER_RECORD_KINDS.map((kind) => [kind.folder, new ViewerRecordStore(this.experiment.root, kind)]),
     );
     this.designNotes = new DesignNotesStore(config.notesDir);
+    this.agent = new AgentServices(config, this.designNotes, now, agentOptions);
   }
 
   /** Throws the reader's 400/403/404 error when `run` is not a run folder of the experiment. */

@@ -4,6 +4,7 @@
 // reason says that, and what the feature would need on top, from the configuration.
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';
+import type { AgentCliResolution } from '../agent/agent-cli-resolution.js';
 
 export type FeatureId =
   'geometry' | 'controls' | 'records' | 'notes' | 'component-cost' | 'schematic' | 'source' | '3d' | 'agent';
@@ -27,6 +28,8 @@ export interface FeatureInputs {
   geometryDescription: string;
   /** The PCB suite's command-line tool as resolved at start (the 3D view needs it). */
   pcbCli?: PcbToolResolution;
+  /** The assistant CLI as resolved at start (the Ask agent and net labels need it). */
+  agentCli?: AgentCliResolution;
 }
 
 const NOT_BUILT = 'is not part of this rr version.';
@@ -49,9 +52,7 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
   const engine = c.engineRuntime
     ? `An engine runtime is configured (${c.engineRuntime}).`
     : "It would also need the engine's cost model (--engine-runtime).";
-  const agent = c.agent
-    ? '--agent on has no effect here.'
-    : 'They are off by default and would be turned on with --agent on (and --net-summaries on for net labels), with an assistant CLI.';
+  const agentCli = inputs.agentCli ?? { status: 'missing', message: 'the assistant CLI was not looked up' };
   return [
     { id: 'geometry', available: true, detail: inputs.geometryDescription },
     { id: 'controls', available: true, detail: 'control.json in the live directory' },
@@ -76,13 +77,32 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
       needs: ['--hdl-root', '--hdl-build', '--graph'],
     },
     { id: '3d', available: false, reason: `The 3D view ${NOT_BUILT} ${pcbCli}`, needs: ['--pcb-cli'] },
-    {
+    agentFeature(c, agentCli),
+  ];
+}
+
+/** The Ask agent: on with --agent on and an assistant CLI (docs/viewer-agent.md). */
+function agentFeature(c: ViewerConfig, cli: AgentCliResolution): Feature {
+  if (c.agent && cli.status === 'found')
+    return {
+      id: 'agent',
+      available: true,
+      detail: `assistant CLI ${cli.path} (from ${cli.source}), model ${c.agentModel}, $${c.agentBudgetUsd} a turn, cap ${c.agentTotalUsd > 0 ? `$${c.agentTotalUsd}` : 'off'}`,
+    };
+  if (c.agent)
+    return {
       id: 'agent',
       available: false,
-      reason: `The Ask agent and AI net labels are not part of this rr version. ${agent}`,
-      needs: ['--agent', '--net-summaries', '--agent-cli'],
-    },
-  ];
+      reason: `The Ask agent is on, but ${cli.status === 'missing' ? cli.message : 'no assistant CLI was found'}.`,
+      needs: ['--agent-cli'],
+    };
+  return {
+    id: 'agent',
+    available: false,
+    reason:
+      'The Ask agent and AI net labels are off by default. Start the viewer with --agent on (and --net-summaries on for net labels); they need an assistant CLI (Claude Code, `claude` on PATH, or --agent-cli). Each turn spends up to --agent-budget-usd (default $2) within --agent-total-usd (default $20) per viewer process; docs/viewer-agent.md says what leaves the machine.',
+    needs: ['--agent', '--net-summaries', '--agent-cli'],
+  };
 }
 
 /** The 501 body of an unavailable feature. */

@@ -21,6 +21,9 @@ import {
   type ViewerNames,
 } from './listener-addresses.js';
 import { aboutRoute, type AboutInfo } from './routes/about-route.js';
+import { agentRoutes } from './routes/agent-routes.js';
+import { resolveAgentCli, type AgentCliResolution } from '../agent/agent-cli-resolution.js';
+import type { AgentServiceOptions } from '../agent/agent-services.js';
 import { controlRoutes } from './routes/control-routes.js';
 import { geometryRoutes } from './routes/geometry-routes.js';
 import { designNotesRoutes } from './routes/design-notes-routes.js';
@@ -44,6 +47,10 @@ export interface ViewerServerOptions {
   geometryDescription?: string;
   /** KiCad's command-line tool as resolved at start, for the features list. */
   pcbCli?: PcbToolResolution;
+  /** The assistant CLI as resolved at start (default: the configured one, else `claude` on PATH). */
+  agentCli?: AgentCliResolution;
+  /** Seams of the assistant services for tests: turn time limit, web guard resolver, CLI environment. */
+  agent?: Omit<AgentServiceOptions, 'cli'>;
   /** Folder of the page files (default: dist/ui/viewer/ of the rr package when built, else ui/viewer/). */
   uiDir?: string;
   /** The source part of GET /api/about (default: looked up from the package's checkout). */
@@ -77,7 +84,10 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   });
   const log = options.log ?? ((line: string) => process.stderr.write(`rr view: ${line}\n`));
   const now = options.now ?? (() => new Date());
-  const context = new ViewerContext(config, options.extract, now);
+  const agentCli =
+    options.agentCli ??
+    resolveAgentCli(config.agentCli ? { path: config.agentCli, source: 'configuration' } : undefined, process.env);
+  const context = new ViewerContext(config, options.extract, now, { ...options.agent, cli: agentCli });
   const root = packageRoot();
   const about: AboutInfo = {
     name: 'rr',
@@ -96,6 +106,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
     config,
     geometryDescription: options.geometryDescription ?? 'board geometry: native .kicad_pcb reader',
     ...(options.pcbCli ? { pcbCli: options.pcbCli } : {}),
+    agentCli,
   });
 
   let bound: ListenAddress[] = [];
@@ -115,6 +126,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   viewerRecordRoutes(app, context);
   designNotesRoutes(app, context);
   aboutRoute(app, about);
+  agentRoutes(app, context, features);
   unavailableRoutes(app, features);
   const pageDirs = [
     ...(config.dist ? [config.dist] : []),

@@ -22,6 +22,8 @@ const ROUTES: { method: 'GET' | 'POST'; path: string; feature: FeatureId; status
 export function unavailableRoutes(app: FastifyInstance, features: Feature[]): void {
   app.get('/api/features', () => ({ features }));
   for (const route of ROUTES) {
+    // An available feature registers routes of its own.
+    if (features.find((f) => f.id === route.feature)?.available) continue;
     const answer = unavailableAnswer(features, route.feature);
     app.route({
       method: route.method,

@@ -1,0 +1,51 @@
+// The assistant services of one viewer process: the budget ledger both kinds of calls share, the Ask
+// agent and its stored conversations. Built once per server (viewer-context.ts).
+import { join } from 'node:path';
+import type { ViewerConfig } from '../config/resolve-viewer-config.js';
+import type { DesignNotesStore } from '../notes/design-notes-store.js';
+import type { AgentCliResolution } from './agent-cli-resolution.js';
+import { AskAgent } from './ask-agent.js';
+import { AskConversationStore } from './ask-conversations.js';
+import { BudgetLedger } from './budget-ledger.js';
+import type { WebGuardOptions } from './web/guarded-fetch.js';
+
+/** Test and machine seams of the assistant services. */
+export interface AgentServiceOptions {
+  cli: AgentCliResolution;
+  turnTimeoutMs?: number;
+  webGuard?: WebGuardOptions;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The folder of stored conversations in an experiment. */
+export function conversationsDir(experimentDir: string): string {
+  return join(experimentDir, 'conversations');
+}
+
+/** The services. */
+export class AgentServices {
+  readonly ledger: BudgetLedger;
+  readonly conversations: AskConversationStore;
+  readonly ask: AskAgent;
+
+  constructor(
+    readonly config: ViewerConfig,
+    notes: DesignNotesStore,
+    now: () => Date,
+    readonly options: AgentServiceOptions,
+  ) {
+    this.ledger = new BudgetLedger(config.agentTotalUsd);
+    this.conversations = new AskConversationStore(conversationsDir(config.experimentDir));
+    this.ask = new AskAgent({
+      config,
+      cli: options.cli,
+      ledger: this.ledger,
+      notes,
+      conversations: this.conversations,
+      now,
+      ...(options.turnTimeoutMs !== undefined ? { turnTimeoutMs: options.turnTimeoutMs } : {}),
+      ...(options.webGuard ? { webGuard: options.webGuard } : {}),
+      ...(options.env ? { env: options.env } : {}),
+    });
+  }
+}

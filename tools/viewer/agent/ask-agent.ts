@@ -1,0 +1,290 @@
+// The Ask agent of one viewer: each question is one run of the assistant CLI (assistant-cli-run.ts) with
+// the turn's own MCP servers (notes, and web with --agent-web), its budget reserved on the process's
+// ledger before it starts and settled when it ends, its stream turned into the chat's events, and the
+// turn stored in its conversation. Turns may run side by side; the ledger keeps them within the cap.
+import { randomBytes } from 'node:crypto';
+import type { ViewerConfig } from '../config/resolve-viewer-config.js';
+import type { DesignNotesStore } from '../notes/design-notes-store.js';
+import { viewerAccount } from '../records/viewer-record-author.js';
+import { askTurnArguments } from './agent-cli-arguments.js';
+import type { AgentCliResolution } from './agent-cli-resolution.js';
+import { AskConversationStore, type AskConversation, type AskTurn } from './ask-conversations.js';
+import { askSystemPrompt, askTurnPrompt } from './ask-prompt.js';
+import { runAssistantCli, type CliRun } from './assistant-cli-run.js';
+import type { BudgetFigures, BudgetLedger, BudgetReservation } from './budget-ledger.js';
+import { NOTES_SERVER, notesMcpServer, type AgentNoteEvent } from './notes-mcp-server.js';
+import { READ_TOOLS } from './turn-permissions.js';
+import { startTurnMcpListener } from './turn-mcp-listener.js';
+import type { WebGuardOptions } from './web/guarded-fetch.js';
+import { WEB_SERVER, webMcpServer } from './web/web-mcp-server.js';
+
+/** What the chat stream reports, in order (docs/viewer-api.md, "POST /api/agent/chat"). */
+export type AskEvent =
+  | { type: 'turn'; turn: string; conversation: string; model: string; budgetUsd: number }
+  | { type: 'text'; text: string }
+  | { type: 'tool'; id: string; name: string; input?: unknown }
+  | { type: 'tool-result'; id: string; error: boolean }
+  | { type: 'note'; action: AgentNoteEvent['action']; note: AgentNoteEvent['note'] }
+  | { type: 'web'; tool: string; url: string; refused?: string }
+  | {
+      type: 'end';
+      status: AskTurn['status'];
+      reason?: string;
+      costUsd: number | null;
+      chargedUsd: number;
+      conversation: string;
+      budget: BudgetFigures;
+    };
+
+/** A turn that may start: its budget is held. */
+export interface ReservedTurn {
+  reservation: BudgetReservation;
+}
+
+/** Why the Ask agent cannot answer at all, or undefined when it can. */
+export type AskAvailability = { available: true; cli: string } | { available: false; reason: string };
+
+/** What the agent needs besides the configuration. */
+export interface AskAgentOptions {
+  config: ViewerConfig;
+  cli: AgentCliResolution;
+  ledger: BudgetLedger;
+  notes: DesignNotesStore;
+  conversations: AskConversationStore;
+  now: () => Date;
+  /** A turn is killed after this long (default 10 minutes); it is then charged its whole budget. */
+  turnTimeoutMs?: number;
+  /** The web guard's resolver and connector (tests pass a stub resolver). */
+  webGuard?: WebGuardOptions;
+  /** Environment of the CLI (default: this process's). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** A question from the page. */
+export interface AskQuestion {
+  question: string;
+  /** Continue this conversation; a new one when absent. */
+  conversation?: string;
+  /** The asking client's address. */
+  address: string;
+}
+
+/** The Ask agent. */
+export class AskAgent {
+  private readonly running = new Map<string, CliRun>();
+  private readonly cancelled = new Set<string>();
+
+  constructor(private readonly options: AskAgentOptions) {}
+
+  /** Whether turns can run: the agent is on and the CLI was found. */
+  availability(): AskAvailability {
+    if (!this.options.config.agent) return { available: false, reason: 'the Ask agent is off; start the viewer with --agent on' };
+    if (this.options.cli.status !== 'found') return { available: false, reason: this.options.cli.message };
+    return { available: true, cli: this.options.cli.path };
+  }
+
+  /** Turns running now. */
+  runningTurns(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /** Holds a turn's budget; undefined when the cap cannot cover it. Synchronous, so racing requests are ordered. */
+  reserve(): ReservedTurn | undefined {
+    const reservation = this.options.ledger.reserve('ask', this.options.config.agentBudgetUsd);
+    return reservation ? { reservation } : undefined;
+  }
+
+  /** Why the cap refuses another turn. */
+  capMessage(): string {
+    const f = this.options.ledger.figures();
+    return (
+      `the budget cap cannot cover another Ask turn: $${f.spentUsd.toFixed(2)} of $${(f.capUsd ?? 0).toFixed(2)} spent and $${f.heldUsd.toFixed(2)} held by running calls, ` +
+      `and a turn needs $${this.options.config.agentBudgetUsd.toFixed(2)} (--agent-budget-usd). The cap (--agent-total-usd) resets when the viewer restarts.`
+    );
+  }
+
+  /** Kills a running turn; false when there is no such turn. */
+  cancel(turn: string): boolean {
+    const run = this.running.get(turn);
+    if (!run) return false;
+    this.cancelled.add(turn);
+    run.cancel();
+    return true;
+  }
+
+  /** The conversation a question continues (`not-found` when it names none), or a new one. */
+  conversationFor(question: AskQuestion): AskConversation {
+    const o = this.options;
+    return question.conversation
+      ? o.conversations.get(question.conversation)
+      : o.conversations.start(question.question, { user: viewerAccount(), address: question.address }, o.now());
+  }
+
+  /** Runs one turn with its reserved budget, reporting events; resolves once it is stored. */
+  async ask(
+    question: AskQuestion,
+    conversation: AskConversation,
+    reserved: ReservedTurn,
+    emit: (event: AskEvent) => void,
+  ): Promise<void> {
+    const o = this.options;
+    const c = o.config;
+    const started = o.now();
+    const turnId = `turn-${randomBytes(6).toString('hex')}`;
+    const record: AskTurn = {
+      question: question.question,
+      answer: '',
+      started: started.toISOString(),
+      ended: '',
+      model: c.agentModel,
+      status: 'failed',
+      costUsd: null,
+      chargedUsd: 0,
+      budgetUsd: c.agentBudgetUsd,
+      tools: [],
+      notes: [],
+    };
+    emit({ type: 'turn', turn: turnId, conversation: conversation.id, model: c.agentModel, budgetUsd: c.agentBudgetUsd });
+
+    const onNote = (event: AgentNoteEvent) => {
+      record.notes.push(event);
+      emit({ type: 'note', ...event });
+    };
+    const factories: Record<string, () => ReturnType<typeof notesMcpServer>> = {
+      [NOTES_SERVER]: () =>
+        notesMcpServer({
+          store: o.notes,
+          address: question.address,
+          agent: { model: c.agentModel, conversation: conversation.id },
+          now: o.now,
+          onNote,
+        }),
+    };
+    if (c.agentWeb)
+      factories[WEB_SERVER] = () =>
+        webMcpServer({
+          ...(c.agentSearchUrl ? { searchUrl: c.agentSearchUrl } : {}),
+          guard: o.webGuard ?? {},
+          onRequest: (event) => emit({ type: 'web', ...event }),
+        });
+
+    let reported: number | undefined;
+    let ran = false;
+    let listener: Awaited<ReturnType<typeof startTurnMcpListener>> | undefined;
+    try {
+      const availability = this.availability();
+      if (!availability.available) throw new Error(availability.reason);
+      listener = await startTurnMcpListener(factories);
+      const toolNames = new Map<string, string>();
+      let streamedText = false;
+      const run = runAssistantCli({
+        cli: availability.cli,
+        cwd: c.agentCwd,
+        args: askTurnArguments({
+          model: c.agentModel,
+          budgetUsd: c.agentBudgetUsd,
+          mcpConfigFile: listener.configFile,
+          servers: listener.servers,
+          readDirs: c.agentReadDirs.filter((d) => d !== c.agentCwd),
+          systemPrompt: askSystemPrompt({
+            experimentDir: c.experimentDir,
+            readDirs: [c.agentCwd, ...c.agentReadDirs.filter((d) => d !== c.agentCwd)],
+            notesDir: c.notesDir,
+            web: c.agentWeb,
+            search: !!c.agentSearchUrl,
+            ...(c.graph ? { graph: c.graph } : {}),
+          }),
+        }),
+        prompt: askTurnPrompt(conversation, question.question),
+        permissions: { builtinTools: READ_TOOLS, servers: listener.servers },
+        timeoutMs: o.turnTimeoutMs ?? 10 * 60_000,
+        ...(o.env ? { env: o.env } : {}),
+        onMessage: (message) => {
+          switch (message.kind) {
+            case 'text-delta':
+              streamedText = true;
+              record.answer += message.text;
+              emit({ type: 'text', text: message.text });
+              break;
+            case 'assistant':
+              if (message.subagent) break;
+              // With partial messages the text came as deltas already; a CLI without them sends it here.
+              if (!streamedText)
+                for (const text of message.texts) {
+                  record.answer += text;
+                  emit({ type: 'text', text });
+                }
+              streamedText = false;
+              for (const use of message.toolUses) {
+                if (use.input === undefined || toolNames.get(use.id) === use.name) continue;
+                toolNames.set(use.id, use.name);
+                record.tools.push({ name: use.name, input: use.input });
+                emit({ type: 'tool', id: use.id, name: use.name, input: use.input });
+              }
+              break;
+            case 'tool-result': {
+              const tool = record.tools.findLast((t) => toolNames.get(message.toolUseId) === t.name);
+              if (tool && message.isError) tool.error = true;
+              emit({ type: 'tool-result', id: message.toolUseId, error: message.isError });
+              break;
+            }
+            case 'result':
+              if (!record.answer && message.text) {
+                record.answer = message.text;
+                emit({ type: 'text', text: message.text });
+              }
+              break;
+          }
+        },
+      });
+      ran = true;
+      this.running.set(turnId, run);
+      const outcome = await run.done;
+      reported = outcome.result?.costUsd;
+      record.costUsd = reported ?? null;
+      if (outcome.status === 'finished') {
+        const r = outcome.result!;
+        record.status = r.isError ? 'failed' : 'answered';
+        if (r.isError)
+          record.reason =
+            r.subtype === 'error_max_budget_usd'
+              ? `the turn reached its budget of $${c.agentBudgetUsd} (--agent-budget-usd) before it finished`
+              : `the assistant CLI ended with ${r.subtype || 'an error'}`;
+      } else {
+        record.status = outcome.status === 'killed' ? 'killed' : outcome.status === 'cancelled' ? 'cancelled' : outcome.status === 'timed-out' ? 'timed-out' : 'failed';
+        record.reason =
+          outcome.status === 'killed'
+            ? `stopped for safety: ${outcome.reason}`
+            : outcome.status === 'cancelled'
+              ? 'cancelled by the user'
+              : outcome.reason ?? 'failed';
+      }
+    } catch (error) {
+      record.status = 'failed';
+      record.reason = (error as Error).message;
+    } finally {
+      this.running.delete(turnId);
+      this.cancelled.delete(turnId);
+      await listener?.close();
+      // A turn whose CLI never started cost nothing; one that ran without a cost report costs its budget.
+      record.chargedUsd = reserved.reservation.settle(ran ? reported : 0);
+      record.ended = o.now().toISOString();
+      conversation.turns.push(record);
+      conversation.updated = record.ended;
+      try {
+        o.conversations.save(conversation);
+      } catch (error) {
+        record.reason = `${record.reason ? `${record.reason}; ` : ''}the conversation could not be stored: ${(error as Error).message}`;
+      }
+      emit({
+        type: 'end',
+        status: record.status,
+        ...(record.reason ? { reason: record.reason } : {}),
+        costUsd: record.costUsd,
+        chargedUsd: record.chargedUsd,
+        conversation: conversation.id,
+        budget: o.ledger.figures(),
+      });
+    }
+  }
+}
