@@ -15,6 +15,7 @@ import type { BudgetFigures, BudgetLedger, BudgetReservation } from './budget-le
 import { NOTES_SERVER, notesMcpServer, type AgentNoteEvent } from './notes-mcp-server.js';
 import { READ_TOOLS } from './turn-permissions.js';
 import { startTurnMcpListener } from './turn-mcp-listener.js';
+import { TurnGate } from './turn-gate.js';
 import type { WebGuardOptions } from './web/guarded-fetch.js';
 import { WEB_SERVER, webMcpServer } from './web/web-mcp-server.js';
 
@@ -146,6 +147,7 @@ export class AskAgent {
     };
     emit({ type: 'turn', turn: turnId, conversation: conversation.id, model: c.agentModel, budgetUsd: c.agentBudgetUsd });
 
+    const gate = new TurnGate();
     const onNote = (event: AgentNoteEvent) => {
       record.notes.push(event);
       emit({ type: 'note', ...event });
@@ -158,6 +160,7 @@ export class AskAgent {
           agent: { model: c.agentModel, conversation: conversation.id },
           now: o.now,
           onNote,
+          gate: () => gate.pass(),
         }),
     };
     if (c.agentWeb)
@@ -166,6 +169,7 @@ export class AskAgent {
           ...(c.agentSearchUrl ? { searchUrl: c.agentSearchUrl } : {}),
           guard: o.webGuard ?? {},
           onRequest: (event) => emit({ type: 'web', ...event }),
+          gate: () => gate.pass(),
         });
 
     let reported: number | undefined;
@@ -199,6 +203,8 @@ export class AskAgent {
         permissions: { builtinTools: READ_TOOLS, servers: listener.servers },
         timeoutMs: o.turnTimeoutMs ?? 10 * 60_000,
         ...(o.env ? { env: o.env } : {}),
+        onInitPassed: () => gate.open(),
+        onStop: (reason) => gate.shut(`the turn was stopped (${reason}); its tools no longer act`),
         onMessage: (message) => {
           switch (message.kind) {
             case 'text-delta':
@@ -263,6 +269,7 @@ export class AskAgent {
       record.status = 'failed';
       record.reason = (error as Error).message;
     } finally {
+      gate.shut('the turn has ended; its tools no longer act');
       this.running.delete(turnId);
       this.cancelled.delete(turnId);
       await listener?.close();

@@ -20,6 +20,10 @@ export interface CliRunOptions {
   /** Hears every message that passed the guard. */
   onMessage: (message: CliMessage) => void;
   env?: NodeJS.ProcessEnv;
+  /** Hears the moment the init message passed the guard. */
+  onInitPassed?: () => void;
+  /** Hears the moment the run is stopped (killed, cancelled, timed out), before it has exited. */
+  onStop?: (reason: string) => void;
 }
 
 /** How a run ended. */
@@ -71,6 +75,7 @@ export function runAssistantCli(options: CliRunOptions): CliRun {
     if (stopped) return;
     stopped = { status, ...(reason ? { reason } : {}) };
     killGroup();
+    options.onStop?.(reason ?? status);
   };
 
   const reader = new JsonLineReader(
@@ -86,6 +91,7 @@ export function runAssistantCli(options: CliRunOptions): CliRun {
         stop('killed', refusal);
         return;
       }
+      if (message.kind === 'init') options.onInitPassed?.();
       if (message.kind === 'result') result = message;
       options.onMessage(message);
     },

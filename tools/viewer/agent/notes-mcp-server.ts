@@ -31,6 +31,8 @@ export interface NotesToolContext {
   agent: AgentAuthorMark;
   now: () => Date;
   onNote: (event: AgentNoteEvent) => void;
+  /** Resolves when the turn's tools may act (turn-gate.ts); absent: at once. */
+  gate?: () => Promise<void>;
 }
 
 const TARGET = z
@@ -41,6 +43,11 @@ const TARGET = z
 /** A new MCP server with the notes tools (one per turn, or per request of the turn's listener). */
 export function notesMcpServer(context: NotesToolContext): McpServer {
   const server = new McpServer({ name: NOTES_SERVER, version: '1.0.0' });
+  const write = (run: () => unknown) =>
+    answer(async () => {
+      await context.gate?.();
+      return run();
+    });
   const requestContext = () => ({ address: context.address, now: context.now(), agent: context.agent });
   const summary = (n: DesignNote) => ({ id: n.id, kind: n.kind, status: n.status, title: n.title, revision: n.revision });
 
@@ -74,7 +81,7 @@ export function notesMcpServer(context: NotesToolContext): McpServer {
       },
     },
     (args) =>
-      answer(async () => {
+      write(async () => {
         const note = await context.store.create(args, requestContext());
         context.onNote({ action: 'add', note: summary(note) });
         return summary(note);
@@ -89,7 +96,7 @@ export function notesMcpServer(context: NotesToolContext): McpServer {
       inputSchema: { id: z.string(), text: z.string().min(1).max(100_000) },
     },
     ({ id, text }) =>
-      answer(async () => {
+      write(async () => {
         const current = context.store.get(id);
         const note = await context.store.act(id, 'comment', { revision: current.revision, text }, requestContext());
         context.onNote({ action: 'comment', note: summary(note!) });
@@ -111,7 +118,7 @@ export function notesMcpServer(context: NotesToolContext): McpServer {
       },
     },
     ({ id, ...fields }) =>
-      answer(async () => {
+      write(async () => {
         const current = context.store.get(id);
         if (!current.author.agent)
           throw new ViewerRecordRequestError(
@@ -126,14 +133,12 @@ export function notesMcpServer(context: NotesToolContext): McpServer {
   return server;
 }
 
-/** A tool answer: the value as JSON text, or the refusal's message as an error result. */
+/** A tool answer: the value as JSON text, or the refusal's message (the store's, the gate's) as an error result. */
 async function answer(run: () => unknown): Promise<CallToolResult> {
   try {
     const value = await run();
     return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
   } catch (error) {
-    if (error instanceof ViewerRecordRequestError)
-      return { isError: true, content: [{ type: 'text', text: error.message }] };
-    throw error;
+    return { isError: true, content: [{ type: 'text', text: (error as Error).message }] };
   }
 }

@@ -17,6 +17,8 @@ export interface WebToolContext {
   guard: WebGuardOptions;
   /** Hears each URL the tools asked for, and whether the guard refused it. */
   onRequest?: (event: { tool: 'web_search' | 'web_fetch'; url: string; refused?: string }) => void;
+  /** Resolves when the turn's tools may act (turn-gate.ts); absent: at once. */
+  gate?: () => Promise<void>;
 }
 
 /** Text of an answer: at most this many characters go to the model. */
@@ -46,13 +48,14 @@ export function webMcpServer(context: WebToolContext): McpServer {
   const server = new McpServer({ name: WEB_SERVER, version: '1.0.0' });
   const run = async (tool: 'web_search' | 'web_fetch', url: string, read: (text: string, finalUrl: string) => string): Promise<CallToolResult> => {
     try {
+      await context.gate?.();
       const page = await guardedFetch(url, context.guard);
       context.onRequest?.({ tool, url });
       const body = read(page.text, page.url).slice(0, MAX_TEXT);
       const note = page.truncated || body.length === MAX_TEXT ? '\n(cut at the size limit)' : '';
       return { content: [{ type: 'text', text: untrusted(page.url, `HTTP ${page.status}\n${body}${note}`) }] };
     } catch (error) {
-      const message = error instanceof WebGuardRefusal ? error.message : `fetch failed: ${(error as Error).message}`;
+      const message = error instanceof WebGuardRefusal ? error.message : `not fetched: ${(error as Error).message}`;
       context.onRequest?.({ tool, url, refused: message });
       return { isError: true, content: [{ type: 'text', text: message }] };
     }
