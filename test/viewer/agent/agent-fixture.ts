@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AskEvent } from '../../../tools/viewer/agent/ask-agent.js';
+import type { WebGuardOptions } from '../../../tools/viewer/agent/web/guarded-fetch.js';
 import type { SettingName } from '../../../tools/viewer/config/viewer-settings.js';
 import { startViewer, type ViewerFixture } from '../server/viewer-fixture.js';
 import { tempDir } from '../temp-dir.js';
@@ -30,7 +31,7 @@ export interface AgentFixture extends ViewerFixture {
 export async function startAgentViewer(
   fake: FakeCliSetting = {},
   flags: Partial<Record<SettingName, string | string[]>> = {},
-  turnTimeoutMs?: number,
+  seams: { turnTimeoutMs?: number; webGuard?: WebGuardOptions } = {},
 ): Promise<AgentFixture> {
   const dir = tempDir('rr-fake-cli-');
   const log = join(dir, 'runs.jsonl');
@@ -47,7 +48,7 @@ export async function startAgentViewer(
           FAKE_CLI_LOG: log,
           FAKE_CLI_PID_FILE: pidFile,
         },
-        ...(turnTimeoutMs !== undefined ? { turnTimeoutMs } : {}),
+        ...seams,
       },
     },
   });
@@ -83,43 +84,46 @@ export function chat(
   };
   if (options.origin !== null) headers.origin = options.origin ?? `http://127.0.0.1:${port}`;
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/agent/chat', method: 'POST', headers }, (res) => {
-      res.setEncoding('utf8');
-      const events: AskEvent[] = [];
-      let pending = '';
-      let raw = '';
-      res.on('data', (chunk: string) => {
-        raw += chunk;
-        if (!String(res.headers['content-type']).startsWith('text/event-stream')) return;
-        pending += chunk;
-        let end = pending.indexOf('\n\n');
-        while (end >= 0) {
-          const block = pending.slice(0, end);
-          pending = pending.slice(end + 2);
-          const data = block
-            .split('\n')
-            .filter((l) => l.startsWith('data: '))
-            .map((l) => l.slice(6))
-            .join('\n');
-          if (data) {
-            const event = JSON.parse(data) as AskEvent;
-            events.push(event);
-            options.onEvent?.(event);
+    const req = request(
+      { host: '127.0.0.1', port, path: '/api/agent/chat', method: 'POST', headers },
+      (res) => {
+        res.setEncoding('utf8');
+        const events: AskEvent[] = [];
+        let pending = '';
+        let raw = '';
+        res.on('data', (chunk: string) => {
+          raw += chunk;
+          if (!String(res.headers['content-type']).startsWith('text/event-stream')) return;
+          pending += chunk;
+          let end = pending.indexOf('\n\n');
+          while (end >= 0) {
+            const block = pending.slice(0, end);
+            pending = pending.slice(end + 2);
+            const data = block
+              .split('\n')
+              .filter((l) => l.startsWith('data: '))
+              .map((l) => l.slice(6))
+              .join('\n');
+            if (data) {
+              const event = JSON.parse(data) as AskEvent;
+              events.push(event);
+              options.onEvent?.(event);
+            }
+            end = pending.indexOf('\n\n');
           }
-          end = pending.indexOf('\n\n');
-        }
-      });
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          events,
-          ...(String(res.headers['content-type']).startsWith('application/json')
-            ? { error: JSON.parse(raw) as { code: string; message: string } }
-            : {}),
-        }),
-      );
-      res.on('error', reject);
-    });
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            events,
+            ...(String(res.headers['content-type']).startsWith('application/json')
+              ? { error: JSON.parse(raw) as { code: string; message: string } }
+              : {}),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(text);
   });

@@ -36,10 +36,17 @@ describe('Ask chat', () => {
     const conversationId = (end as { conversation: string }).conversation;
     const files = readdirSync(join(v.experimentDir, 'conversations'));
     expect(files).toEqual([`${conversationId}.json`]);
-    const list = (await v.request('/api/agent/conversations')).json<{ conversations: { id: string; turns: number }[] }>();
+    const list = (await v.request('/api/agent/conversations')).json<{
+      conversations: { id: string; turns: number }[];
+    }>();
     expect(list.conversations).toEqual([expect.objectContaining({ id: conversationId, turns: 1 })]);
-    const stored2 = JSON.parse(readFileSync(join(v.experimentDir, 'conversations', files[0]!), 'utf8')) as AskConversation;
-    expect(stored2.turns[0]).toMatchObject({ status: 'answered', notes: [expect.objectContaining({ action: 'add' })] });
+    const stored2 = JSON.parse(
+      readFileSync(join(v.experimentDir, 'conversations', files[0]!), 'utf8'),
+    ) as AskConversation;
+    expect(stored2.turns[0]).toMatchObject({
+      status: 'answered',
+      notes: [expect.objectContaining({ action: 'add' })],
+    });
     expect(stored2.turns[0]!.answer).toContain('I added a note');
 
     // A follow-up carries the earlier turn in its prompt.
@@ -47,7 +54,9 @@ describe('Ask chat', () => {
     expect(again.events.at(-1)).toMatchObject({ status: 'answered', conversation: conversationId });
     expect(v.runs()[1]!.prompt).toContain('Question: Please write a note about the ground net');
 
-    const status = (await v.request('/api/agent/status')).json<{ budget: { spentUsd: number; remainingUsd: number } }>();
+    const status = (await v.request('/api/agent/status')).json<{
+      budget: { spentUsd: number; remainingUsd: number };
+    }>();
     expect(status.budget.spentUsd).toBeCloseTo(0.62, 6);
     expect(status.budget.remainingUsd).toBeCloseTo(20 - 0.62, 6);
   });
@@ -76,7 +85,12 @@ describe('Ask chat', () => {
   it('answers the status and refuses chat without the viewer origin', async () => {
     const v = await startAgentViewer();
     const status = (await v.request('/api/agent/status')).json<Record<string, unknown>>();
-    expect(status).toMatchObject({ available: true, model: 'opus', turnBudgetUsd: 2, budget: { capUsd: 20, spentUsd: 0 } });
+    expect(status).toMatchObject({
+      available: true,
+      model: 'opus',
+      turnBudgetUsd: 2,
+      budget: { capUsd: 20, spentUsd: 0 },
+    });
     const missing = await chat(v.port, { question: 'hi' }, { origin: null });
     expect(missing.status).toBe(403);
     expect(missing.error?.code).toBe('origin-missing');
@@ -94,7 +108,9 @@ describe('Ask chat', () => {
     const unknown = await chat(v.port, { question: 'hi', conversation: 'ask-nope' });
     expect(unknown.status).toBe(404);
     expect(v.runs()).toEqual([]);
-    const status = (await v.request('/api/agent/status')).json<{ budget: { spentUsd: number; heldUsd: number } }>();
+    const status = (await v.request('/api/agent/status')).json<{
+      budget: { spentUsd: number; heldUsd: number };
+    }>();
     expect(status.budget).toMatchObject({ spentUsd: 0, heldUsd: 0 });
   });
 });

@@ -11,14 +11,20 @@ const endOf = (events: AskEvent[]) => events.at(-1) as End;
 describe('budget ledger across turns', () => {
   it('lets only as many of 10 racing turns start as the cap covers, and never passes it', async () => {
     const v = await startAgentViewer({ cost: 0.9 }, { agentTotalUsd: '5', agentBudgetUsd: '1' });
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => chat(v.port, { question: `question ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => chat(v.port, { question: `question ${i}` })),
+    );
     const started = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status !== 200);
     expect(started).toHaveLength(5);
     expect(refused.map((a) => [a.status, a.error?.code])).toEqual(Array(5).fill([402, 'budget-exhausted']));
     expect(refused[0]!.error!.message).toContain('cap cannot cover another Ask turn');
     expect(v.runs()).toHaveLength(5);
-    const status = (await v.request('/api/agent/status')).json<{ canAsk: boolean; capMessage: string; budget: { spentUsd: number; heldUsd: number; remainingUsd: number } }>();
+    const status = (await v.request('/api/agent/status')).json<{
+      canAsk: boolean;
+      capMessage: string;
+      budget: { spentUsd: number; heldUsd: number; remainingUsd: number };
+    }>();
     expect(status.budget.spentUsd).toBeCloseTo(4.5, 6);
     expect(status.budget.spentUsd).toBeLessThanOrEqual(5);
     expect(status.budget.heldUsd).toBe(0);
@@ -30,7 +36,9 @@ describe('budget ledger across turns', () => {
 
   it('charges what the CLI reported when a turn finishes slightly above its budget', async () => {
     const v = await startAgentViewer({ mode: 'over-budget' }, { agentTotalUsd: '3', agentBudgetUsd: '1' });
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => chat(v.port, { question: `q${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => chat(v.port, { question: `q${i}` })),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
     const end = endOf(answers.find((a) => a.status === 200)!.events);
     expect(end).toMatchObject({ status: 'failed', costUsd: 1.02, chargedUsd: 1.02 });
@@ -64,7 +72,9 @@ describe('guarding a turn', () => {
     for (let i = 0; i < 100 && alive(helper); i++) await new Promise((r) => setTimeout(r, 50));
     expect(alive(helper)).toBe(false);
     const stored = (await v.request('/api/agent/conversations')).json<{ conversations: { id: string }[] }>();
-    const conversation = (await v.request(`/api/agent/conversations/${stored.conversations[0]!.id}`)).json<{ turns: { status: string; reason: string }[] }>();
+    const conversation = (await v.request(`/api/agent/conversations/${stored.conversations[0]!.id}`)).json<{
+      turns: { status: string; reason: string }[];
+    }>();
     expect(conversation.turns[0]).toMatchObject({ status: 'killed' });
     expect(conversation.turns[0]!.reason).toContain('stopped for safety');
   });
@@ -110,7 +120,7 @@ describe('guarding a turn', () => {
   });
 
   it('ends a turn that outlives its time limit and charges its budget', async () => {
-    const v = await startAgentViewer({ mode: 'hang' }, {}, 2000);
+    const v = await startAgentViewer({ mode: 'hang' }, {}, { turnTimeoutMs: 2000 });
     const end = endOf((await chat(v.port, { question: 'take your time' })).events);
     expect(end).toMatchObject({ status: 'timed-out', costUsd: null, chargedUsd: 2 });
   });

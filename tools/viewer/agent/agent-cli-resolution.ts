@@ -5,8 +5,7 @@ import { findOnPath, isExecutable } from '../geometry/pcb-tool-discovery.js';
 
 /** The outcome. */
 export type AgentCliResolution =
-  | { status: 'found'; path: string; source: string }
-  | { status: 'missing'; message: string };
+  { status: 'found'; path: string; source: string } | { status: 'missing'; message: string };
 
 /** The program name looked for on PATH. */
 export const REFERENCE_CLI = 'claude';

@@ -79,7 +79,8 @@ export class AskAgent {
 
   /** Whether turns can run: the agent is on and the CLI was found. */
   availability(): AskAvailability {
-    if (!this.options.config.agent) return { available: false, reason: 'the Ask agent is off; start the viewer with --agent on' };
+    if (!this.options.config.agent)
+      return { available: false, reason: 'the Ask agent is off; start the viewer with --agent on' };
     if (this.options.cli.status !== 'found') return { available: false, reason: this.options.cli.message };
     return { available: true, cli: this.options.cli.path };
   }
@@ -118,7 +119,11 @@ export class AskAgent {
     const o = this.options;
     return question.conversation
       ? o.conversations.get(question.conversation)
-      : o.conversations.start(question.question, { user: viewerAccount(), address: question.address }, o.now());
+      : o.conversations.start(
+          question.question,
+          { user: viewerAccount(), address: question.address },
+          o.now(),
+        );
   }
 
   /** Runs one turn with its reserved budget, reporting events; resolves once it is stored. */
@@ -145,7 +150,13 @@ export class AskAgent {
       tools: [],
       notes: [],
     };
-    emit({ type: 'turn', turn: turnId, conversation: conversation.id, model: c.agentModel, budgetUsd: c.agentBudgetUsd });
+    emit({
+      type: 'turn',
+      turn: turnId,
+      conversation: conversation.id,
+      model: c.agentModel,
+      budgetUsd: c.agentBudgetUsd,
+    });
 
     const gate = new TurnGate();
     const onNote = (event: AgentNoteEvent) => {
@@ -257,13 +268,20 @@ export class AskAgent {
               ? `the turn reached its budget of $${c.agentBudgetUsd} (--agent-budget-usd) before it finished`
               : `the assistant CLI ended with ${r.subtype || 'an error'}`;
       } else {
-        record.status = outcome.status === 'killed' ? 'killed' : outcome.status === 'cancelled' ? 'cancelled' : outcome.status === 'timed-out' ? 'timed-out' : 'failed';
+        record.status =
+          outcome.status === 'killed'
+            ? 'killed'
+            : outcome.status === 'cancelled'
+              ? 'cancelled'
+              : outcome.status === 'timed-out'
+                ? 'timed-out'
+                : 'failed';
         record.reason =
           outcome.status === 'killed'
             ? `stopped for safety: ${outcome.reason}`
             : outcome.status === 'cancelled'
               ? 'cancelled by the user'
-              : outcome.reason ?? 'failed';
+              : (outcome.reason ?? 'failed');
       }
     } catch (error) {
       record.status = 'failed';

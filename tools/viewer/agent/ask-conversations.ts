@@ -80,7 +80,10 @@ export class AskConversationStore {
     checkedViewerRecordId(id, 'conversation');
     const found = this.folder.readOne(`${id}.json`);
     if (found === undefined || typeof found === 'string')
-      throw new ViewerRecordRequestError('not-found', `no conversation "${id}" in ${this.dir}${typeof found === 'string' ? `: the file ${found}` : ''}`);
+      throw new ViewerRecordRequestError(
+        'not-found',
+        `no conversation "${id}" in ${this.dir}${typeof found === 'string' ? `: the file ${found}` : ''}`,
+      );
     return found;
   }
 
@@ -88,7 +91,15 @@ export class AskConversationStore {
   start(question: string, author: { user: string; address: string }, now: Date): AskConversation {
     const time = now.toISOString();
     const title = question.replace(/\s+/g, ' ').trim().slice(0, 80);
-    return { schema: ASK_CONVERSATION_SCHEMA, id: newViewerRecordId('ask', now), title, created: time, updated: time, author, turns: [] };
+    return {
+      schema: ASK_CONVERSATION_SCHEMA,
+      id: newViewerRecordId('ask', now),
+      title,
+      created: time,
+      updated: time,
+      author,
+      turns: [],
+    };
   }
 
   /** Writes a conversation with one more turn. */

@@ -33,22 +33,37 @@ export function cliMessage(value: unknown): CliMessage {
     // Older CLI versions wrote mcp_servers as an object keyed by name; current ones as a list.
     const raw = value.mcp_servers;
     const mcpServers = Array.isArray(raw)
-      ? raw.map((s) => (isObject(s) ? { name: text(s.name), status: text(s.status) } : { name: String(s), status: '' }))
+      ? raw.map((s) =>
+          isObject(s) ? { name: text(s.name), status: text(s.status) } : { name: String(s), status: '' },
+        )
       : isObject(raw)
         ? Object.entries(raw).map(([name, s]) => ({ name, status: isObject(s) ? text(s.status) : '' }))
         : [];
-    return { kind: 'init', tools, mcpServers, ...(typeof value.model === 'string' ? { model: value.model } : {}) };
+    return {
+      kind: 'init',
+      tools,
+      mcpServers,
+      ...(typeof value.model === 'string' ? { model: value.model } : {}),
+    };
   }
   if (type === 'stream_event' && isObject(value.event)) {
     const event = value.event;
     if (event.type === 'content_block_delta' && isObject(event.delta) && event.delta.type === 'text_delta')
-      return value.parent_tool_use_id ? { kind: 'other', type } : { kind: 'text-delta', text: text(event.delta.text) };
-    if (event.type === 'content_block_start' && isObject(event.content_block) && event.content_block.type === 'tool_use')
+      return value.parent_tool_use_id
+        ? { kind: 'other', type }
+        : { kind: 'text-delta', text: text(event.delta.text) };
+    if (
+      event.type === 'content_block_start' &&
+      isObject(event.content_block) &&
+      event.content_block.type === 'tool_use'
+    )
       // A tool call announced before its input is complete: the guard checks its name at once.
       return {
         kind: 'assistant',
         texts: [],
-        toolUses: [{ id: text(event.content_block.id), name: text(event.content_block.name), input: undefined }],
+        toolUses: [
+          { id: text(event.content_block.id), name: text(event.content_block.name), input: undefined },
+        ],
         subagent: !!value.parent_tool_use_id,
       };
     return { kind: 'other', type };
@@ -72,7 +87,10 @@ export function cliMessage(value: unknown): CliMessage {
         toolUseId: text(result.tool_use_id),
         isError: result.is_error === true,
         text: Array.isArray(result.content)
-          ? result.content.filter(isObject).map((c) => text(c.text)).join('\n')
+          ? result.content
+              .filter(isObject)
+              .map((c) => text(c.text))
+              .join('\n')
           : text(result.content),
       };
     return { kind: 'other', type };

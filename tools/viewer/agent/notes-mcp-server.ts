@@ -38,7 +38,9 @@ export interface NotesToolContext {
 const TARGET = z
   .object({ type: z.enum(['footprint', 'pad', 'net', 'point', 'lane', 'event', 'source']) })
   .passthrough()
-  .describe('what the note is about: {type:"footprint",ref}, {type:"pad",ref,pad}, {type:"net",net}, {type:"source",path,line}, …');
+  .describe(
+    'what the note is about: {type:"footprint",ref}, {type:"pad",ref,pad}, {type:"net",net}, {type:"source",path,line}, …',
+  );
 
 /** A new MCP server with the notes tools (one per turn, or per request of the turn's listener). */
 export function notesMcpServer(context: NotesToolContext): McpServer {
@@ -49,13 +51,20 @@ export function notesMcpServer(context: NotesToolContext): McpServer {
       return run();
     });
   const requestContext = () => ({ address: context.address, now: context.now(), agent: context.agent });
-  const summary = (n: DesignNote) => ({ id: n.id, kind: n.kind, status: n.status, title: n.title, revision: n.revision });
+  const summary = (n: DesignNote) => ({
+    id: n.id,
+    kind: n.kind,
+    status: n.status,
+    title: n.title,
+    revision: n.revision,
+  });
 
   server.registerTool(
     'list_notes',
     {
       title: 'List design notes',
-      description: 'The design notes of this experiment (id, kind, status, title, body, targets, author), optionally by status.',
+      description:
+        'The design notes of this experiment (id, kind, status, title, body, targets, author), optionally by status.',
       inputSchema: { status: z.enum(DESIGN_NOTE_STATUSES).optional() },
       annotations: { readOnlyHint: true },
     },
@@ -98,7 +107,12 @@ export function notesMcpServer(context: NotesToolContext): McpServer {
     ({ id, text }) =>
       write(async () => {
         const current = context.store.get(id);
-        const note = await context.store.act(id, 'comment', { revision: current.revision, text }, requestContext());
+        const note = await context.store.act(
+          id,
+          'comment',
+          { revision: current.revision, text },
+          requestContext(),
+        );
         context.onNote({ action: 'comment', note: summary(note!) });
         return summary(note!);
       }),
@@ -108,7 +122,8 @@ export function notesMcpServer(context: NotesToolContext): McpServer {
     'edit_own_note',
     {
       title: 'Edit a note the assistant wrote',
-      description: 'Changes the kind, title, body or targets of an open note that the assistant wrote itself.',
+      description:
+        'Changes the kind, title, body or targets of an open note that the assistant wrote itself.',
       inputSchema: {
         id: z.string(),
         kind: z.enum(DESIGN_NOTE_KINDS).optional(),
@@ -125,7 +140,12 @@ export function notesMcpServer(context: NotesToolContext): McpServer {
             'bad-transition',
             `note ${id} was written by ${current.author.name ?? current.author.user}, not by the assistant; the assistant edits only its own notes (comment on it instead)`,
           );
-        const note = await context.store.act(id, 'edit', { revision: current.revision, ...fields }, requestContext());
+        const note = await context.store.act(
+          id,
+          'edit',
+          { revision: current.revision, ...fields },
+          requestContext(),
+        );
         context.onNote({ action: 'edit', note: summary(note!) });
         return summary(note!);
       }),

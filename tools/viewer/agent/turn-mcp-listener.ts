@@ -22,7 +22,9 @@ export interface TurnMcpListener {
 }
 
 /** Starts the listener for these servers (name → a factory of a fresh server). */
-export async function startTurnMcpListener(factories: Record<string, () => McpServer>): Promise<TurnMcpListener> {
+export async function startTurnMcpListener(
+  factories: Record<string, () => McpServer>,
+): Promise<TurnMcpListener> {
   const token = randomBytes(32).toString('hex');
   const expected = Buffer.from(`Bearer ${token}`);
   const http = createServer((req, res) => {
@@ -30,12 +32,16 @@ export async function startTurnMcpListener(factories: Record<string, () => McpSe
   });
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const given = Buffer.from(req.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return refuse(res, 401, 'no or wrong token');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return refuse(res, 401, 'no or wrong token');
     const name = /^\/mcp\/([A-Za-z0-9_-]+)$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
     const factory = name !== undefined ? factories[name] : undefined;
     if (!factory) return refuse(res, 404, 'no such MCP server');
     const server = factory();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     res.on('close', () => {
       void transport.close();
       void server.close();
@@ -58,7 +64,11 @@ export async function startTurnMcpListener(factories: Record<string, () => McpSe
   const mcpServers = Object.fromEntries(
     Object.keys(factories).map((name) => [
       name,
-      { type: 'http', url: `http://127.0.0.1:${port}/mcp/${name}`, headers: { Authorization: `Bearer ${token}` } },
+      {
+        type: 'http',
+        url: `http://127.0.0.1:${port}/mcp/${name}`,
+        headers: { Authorization: `Bearer ${token}` },
+      },
     ]),
   );
   writeFileSync(configFile, JSON.stringify({ mcpServers }, null, 2), { mode: 0o600 });

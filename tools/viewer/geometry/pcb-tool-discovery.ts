@@ -70,7 +70,10 @@ function discoverInUserApplications(tool: PcbTool, home: string): string | undef
 }
 
 /** The first executable `program` in the folders of PATH, or undefined. */
-export function findOnPath(program: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+export function findOnPath(
+  program: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (dir === '') continue;
     const candidate = join(dir, program);

@@ -41,5 +41,10 @@ export function viewerRecordAuthor(
   agent?: AgentAuthorMark,
 ): ViewerRecordAuthor {
   const name = body?.object('author', ['name'])?.string('name', { max: 100, min: 1 });
-  return { user: viewerAccount(), address, ...(name !== undefined ? { name } : {}), ...(agent ? { agent } : {}) };
+  return {
+    user: viewerAccount(),
+    address,
+    ...(name !== undefined ? { name } : {}),
+    ...(agent ? { agent } : {}),
+  };
 }

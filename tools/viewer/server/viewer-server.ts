@@ -86,7 +86,10 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   const now = options.now ?? (() => new Date());
   const agentCli =
     options.agentCli ??
-    resolveAgentCli(config.agentCli ? { path: config.agentCli, source: 'configuration' } : undefined, process.env);
+    resolveAgentCli(
+      config.agentCli ? { path: config.agentCli, source: 'configuration' } : undefined,
+      process.env,
+    );
   const context = new ViewerContext(config, options.extract, now, { ...options.agent, cli: agentCli });
   const root = packageRoot();
   const about: AboutInfo = {

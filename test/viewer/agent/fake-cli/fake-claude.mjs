@@ -27,7 +27,8 @@ if (option('--output-format') === 'stream-json' && !args.includes('--verbose'))
 const budget = Number(option('--max-budget-usd') ?? 'NaN');
 const model = option('--model') ?? 'default';
 const prompt = readFileSync(0, 'utf8');
-if (process.env.FAKE_CLI_LOG) appendFileSync(process.env.FAKE_CLI_LOG, JSON.stringify({ args, prompt, cwd: process.cwd() }) + '\n');
+if (process.env.FAKE_CLI_LOG)
+  appendFileSync(process.env.FAKE_CLI_LOG, JSON.stringify({ args, prompt, cwd: process.cwd() }) + '\n');
 
 function fail(message) {
   process.stderr.write(message + '\n');
@@ -42,7 +43,9 @@ async function connectServers() {
   const servers = [];
   for (const [name, spec] of Object.entries(parsed.mcpServers ?? {})) {
     const client = new Client({ name: 'fake-claude', version: '0.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {} } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {} } }),
+    );
     const { tools } = await client.listTools();
     servers.push({ name, client, tools: tools.map((t) => t.name) });
   }
@@ -55,19 +58,56 @@ function startHelper() {
 }
 
 function streamText(text) {
-  out({ type: 'stream_event', event: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, parent_tool_use_id: null, session_id });
+  out({
+    type: 'stream_event',
+    event: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+    parent_tool_use_id: null,
+    session_id,
+  });
   for (const piece of text.match(/\S+\s*/g) ?? [])
-    out({ type: 'stream_event', event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } }, parent_tool_use_id: null, session_id });
-  out({ type: 'stream_event', event: { type: 'content_block_stop', index: 0 }, parent_tool_use_id: null, session_id });
-  out({ type: 'assistant', message: { role: 'assistant', model, content: [{ type: 'text', text }] }, parent_tool_use_id: null, session_id });
+    out({
+      type: 'stream_event',
+      event: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } },
+      parent_tool_use_id: null,
+      session_id,
+    });
+  out({
+    type: 'stream_event',
+    event: { type: 'content_block_stop', index: 0 },
+    parent_tool_use_id: null,
+    session_id,
+  });
+  out({
+    type: 'assistant',
+    message: { role: 'assistant', model, content: [{ type: 'text', text }] },
+    parent_tool_use_id: null,
+    session_id,
+  });
 }
 
 async function callTool(servers, server, tool, input, id) {
-  out({ type: 'assistant', message: { role: 'assistant', model, content: [{ type: 'tool_use', id, name: `mcp__${server}__${tool}`, input }] }, parent_tool_use_id: null, session_id });
+  out({
+    type: 'assistant',
+    message: {
+      role: 'assistant',
+      model,
+      content: [{ type: 'tool_use', id, name: `mcp__${server}__${tool}`, input }],
+    },
+    parent_tool_use_id: null,
+    session_id,
+  });
   const s = servers.find((x) => x.name === server);
   const result = await s.client.callTool({ name: tool, arguments: input });
   const text = result.content.map((c) => c.text ?? '').join('\n');
-  out({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: text, is_error: result.isError === true }] }, parent_tool_use_id: null, session_id });
+  out({
+    type: 'user',
+    message: {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: id, content: text, is_error: result.isError === true }],
+    },
+    parent_tool_use_id: null,
+    session_id,
+  });
   return { text, isError: result.isError === true };
 }
 
@@ -81,7 +121,24 @@ if (mode === 'extra-server') {
   mcp_servers.push({ name: 'filesystem', status: 'connected' });
   tools.push('mcp__filesystem__write_file');
 }
-out({ type: 'system', subtype: 'init', cwd: process.cwd(), session_id, tools, mcp_servers, model, permissionMode: option('--permission-mode') ?? 'default', apiKeySource: 'none', claude_code_version: '0.0.0-fake', output_style: 'default', agents: [], skills: [], plugins: [], slash_commands: [], uuid: '00000000-0000-4000-8000-000000000002' });
+out({
+  type: 'system',
+  subtype: 'init',
+  cwd: process.cwd(),
+  session_id,
+  tools,
+  mcp_servers,
+  model,
+  permissionMode: option('--permission-mode') ?? 'default',
+  apiKeySource: 'none',
+  claude_code_version: '0.0.0-fake',
+  output_style: 'default',
+  agents: [],
+  skills: [],
+  plugins: [],
+  slash_commands: [],
+  uuid: '00000000-0000-4000-8000-000000000002',
+});
 
 if (mode === 'hang') {
   startHelper();
@@ -90,7 +147,16 @@ if (mode === 'hang') {
 } else {
   if (mode === 'late-tool') {
     streamText('Let me look at the shell.');
-    out({ type: 'assistant', message: { role: 'assistant', model, content: [{ type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'ls' } }] }, parent_tool_use_id: null, session_id });
+    out({
+      type: 'assistant',
+      message: {
+        role: 'assistant',
+        model,
+        content: [{ type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'ls' } }],
+      },
+      parent_tool_use_id: null,
+      session_id,
+    });
     await new Promise((r) => setTimeout(r, 60_000));
   }
   let answer;
@@ -101,8 +167,21 @@ if (mode === 'hang') {
   } else {
     const question = prompt.split('New question: ').at(-1).trim();
     if (/\bnote\b/i.test(question) && servers.some((s) => s.name === 'rr-notes')) {
-      const made = await callTool(servers, 'rr-notes', 'add_note', { kind: 'observation', title: `Fake note: ${question.slice(0, 60)}`, body: 'Written by the fake assistant CLI.', targets: [{ type: 'net', net: 'GND' }] }, 'toolu_note');
-      answer = made.isError ? `I could not add the note: ${made.text}` : `I added a note ${JSON.parse(made.text).id} about "${question}".`;
+      const made = await callTool(
+        servers,
+        'rr-notes',
+        'add_note',
+        {
+          kind: 'observation',
+          title: `Fake note: ${question.slice(0, 60)}`,
+          body: 'Written by the fake assistant CLI.',
+          targets: [{ type: 'net', net: 'GND' }],
+        },
+        'toolu_note',
+      );
+      answer = made.isError
+        ? `I could not add the note: ${made.text}`
+        : `I added a note ${JSON.parse(made.text).id} about "${question}".`;
     } else if (/\bfetch (\S+)/i.test(question) && servers.some((s) => s.name === 'rr-web')) {
       const url = /\bfetch (\S+)/i.exec(question)[1];
       const page = await callTool(servers, 'rr-web', 'web_fetch', { url }, 'toolu_fetch');
@@ -115,7 +194,9 @@ if (mode === 'hang') {
   for (const s of servers) await s.client.close();
   if (mode === 'no-cost') process.exit(1);
   const overBudget = mode === 'over-budget';
-  const cost = overBudget ? Math.round(budget * 1.02 * 1e6) / 1e6 : Number(process.env.FAKE_CLI_COST ?? '0.25');
+  const cost = overBudget
+    ? Math.round(budget * 1.02 * 1e6) / 1e6
+    : Number(process.env.FAKE_CLI_COST ?? '0.25');
   out({
     type: 'result',
     subtype: overBudget ? 'error_max_budget_usd' : 'success',

@@ -59,7 +59,10 @@ export async function systemResolve(host: string): Promise<ResolvedAddress[]> {
 }
 
 /** The public address to connect to for a URL's host; throws a refusal naming why otherwise. */
-export async function checkedAddress(url: URL, resolve: WebGuardOptions['resolve']): Promise<ResolvedAddress> {
+export async function checkedAddress(
+  url: URL,
+  resolve: WebGuardOptions['resolve'],
+): Promise<ResolvedAddress> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new WebGuardRefusal(`${url.protocol} URLs are not fetched; only http and https`);
   if (url.username || url.password) throw new WebGuardRefusal('URLs with credentials are not fetched');
@@ -75,12 +78,15 @@ export async function checkedAddress(url: URL, resolve: WebGuardOptions['resolve
   try {
     addresses = await (resolve ?? systemResolve)(host);
   } catch (error) {
-    throw new WebGuardRefusal(`cannot resolve ${host}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new WebGuardRefusal(
+      `cannot resolve ${host}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   if (addresses.length === 0) throw new WebGuardRefusal(`${host} resolves to no address`);
   for (const a of addresses) {
     const refusal = addressRefusal(a.address);
-    if (refusal) throw new WebGuardRefusal(`refused: ${host} resolves to ${refusal}; only public hosts are fetched`);
+    if (refusal)
+      throw new WebGuardRefusal(`refused: ${host} resolves to ${refusal}; only public hosts are fetched`);
   }
   return addresses[0]!;
 }
@@ -112,15 +118,26 @@ export async function guardedFetch(target: string, options: WebGuardOptions = {}
       response.destroy();
       throw new WebGuardRefusal(`${url.href} is ${contentType}, not text; only text pages are fetched`);
     }
-    const { text, truncated } = await readLimited(response, limits.maxBytes, Math.max(1, deadline - Date.now()));
+    const { text, truncated } = await readLimited(
+      response,
+      limits.maxBytes,
+      Math.max(1, deadline - Date.now()),
+    );
     return { url: url.href, status: response.statusCode ?? 0, contentType, text, truncated };
   }
 }
 
 /** One GET to the checked address (the URL's host still names it for TLS and the Host header). */
-function get(url: URL, target: ResolvedAddress & { port: number }, timeoutMs: number): Promise<IncomingMessage> {
+function get(
+  url: URL,
+  target: ResolvedAddress & { port: number },
+  timeoutMs: number,
+): Promise<IncomingMessage> {
   const lookup: LookupFunction = (_host, opts, callback) => {
-    if (opts.all) (callback as (e: null, a: ResolvedAddress[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if (opts.all)
+      (callback as (e: null, a: ResolvedAddress[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -151,7 +168,11 @@ function get(url: URL, target: ResolvedAddress & { port: number }, timeoutMs: nu
 }
 
 /** The body as text, at most `maxBytes` after decompression, within the time left. */
-function readLimited(response: IncomingMessage, maxBytes: number, timeoutMs: number): Promise<{ text: string; truncated: boolean }> {
+function readLimited(
+  response: IncomingMessage,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<{ text: string; truncated: boolean }> {
   const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase();
   const body: Readable =
     encoding === 'gzip'

@@ -46,16 +46,23 @@ export function untrusted(url: string, text: string): string {
 /** A new MCP server with the web tools. */
 export function webMcpServer(context: WebToolContext): McpServer {
   const server = new McpServer({ name: WEB_SERVER, version: '1.0.0' });
-  const run = async (tool: 'web_search' | 'web_fetch', url: string, read: (text: string, finalUrl: string) => string): Promise<CallToolResult> => {
+  const run = async (
+    tool: 'web_search' | 'web_fetch',
+    url: string,
+    read: (text: string, finalUrl: string) => string,
+  ): Promise<CallToolResult> => {
     try {
       await context.gate?.();
       const page = await guardedFetch(url, context.guard);
       context.onRequest?.({ tool, url });
       const body = read(page.text, page.url).slice(0, MAX_TEXT);
       const note = page.truncated || body.length === MAX_TEXT ? '\n(cut at the size limit)' : '';
-      return { content: [{ type: 'text', text: untrusted(page.url, `HTTP ${page.status}\n${body}${note}`) }] };
+      return {
+        content: [{ type: 'text', text: untrusted(page.url, `HTTP ${page.status}\n${body}${note}`) }],
+      };
     } catch (error) {
-      const message = error instanceof WebGuardRefusal ? error.message : `not fetched: ${(error as Error).message}`;
+      const message =
+        error instanceof WebGuardRefusal ? error.message : `not fetched: ${(error as Error).message}`;
       context.onRequest?.({ tool, url, refused: message });
       return { isError: true, content: [{ type: 'text', text: message }] };
     }
@@ -82,7 +89,10 @@ export function webMcpServer(context: WebToolContext): McpServer {
           if (!Array.isArray(results)) return text;
           return results
             .slice(0, 10)
-            .map((r: { title?: unknown; url?: unknown; content?: unknown }) => `- ${String(r.title ?? '')}\n  ${String(r.url ?? '')}\n  ${String(r.content ?? '')}`)
+            .map(
+              (r: { title?: unknown; url?: unknown; content?: unknown }) =>
+                `- ${String(r.title ?? '')}\n  ${String(r.url ?? '')}\n  ${String(r.content ?? '')}`,
+            )
             .join('\n');
         }),
     );
@@ -92,7 +102,8 @@ export function webMcpServer(context: WebToolContext): McpServer {
     'web_fetch',
     {
       title: 'Fetch a web page',
-      description: 'Fetches one public web page as text (untrusted input). Local and private addresses are refused.',
+      description:
+        'Fetches one public web page as text (untrusted input). Local and private addresses are refused.',
       inputSchema: { url: z.string().url() },
       annotations: { readOnlyHint: true, openWorldHint: true },
     },

@@ -34,7 +34,10 @@ export function agentRoutes(app: FastifyInstance, context: ViewerContext, featur
     budget: services.ledger.figures(),
     web: config.agentWeb,
     search: config.agentWeb && !!config.agentSearchUrl,
-    cli: services.options.cli.status === 'found' ? { path: services.options.cli.path, source: services.options.cli.source } : null,
+    cli:
+      services.options.cli.status === 'found'
+        ? { path: services.options.cli.path, source: services.options.cli.source }
+        : null,
     running: agent.runningTurns(),
     canAsk: services.ledger.covers(config.agentBudgetUsd),
     ...(services.ledger.covers(config.agentBudgetUsd) ? {} : { capMessage: agent.capMessage() }),
@@ -43,11 +46,16 @@ export function agentRoutes(app: FastifyInstance, context: ViewerContext, featur
   app.post('/api/agent/chat', async (request, reply) => {
     const body = FieldReader.of(request.body, 'body', ['question', 'conversation']);
     const question = body.string('question', { required: true, min: 1, max: 20_000 })!;
-    const id = body.string('conversation', { max: 128, pattern: VIEWER_RECORD_ID, hint: 'must be a conversation id' });
+    const id = body.string('conversation', {
+      max: 128,
+      pattern: VIEWER_RECORD_ID,
+      hint: 'must be a conversation id',
+    });
     const asked = { question, address: request.ip, ...(id ? { conversation: id } : {}) };
     const conversation = agent.conversationFor(asked);
     const reserved = agent.reserve();
-    if (!reserved) throw new ApiError(402, 'budget-exhausted', agent.capMessage(), { budget: services.ledger.figures() });
+    if (!reserved)
+      throw new ApiError(402, 'budget-exhausted', agent.capMessage(), { budget: services.ledger.figures() });
 
     reply.hijack();
     const raw = reply.raw;
@@ -58,7 +66,8 @@ export function agentRoutes(app: FastifyInstance, context: ViewerContext, featur
       'x-accel-buffering': 'no',
     });
     const send = (event: AskEvent) => {
-      if (!raw.writableEnded && !raw.destroyed) raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
+      if (!raw.writableEnded && !raw.destroyed)
+        raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
     };
     // A page that goes away does not stop the turn: it runs to its end (within its budget) and is stored.
     await agent.ask(asked, conversation, reserved, send);
@@ -69,7 +78,11 @@ export function agentRoutes(app: FastifyInstance, context: ViewerContext, featur
     const body = FieldReader.of(request.body ?? {}, 'body', ['turn']);
     const turn = body.string('turn', { required: true, min: 1, max: 100 })!;
     if (!agent.cancel(turn))
-      throw new ApiError(404, 'no-turn', `no running turn ${JSON.stringify(turn)}; it may have ended already`);
+      throw new ApiError(
+        404,
+        'no-turn',
+        `no running turn ${JSON.stringify(turn)}; it may have ended already`,
+      );
     return { cancelled: turn };
   });
 }
