@@ -10,6 +10,7 @@ const INTEGRATION = [
   'test/bazel-rules/integration.test.ts',
   'test/viewer/geometry/extractor-agreement.test.ts',
   'test/viewer/pnr-sim/kicad-load.test.ts',
+  'test/viewer/netlist/kicad-demo-netlists.test.ts',
   'test/cli/**/*.test.ts',
   'test/**/*-cli.test.ts',
 ];
