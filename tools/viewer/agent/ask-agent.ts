@@ -105,6 +105,11 @@ export class AskAgent {
     );
   }
 
+  /** Kills every running turn (the server is closing). */
+  cancelAll(): void {
+    for (const turn of this.running.keys()) this.cancel(turn);
+  }
+
   /** Kills a running turn; false when there is no such turn. */
   cancel(turn: string): boolean {
     const run = this.running.get(turn);

@@ -4,6 +4,7 @@
 // one that is cancelled or outlives its time. When the CLI ends by itself, the group is killed as well,
 // so nothing it started lingers.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { JsonLineReader, type CliMessage } from './cli-stream-messages.js';
 import { initRefusal, toolRefusal, type TurnPermissions } from './turn-permissions.js';
 
@@ -117,7 +118,13 @@ export function runAssistantCli(options: CliRunOptions): CliRun {
     child.once('error', (error) => {
       // Spawning failed (no such program, not executable): there is no process to wait for.
       if (child.pid === undefined)
-        end({ status: 'failed', reason: `cannot run ${options.cli}: ${error.message}`, stderr });
+        end({
+          status: 'failed',
+          reason: existsSync(options.cwd)
+            ? `cannot run ${options.cli}: ${error.message}`
+            : `the working directory ${options.cwd} does not exist`,
+          stderr,
+        });
     });
     // Whatever the CLI started goes with it, even when it ends by itself.
     child.once('exit', killGroup);

@@ -138,6 +138,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   ];
   registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
   await app.ready();
+  void context.agent.netLabels.refresh();
 
   const servers: Server[] = [];
   return {
@@ -178,6 +179,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
         ),
       );
       bound = [];
+      await context.agent.close();
       await app.close();
     },
   };

@@ -192,24 +192,26 @@ if (mode === 'hang') {
   }
   streamText(answer);
   for (const s of servers) await s.client.close();
-  if (mode === 'no-cost') process.exit(1);
-  const overBudget = mode === 'over-budget';
-  const cost = overBudget
-    ? Math.round(budget * 1.02 * 1e6) / 1e6
-    : Number(process.env.FAKE_CLI_COST ?? '0.25');
-  out({
-    type: 'result',
-    subtype: overBudget ? 'error_max_budget_usd' : 'success',
-    is_error: overBudget,
-    duration_ms: 12,
-    duration_api_ms: 10,
-    num_turns: 1,
-    result: answer,
-    session_id,
-    total_cost_usd: cost,
-    usage: { input_tokens: 10, output_tokens: 20 },
-    permission_denials: [],
-    uuid: '00000000-0000-4000-8000-000000000003',
-  });
-  process.exit(0);
+  // Ends by itself (process.exit could cut stdout, a pipe, short).
+  if (mode === 'no-cost') process.exitCode = 1;
+  else {
+    const overBudget = mode === 'over-budget';
+    const cost = overBudget
+      ? Math.round(budget * 1.02 * 1e6) / 1e6
+      : Number(process.env.FAKE_CLI_COST ?? '0.25');
+    out({
+      type: 'result',
+      subtype: overBudget ? 'error_max_budget_usd' : 'success',
+      is_error: overBudget,
+      duration_ms: 12,
+      duration_api_ms: 10,
+      num_turns: 1,
+      result: answer,
+      session_id,
+      total_cost_usd: cost,
+      usage: { input_tokens: 10, output_tokens: 20 },
+      permission_denials: [],
+      uuid: '00000000-0000-4000-8000-000000000003',
+    });
+  }
 }

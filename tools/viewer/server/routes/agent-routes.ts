@@ -24,6 +24,10 @@ export function agentRoutes(app: FastifyInstance, context: ViewerContext, featur
   app.get<{ Params: { id: string } }>('/api/agent/conversations/:id', (request) =>
     services.conversations.get(request.params.id),
   );
+  app.get('/api/net-labels', async () => {
+    void services.netLabels.refresh();
+    return services.netLabels.status();
+  });
   if (!available) return;
 
   app.get('/api/agent/status', () => ({
