@@ -1,9 +1,9 @@
 // <rr-detail-tabs>: the side panels as an ARIA tab list (Left/Right, Home/End move between tabs):
-// costs, alternatives, nets, pins/drafts/snapshots, notes, problems, and the features this viewer does
-// not provide, each of which asks its own route why. The panels' events bubble to the page.
+// costs, alternatives, nets (with AI net labels when on), pins/drafts/snapshots, notes, problems, Ask
+// (when the agent is on), and the features this viewer does not provide, each of which asks its own route why. The panels' events bubble to the page.
 import { LitElement, css, html, nothing } from 'lit';
 import type { EventRecord, FeatureId, LaneSummary, LiveEventOf } from './api-types.js';
-import type { FeatureList } from './feature-availability.js';
+import { availability, type FeatureList } from './feature-availability.js';
 import type { LaneFrame } from './lane-replay.js';
 import type { LiveStore } from './live-store.js';
 import type { BoardAnnotation, DesignNote, DesignNoteTarget } from './api-types.js';
@@ -12,7 +12,9 @@ import { sharedStyles } from './shared-styles.js';
 import type { ViewerApi } from './viewer-api.js';
 import './alternatives-panel.js';
 import './cost-panel.js';
+import './ask-panel.js';
 import './feature-panel.js';
+import './net-labels-panel.js';
 import './net-status-chart.js';
 import './design-notes-panel.js';
 import './problems-panel.js';
@@ -131,7 +133,7 @@ export class DetailTabs extends LitElement {
               type="button"
               role="tab"
               id=${`tab-${t.id}`}
-              class=${t.route ? 'unavailable' : ''}
+              class=${t.feature && availability(this.features, t.feature) !== 'available' ? 'unavailable' : ''}
               aria-selected=${this.tab === t.id ? 'true' : 'false'}
               aria-controls="tabpanel"
               tabindex=${this.tab === t.id ? 0 : -1}
@@ -164,6 +166,8 @@ export class DetailTabs extends LitElement {
   private renderPanel() {
     const tab = TABS.find((t) => t.id === this.tab)!;
     const store = this.store;
+    if (tab.id === 'ask' && availability(this.features, 'agent') === 'available')
+      return html`<rr-ask-panel .api=${this.api}></rr-ask-panel>`;
     if (tab.route)
       return html`<rr-feature-panel
         .api=${this.api}
@@ -199,11 +203,12 @@ export class DetailTabs extends LitElement {
           .map((id) => store?.lanes.get(id))
           .filter((l): l is LaneSummary => l?.kind === 'round');
         return html`<rr-net-status-chart
-          .events=${this.events}
-          .position=${this.position}
-          .rounds=${rounds}
-          .highlightNet=${this.highlightNet}
-        ></rr-net-status-chart>`;
+            .events=${this.events}
+            .position=${this.position}
+            .rounds=${rounds}
+            .highlightNet=${this.highlightNet}
+          ></rr-net-status-chart>
+          <rr-net-labels-panel .api=${this.api} .highlightNet=${this.highlightNet}></rr-net-labels-panel>`;
       }
       case 'records':
         return html`<rr-viewer-records-panel

@@ -5,10 +5,27 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../http/api-error.js';
 import type { AskEvent } from '../../agent/ask-agent.js';
+import type { BudgetFigures } from '../../agent/budget-ledger.js';
 import { FieldReader } from '../../records/json-shape-check.js';
 import { VIEWER_RECORD_ID } from '../../records/viewer-record-id.js';
 import type { ViewerContext } from '../viewer-context.js';
 import type { Feature } from '../viewer-features.js';
+
+/** The answer of GET /api/agent/status when the agent is available. */
+export interface AgentStatus {
+  available: true;
+  model: string;
+  turnBudgetUsd: number;
+  netLabelBudgetUsd: number;
+  budget: BudgetFigures;
+  web: boolean;
+  search: boolean;
+  cli: { path: string; source: string } | null;
+  running: string[];
+  /** Whether the cap covers another turn; `capMessage` says why not. */
+  canAsk: boolean;
+  capMessage?: string;
+}
 
 /** Registers the agent routes; chat and cancel only when the agent is available. */
 export function agentRoutes(app: FastifyInstance, context: ViewerContext, features: Feature[]): void {
@@ -30,7 +47,7 @@ export function agentRoutes(app: FastifyInstance, context: ViewerContext, featur
   });
   if (!available) return;
 
-  app.get('/api/agent/status', () => ({
+  app.get('/api/agent/status', (): AgentStatus => ({
     available: true,
     model: config.agentModel,
     turnBudgetUsd: config.agentBudgetUsd,
