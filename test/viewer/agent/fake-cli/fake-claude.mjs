@@ -8,6 +8,9 @@
 // run to (its arguments and prompt). FAKE_CLI_PID_FILE: where a started helper process writes its pid
 // (modes hang and extra-server start one, so a test can see the whole process group go).
 import { spawn } from 'node:child_process';
+import process from 'node:process';
+import { setInterval, setTimeout } from 'node:timers';
+import { URL } from 'node:url';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';

@@ -43,6 +43,11 @@ export function untrusted(url: string, text: string): string {
   ].join('\n');
 }
 
+/** A search result's field as text (anything but a string or number is left out). */
+function field(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
 /** A new MCP server with the web tools. */
 export function webMcpServer(context: WebToolContext): McpServer {
   const server = new McpServer({ name: WEB_SERVER, version: '1.0.0' });
@@ -91,7 +96,7 @@ export function webMcpServer(context: WebToolContext): McpServer {
             .slice(0, 10)
             .map(
               (r: { title?: unknown; url?: unknown; content?: unknown }) =>
-                `- ${String(r.title ?? '')}\n  ${String(r.url ?? '')}\n  ${String(r.content ?? '')}`,
+                `- ${field(r.title)}\n  ${field(r.url)}\n  ${field(r.content)}`,
             )
             .join('\n');
         }),

@@ -41,7 +41,7 @@ export function agentRoutes(app: FastifyInstance, context: ViewerContext, featur
   app.get<{ Params: { id: string } }>('/api/agent/conversations/:id', (request) =>
     services.conversations.get(request.params.id),
   );
-  app.get('/api/net-labels', async () => {
+  app.get('/api/net-labels', () => {
     void services.netLabels.refresh();
     return services.netLabels.status();
   });
