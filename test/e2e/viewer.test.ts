@@ -175,7 +175,16 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     const sim = startSimulator(root, { rate: '0', seed: '5', steps: '100' });
     onTestFinished(() => sim.stop());
     expect(await sim.finished).toBe(0);
-    const v = await viewer(['--root', root, '--dist', join(repoRoot, 'dist/ui/viewer')]);
+    // An --engine-runtime without an engine: cost replay says why it cannot start.
+    const v = await viewer([
+      '--root',
+      root,
+      '--dist',
+      join(repoRoot, 'dist/ui/viewer'),
+      '--engine-runtime',
+      tempDir(),
+    ]);
+    expect(v.output()).toContain('warning: cost replay cannot start: --engine-runtime');
     const { page, errors, requested } = await openPage(v.url);
 
     // Lane tree: arrows move, Enter selects.

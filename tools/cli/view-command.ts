@@ -27,6 +27,7 @@ import {
 } from '../viewer/server/listener-addresses.js';
 import { createViewerServer, type ViewerServer } from '../viewer/server/viewer-server.js';
 import { resolveAgentCli } from '../viewer/agent/agent-cli-resolution.js';
+import { startupWarnings } from '../viewer/server/viewer-features.js';
 import { statOrUndefined } from '../viewer/live/safe-stat.js';
 import { viewerAccount } from '../viewer/records/viewer-record-author.js';
 import { isEventFileName } from '../viewer/telemetry/event-files.js';
@@ -194,6 +195,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
         );
     }
 
+    for (const line of startupWarnings(server.features)) io.err(`rr view: warning: ${line}\n`);
     if (config.dist && !statOrUndefined(join(config.dist, 'index.html'))?.isFile())
       io.err(
         `rr view: warning: --dist ${config.dist} holds no index.html; the page falls back to the bare files or a notice\n`,

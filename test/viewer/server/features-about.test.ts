@@ -13,11 +13,8 @@ describe('features this viewer does not provide', () => {
   it('answers their routes 501 with what is missing and why, and their status routes 200', async () => {
     const v = await startViewer({ flags: { graph: 'netlist.json' } });
     const routes: [string, string, string?][] = [
-      ['/api/component-cost?event_id=3&ref=U1', 'component-cost'],
       ['/api/schematic?lane=cand-0', 'schematic'],
       ['/api/schematic/payload/abc', 'schematic'],
-      ['/api/source/index', 'source'],
-      ['/api/source/file?path=main.py', 'source'],
       ['/api/3d?lane=cand-0&phase=final', '3d'],
       ['/api/3d/glb/abc', '3d'],
       ['/api/agent/chat', 'agent', 'POST'],
@@ -33,6 +30,15 @@ describe('features this viewer does not provide', () => {
           ? 'off by default. Start the viewer with --agent on'
           : 'not part of this rr version',
       );
+    }
+    for (const path of ['/api/source/index', '/api/source/file?path=main.ato']) {
+      const r = await v.request(path);
+      expect(r.status, path).toBe(501);
+      expect(r.json()).toMatchObject({
+        available: false,
+        feature: 'source',
+        reason: expect.stringContaining('--hdl-root (the folder of the ato.yaml manifest) and --hdl-build'),
+      });
     }
     const schematic = (await v.request('/api/schematic')).json<{ reason: string; needs: string[] }>();
     expect(schematic.reason).toContain(
@@ -52,6 +58,7 @@ describe('features this viewer does not provide', () => {
       'controls',
       'records',
       'notes',
+      'component-cost',
     ]);
     expect(features.features.map((f) => f.id)).toContain('agent');
   });

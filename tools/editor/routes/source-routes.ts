@@ -1,9 +1,10 @@
 // The code viewer's file endpoint (docs/api.md, GET /api/source): only text files inside the repository,
 // never the git directory, never through a symbolic link that leads out of it. A path with `..`, an
 // absolute path, a `.git` segment or a NUL is refused before the file system is asked.
-import { realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { confinedFile } from '../../sources/confined-file.js';
 import { readSourceBytes } from '../../sources/source-bytes.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EditorContext } from '../editor-context.js';
@@ -54,22 +55,14 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: EditorContext): 
 export async function repositoryFile(root: string, path: string | undefined): Promise<string> {
   if (!path) throw new ApiError(400, 'bad-request', '"path" is required');
   const refuse = (why: string) => new ApiError(403, 'outside-repository', `${path}: ${why}`);
-  if (path.includes('\0')) throw refuse('a path has no NUL character');
-  if (isAbsolute(path) || /^[a-zA-Z]:/.test(path) || path.startsWith('\\'))
-    throw refuse('give a path relative to the repository');
-  const segments = path.split(/[\\/]/);
-  if (segments.includes('..')) throw refuse('a path may not leave the repository');
-  if (segments.some((s) => s.toLowerCase() === '.git')) throw refuse('the git directory is not served');
-  const realRoot = await realpath(root);
-  let real: string;
-  try {
-    real = await realpath(join(realRoot, path));
-  } catch {
-    throw new ApiError(404, 'not-found', `${path} does not exist`);
+  if (path.split(/[\\/]/).some((s) => s.toLowerCase() === '.git'))
+    throw refuse('the git directory is not served');
+  const found = await confinedFile(root, path, 'the repository');
+  if (!found.ok) {
+    if (found.why === 'outside') throw refuse(found.message);
+    throw new ApiError(404, 'not-found', found.message);
   }
-  const rel = relative(realRoot, real);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) throw refuse('it leads out of the repository');
-  if (rel.split(sep).some((s) => s.toLowerCase() === '.git')) throw refuse('the git directory is not served');
-  if (!(await stat(real)).isFile()) throw new ApiError(404, 'not-found', `${path} is not a file`);
-  return real;
+  if (found.rel.split('/').some((s) => s.toLowerCase() === '.git'))
+    throw refuse('the git directory is not served');
+  return found.real;
 }

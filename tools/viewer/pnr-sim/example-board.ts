@@ -100,6 +100,29 @@ const PARTS: [string, FootprintSpec, string, (string | null)[]][] = [
   ['D2', chip0805, 'green', ['GND', 'LED2_A']],
 ];
 
+/**
+ * Each footprint's address in the example design project's instance tree (examples/design-sensor-node),
+ * kept on the board as atopile keeps it: a footprint property named `atopile_address`.
+ */
+export const EXAMPLE_ADDRESSES: Readonly<Record<string, string>> = {
+  U1: 'mcu.ic',
+  U2: 'supply.ldo',
+  J1: 'port.connector',
+  J2: 'supply.jack',
+  R1: 'port.r_sda',
+  R2: 'port.r_scl',
+  R3: 'leds.r_red',
+  R4: 'leds.r_green',
+  R5: 'mcu.r_sense',
+  R6: 'mcu.r_reset',
+  C1: 'supply.c_in',
+  C2: 'supply.c_out',
+  C3: 'mcu.c_decouple',
+  C4: 'mcu.c_reset',
+  D1: 'leds.d_red',
+  D2: 'leds.d_green',
+};
+
 const font: SList = ['effects', ['font', ['size', '1', '1'], ['thickness', '0.15']]];
 
 /** The example board as .kicad_pcb text (deterministic: same bytes every time). */
@@ -210,6 +233,16 @@ function footprint(
       ['at', '0', numberAtom(cy1 + 0.8), '0'],
       ['layer', quoted('F.Fab')],
       ['uuid', id('value')],
+      font,
+    ],
+    [
+      'property',
+      quoted('atopile_address'),
+      quoted(EXAMPLE_ADDRESSES[ref] ?? ref),
+      ['at', '0', '0', '0'],
+      ['layer', quoted('F.Fab')],
+      ['hide', 'yes'],
+      ['uuid', id('address')],
       font,
     ],
     ['attr', spec.through ? 'through_hole' : 'smd'],

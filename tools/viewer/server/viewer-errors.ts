@@ -7,6 +7,10 @@ import type { ErrorStyle } from '../../http/error-answers.js';
 import { GeometryRequestError } from '../geometry/geometry-cache.js';
 import { BoardReadError } from '../geometry/kicad-board-reader.js';
 import { LiveRequestError } from '../live/run-path.js';
+import { CostReplayRequestError } from '../cost-replay/component-cost-request.js';
+import { DesignSourceError } from '../design-sources/design-source-problem.js';
+import { EngineServiceError } from '../engine-runtime/engine-service-runner.js';
+import { TargetCheckError } from '../notes/design-note-target-check.js';
 import {
   ViewerRecordRequestError,
   type ViewerRecordErrorCode,
@@ -38,6 +42,11 @@ export function viewerApiError(error: unknown): ApiError | undefined {
       ? new ApiError(400, 'bad-hash', error.message)
       : new ApiError(404, 'no-board', error.message);
   if (error instanceof BoardReadError) return new ApiError(422, 'unreadable-board', error.message);
+  if (error instanceof CostReplayRequestError) return new ApiError(error.status, error.code, error.message);
+  if (error instanceof EngineServiceError) return new ApiError(422, 'engine-failed', error.message);
+  if (error instanceof DesignSourceError) return new ApiError(422, 'unreadable-sources', error.message);
+  if (error instanceof TargetCheckError)
+    return new ApiError(422, 'unknown-target', error.message, { target: error.index });
   return undefined;
 }
 

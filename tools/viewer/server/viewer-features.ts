@@ -1,10 +1,13 @@
 // Which features this viewer provides, and for those it does not, what is missing and why, so the page can
 // say so in place of the panel (docs/viewer-api.md, "Features this viewer does not provide"). The schematic
-// view, source browser, 3D view, placement-cost replay and Ask agent are not built in this rr version; each
-// reason says that, and what the feature would need on top, from the configuration.
+// view, 3D view and Ask agent are not built in this rr version; each reason says that, and what the
+// feature would need on top, from the configuration. The source browser and cost replay are available when
+// their inputs can be used; when their flags are given but they cannot start, `startup` says why, and
+// `rr view` prints it at startup.
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';
 import type { AgentCliResolution } from '../agent/agent-cli-resolution.js';
+import type { EngineRuntime } from '../engine-runtime/engine-runtime.js';
 
 export type FeatureId =
   'geometry' | 'controls' | 'records' | 'notes' | 'component-cost' | 'schematic' | 'source' | '3d' | 'agent';
@@ -12,7 +15,7 @@ export type FeatureId =
 /** One feature as GET /api/features lists it. */
 export type Feature =
   | { id: FeatureId; available: true; detail?: string }
-  | { id: FeatureId; available: false; reason: string; needs: string[] };
+  | { id: FeatureId; available: false; reason: string; needs: string[]; startup?: string };
 
 /** The body of a route whose feature is not available. */
 export interface UnavailableAnswer {
@@ -30,6 +33,10 @@ export interface FeatureInputs {
   pcbCli?: PcbToolResolution;
   /** The assistant CLI as resolved at start (the Ask agent and net labels need it). */
   agentCli?: AgentCliResolution;
+  /** Why the source browser cannot start (undefined: it can). */
+  sourcesProblem?: string;
+  /** The engine runtime of the subprocess services, or why there is none. */
+  engine?: EngineRuntime | { problem: string };
 }
 
 const NOT_BUILT = 'is not part of this rr version.';
@@ -40,42 +47,57 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
   const graph = c.graph
     ? `A netlist graph is configured (${c.graph}), but nothing in this viewer reads it yet.`
     : 'It would also need a netlist graph (--graph, or [design] graph in the config file), which is not set.';
-  const sources =
-    c.hdlRoot && c.hdlBuild
-      ? `Design sources are configured (${c.hdlRoot}, build ${c.hdlBuild}).`
-      : 'It would also need the design sources (--hdl-root and --hdl-build, or [design.hdl] root and build), which are not set.';
+  const sources = `the design project in ${c.hdlRoot}, build ${c.hdlBuild}.`;
   const cli = inputs.pcbCli;
   const pcbCli =
     cli?.status === 'found'
       ? `KiCad's command-line tool was found (${cli.path}, from ${cli.source}).`
       : `It would also need KiCad's command-line tool: ${cli?.message ?? 'not looked up'}.`;
-  const engine = c.engineRuntime
-    ? `An engine runtime is configured (${c.engineRuntime}).`
-    : "It would also need the engine's cost model (--engine-runtime).";
+  const engine = inputs.engine;
   const agentCli = inputs.agentCli ?? { status: 'missing', message: 'the assistant CLI was not looked up' };
   return [
     { id: 'geometry', available: true, detail: inputs.geometryDescription },
     { id: 'controls', available: true, detail: 'control.json in the live directory' },
     { id: 'records', available: true, detail: 'pins/, drafts/ and snapshots/ in the live directory' },
     { id: 'notes', available: true, detail: c.notesDir },
-    {
-      id: 'component-cost',
-      available: false,
-      reason: `Placement cost replay ${NOT_BUILT} ${engine} The cost terms per footprint that the experiment reports are in its placement_cost events.`,
-      needs: ['--engine-runtime'],
-    },
+    engine && 'packageDir' in engine
+      ? {
+          id: 'component-cost',
+          available: true,
+          detail: `the cost model of ${engine.from === 'flag' ? 'the engine copy' : 'the installed rr'} in ${engine.packageDir}${engine.version ? ` (version ${engine.version})` : ''}, run in a subprocess`,
+        }
+      : {
+          id: 'component-cost',
+          available: false,
+          reason: `Placement cost replay cannot start: ${engine?.problem ?? 'no engine runtime was looked up'}. The cost terms per footprint that the experiment recorded are in the Costs panel.`,
+          needs: ['--engine-runtime'],
+          ...(c.engineRuntime
+            ? { startup: `cost replay cannot start: ${engine?.problem ?? 'no engine runtime'}` }
+            : {}),
+        },
     {
       id: 'schematic',
       available: false,
       reason: `The schematic view ${NOT_BUILT} ${graph}`,
       needs: ['--graph', '--constraints', '--parts'],
     },
-    {
-      id: 'source',
-      available: false,
-      reason: `The source browser ${NOT_BUILT} ${sources} Notes resolve their targets against the board.`,
-      needs: ['--hdl-root', '--hdl-build', '--graph'],
-    },
+    inputs.sourcesProblem === undefined && c.hdlRoot && c.hdlBuild
+      ? {
+          id: 'source',
+          available: true,
+          detail: `${sources}${c.graph ? '' : ' No netlist graph (--graph) is set, so the tree is not joined to a netlist.'}`,
+        }
+      : {
+          id: 'source',
+          available: false,
+          reason: `The source browser cannot start: ${inputs.sourcesProblem ?? 'the design sources are not set'}. Notes resolve their targets against the netlist and the board alone.`,
+          needs: ['--hdl-root', '--hdl-build', '--graph'],
+          ...(c.hdlRoot || c.hdlBuild || c.hdlSrc
+            ? {
+                startup: `the source browser cannot start: ${inputs.sourcesProblem ?? 'the design sources are not set'}`,
+              }
+            : {}),
+        },
     { id: '3d', available: false, reason: `The 3D view ${NOT_BUILT} ${pcbCli}`, needs: ['--pcb-cli'] },
     agentFeature(c, agentCli),
   ];
@@ -103,6 +125,11 @@ function agentFeature(c: ViewerConfig, cli: AgentCliResolution): Feature {
       'The Ask agent and AI net labels are off by default. Start the viewer with --agent on (and --net-summaries on for net labels); they need an assistant CLI (Claude Code, `claude` on PATH, or --agent-cli). Each turn spends up to --agent-budget-usd (default $2) within --agent-total-usd (default $20) per viewer process; docs/viewer-agent.md says what leaves the machine.',
     needs: ['--agent', '--net-summaries', '--agent-cli'],
   };
+}
+
+/** What to print at startup: a feature whose flags were given but which cannot start, and why. */
+export function startupWarnings(features: Feature[]): string[] {
+  return features.flatMap((f) => (!f.available && f.startup ? [f.startup] : []));
 }
 
 /** The 501 body of an unavailable feature. */

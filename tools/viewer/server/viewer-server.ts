@@ -24,6 +24,7 @@ import { aboutRoute, type AboutInfo } from './routes/about-route.js';
 import { agentRoutes } from './routes/agent-routes.js';
 import { resolveAgentCli, type AgentCliResolution } from '../agent/agent-cli-resolution.js';
 import type { AgentServiceOptions } from '../agent/agent-services.js';
+import { sourceNetContext } from '../agent/net-labels/source-net-context.js';
 import { controlRoutes } from './routes/control-routes.js';
 import { geometryRoutes } from './routes/geometry-routes.js';
 import { designNotesRoutes } from './routes/design-notes-routes.js';
@@ -33,7 +34,12 @@ import { unavailableRoutes } from './routes/unavailable-routes.js';
 import { sourceInfo, type SourceInfo } from './source-revision.js';
 import { ViewerContext } from './viewer-context.js';
 import { viewerErrorStyle } from './viewer-errors.js';
-import { viewerFeatures } from './viewer-features.js';
+import { viewerFeatures, type Feature } from './viewer-features.js';
+import { DesignSourceIndex, designSourcesProblem } from '../design-sources/design-source-index.js';
+import { resolveEngineRuntime } from '../engine-runtime/engine-runtime.js';
+import { componentCostRoute } from './routes/component-cost-route.js';
+import { designSourceRoutes } from './routes/design-source-routes.js';
+import { DesignKnowledgeSource } from './design-knowledge.js';
 import { viewerHostRule, viewerOriginRule } from './viewer-guards.js';
 
 /** Request bodies larger than this are refused with 413. */
@@ -66,6 +72,8 @@ export interface ViewerServerOptions {
 export interface ViewerServer {
   app: FastifyInstance;
   context: ViewerContext;
+  /** The features as GET /api/features lists them. */
+  features: Feature[];
   /** Binds every listener; resolves to the bound addresses (ports filled in). */
   listen(): Promise<ListenAddress[]>;
   /** The page's URL on each listener. */
@@ -90,7 +98,22 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       config.agentCli ? { path: config.agentCli, source: 'configuration' } : undefined,
       process.env,
     );
-  const context = new ViewerContext(config, options.extract, now, { ...options.agent, cli: agentCli });
+  const sourcesProblem = designSourcesProblem(config);
+  const sources =
+    sourcesProblem === undefined
+      ? new DesignSourceIndex({
+          hdlRoot: config.hdlRoot!,
+          hdlBuild: config.hdlBuild!,
+          ...(config.hdlSrc ? { hdlSrc: config.hdlSrc } : {}),
+          ...(config.parts ? { parts: config.parts } : {}),
+          ...(config.graph ? { graph: config.graph } : {}),
+        })
+      : undefined;
+  const context = new ViewerContext(config, options.extract, now, {
+    ...options.agent,
+    cli: agentCli,
+    ...(sources ? { netSourceContext: () => sourceNetContext(sources) } : {}),
+  });
   const root = packageRoot();
   const about: AboutInfo = {
     name: 'rr',
@@ -105,12 +128,16 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
         ...(config.sourceUrl ? { sourceUrl: config.sourceUrl } : {}),
       })),
   };
+  const engine = resolveEngineRuntime(config.engineRuntime);
   const features = viewerFeatures({
     config,
     geometryDescription: options.geometryDescription ?? 'board geometry: native .kicad_pcb reader',
     ...(options.pcbCli ? { pcbCli: options.pcbCli } : {}),
     agentCli,
+    ...(sourcesProblem !== undefined ? { sourcesProblem } : {}),
+    engine,
   });
+  const knowledge = new DesignKnowledgeSource(context, sources);
 
   let bound: ListenAddress[] = [];
   let names: ViewerNames = viewerNames([], config.allowHost, config.allowOrigin);
@@ -127,7 +154,9 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   geometryRoutes(app, context);
   controlRoutes(app, context);
   viewerRecordRoutes(app, context);
-  designNotesRoutes(app, context);
+  designNotesRoutes(app, context, () => knowledge.knowledge());
+  if (sources) designSourceRoutes(app, sources);
+  if ('packageDir' in engine) componentCostRoute(app, context, engine);
   aboutRoute(app, about);
   agentRoutes(app, context, features);
   unavailableRoutes(app, features);
@@ -144,6 +173,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   return {
     app,
     context,
+    features,
     async listen() {
       for (const address of wanted) {
         const server = createServer((req, res) => app.routing(req, res));

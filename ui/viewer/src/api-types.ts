@@ -59,3 +59,7 @@ export type {
 } from '../../../tools/viewer/agent/ask-conversations.js';
 export type { AgentStatus } from '../../../tools/viewer/server/routes/agent-routes.js';
 export type { NetLabelStatus } from '../../../tools/viewer/agent/net-labels/net-labeler.js';
+export type { SourceIndex } from '../../../tools/viewer/design-sources/design-source-index.js';
+export type { JoinedInstance, JoinedNet } from '../../../tools/viewer/design-sources/source-netlist-join.js';
+export type { SourceFileAnswer } from '../../../tools/viewer/server/routes/design-source-routes.js';
+export type { ComponentCostAnswer } from '../../../tools/viewer/cost-replay/component-cost-request.js';

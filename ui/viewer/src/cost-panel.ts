@@ -6,6 +6,8 @@ import type { EventRecord, LiveEventOf } from './api-types.js';
 import type { LaneFrame } from './lane-replay.js';
 import { formatCost } from './number-format.js';
 import { sharedStyles } from './shared-styles.js';
+import type { ViewerApi } from './viewer-api.js';
+import './cost-replay-view.js';
 
 const TOP_FOOTPRINTS = 12;
 
@@ -14,11 +16,18 @@ export class CostPanel extends LitElement {
     events: { attribute: false },
     frame: { attribute: false },
     highlightRef: { attribute: false },
+    api: { attribute: false },
+    run: { attribute: false },
+    replay: { type: Boolean },
   };
 
   events: readonly EventRecord[] = [];
   frame: LaneFrame | null = null;
   highlightRef: string | null = null;
+  api: ViewerApi | null = null;
+  run: string | null = null;
+  /** Whether the viewer replays costs (the component-cost feature). */
+  replay = false;
 
   static override styles = [
     sharedStyles,
@@ -82,7 +91,7 @@ export class CostPanel extends LitElement {
       ${now ? this.renderNow(now) : html`<p class="empty">No cost at this position yet (step back to the start of the lane).</p>`}
       ${this.renderChart(costs, now)}
       ${laneEnd?.cost !== undefined ? html`<p>Final cost (lane ${laneEnd.status}): ${formatCost(laneEnd.cost)}</p>` : nothing}
-      ${now?.footprints ? this.renderFootprints(now) : nothing}`;
+      ${now?.footprints ? this.renderFootprints(now) : nothing} ${this.renderReplay()}`;
   }
 
   private renderNow(c: LiveEventOf<'placement_cost'>) {
@@ -201,6 +210,23 @@ export class CostPanel extends LitElement {
           )}
         </tbody>
       </table>`;
+  }
+
+  private renderReplay() {
+    if (!this.replay) return nothing;
+    return html`<h3>Replay with the engine</h3>
+      ${
+        this.highlightRef
+          ? html`<rr-cost-replay
+              .api=${this.api}
+              .run=${this.run}
+              .frame=${this.frame}
+              .ref=${this.highlightRef}
+            ></rr-cost-replay>`
+          : html`<p class="muted">
+              Click a footprint above (or on the board) to replay its cost terms beside the recorded ones.
+            </p>`
+      }`;
   }
 
   private highlight(ref: string): void {

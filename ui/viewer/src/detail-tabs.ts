@@ -19,6 +19,8 @@ import './net-status-chart.js';
 import './design-notes-panel.js';
 import './problems-panel.js';
 import './viewer-records-panel.js';
+import './source-panel.js';
+import './cost-replay-view.js';
 
 type TabId =
   | 'cost'
@@ -166,8 +168,11 @@ export class DetailTabs extends LitElement {
   private renderPanel() {
     const tab = TABS.find((t) => t.id === this.tab)!;
     const store = this.store;
-    if (tab.id === 'ask' && availability(this.features, 'agent') === 'available')
-      return html`<rr-ask-panel .api=${this.api}></rr-ask-panel>`;
+    const available = tab.feature !== undefined && availability(this.features, tab.feature) === 'available';
+    if (tab.id === 'source' && available)
+      return html`<rr-source-panel .api=${this.api} .highlightRef=${this.highlightRef}></rr-source-panel>`;
+    if (tab.id === 'cost-replay' && available) return this.renderCostReplay();
+    if (tab.id === 'ask' && available) return html`<rr-ask-panel .api=${this.api}></rr-ask-panel>`;
     if (tab.route)
       return html`<rr-feature-panel
         .api=${this.api}
@@ -188,6 +193,9 @@ export class DetailTabs extends LitElement {
           .events=${this.events}
           .frame=${frame}
           .highlightRef=${this.highlightRef}
+          .api=${this.api}
+          .run=${store?.run ?? null}
+          ?replay=${availability(this.features, 'component-cost') === 'available'}
         ></rr-cost-panel>`;
       case 'alternatives':
         return html`<rr-alternatives-panel
@@ -242,6 +250,36 @@ export class DetailTabs extends LitElement {
       default:
         return nothing;
     }
+  }
+
+  /** The Cost replay tab: a footprint of the position's placement, replayed beside its recorded terms. */
+  private renderCostReplay() {
+    if (!this.lane) return html`<p class="empty">Select a lane to replay a footprint's placement cost.</p>`;
+    const refs = (this.frame?.placement?.footprints ?? []).map((f) => f.ref).sort();
+    const ref = this.highlightRef && refs.includes(this.highlightRef) ? this.highlightRef : (refs[0] ?? '');
+    return html`<h2>Cost replay</h2>
+      <label
+        >Footprint
+        <select
+          aria-label="Footprint to replay"
+          @change=${(e: Event) =>
+            this.dispatchEvent(
+              new CustomEvent('highlight', {
+                detail: { ref: (e.target as HTMLSelectElement).value },
+                bubbles: true,
+                composed: true,
+              }),
+            )}
+        >
+          ${refs.map((r) => html`<option value=${r} ?selected=${r === ref}>${r}</option>`)}
+        </select></label
+      >
+      <rr-cost-replay
+        .api=${this.api}
+        .run=${this.store?.run ?? null}
+        .frame=${this.frame}
+        .ref=${ref}
+      ></rr-cost-replay>`;
   }
 }
 

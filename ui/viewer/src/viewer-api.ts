@@ -19,6 +19,9 @@ import type {
   AskConversationSummary,
   AskEvent,
   NetLabelStatus,
+  SourceIndex,
+  SourceFileAnswer,
+  ComponentCostAnswer,
 } from './api-types.js';
 
 /** An answer that was not 2xx, with the server's error body when it sent one. */
@@ -121,6 +124,21 @@ export class ViewerApi {
     body: Record<string, unknown>,
   ): Promise<T> {
     return this.post(`/api/${VIEWER_RECORD_ROUTES[kind].create}`, body);
+  }
+
+  /** GET /api/source/index: the design sources' instance tree joined to the netlist. */
+  sourceIndex(): Promise<SourceIndex> {
+    return this.get('/api/source/index');
+  }
+
+  /** GET /api/source/file: one source file, line by line. */
+  sourceFile(path: string): Promise<SourceFileAnswer> {
+    return this.get(`/api/source/file${query({ path })}`);
+  }
+
+  /** GET /api/component-cost: a footprint's cost terms replayed by the engine at an event. */
+  componentCost(seq: number, ref: string, run?: string | null): Promise<ComponentCostAnswer> {
+    return this.get(`/api/component-cost${query({ event_id: seq, ref, run: run ?? undefined })}`);
   }
 
   async designNotes(): Promise<DesignNote[]> {

@@ -9,11 +9,16 @@ import {
 } from '../../notes/design-note.js';
 import { designNotesJson, designNotesMarkdown } from '../../notes/design-notes-report.js';
 import { ApiError } from '../../../http/api-error.js';
+import { checkDesignNoteTargets, type DesignKnowledge } from '../../notes/design-note-target-check.js';
 import { queryChoices, queryText, type Query } from '../query-values.js';
 import type { ViewerContext } from '../viewer-context.js';
 
-/** Registers the notes routes. */
-export function designNotesRoutes(app: FastifyInstance, context: ViewerContext): void {
+/** Registers the notes routes; targets of new and edited notes are checked against `knowledge`. */
+export function designNotesRoutes(
+  app: FastifyInstance,
+  context: ViewerContext,
+  knowledge: () => DesignKnowledge = () => ({}),
+): void {
   const notes = context.designNotes;
 
   app.get('/api/notes', (request) => {
@@ -51,6 +56,7 @@ export function designNotesRoutes(app: FastifyInstance, context: ViewerContext):
   app.get<{ Params: { id: string } }>('/api/notes/:id', (request) => notes.get(request.params.id));
 
   app.post('/api/notes', async (request, reply) => {
+    checkDesignNoteTargets((request.body as { targets?: unknown } | null)?.targets, knowledge());
     const note = await notes.create(request.body, { address: request.ip, now: context.now() });
     return reply.code(201).send(note);
   });
@@ -59,6 +65,8 @@ export function designNotesRoutes(app: FastifyInstance, context: ViewerContext):
     const action = request.params.action;
     if (!(DESIGN_NOTE_ACTIONS as readonly string[]).includes(action)) return reply.callNotFound();
     const id = request.params.id;
+    if (action === 'edit')
+      checkDesignNoteTargets((request.body as { targets?: unknown } | null)?.targets, knowledge());
     const note = await notes.act(id, action as DesignNoteAction, request.body, {
       address: request.ip,
       now: context.now(),

@@ -18,7 +18,7 @@ const ROUTES: { method: 'GET' | 'POST'; path: string; feature: FeatureId; status
   { method: 'POST', path: '/api/agent/cancel', feature: 'agent', status: 501 },
 ];
 
-/** Registers GET /api/features and the routes of unavailable features. */
+/** Registers GET /api/features and the routes of unavailable features (available ones have routes of their own). */
 export function unavailableRoutes(app: FastifyInstance, features: Feature[]): void {
   app.get('/api/features', () => ({ features }));
   for (const route of ROUTES) {

@@ -1,0 +1,196 @@
+// GET /api/component-cost: finds what an event's placement was made on (the board of the lane's latest
+// checkpoint at or before the event, else of its parent lanes, else the run's input board), asks the
+// engine runtime's cost model to replay one footprint's cost terms there, and puts the recorded terms of
+// the lane's placement_cost event at that step beside them. A checkpoint event replays on its own board
+// (a routed board: its nets are extracted from the board itself).
+import { join } from 'node:path';
+import type { LiveDirectoryReader } from '../live/live-directory-reader.js';
+import type { EventRecord } from '../live/live-state.js';
+import type { CostReplay, CostReplayInput } from '../pnr-sim/cost-replay.js';
+import type { LiveEvent, LiveEventOf, PlacedFootprint } from '../telemetry/live-event.js';
+import type { EngineRuntime } from '../engine-runtime/engine-runtime.js';
+import { runEngineService } from '../engine-runtime/engine-service-runner.js';
+
+/** A request the route refuses: 400 for an event cost replay does not take, 404 for a missing one. */
+export class CostReplayRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404,
+    readonly code: 'bad-query' | 'no-event' | 'no-board',
+  ) {
+    super(message);
+  }
+}
+
+/** The body of GET /api/component-cost. */
+export interface ComponentCostAnswer {
+  available: true;
+  ref: string;
+  event: { seq: number; kind: string; lane: string | null; step?: number; run: string | null };
+  /** What the placement is replayed on: an event's positions on a board, or a checkpoint's own board. */
+  basis: 'placement' | 'checkpoint';
+  board: string;
+  replayed: CostReplay;
+  /** The footprint's terms as the lane's placement_cost event at that step recorded them. */
+  recorded: { seq: number; step: number; total: number; terms?: Record<string, number> } | null;
+  /** The placement's recorded total at that step. */
+  recordedPlacement: { seq: number; step: number; total: number; terms?: Record<string, number> } | null;
+  engine: { packageDir: string; version?: string; from: EngineRuntime['from'] };
+}
+
+const PAGE = 5000;
+const MAX_PAGES = 40;
+const LOOK_AHEAD = 1000;
+
+/** Answers one cost replay request. */
+export async function componentCost(
+  reader: LiveDirectoryReader,
+  runtime: EngineRuntime,
+  query: { seq: number; ref: string; run: string | null },
+): Promise<ComponentCostAnswer> {
+  const record = reader.history({ before: query.seq + 1, limit: 1 })[0];
+  if (!record || record.event.seq !== query.seq)
+    throw new CostReplayRequestError(`there is no event ${query.seq} in ${reader.root}`, 404, 'no-event');
+  const event = record.event;
+  const lane = 'lane' in event && typeof event.lane === 'string' ? event.lane : undefined;
+  let basis: ComponentCostAnswer['basis'];
+  let board: string | undefined;
+  let placement: PlacedFootprint[] | undefined;
+  let step: number | undefined;
+  if (event.kind === 'checkpoint') {
+    basis = 'checkpoint';
+    board = event.board;
+  } else if ((event.kind === 'placement' || event.kind === 'placement_cost') && lane) {
+    basis = 'placement';
+    step = event.step;
+    const placed =
+      event.kind === 'placement'
+        ? event
+        : findBack(
+            reader,
+            lane,
+            query.seq,
+            (e): e is LiveEventOf<'placement'> => e.kind === 'placement' && e.step === event.step,
+          );
+    if (!placed)
+      throw new CostReplayRequestError(
+        `lane ${lane} has no placement event at step ${event.step} to replay; pick a placement event`,
+        404,
+        'no-event',
+      );
+    placement = placed.footprints;
+    board = boardBefore(reader, lane, query.seq);
+  } else
+    throw new CostReplayRequestError(
+      `event ${query.seq} is a ${event.kind} event; cost replay takes a placement, placement_cost or checkpoint event`,
+      400,
+      'bad-query',
+    );
+  if (!board)
+    throw new CostReplayRequestError(
+      `no board to replay event ${query.seq} on: neither its lane nor the run names a checkpoint before it`,
+      404,
+      'no-board',
+    );
+  const input: CostReplayInput = {
+    board: join(reader.root, board),
+    ref: query.ref,
+    ...(placement ? { placement } : {}),
+  };
+  const replayed = await runEngineService<CostReplay>(runtime, 'component-cost', input);
+  // The cost at a placement's step is reported right after the placement, so look a little past it.
+  const costEvent = lane
+    ? findBack(
+        reader,
+        lane,
+        step === undefined ? query.seq : query.seq + LOOK_AHEAD,
+        (e): e is LiveEventOf<'placement_cost'> =>
+          e.kind === 'placement_cost' && (step === undefined || e.step === step),
+      )
+    : undefined;
+  const entry = costEvent?.footprints?.find((f) => f.ref === query.ref);
+  return {
+    available: true,
+    ref: query.ref,
+    event: {
+      seq: event.seq,
+      kind: event.kind,
+      lane: lane ?? null,
+      ...(step !== undefined ? { step } : {}),
+      run: query.run,
+    },
+    basis,
+    board,
+    replayed,
+    recorded:
+      costEvent && entry
+        ? {
+            seq: costEvent.seq,
+            step: costEvent.step,
+            total: entry.total,
+            ...(entry.terms ? { terms: entry.terms } : {}),
+          }
+        : null,
+    recordedPlacement: costEvent
+      ? {
+          seq: costEvent.seq,
+          step: costEvent.step,
+          total: costEvent.total,
+          ...(costEvent.terms ? { terms: costEvent.terms } : {}),
+        }
+      : null,
+    engine: {
+      packageDir: runtime.packageDir,
+      ...(runtime.version ? { version: runtime.version } : {}),
+      from: runtime.from,
+    },
+  };
+}
+
+/** The lane's latest event before `seq` (inclusive) that `match` takes, paging back. */
+function findBack<T extends LiveEvent>(
+  reader: LiveDirectoryReader,
+  lane: string | undefined,
+  seq: number,
+  match: (e: LiveEvent) => e is T,
+): T | undefined {
+  let before = seq + 1;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const records: EventRecord[] = reader.history({
+      ...(lane !== undefined ? { lane } : {}),
+      before,
+      limit: PAGE,
+    });
+    for (let i = records.length - 1; i >= 0; i--) {
+      const e = records[i]!.event;
+      if (match(e)) return e;
+    }
+    if (records.length < PAGE) return undefined;
+    before = records[0]!.event.seq;
+  }
+  return undefined;
+}
+
+/** The board a lane's placement at `seq` starts from: its checkpoint, a parent's, else the run's input. */
+function boardBefore(reader: LiveDirectoryReader, lane: string, seq: number): string | undefined {
+  const seen = new Set<string>();
+  for (let current: string | null | undefined = lane; current && !seen.has(current);) {
+    seen.add(current);
+    const checkpoint = findBack(
+      reader,
+      current,
+      seq,
+      (e): e is LiveEventOf<'checkpoint'> => e.kind === 'checkpoint',
+    );
+    if (checkpoint) return checkpoint.board;
+    const start: LiveEventOf<'lane_start'> | undefined = findBack(
+      reader,
+      current,
+      seq,
+      (e): e is LiveEventOf<'lane_start'> => e.kind === 'lane_start',
+    );
+    current = start?.parent;
+  }
+  return findBack(reader, undefined, seq, (e): e is LiveEventOf<'run_start'> => e.kind === 'run_start')
+    ?.board;
+}
