@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AskConversation } from '../../../tools/viewer/agent/ask-conversations.js';
 import type { DesignNote } from '../../../tools/viewer/notes/design-note.js';
+import { startViewer } from '../server/viewer-fixture.js';
 import { chat, startAgentViewer } from './agent-fixture.js';
 
 describe('Ask chat', () => {
@@ -117,7 +118,6 @@ describe('Ask chat', () => {
 
 describe('Ask agent off', () => {
   it('has no chat and says how to turn it on', async () => {
-    const { startViewer } = await import('../server/viewer-fixture.js');
     const v = await startViewer();
     const status = (await v.request('/api/agent/status')).json<{ available: boolean; reason: string }>();
     expect(status.available).toBe(false);

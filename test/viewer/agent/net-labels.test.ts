@@ -1,13 +1,14 @@
 // AI net labels: the netlist dossier cut into chunks of about 60,000 characters with stable ends, one
 // tool-less call of the (fake) assistant CLI per chunk that changed, labels cached by chunk content, and
 // labelling that stops at the budget cap with the rest left missing.
-import { writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHUNK_CHARS, netDossierChunks } from '../../../tools/viewer/agent/net-labels/net-dossier.js';
 import type { NetLabelStatus } from '../../../tools/viewer/agent/net-labels/net-labeler.js';
 import { netLabelsFromAnswer } from '../../../tools/viewer/agent/net-labels/net-label-answer.js';
 import type { NetlistGraph } from '../../../tools/viewer/netlist/netlist-graph.js';
+import { EXAMPLE_DESIGN, exampleBoardGraph } from '../design-sources/example-design.js';
 import { tempDir } from '../temp-dir.js';
 import { startAgentViewer } from './agent-fixture.js';
 
@@ -172,5 +173,29 @@ describe('AI net labels', () => {
     const status = (await w.request('/api/net-labels')).json<NetLabelStatus>();
     expect(status).toMatchObject({ state: 'unavailable' });
     expect(status.reason).toContain('--graph');
+  });
+});
+
+describe('AI net labels with design sources', () => {
+  it('sends each net with what the sources say about it', async () => {
+    const base = tempDir('rr-net-labels-sources-');
+    const root = join(base, 'design');
+    cpSync(EXAMPLE_DESIGN, root, { recursive: true });
+    const graphFile = join(base, 'netlist.json');
+    writeFileSync(graphFile, JSON.stringify(exampleBoardGraph()));
+    const v = await startAgentViewer(
+      {},
+      { netSummaries: 'on', graph: graphFile, hdlRoot: root, hdlBuild: 'default' },
+    );
+    const status = await labelsDone(v);
+    expect(status).toMatchObject({ state: 'done', missing: 0 });
+    const index = (await v.request('/api/source/index')).json<{
+      nets: { net: string; title: string; connections: { file: string; line: number }[] }[];
+    }>();
+    const joined = index.nets.find((n) => n.connections.length > 0)!;
+    const prompt = v.runs()[0]!.prompt;
+    expect(prompt).toContain(`## net ${joined.net}`);
+    expect(prompt).toContain(`source title: ${joined.title}`);
+    expect(prompt).toContain(`${joined.connections[0]!.file}:${joined.connections[0]!.line}`);
   });
 });
