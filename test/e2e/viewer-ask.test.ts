@@ -1,13 +1,14 @@
-// The Ask tab in a real browser: `rr view --agent on` with the fake assistant CLI (test/viewer/agent/
-// fake-cli, found as `claude` on PATH). A question streams its answer into the page, the note the
-// assistant made through the notes tools appears in the turn and in the Notes tab, marked as the agent's,
-// and the conversation is listed and stored with the experiment.
-import { mkdirSync, readdirSync } from 'node:fs';
+// The assistant in a real browser, with the fake assistant CLI (test/viewer/agent/fake-cli, found as
+// `claude` on PATH). Ask: a question streams its answer into the page, the note the assistant made through
+// the notes tools appears in the turn and in the Notes tab, marked as the agent's, and the conversation is
+// listed and stored with the experiment. AI net labels: shown in the Source tab and under Nets, marked.
+import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { repoRoot } from '../cli/run-cli.js';
 import { FAKE_CLI_DIR } from '../viewer/agent/agent-fixture.js';
+import { EXAMPLE_DESIGN, exampleBoardGraph } from '../viewer/design-sources/example-design.js';
 import { shortRun } from '../viewer/pnr-sim/sim-run.js';
 import { tempDir } from '../viewer/temp-dir.js';
 import { browserMissing, launchBrowser } from './browser-launch.js';
@@ -84,6 +85,60 @@ describe.skipIf(!!missing)('Ask tab in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'ask-note.png') });
 
     expect(readdirSync(join(experiment, 'conversations'))).toHaveLength(1);
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('shows AI net labels in Inspect (the Source tab) and under Nets, marked as AI output', async () => {
+    const base = tempDir('rr-e2e-labels-');
+    const root = join(base, 'exp', 'live');
+    await shortRun(root, { seed: 3, steps: 40, candidates: 1, trials: 1, rounds: 1 });
+    const design = join(base, 'design');
+    cpSync(EXAMPLE_DESIGN, design, { recursive: true });
+    const graph = join(base, 'netlist.json');
+    writeFileSync(graph, JSON.stringify(exampleBoardGraph()));
+    const v = await startViewer(
+      [
+        '--root',
+        root,
+        '--dist',
+        join(repoRoot, 'dist/ui/viewer'),
+        '--net-summaries',
+        'on',
+        '--graph',
+        graph,
+        '--hdl-root',
+        design,
+        '--hdl-build',
+        'default',
+      ],
+      { PATH: `${FAKE_CLI_DIR}:${process.env.PATH ?? ''}`, FAKE_CLI_MODE: 'answer' },
+    );
+    onTestFinished(() => v.stop());
+    const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
+    onTestFinished(() => page.close());
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    });
+    // Labelling runs at start; wait for it before opening the page.
+    for (let i = 0; i < 600; i++) {
+      const status = (await (await fetch(`${v.url}api/net-labels`)).json()) as { state: string };
+      if (status.state === 'done') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await page.goto(v.url);
+    await page.getByRole('tab', { name: 'Source', exact: true }).click();
+    const label = page.locator('rr-source-panel td[data-ai-net-label]', { hasText: 'fake label of' }).first();
+    await label.waitFor(WAIT);
+    await page.locator('rr-source-panel th .ai', { hasText: 'AI output' }).waitFor(WAIT);
+    await page.screenshot({ path: join(ARTIFACTS, 'net-labels-source.png') });
+
+    await page.locator('rr-lane-tree li[data-lane="cand-0.trial-0"] .row').first().click();
+    await page.getByRole('tab', { name: 'Nets', exact: true }).click();
+    await page.locator('rr-net-labels-panel h3', { hasText: 'AI output' }).waitFor(WAIT);
+    await page.locator('rr-net-labels-panel dt[data-net-label]').first().waitFor(WAIT);
+    await page.screenshot({ path: join(ARTIFACTS, 'net-labels-nets.png') });
     expect(errors).toEqual([]);
   }, 180_000);
 });
