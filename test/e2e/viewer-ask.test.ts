@@ -4,7 +4,7 @@
 // listed and stored with the experiment. AI net labels: shown in the Source tab and under Nets, marked.
 import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { repoRoot } from '../cli/run-cli.js';
 import { FAKE_CLI_DIR } from '../viewer/agent/agent-fixture.js';
@@ -30,6 +30,18 @@ describe.skipIf(!!missing)('Ask tab in Chromium', () => {
     await browser?.close();
   });
 
+  /** A page whose every red console line and page error is collected, closed when the test ends. */
+  async function newPage(): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
+    onTestFinished(() => page.close());
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    });
+    return { page, errors };
+  }
+
   it('asks a question, sees the answer stream in and the note the assistant made', async () => {
     const experiment = tempDir('rr-e2e-ask-');
     const root = join(experiment, 'live');
@@ -43,13 +55,7 @@ describe.skipIf(!!missing)('Ask tab in Chromium', () => {
       },
     );
     onTestFinished(() => v.stop());
-    const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
-    onTestFinished(() => page.close());
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
+    const { page, errors } = await newPage();
     await page.goto(v.url);
 
     await page.getByRole('tab', { name: 'Ask', exact: true }).click();
@@ -114,13 +120,7 @@ describe.skipIf(!!missing)('Ask tab in Chromium', () => {
       { PATH: `${FAKE_CLI_DIR}:${process.env.PATH ?? ''}`, FAKE_CLI_MODE: 'answer' },
     );
     onTestFinished(() => v.stop());
-    const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
-    onTestFinished(() => page.close());
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-    });
+    const { page, errors } = await newPage();
     // Labelling runs at start; wait for it before opening the page.
     for (let i = 0; i < 600; i++) {
       const status = (await (await fetch(`${v.url}api/net-labels`)).json()) as { state: string };

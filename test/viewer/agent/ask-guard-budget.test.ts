@@ -6,6 +6,12 @@ import type { AskEvent } from '../../../tools/viewer/agent/ask-agent.js';
 import { alive, chat, helperPid, startAgentViewer } from './agent-fixture.js';
 
 type End = Extract<AskEvent, { type: 'end' }>;
+/** The process the fake CLI started (in its process group) is gone once the kill has landed. */
+async function expectHelperGone(pidFile: string): Promise<void> {
+  const helper = await helperPid(pidFile);
+  for (let i = 0; i < 100 && alive(helper); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(alive(helper)).toBe(false);
+}
 const endOf = (events: AskEvent[]) => events.at(-1) as End;
 
 describe('budget ledger across turns', () => {
@@ -68,9 +74,7 @@ describe('guarding a turn', () => {
     expect(end).toMatchObject({ costUsd: null, chargedUsd: 2 });
     // Nothing the run said after the init reached the page, and no note was made.
     expect(answer.events.filter((e) => e.type === 'note' || e.type === 'text')).toEqual([]);
-    const helper = await helperPid(v.pidFile);
-    for (let i = 0; i < 100 && alive(helper); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(alive(helper)).toBe(false);
+    await expectHelperGone(v.pidFile);
     const stored = (await v.request('/api/agent/conversations')).json<{ conversations: { id: string }[] }>();
     const conversation = (await v.request(`/api/agent/conversations/${stored.conversations[0]!.id}`)).json<{
       turns: { status: string; reason: string }[];
@@ -113,9 +117,7 @@ describe('guarding a turn', () => {
     );
     expect(await cancelled).toBe(200);
     expect(endOf(answer.events)).toMatchObject({ status: 'cancelled', costUsd: null, chargedUsd: 2 });
-    const helper = await helperPid(v.pidFile);
-    for (let i = 0; i < 100 && alive(helper); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(alive(helper)).toBe(false);
+    await expectHelperGone(v.pidFile);
     expect((await v.request('/api/agent/cancel', { json: { turn } })).status).toBe(404);
   });
 
