@@ -83,6 +83,18 @@ describe('Ask chat', () => {
     expect(run!.cwd).toBe(v.experimentDir);
   });
 
+  it('keeps every turn of a conversation continued from two pages at once', async () => {
+    const v = await startAgentViewer();
+    const first = await chat(v.port, { question: 'first' });
+    const id = (first.events.at(-1) as { conversation: string }).conversation;
+    await Promise.all([
+      chat(v.port, { question: 'second', conversation: id }),
+      chat(v.port, { question: 'third', conversation: id }),
+    ]);
+    const stored = (await v.request(`/api/agent/conversations/${id}`)).json<AskConversation>();
+    expect(stored.turns.map((t) => t.question).sort()).toEqual(['first', 'second', 'third']);
+  });
+
   it('answers the status and refuses chat without the viewer origin', async () => {
     const v = await startAgentViewer();
     const status = (await v.request('/api/agent/status')).json<Record<string, unknown>>();

@@ -299,10 +299,8 @@ export class AskAgent {
       // A turn whose CLI never started cost nothing; one that ran without a cost report costs its budget.
       record.chargedUsd = reserved.reservation.settle(ran ? reported : 0);
       record.ended = o.now().toISOString();
-      conversation.turns.push(record);
-      conversation.updated = record.ended;
       try {
-        o.conversations.save(conversation);
+        o.conversations.appendTurn(conversation, record);
       } catch (error) {
         record.reason = `${record.reason ? `${record.reason}; ` : ''}the conversation could not be stored: ${(error as Error).message}`;
       }

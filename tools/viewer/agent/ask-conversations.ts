@@ -102,9 +102,17 @@ export class AskConversationStore {
     };
   }
 
-  /** Writes a conversation with one more turn. */
-  save(conversation: AskConversation): void {
+  /**
+   * Adds a finished turn to a conversation and writes it: to the stored file as it is now when there is
+   * one (another turn of the same conversation may have ended meanwhile), else to the new conversation.
+   * Returns what was written.
+   */
+  appendTurn(conversation: AskConversation, turn: AskTurn): AskConversation {
+    const stored = this.folder.readOne(`${conversation.id}.json`);
+    const current = stored !== undefined && typeof stored !== 'string' ? stored : conversation;
+    const next: AskConversation = { ...current, turns: [...current.turns, turn], updated: turn.ended };
     mkdirSync(this.dir, { recursive: true });
-    writeFileAtomic(join(this.dir, `${conversation.id}.json`), JSON.stringify(conversation, null, 2) + '\n');
+    writeFileAtomic(join(this.dir, `${conversation.id}.json`), JSON.stringify(next, null, 2) + '\n');
+    return next;
   }
 }

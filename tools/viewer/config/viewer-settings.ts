@@ -133,7 +133,8 @@ export const VIEWER_SETTINGS = {
   agentSearchUrl: {
     flag: '--agent-search-url',
     kind: 'string',
-    flagOnlyBecause: spending,
+    flagOnlyBecause:
+      "the assistant's search queries go to this endpoint, which a checked-in file must not choose",
     help: 'SearXNG-compatible JSON search endpoint for --agent-web (default: no search, fetch only)',
   },
   agentModel: {
