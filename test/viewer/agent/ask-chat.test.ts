@@ -31,7 +31,10 @@ describe('Ask chat', () => {
     expect(stored.title).toContain('Fake note: Please write a note');
     expect(stored.author.address).toBe('127.0.0.1');
     expect(stored.author.agent).toMatchObject({ model: 'opus' });
-    expect(texts.map((e) => (e as { text: string }).text).join('')).toContain(id);
+    // Streamed word by word and then repeated whole by the CLI, the answer reaches the page once.
+    expect(texts.map((e) => (e as { text: string }).text).join('')).toBe(
+      `I added a note ${id} about "Please write a note about the ground net".`,
+    );
 
     // The conversation is stored with the experiment and listed.
     const conversationId = (end as { conversation: string }).conversation;

@@ -238,7 +238,6 @@ export class AskAgent {
                 }
               streamedText = false;
               for (const use of message.toolUses) {
-                if (use.input === undefined || toolNames.get(use.id) === use.name) continue;
                 toolNames.set(use.id, use.name);
                 record.tools.push({ name: use.name, input: use.input });
                 emit({ type: 'tool', id: use.id, name: use.name, input: use.input });

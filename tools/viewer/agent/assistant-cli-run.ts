@@ -87,7 +87,9 @@ export function runAssistantCli(options: CliRunOptions): CliRun {
           ? initRefusal(message, options.permissions)
           : message.kind === 'assistant'
             ? message.toolUses.map((t) => toolRefusal(t.name, options.permissions)).find((r) => r)
-            : undefined;
+            : message.kind === 'tool-start'
+              ? toolRefusal(message.name, options.permissions)
+              : undefined;
       if (refusal) {
         stop('killed', refusal);
         return;

@@ -1,13 +1,14 @@
 // The assistant CLI's stream format (`--output-format stream-json --verbose`, Claude Code's headless
 // mode): one JSON object per line. rr reads five kinds: the `system`/`init` message (the tools and MCP
 // servers the run has), `stream_event` text deltas (`--include-partial-messages`), `assistant` messages
-// (text and tool calls), `user` messages (tool results) and the closing `result` (with `total_cost_usd`).
+// (text and tool calls; `content_block_start` announces a call early), `user` messages (tool results) and the closing `result` (with `total_cost_usd`).
 // Everything else is passed over. docs/decisions.md ("Ask agent") records why these flags.
 
 /** One line of the stream as rr reads it. */
 export type CliMessage =
   | { kind: 'init'; tools: string[]; mcpServers: { name: string; status: string }[]; model?: string }
   | { kind: 'text-delta'; text: string }
+  | { kind: 'tool-start'; id: string; name: string }
   | { kind: 'assistant'; texts: string[]; toolUses: CliToolUse[]; subagent: boolean }
   | { kind: 'tool-result'; toolUseId: string; isError: boolean; text: string }
   | { kind: 'result'; subtype: string; isError: boolean; costUsd?: number; text?: string }
@@ -55,17 +56,10 @@ export function cliMessage(value: unknown): CliMessage {
     if (
       event.type === 'content_block_start' &&
       isObject(event.content_block) &&
-      event.content_block.type === 'tool_use'
+      (event.content_block.type === 'tool_use' || event.content_block.type === 'server_tool_use')
     )
       // A tool call announced before its input is complete: the guard checks its name at once.
-      return {
-        kind: 'assistant',
-        texts: [],
-        toolUses: [
-          { id: text(event.content_block.id), name: text(event.content_block.name), input: undefined },
-        ],
-        subagent: !!value.parent_tool_use_id,
-      };
+      return { kind: 'tool-start', id: text(event.content_block.id), name: text(event.content_block.name) };
     return { kind: 'other', type };
   }
   if (type === 'assistant' && isObject(value.message)) {

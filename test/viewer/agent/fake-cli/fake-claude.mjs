@@ -90,6 +90,16 @@ function streamText(text) {
 
 async function callTool(servers, server, tool, input, id) {
   out({
+    type: 'stream_event',
+    event: {
+      type: 'content_block_start',
+      index: 1,
+      content_block: { type: 'tool_use', id, name: `mcp__${server}__${tool}`, input: {} },
+    },
+    parent_tool_use_id: null,
+    session_id,
+  });
+  out({
     type: 'assistant',
     message: {
       role: 'assistant',
