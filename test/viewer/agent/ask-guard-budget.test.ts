@@ -54,6 +54,14 @@ describe('budget ledger across turns', () => {
     expect(status.budget.spentUsd).toBeCloseTo(3.06, 6);
   });
 
+  it('charges nothing when a turn cannot start because a read folder is missing', async () => {
+    const v = await startAgentViewer({}, { agentReadDirs: ['/nonexistent/sources'] });
+    const end = endOf((await chat(v.port, { question: 'hello' })).events);
+    expect(end).toMatchObject({ status: 'failed', costUsd: null, chargedUsd: 0 });
+    expect(end.reason).toContain('/nonexistent/sources (--agent-read-dir) does not exist');
+    expect(v.runs()).toEqual([]);
+  });
+
   it('charges the whole budget when the CLI ends without a cost report', async () => {
     const v = await startAgentViewer({ mode: 'no-cost' }, { agentBudgetUsd: '2' });
     const answer = await chat(v.port, { question: 'hello' });

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { DesignNotesStore } from '../notes/design-notes-store.js';
 import { viewerAccount } from '../records/viewer-record-author.js';
+import { statOrUndefined } from '../live/safe-stat.js';
 import { askTurnArguments } from './agent-cli-arguments.js';
 import type { AgentCliResolution } from './agent-cli-resolution.js';
 import { AskConversationStore, type AskConversation, type AskTurn } from './ask-conversations.js';
@@ -194,6 +195,12 @@ export class AskAgent {
     try {
       const availability = this.availability();
       if (!availability.available) throw new Error(availability.reason);
+      // The CLI refuses a folder that does not exist; say which, before anything is spent.
+      const missing = [c.agentCwd, ...c.agentReadDirs].find((dir) => !statOrUndefined(dir)?.isDirectory());
+      if (missing)
+        throw new Error(
+          `the folder ${missing} (${missing === c.agentCwd ? '--agent-cwd' : '--agent-read-dir'}) does not exist; the turn was not started`,
+        );
       listener = await startTurnMcpListener(factories);
       const toolNames = new Map<string, string>();
       let streamedText = false;
