@@ -118,6 +118,13 @@ function agentFeature(c: ViewerConfig, cli: AgentCliResolution): Feature {
       reason: `The Ask agent is on, but ${cli.status === 'missing' ? cli.message : 'no assistant CLI was found'}.`,
       needs: ['--agent-cli'],
     };
+  if (c.netSummaries)
+    return {
+      id: 'agent',
+      available: false,
+      reason: `The Ask agent is off (AI net labels are on${cli.status === 'found' ? '' : `, but ${cli.message}`}); start the viewer with --agent on to ask questions.`,
+      needs: ['--agent'],
+    };
   return {
     id: 'agent',
     available: false,
