@@ -1,7 +1,7 @@
 // `rr view --agent on` as a user starts it (the built CLI as a child process): it says which assistant
 // CLI it found and with which budgets, and warns when a listener is not loopback.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -18,7 +18,7 @@ async function startupOutput(args: string[], env: NodeJS.ProcessEnv): Promise<{ 
     {
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, VIEWER_USER_CONFIG: '', ...env },
+      env: { ...process.env, VIEWER_USER_CONFIG: '', VIEWER_AGENT_CLI: '', ...env },
     },
   );
   onTestFinished(() => {
@@ -66,6 +66,25 @@ describe('rr view with the Ask agent', () => {
     expect(out).toContain('cap off');
     expect(err).toContain(
       'warning: the assistant is on (--agent/--net-summaries) and the viewer listens on 0.0.0.0:0, which is not a loopback address',
+    );
+  });
+
+  it('takes the CLI from the machine config, and the environment before it', async () => {
+    const dir = tempDir();
+    const machine = join(dir, 'config.toml');
+    writeFileSync(machine, `[agent]\ncli = "${join(FAKE_CLI_DIR, 'claude')}"\n`);
+    const fromFile = await startupOutput(['--agent', 'on'], {
+      VIEWER_USER_CONFIG: machine,
+      PATH: '/nonexistent',
+    });
+    expect(fromFile.out).toContain(`(from machine config ${machine} [agent] cli)`);
+    const fromEnv = await startupOutput(['--agent', 'on'], {
+      VIEWER_USER_CONFIG: machine,
+      VIEWER_AGENT_CLI: join(FAKE_CLI_DIR, 'fake-claude.mjs'),
+    });
+    expect(fromEnv.out).toContain('rr view: assistant unavailable: the assistant CLI');
+    expect(fromEnv.out).toContain(
+      'fake-claude.mjs (from environment VIEWER_AGENT_CLI) is not an executable file',
     );
   });
 
