@@ -12,31 +12,17 @@ import type { AgentCliResolution } from './agent-cli-resolution.js';
 import { AskConversationStore, type AskConversation, type AskTurn } from './ask-conversations.js';
 import { askSystemPrompt, askTurnPrompt } from './ask-prompt.js';
 import { runAssistantCli, type CliRun } from './assistant-cli-run.js';
-import type { BudgetFigures, BudgetLedger, BudgetReservation } from './budget-ledger.js';
+import type { BudgetLedger, BudgetReservation } from './budget-ledger.js';
+import type { AskEvent } from './ask-events.js';
+
+export type { AskEvent } from './ask-events.js';
 import { NOTES_SERVER, notesMcpServer, type AgentNoteEvent } from './notes-mcp-server.js';
 import { READ_TOOLS } from './turn-permissions.js';
 import { startTurnMcpListener } from './turn-mcp-listener.js';
 import { TurnGate } from './turn-gate.js';
+import { AskTurnRecorder } from './ask-turn-recorder.js';
 import type { WebGuardOptions } from './web/guarded-fetch.js';
 import { WEB_SERVER, webMcpServer } from './web/web-mcp-server.js';
-
-/** What the chat stream reports, in order (docs/viewer-api.md, "POST /api/agent/chat"). */
-export type AskEvent =
-  | { type: 'turn'; turn: string; conversation: string; model: string; budgetUsd: number }
-  | { type: 'text'; text: string }
-  | { type: 'tool'; id: string; name: string; input?: unknown }
-  | { type: 'tool-result'; id: string; error: boolean }
-  | { type: 'note'; action: AgentNoteEvent['action']; note: AgentNoteEvent['note'] }
-  | { type: 'web'; tool: string; url: string; refused?: string }
-  | {
-      type: 'end';
-      status: AskTurn['status'];
-      reason?: string;
-      costUsd: number | null;
-      chargedUsd: number;
-      conversation: string;
-      budget: BudgetFigures;
-    };
 
 /** A turn that may start: its budget is held. */
 export interface ReservedTurn {
@@ -74,7 +60,6 @@ export interface AskQuestion {
 /** The Ask agent. */
 export class AskAgent {
   private readonly running = new Map<string, CliRun>();
-  private readonly cancelled = new Set<string>();
 
   constructor(private readonly options: AskAgentOptions) {}
 
@@ -115,7 +100,6 @@ export class AskAgent {
   cancel(turn: string): boolean {
     const run = this.running.get(turn);
     if (!run) return false;
-    this.cancelled.add(turn);
     run.cancel();
     return true;
   }
@@ -202,8 +186,7 @@ export class AskAgent {
           `the folder ${missing} (${missing === c.agentCwd ? '--agent-cwd' : '--agent-read-dir'}) does not exist; the turn was not started`,
         );
       listener = await startTurnMcpListener(factories);
-      const toolNames = new Map<string, string>();
-      let streamedText = false;
+      const recorder = new AskTurnRecorder(record, emit);
       const run = runAssistantCli({
         cli: availability.cli,
         cwd: c.agentCwd,
@@ -228,79 +211,19 @@ export class AskAgent {
         ...(o.env ? { env: o.env } : {}),
         onInitPassed: () => gate.open(),
         onStop: (reason) => gate.shut(`the turn was stopped (${reason}); its tools no longer act`),
-        onMessage: (message) => {
-          switch (message.kind) {
-            case 'text-delta':
-              streamedText = true;
-              record.answer += message.text;
-              emit({ type: 'text', text: message.text });
-              break;
-            case 'assistant':
-              if (message.subagent) break;
-              // With partial messages the text came as deltas already; a CLI without them sends it here.
-              if (!streamedText)
-                for (const text of message.texts) {
-                  record.answer += text;
-                  emit({ type: 'text', text });
-                }
-              streamedText = false;
-              for (const use of message.toolUses) {
-                toolNames.set(use.id, use.name);
-                record.tools.push({ name: use.name, input: use.input });
-                emit({ type: 'tool', id: use.id, name: use.name, input: use.input });
-              }
-              break;
-            case 'tool-result': {
-              const tool = record.tools.findLast((t) => toolNames.get(message.toolUseId) === t.name);
-              if (tool && message.isError) tool.error = true;
-              emit({ type: 'tool-result', id: message.toolUseId, error: message.isError });
-              break;
-            }
-            case 'result':
-              if (!record.answer && message.text) {
-                record.answer = message.text;
-                emit({ type: 'text', text: message.text });
-              }
-              break;
-          }
-        },
+        onMessage: (message) => recorder.take(message),
       });
       ran = true;
       this.running.set(turnId, run);
       const outcome = await run.done;
       reported = outcome.result?.costUsd;
-      record.costUsd = reported ?? null;
-      if (outcome.status === 'finished') {
-        const r = outcome.result!;
-        record.status = r.isError ? 'failed' : 'answered';
-        if (r.isError)
-          record.reason =
-            r.subtype === 'error_max_budget_usd'
-              ? `the turn reached its budget of $${c.agentBudgetUsd} (--agent-budget-usd) before it finished`
-              : `the assistant CLI ended with ${r.subtype || 'an error'}`;
-      } else {
-        record.status =
-          outcome.status === 'killed'
-            ? 'killed'
-            : outcome.status === 'cancelled'
-              ? 'cancelled'
-              : outcome.status === 'timed-out'
-                ? 'timed-out'
-                : 'failed';
-        record.reason =
-          outcome.status === 'killed'
-            ? `stopped for safety: ${outcome.reason}`
-            : outcome.status === 'cancelled'
-              ? 'cancelled by the user'
-              : (outcome.reason ?? 'failed');
-      }
+      recorder.finish(outcome);
     } catch (error) {
       record.status = 'failed';
       record.reason = (error as Error).message;
     } finally {
       gate.shut('the turn has ended; its tools no longer act');
       this.running.delete(turnId);
-      this.cancelled.delete(turnId);
       await listener?.close();
       // A turn whose CLI never started cost nothing; one that ran without a cost report costs its budget.
       record.chargedUsd = reserved.reservation.settle(ran ? reported : 0);
