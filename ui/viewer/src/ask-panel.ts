@@ -86,12 +86,6 @@ export class AskPanel extends LitElement {
         width: 100%;
         min-height: 4em;
       }
-      .ai {
-        font-size: 11px;
-        background: #efe7fb;
-        border-radius: 3px;
-        padding: 0 4px;
-      }
     `,
   ];
 

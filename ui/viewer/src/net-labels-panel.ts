@@ -24,12 +24,6 @@ export class NetLabelsPanel extends LitElement {
       :host {
         display: block;
       }
-      .ai {
-        font-size: 11px;
-        background: #efe7fb;
-        border-radius: 3px;
-        padding: 0 4px;
-      }
       dl {
         max-height: 240px;
         overflow: auto;

@@ -61,13 +61,6 @@ export class SourcePanel extends LitElement {
         background: #dbe8ff;
         border-radius: 3px;
       }
-      .ai {
-        font-size: 11px;
-        background: #efe7fb;
-        border-radius: 3px;
-        padding: 0 4px;
-        font-weight: normal;
-      }
       .kind {
         color: #5d6673;
         font-size: 11px;
