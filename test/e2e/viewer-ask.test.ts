@@ -91,6 +91,32 @@ describe.skipIf(!!missing)('Ask tab in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'ask-note.png') });
 
     expect(readdirSync(join(experiment, 'conversations'))).toHaveLength(1);
+
+    // A turn whose CLI reports a tool beyond the read-only ones is stopped, and the page says why.
+    await page.getByRole('tab', { name: 'Ask', exact: true }).click();
+    await panel.getByRole('button', { name: 'New conversation' }).click();
+    await panel.getByLabel('Your question').fill('[mode:extra-tool] list the files');
+    await panel.getByRole('button', { name: 'Ask', exact: true }).click();
+    const stopped = panel.locator('.turn').last().locator('[data-turn-end]');
+    await stopped.filter({ hasText: 'Stopped: stopped for safety' }).waitFor(WAIT);
+    expect(await stopped.textContent()).toContain('Bash');
+    expect(await stopped.textContent()).toContain('No cost was reported: charged $2.00, its whole budget.');
+
+    // A running turn can be cancelled from the page.
+    await panel.getByLabel('Your question').fill('[mode:hang] take your time');
+    await panel.getByRole('button', { name: 'Ask', exact: true }).click();
+    await panel
+      .locator('.turn')
+      .last()
+      .locator('[data-answer]', { hasText: 'Thinking about it' })
+      .waitFor(WAIT);
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await panel
+      .locator('.turn')
+      .last()
+      .locator('[data-turn-end]', { hasText: 'Cancelled: cancelled by the user' })
+      .waitFor(WAIT);
+    await page.screenshot({ path: join(ARTIFACTS, 'ask-stopped-cancelled.png') });
     expect(errors).toEqual([]);
   }, 180_000);
 

@@ -262,7 +262,15 @@ export class AskPanel extends LitElement {
           ? nothing
           : html`<div class="ended ${stopped ? 'stopped' : ''}" data-turn-end>
               ${t.status === 'answered' ? 'Answered' : t.status === 'killed' ? 'Stopped' : t.status === 'cancelled' ? 'Cancelled' : t.status === 'refused' ? 'Not asked' : 'Ended'}${t.reason ? html`: ${t.reason}` : nothing}.
-              ${t.status === 'refused' ? nothing : html`Cost ${usd(t.costUsd ?? null)}${t.costUsd === null || t.costUsd === undefined ? html`, charged ${usd(t.chargedUsd)} (its whole budget: no cost was reported)` : nothing}.`}
+              ${
+                t.status === 'refused'
+                  ? nothing
+                  : t.costUsd === null || t.costUsd === undefined
+                    ? t.chargedUsd
+                      ? `No cost was reported: charged ${usd(t.chargedUsd)}, its whole budget.`
+                      : 'Nothing was spent.'
+                    : `Cost ${usd(t.costUsd)}.`
+              }
             </div>`
       }
     </div>`;

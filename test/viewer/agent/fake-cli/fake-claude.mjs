@@ -3,7 +3,8 @@
 // servers, stream_event text deltas, assistant messages with tool calls, user tool results, result with
 // total_cost_usd). Tool calls to the MCP servers of --mcp-config are made through a real MCP client.
 //
-// FAKE_CLI_MODE: answer (default) | over-budget | no-cost | hang | extra-tool | extra-server | late-tool
+// FAKE_CLI_MODE: answer (default) | over-budget | no-cost | hang | extra-tool | extra-server | late-tool,
+// or `[mode:…]` in the question.
 // FAKE_CLI_COST: the cost it reports (default 0.25). FAKE_CLI_LOG: a file it appends one JSON line per
 // run to (its arguments and prompt). FAKE_CLI_PID_FILE: where a started helper process writes its pid
 // (modes hang and extra-server start one, so a test can see the whole process group go).
@@ -16,7 +17,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 const args = process.argv.slice(2);
-const mode = process.env.FAKE_CLI_MODE ?? 'answer';
 const option = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
@@ -30,6 +30,11 @@ if (option('--output-format') === 'stream-json' && !args.includes('--verbose'))
 const budget = Number(option('--max-budget-usd') ?? 'NaN');
 const model = option('--model') ?? 'default';
 const prompt = readFileSync(0, 'utf8');
+// A question can pick the mode itself (`[mode:hang] …`), for tests that drive the fake from a page.
+const mode =
+  /\[mode:([a-z-]+)\]/.exec(prompt.split('New question: ').at(-1))?.[1] ??
+  process.env.FAKE_CLI_MODE ??
+  'answer';
 if (process.env.FAKE_CLI_LOG)
   appendFileSync(process.env.FAKE_CLI_LOG, JSON.stringify({ args, prompt, cwd: process.cwd() }) + '\n');
 
