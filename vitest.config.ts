@@ -11,6 +11,7 @@ const INTEGRATION = [
   'test/viewer/geometry/extractor-agreement.test.ts',
   'test/viewer/pnr-sim/kicad-load.test.ts',
   'test/viewer/netlist/kicad-demo-netlists.test.ts',
+  'test/viewer/server/threed-*.test.ts',
   'test/cli/**/*.test.ts',
   'test/**/*-cli.test.ts',
 ];

@@ -2,14 +2,31 @@
 // `src/<folder>.ts`) is bundled by esbuild into dist/ui/<folder>/<entry>.js; its static files (the
 // `public/` folder, or else the .html and .css files beside `src/`) are copied beside the bundle.
 // The servers serve dist/ui/<folder>/ when present. Plain ESM, so it runs before tsc.
+//
+// Third-party libraries of an app listed in THIRD_PARTY are not bundled: every file of theirs the page
+// reaches is copied unmodified into <out>/vendor/<package>/, beside the package's licence text, and the
+// page's index.html gets an import map from the specifiers the code uses to those files. The list of
+// what was copied, with versions and licences, is <out>/third-party.json (the viewer's About dialog).
 import { build } from 'esbuild';
-import { copyFile, cp, mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { copyFile, cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import process from 'node:process';
 
 const uiRoot = dirname(fileURLToPath(import.meta.url));
-const outRoot = join(uiRoot, '..', 'dist', 'ui');
+const repoRoot = join(uiRoot, '..');
+const outRoot = join(repoRoot, 'dist', 'ui');
+
+/**
+ * The third-party libraries each app's page may load, served unmodified with their licence texts.
+ * A library's own dependencies (lit's lit-html, lit-element, @lit/reactive-element) come with it.
+ * Adding a library to a page is one entry here (and an npm dependency).
+ */
+export const THIRD_PARTY = {
+  viewer: ['lit', 'three'],
+};
+
+const LICENCE_FILES = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'LICENCE', 'LICENCE.md', 'COPYING', 'license'];
 
 /** Whether a path exists. */
 async function exists(path) {
@@ -37,6 +54,104 @@ async function copyStatic(app, out) {
       await copyFile(join(uiRoot, app, entry.name), join(out, entry.name));
 }
 
+/** The package folder (node_modules/<name> or node_modules/@scope/<name>) and path inside it of a file. */
+function packageOf(file) {
+  const parts = relative(join(repoRoot, 'node_modules'), file).split(sep);
+  if (parts[0] === '..' || parts.length < 2) return undefined;
+  const size = parts[0].startsWith('@') ? 2 : 1;
+  return { name: parts.slice(0, size).join('/'), path: parts.slice(size).join('/') };
+}
+
+/** The licence file of a package, or a build error naming it. */
+async function licenceOf(name) {
+  for (const file of LICENCE_FILES)
+    if (await exists(join(repoRoot, 'node_modules', name, file))) return file;
+  throw new Error(`ui: ${name} is served to the browser but has no licence file (${LICENCE_FILES.join(', ')})`);
+}
+
+/** Whether `name` is a listed library or a dependency of one (read from package.json files). */
+async function allowedPackages(listed) {
+  const allowed = new Set();
+  const visit = async (name) => {
+    if (allowed.has(name)) return;
+    allowed.add(name);
+    const pkg = JSON.parse(await readFile(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8'));
+    for (const dep of Object.keys(pkg.dependencies ?? {})) await visit(dep);
+  };
+  for (const name of listed) await visit(name);
+  return allowed;
+}
+
+/**
+ * Copies the third-party files an app's code reaches (found by an analysis build's metafile) into
+ * <out>/vendor/, unmodified, with each package's licence; returns the import map and the list.
+ */
+async function vendorThirdParty(app, entry, out, listed) {
+  const analysis = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'browser',
+    tsconfig: join(uiRoot, app, 'tsconfig.json'),
+    logLevel: 'silent',
+    outdir: out,
+  });
+  const allowed = await allowedPackages(listed);
+  const imports = {};
+  const packages = new Map();
+  for (const [input, info] of Object.entries(analysis.metafile.inputs)) {
+    for (const edge of info.imports) {
+      const target = packageOf(join(repoRoot, edge.path));
+      if (!target || !edge.original || edge.original.startsWith('.')) continue;
+      const url = `./vendor/${target.name}/${target.path}`;
+      if (imports[edge.original] && imports[edge.original] !== url)
+        throw new Error(`ui: ${edge.original} resolves to two files (${imports[edge.original]}, ${url})`);
+      imports[edge.original] = url;
+    }
+    const pkg = packageOf(join(repoRoot, input));
+    if (!pkg) continue;
+    if (!allowed.has(pkg.name))
+      throw new Error(
+        `ui: ${app} reaches ${pkg.name} (${input}), which THIRD_PARTY in ui/build-ui.mjs does not list`,
+      );
+    if (!packages.has(pkg.name)) packages.set(pkg.name, []);
+    packages.get(pkg.name).push(pkg.path);
+  }
+  const list = [];
+  for (const [name, files] of [...packages].sort(([a], [b]) => a.localeCompare(b))) {
+    const dir = join(repoRoot, 'node_modules', name);
+    const licence = await licenceOf(name);
+    for (const file of [...files, licence]) {
+      await mkdir(dirname(join(out, 'vendor', name, file)), { recursive: true });
+      await copyFile(join(dir, file), join(out, 'vendor', name, file));
+    }
+    const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+    list.push({
+      name,
+      version: pkg.version,
+      license: pkg.license,
+      homepage: pkg.homepage ?? null,
+      licenseFile: `vendor/${name}/${licence}`,
+      files: files.sort().map((f) => `vendor/${name}/${f}`),
+    });
+  }
+  await writeFile(join(out, 'third-party.json'), `${JSON.stringify({ libraries: list }, null, 2)}\n`);
+  return { imports, external: Object.keys(imports) };
+}
+
+/** Puts the import map into the page's index.html, before its first module script. */
+async function addImportMap(out, imports) {
+  const page = join(out, 'index.html');
+  if (!(await exists(page))) return;
+  const html = await readFile(page, 'utf8');
+  const map = `<script type="importmap">${JSON.stringify({ imports })}</script>`;
+  const at = html.indexOf('<script type="module"');
+  if (at < 0) throw new Error(`ui: ${page} has no module script to put the import map before`);
+  await writeFile(page, `${html.slice(0, at)}${map}\n    ${html.slice(at)}`);
+}
+
 const folders = (await readdir(uiRoot, { withFileTypes: true }))
   .filter((e) => e.isDirectory())
   .map((e) => e.name);
@@ -46,11 +161,16 @@ for (const app of folders.sort()) {
   const out = join(outRoot, app);
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
+  const listed = THIRD_PARTY[app];
+  const vendored = listed ? await vendorThirdParty(app, entry, out, listed) : undefined;
   await build({
     entryPoints: [entry],
     outdir: out,
     entryNames: '[name]',
     bundle: true,
+    // Vendored libraries stay imports the page's import map resolves; a lazily imported part (the
+    // 3D view) becomes a chunk of its own.
+    ...(vendored ? { external: vendored.external, splitting: true, chunkNames: 'chunks/[name]-[hash]' } : {}),
     format: 'esm',
     target: ['es2022', 'chrome110', 'firefox115', 'safari16'],
     minify: true,
@@ -60,5 +180,6 @@ for (const app of folders.sort()) {
     logLevel: 'warning',
   });
   await copyStatic(app, out);
+  if (vendored) await addImportMap(out, vendored.imports);
   process.stdout.write(`ui: built ${app} into dist/ui/${app}/\n`);
 }

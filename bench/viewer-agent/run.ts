@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Benchmark of the viewer's assistant plumbing, without a model: the netlist dossier of a large board
 // (chunking time, chunk count and size, chunks that change when one net changes), and the overhead of an
 // Ask turn end to end with the fake assistant CLI of the tests (per-turn MCP listener, CLI process,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Board geometry extraction of KiCad's largest demo board, native reader against KiCad's own
 // pcbnew (through pcbnew_extract.py), measured in the same run: wall time and peak memory of each
 // (the native reader in fresh Node processes, pcbnew as the child process it is in the viewer),

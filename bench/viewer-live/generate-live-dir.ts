@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Generates a live directory of realistic pnr-live-event-v1 telemetry: candidates, trials and rounds
 // with placement, cost, route, net-status and checkpoint events in the proportions the simulator writes.
 import { mkdirSync, writeFileSync } from 'node:fs';

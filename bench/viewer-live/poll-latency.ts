@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Latency figures of `since` polls, shared by the reader and server benchmarks.
 
 /** The p-th percentile of the values (nearest rank). */

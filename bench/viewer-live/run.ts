@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Benchmark of the live directory reader over a live directory of 100,000 events: time to the first full
 // state, `since` poll latency (p50/p95) while idle and while new events arrive, and heap. Run with
 // `npm run bench:viewer-live`; RR_BENCH_EVENTS and RR_BENCH_POLLS change the sizes.

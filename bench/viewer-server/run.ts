@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Benchmark of the viewer server over HTTP: `rr view` runs as a child process on a live directory of
 // 100,000 events, and this process polls it as the page does. Prints the time to the first full state,
 // `since` poll latency (p50/p95) while idle and while new events arrive, and the server's memory (RSS).

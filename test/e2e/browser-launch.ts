@@ -23,7 +23,7 @@ export function browserMissing(): string | undefined {
   return `no Chromium at ${CHROMIUM_PATH}: install it with \`bash .ci/install-chromium\` (Debian's chromium package)`;
 }
 
-/** Starts a headless Chromium. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** Starts a headless Chromium; `extra` flags add to the usual ones (WebGL needs --enable-unsafe-swiftshader). */
+export function launchBrowser(extra: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extra] });
 }

@@ -1,13 +1,14 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer's design services in a real browser: the source browser on the example design project (the
 // instance tree, a module opened at its file and line), a note targeted on a net picked in the source
 // view, and the cost replay of a footprint beside its recorded terms, on an experiment `rr pnr-sim` wrote.
 // Screenshots go to test/e2e/artifacts/.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { repoRoot } from '../cli/run-cli.js';
-import { EXAMPLE_DESIGN, exampleBoardGraph } from '../viewer/design-sources/example-design.js';
+import { EXAMPLE_DESIGN } from '../viewer/design-sources/example-design.js';
 import { tempDir } from '../viewer/temp-dir.js';
 import { browserMissing, launchBrowser } from './browser-launch.js';
 import { startSimulator } from './simulator-process.js';
@@ -52,8 +53,8 @@ describe.skipIf(!!missing)('design services in Chromium', () => {
     const sim = startSimulator(root, { rate: '0', seed: '5', steps: '100' });
     onTestFinished(() => sim.stop());
     expect(await sim.finished).toBe(0);
-    const graph = join(experiment, 'netlist.json');
-    writeFileSync(graph, JSON.stringify(exampleBoardGraph()));
+    // The netlist graph rr pnr-sim wrote for the board it placed.
+    const graph = join(root, 'netlist-graph.json');
     const v = await startViewer([
       '--root',
       root,

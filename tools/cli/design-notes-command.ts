@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // `rr notes report`: the design notes of a notes folder as markdown (the feed for the next design pass)
 // or as the JSON export, the same text the viewer's export route gives.
 import { resolve } from 'node:path';

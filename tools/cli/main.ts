@@ -19,6 +19,7 @@ import { runServe, type ServeOptions } from './serve-command.js';
 import { untilStopped } from './stop-signal.js';
 import { runValidate, type ValidateFormat } from './validate-command.js';
 import { addViewCommand } from './view-command.js';
+import { addEngineServiceCommand } from './engine-service-command.js';
 
 /** Builds the rr command tree; actions store their exit code in `result`. */
 function program(io: CliIo, result: { code: number }): Command {
@@ -159,6 +160,7 @@ function program(io: CliIo, result: { code: number }): Command {
     });
 
   addViewCommand(rr, io, result);
+  addEngineServiceCommand(rr, io, result);
   addDesignNotesCommand(rr, io, result);
   addImportCommand(rr, io, result);
   addExportCommand(rr, io, result);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { exampleBoardText } from '../viewer/pnr-sim/example-board.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // `rr view`: the live viewer. Every setting of the viewer's table is a flag (tools/viewer/config), read
 // with the config resolver (flag, then --config file, then default). `--demo` runs `rr pnr-sim` in this
 // process into a temporary live directory (or --root) and serves it. Prints the URL once listening and
@@ -32,8 +33,10 @@ import { statOrUndefined } from '../viewer/live/safe-stat.js';
 import { viewerAccount } from '../viewer/records/viewer-record-author.js';
 import { isEventFileName } from '../viewer/telemetry/event-files.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { packageLicense, packageVersion } from '../model/package-version.js';
+import { packageVersion } from '../model/package-version.js';
 import { untilStopped } from './stop-signal.js';
+import { packageRoot } from '../model/package-paths.js';
+import { NETLIST_GRAPH_FILE } from '../viewer/netlist/netlist-graph.js';
 
 /** Options of `rr view` as commander gives them: the settings by attribute name, plus the view's own. */
 type ViewOptions = Record<string, string | string[] | boolean | undefined> & {
@@ -101,6 +104,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
     demoDir = mkdtempSync(join(tmpdir(), 'rr-view-demo-'));
     flags.root = join(demoDir, 'experiment', 'live');
   }
+  if (options.demo) demoDesign(flags);
   const cleanUp = () => {
     if (demoDir) rmSync(demoDir, { recursive: true, force: true });
   };
@@ -166,7 +170,6 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
         geometryDescription: extractor.description,
         pcbCli: tools.cli,
         version: packageVersion(),
-        license: packageLicense(),
       });
     } catch (error) {
       return fail((error as Error).message);
@@ -243,6 +246,20 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
   } finally {
     cleanUp();
   }
+}
+
+/**
+ * The demo's design: the example design project of the simulated board (when rr ships it) and the
+ * netlist graph rr pnr-sim writes into the live directory, unless flags name others.
+ */
+function demoDesign(flags: Partial<Record<SettingName | 'config', string | string[]>>): void {
+  const design = join(packageRoot(), 'examples', 'design-sensor-node');
+  if (flags.hdlRoot === undefined && statOrUndefined(join(design, 'ato.yaml'))?.isFile()) {
+    flags.hdlRoot = design;
+    flags.hdlBuild ??= 'default';
+  }
+  if (flags.graph === undefined && typeof flags.root === 'string')
+    flags.graph = join(flags.root, NETLIST_GRAPH_FILE);
 }
 
 function holdsEvents(root: string): boolean {

@@ -17,9 +17,14 @@ export interface StaticFilesOptions {
   fallbackPage: string;
 }
 
+/** The folder the page is served from: the first candidate that holds an index.html. */
+export function pageRoot(candidates: readonly string[]): string | undefined {
+  return candidates.find((dir) => existsSync(join(dir, 'index.html')));
+}
+
 /** Registers the catch-all GET route of the page; needs registerFileReplies. */
 export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOptions): void {
-  const root = options.candidates.find((dir) => existsSync(join(dir, 'index.html')));
+  const root = pageRoot(options.candidates);
   void app.register(async (scope) => {
     // Only this route compresses on the fly: API answers stay as they are.
     await scope.register(compress, { global: false });

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The `.ato` parser: every construct of the language it reads, docstrings and comments, and errors that
 // name the file, line and column of a broken source.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The example design project read as the source browser reads it: manifest, instance tree, nets, and the
 // join to the netlist graph of rr pnr-sim's example board; and the problems a broken project reports.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -6,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readDesignManifest } from '../../../tools/viewer/design-sources/design-manifest.js';
 import { DesignSourceError } from '../../../tools/viewer/design-sources/design-source-problem.js';
 import { DesignSourceIndex } from '../../../tools/viewer/design-sources/design-source-index.js';
-import type { JoinedInstance } from '../../../tools/viewer/design-sources/source-netlist-join.js';
+import { findInstance } from '../../../tools/viewer/design-sources/source-netlist-join.js';
 import { tempDir } from '../temp-dir.js';
 import { EXAMPLE_DESIGN, exampleBoardGraph } from './example-design.js';
 
@@ -16,15 +17,6 @@ function copyDesign(): { root: string; graph: string } {
   const graph = join(root, 'netlist.json');
   writeFileSync(graph, JSON.stringify(exampleBoardGraph()));
   return { root, graph };
-}
-
-function find(node: JoinedInstance, address: string): JoinedInstance | undefined {
-  if (node.address === address) return node;
-  for (const c of node.children) {
-    const f = find(c, address);
-    if (f) return f;
-  }
-  return undefined;
 }
 
 describe('the example design project', () => {
@@ -47,7 +39,7 @@ describe('the example design project', () => {
       ['port', 'I2CPort', 'sensor-node.ato', 14],
       ['leds', 'StatusLeds', 'sensor-node.ato', 15],
     ]);
-    const ldo = find(index.tree, 'supply.ldo')!;
+    const ldo = findInstance(index.tree, 'supply.ldo')!;
     expect(ldo).toMatchObject({
       kind: 'component',
       type: 'AP2112K_3V3',
@@ -61,14 +53,14 @@ describe('the example design project', () => {
       value: 'LDO 3.3V',
     });
     // The parent's assignment overrides nothing here but sets the value; the type's footprint stays.
-    const rReset = find(index.tree, 'mcu.r_reset')!;
+    const rReset = findInstance(index.tree, 'mcu.r_reset')!;
     expect(rReset.attributes.find((a) => a.name === 'value')).toMatchObject({
       value: '10kohm +/- 5%',
       kind: 'tolerance',
       at: { file: 'controller.ato', line: 27 },
     });
     // Header4 extends Header2: pins of both.
-    expect(find(index.tree, 'port.connector')!.pins).toEqual(['1', '2', '3', '4']);
+    expect(findInstance(index.tree, 'port.connector')!.pins).toEqual(['1', '2', '3', '4']);
   });
 
   it('joins every component by address and every net by its pads', () => {
@@ -93,7 +85,14 @@ describe('the example design project', () => {
     expect(sda.summary).toContain('SDA is mcu.i2c.sda in the sources: 3 pads');
     expect(sda.summary).toContain('U1 pad 5 (mcu.ic.5)');
     expect(sda.summary).toMatch(/connected at [\w/.-]+\.ato:\d+/);
-    expect(find(index.tree, 'leds')!.nets).toEqual(['+3V3', 'GND', 'LED1', 'LED1_A', 'LED2', 'LED2_A']);
+    expect(findInstance(index.tree, 'leds')!.nets).toEqual([
+      '+3V3',
+      'GND',
+      'LED1',
+      'LED1_A',
+      'LED2',
+      'LED2_A',
+    ]);
   });
 
   it('says which pads differ when the sources and the graph disagree', () => {
@@ -129,7 +128,7 @@ describe('the example design project', () => {
       }),
     );
     expect(index.files.find((f) => f.path === 'indicators.ato')).toMatchObject({ parsed: false });
-    expect(find(index.tree, 'supply.ldo')!.ref).toBe('U2');
+    expect(findInstance(index.tree, 'supply.ldo')!.ref).toBe('U2');
   });
 
   it('refuses a manifest without the build, with a broken entry or bad YAML, naming the line', () => {

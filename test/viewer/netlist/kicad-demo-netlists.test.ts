@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readKicadBoard } from '../../../tools/viewer/geometry/kicad-board-reader.js';
+import { readKicadBoardTree } from '../../../tools/viewer/geometry/kicad-board-tree.js';
+import { graphFromBoardTree } from '../../../tools/viewer/netlist/board-netlist-graph.js';
 import { readKicadNetlist } from '../../../tools/viewer/netlist/kicad-netlist-file.js';
 import { netlistGraphProblems } from '../../../tools/viewer/netlist/netlist-graph-file.js';
 import type { NetlistGraph } from '../../../tools/viewer/netlist/netlist-graph.js';
@@ -137,6 +139,41 @@ describe('KiCad netlist import on the KiCad demo projects', () => {
       const partition = (groups: Map<string, Set<string>>) =>
         [...groups.values()].map((g) => [...g].sort().join(' ')).sort();
       expect(partition(graphGroups)).toEqual(partition(boardGroups));
+    },
+  );
+
+  it.each(projects.filter((p) => p.name !== BOARD_OUT_OF_STEP).map((p) => [p.name]))(
+    '%s: the graph rr pnr-sim writes for the board has the pins and nets of the netlist',
+    (name) => {
+      const e = exported.find((x) => x.project.name === name)!;
+      const fromNetlist = readKicadNetlist(e.sexpr);
+      const fromBoard = graphFromBoardTree(
+        readKicadBoardTree(readFileSync(e.project.board, 'utf8'), e.project.board),
+        {
+          file: e.project.board,
+          tool: 'test',
+        },
+      );
+      expect(netlistGraphProblems(fromBoard)).toEqual([]);
+      const boardNet = new Map<string, string>();
+      for (const net of fromBoard.nets)
+        for (const pin of net.pins) boardNet.set(`${pin.ref}:${pin.pad}`, net.name);
+      // A footprint may have fewer pads than its symbol has pins (vme-wren's SFP cage): compare the pads there are.
+      const onBoard = new Set(fromBoard.components.flatMap((c) => c.pins.map((p) => `${c.ref}:${p.pad}`)));
+      let compared = 0;
+      for (const net of fromNetlist.nets)
+        for (const pin of net.pins) {
+          const key = `${pin.ref}:${pin.pad}`;
+          if (!onBoard.has(key)) continue;
+          expect.soft(`${key} ${boardNet.get(key)}`).toBe(`${key} ${net.name}`);
+          compared++;
+        }
+      expect(compared).toBeGreaterThan(0);
+      if (name === 'pic_programmer' || name === 'video') {
+        // One-level hierarchies: the board's sheet names give the same addresses as the netlist's paths.
+        const address = new Map(fromNetlist.components.map((c) => [c.ref, c.address]));
+        for (const c of fromBoard.components) expect.soft(c.address).toBe(address.get(c.ref));
+      }
     },
   );
 

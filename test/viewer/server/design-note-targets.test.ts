@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Note targets are checked against the design: the netlist graph, the experiment's board and the design
 // sources. A footprint, pad or net the design does not have, a point off the board, or a source path
 // outside the source folder is refused with 422 and the reason, for new notes and edits; nothing is

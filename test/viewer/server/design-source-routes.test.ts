@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The source browser's routes on the example design project: the index (the tree joined to the netlist
 // graph of rr pnr-sim's example board), source files confined to the source folder, and what the viewer
 // says when the design sources cannot be read.

@@ -15,8 +15,6 @@ describe('features this viewer does not provide', () => {
     const routes: [string, string, string?][] = [
       ['/api/schematic?lane=cand-0', 'schematic'],
       ['/api/schematic/payload/abc', 'schematic'],
-      ['/api/3d?lane=cand-0&phase=final', '3d'],
-      ['/api/3d/glb/abc', '3d'],
       ['/api/agent/chat', 'agent', 'POST'],
       ['/api/agent/cancel', 'agent', 'POST'],
     ];
@@ -39,6 +37,13 @@ describe('features this viewer does not provide', () => {
         feature: 'source',
         reason: expect.stringContaining('--hdl-root (the folder of the ato.yaml manifest) and --hdl-build'),
       });
+    }
+    // Without kicad-cli the 3D routes say what is missing (threed-routes.test.ts has them with it).
+    for (const path of ['/api/3d?lane=cand-0&phase=final', '/api/3d/glb/abc']) {
+      const r = await v.request(path);
+      expect(r.status, path).toBe(501);
+      expect(r.json()).toMatchObject({ available: false, feature: '3d', needs: ['--pcb-cli'] });
+      expect(r.json<{ reason: string }>().reason).toContain("needs KiCad's command-line tool (kicad-cli)");
     }
     const schematic = (await v.request('/api/schematic')).json<{ reason: string; needs: string[] }>();
     expect(schematic.reason).toContain(
@@ -72,12 +77,12 @@ describe('features this viewer does not provide', () => {
 });
 
 describe('GET /api/about', () => {
-  it('names rr, its version, licence, title and source', async () => {
+  it('names rr, its version, the viewer’s licence (AGPL-3.0-or-later), title and source', async () => {
     const v = await startViewer();
     expect((await v.request('/api/about')).json()).toEqual({
       name: 'rr',
       version: '9.9.9',
-      license: 'Apache-2.0',
+      license: 'AGPL-3.0-or-later',
       title: 'exp/live',
       source: UNKNOWN_SOURCE,
     });

@@ -9,6 +9,7 @@ import {
   type ViewerConfig,
 } from '../../../tools/viewer/config/resolve-viewer-config.js';
 import type { SettingName } from '../../../tools/viewer/config/viewer-settings.js';
+import type { PcbToolResolution } from '../../../tools/viewer/geometry/pcb-tool-resolution.js';
 import type { SourceInfo } from '../../../tools/viewer/server/source-revision.js';
 import {
   createViewerServer,
@@ -48,12 +49,16 @@ export interface FixtureOptions {
   uiDir?: string;
   /** More server options (the assistant CLI, its seams). */
   server?: Partial<ViewerServerOptions>;
+  /** KiCad's CLI as resolved at start (turns the 3D view on when found). */
+  pcbCli?: PcbToolResolution;
+  /** Use this experiment folder (and its `live` root) instead of a new one. */
+  experimentDir?: string;
 }
 
 /** Starts a viewer on a new experiment folder `<tmp>/exp` with root `<tmp>/exp/live`. */
 export async function startViewer(options: FixtureOptions = {}): Promise<ViewerFixture> {
   const base = tempDir('rr-viewer-server-');
-  const experimentDir = join(base, 'exp');
+  const experimentDir = options.experimentDir ?? join(base, 'exp');
   const root = join(experimentDir, 'live');
   mkdirSync(root, { recursive: true });
   if (options.simulate) await shortRun(root, { seed: 3, steps: 60, candidates: 1, trials: 1, rounds: 1 });
@@ -68,8 +73,8 @@ export async function startViewer(options: FixtureOptions = {}): Promise<ViewerF
     config: resolved.config,
     uiDir: options.uiDir ?? join(base, 'no-ui'),
     version: '9.9.9',
-    license: 'Apache-2.0',
     source: UNKNOWN_SOURCE,
+    ...(options.pcbCli ? { pcbCli: options.pcbCli } : {}),
     log: () => undefined,
     ...options.server,
   });

@@ -5,8 +5,8 @@ import { realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { confinedFile } from '../../sources/confined-file.js';
-import { readSourceBytes } from '../../sources/source-bytes.js';
 import { ApiError } from '../../http/api-error.js';
+import { sourceFileLines } from '../../http/source-file-lines.js';
 import type { EditorContext } from '../editor-context.js';
 import { queryOf } from '../request-input.js';
 
@@ -23,24 +23,7 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: EditorContext): 
     const { path } = queryOf(request.query);
     const root = ctx.session.root;
     const file = await repositoryFile(root, path);
-    const read = await readSourceBytes(file);
-    if (read.kind === 'unreadable')
-      throw new ApiError(404, 'not-found', `cannot read ${path}: ${read.reason}`);
-    if (read.kind === 'binary') throw new ApiError(415, 'not-text', `${path} is a binary file`);
-    if (read.kind === 'too-large')
-      throw new ApiError(
-        413,
-        'too-large',
-        `${path} is ${read.size} bytes; the code viewer shows files up to 2 MiB`,
-      );
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(read.bytes);
-    } catch {
-      throw new ApiError(415, 'not-text', `${path} is not UTF-8 text`);
-    }
-    const lines = text.split(/\r?\n/);
-    if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+    const lines = await sourceFileLines(file, path ?? '', 'the code viewer');
     return {
       path: relative(await realpath(root), file)
         .split(sep)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The command lines rr gives the assistant CLI (Claude Code's headless mode; docs/decisions.md, "Ask
 // agent", says why each flag). Every run is non-interactive with streamed JSON output, its own budget cap
 // (`--max-budget-usd`), a strict MCP configuration (only the servers rr wrote for it), built-in tools cut

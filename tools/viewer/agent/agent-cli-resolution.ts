@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Which assistant CLI the Ask agent and the net labels run, in the order of docs/viewer-agent.md: the
 // --agent-cli flag, the environment (VIEWER_AGENT_CLI), the machine config's `[agent] cli` (the config
 // resolver has already applied those three), then `claude` (Claude Code, the reference CLI) on PATH.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The assistant services of one viewer process: the budget ledger both kinds of calls share, the Ask
 // agent and its stored conversations, and the AI net labeler. Built once per server (viewer-context.ts).
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The Ask agent of one viewer: each question is one run of the assistant CLI (assistant-cli-run.ts) with
 // the turn's own MCP servers (notes, and web with --agent-web), its budget reserved on the process's
 // ledger before it starts and settled when it ends, its stream turned into the chat's events, and the

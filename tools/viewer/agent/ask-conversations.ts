@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Ask conversations, stored with the experiment (`<experiment>/conversations/<id>.json`, one file per
 // conversation, replaced atomically after each turn) so every viewer of the experiment lists them in its
 // Ask tab, and a restart keeps them. A turn records the question, the answer, the tool calls and notes

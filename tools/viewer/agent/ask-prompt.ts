@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What an Ask turn tells the assistant: rr's instructions (appended to the CLI's system prompt) and the
 // turn's prompt, which carries the earlier turns of the conversation (each turn is a fresh run of the
 // CLI with no session of its own; the conversation file is the memory).

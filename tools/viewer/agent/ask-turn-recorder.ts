@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What an Ask turn's stream becomes: the turn's record (its answer, tool calls and how it ended) and the
 // chat's events, as the CLI's messages arrive. With partial messages the answer's text comes as deltas
 // and then once more whole; it is recorded and sent once.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // One run of the assistant CLI: started in a process group of its own with the prompt on stdin, its
 // stream read line by line, every message checked against what the run may have. A run that reports more
 // is killed at once with its whole process group (the CLI and any MCP server or shell it started), as is

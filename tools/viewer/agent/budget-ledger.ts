@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // One budget ledger per viewer process (docs/viewer-agent.md, "Budgets"): Ask turns and net-label calls
 // both draw on `--agent-total-usd`. A call reserves its whole budget before it starts, so calls running
 // at once can never together pass the cap; when it ends it is charged the cost the assistant CLI

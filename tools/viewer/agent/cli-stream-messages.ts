@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The assistant CLI's stream format (`--output-format stream-json --verbose`, Claude Code's headless
 // mode): one JSON object per line. rr reads five kinds: the `system`/`init` message (the tools and MCP
 // servers the run has), `stream_event` text deltas (`--include-partial-messages`), `assistant` messages

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The notes tools of an Ask turn, as an MCP server (@modelcontextprotocol/sdk): the agent's only write
 // path. It can list notes, add one, comment on any note and edit the open notes the agent wrote; it has
 // no tool to accept, reject, apply, reopen or delete (those stay with people). Every write goes through

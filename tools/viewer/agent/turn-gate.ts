@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The gate of a turn's write and web tools: the CLI connects to its MCP servers before it reports its
 // init message, so a tool call can reach rr before rr has read that message. Tool calls therefore wait
 // until the init has passed the guard, and are refused once the turn was stopped.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The MCP servers of one Ask turn, served over Streamable HTTP on a loopback port of their own that opens
 // when the turn starts and closes when it ends. Each request needs the turn's random bearer token (the
 // CLI gets it in the MCP configuration file rr writes for the turn, readable only by this user), so

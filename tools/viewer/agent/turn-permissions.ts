@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What an assistant CLI run may have: the read-only built-in tools and the MCP servers rr configured for
 // it, nothing else. The CLI is started so that it should report exactly these (agent-cli-arguments.ts);
 // this check is the guard that does not trust that it did: a run whose init message, or any later tool

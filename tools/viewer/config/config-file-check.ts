@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Checks the two TOML files: the project config (pnr-viewer-v1, no machine settings) and the user machine
 // config (machine settings only). Every problem names the file and the key's line.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 import { join } from 'node:path';
 
 /** Where the user machine config is: VIEWER_USER_CONFIG (empty disables it), else XDG_CONFIG_HOME, else ~/.config. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Resolves the viewer's settings from flags, the project config file (--config), the environment and the
 // user machine config. Precedence: flag, then file, then default, and every default derives from the
 // root; machine settings go flag, environment, machine config, then discovery by the caller. The only

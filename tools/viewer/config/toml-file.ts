@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Reading a TOML config file: parse errors and the line of any key, for messages that name both.
 import { parse, TomlError } from 'smol-toml';
 

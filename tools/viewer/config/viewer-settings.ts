@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Every setting of the live viewer: its flag, where a config file may set it, and what kind of value it
 // takes. The resolver and (later) `rr view` both read this table, so a setting is declared once.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // GET /api/component-cost: finds what an event's placement was made on (the board of the lane's latest
 // checkpoint at or before the event, else of its parent lanes, else the run's input board), asks the
 // engine runtime's cost model to replay one footprint's cost terms there, and puts the recorded terms of
@@ -35,7 +36,7 @@ export interface ComponentCostAnswer {
   recorded: { seq: number; step: number; total: number; terms?: Record<string, number> } | null;
   /** The placement's recorded total at that step. */
   recordedPlacement: { seq: number; step: number; total: number; terms?: Record<string, number> } | null;
-  engine: { packageDir: string; version?: string; from: EngineRuntime['from'] };
+  engine: { packageDir: string; source: EngineRuntime['source'] };
 }
 
 const PAGE = 5000;
@@ -97,7 +98,7 @@ export async function componentCost(
     ref: query.ref,
     ...(placement ? { placement } : {}),
   };
-  const replayed = await runEngineService<CostReplay>(runtime, 'component-cost', input);
+  const replayed = (await runEngineService(runtime, 'component-cost', input)) as CostReplay;
   // The cost at a placement's step is reported right after the placement, so look a little past it.
   const costEvent = lane
     ? findBack(
@@ -139,11 +140,7 @@ export async function componentCost(
           ...(costEvent.terms ? { terms: costEvent.terms } : {}),
         }
       : null,
-    engine: {
-      packageDir: runtime.packageDir,
-      ...(runtime.version ? { version: runtime.version } : {}),
-      from: runtime.from,
-    },
+    engine: { packageDir: runtime.packageDir, source: runtime.source },
   };
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Nests the lines of a `.ato` file into blocks by their indentation, as atopile's lexer does with its
 // INDENT and DEDENT tokens: a block header ending in `:` takes the lines indented deeper than it that
 // follow; a line indented deeper than its block without a header, an unindent to a level no outer block

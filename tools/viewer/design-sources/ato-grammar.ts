@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The atopile language (`.ato` files) as an Ohm (PEG) grammar, rule by rule after atopile's own ANTLR
 // grammar (AtoParser.g4/AtoLexer.g4): imports, block definitions (module, component, interface),
 // instances (`x = new Y`), pins and signals, connections (`a ~ b`, `a ~> b`), assignments of attributes

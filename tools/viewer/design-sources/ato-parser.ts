@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Reads `.ato` text into the structure of ato-syntax.ts with the Ohm grammar of ato-grammar.ts: the
 // grammar yields the file's lines, each with its statements, and ato-blocks.ts nests them into blocks by
 // indentation. Text the grammar does not accept, and indentation that nests nothing, is an
@@ -60,7 +61,7 @@ semantics.addOperation<unknown>('line', {
     const body = optional(content);
     const line: AtoLine = body
       ? { ...run<AtoLine>(body, 'line') }
-      : { kind: 'blank', line: at(this as unknown as Node).line, column: 1, statements: [] };
+      : { kind: 'blank', line: at(this).line, column: 1, statements: [] };
     if (c) line.comment = { ...at(c), text: c.sourceString.slice(1).trim() };
     return line;
   },
@@ -113,17 +114,13 @@ semantics.addOperation<AtoStatement[]>('stmts', {
     return [importOf(f ?? kw, names, f ? unquote(f.children[1]!.sourceString) : undefined)];
   },
   AssertStmt(kw: Node, _a, _ops) {
-    return [
-      { kind: 'assert', text: compactSpaces((this as unknown as Node).sourceString.slice(6)), ...at(kw) },
-    ];
+    return [{ kind: 'assert', text: compactSpaces(this.sourceString.slice(6)), ...at(kw) }];
   },
   PassStmt(kw: Node) {
     return [{ kind: 'pass', ...at(kw) }];
   },
   TraitStmt(kw: Node, _what, _ctor, _template) {
-    return [
-      { kind: 'trait', text: compactSpaces((this as unknown as Node).sourceString.slice(5)), ...at(kw) },
-    ];
+    return [{ kind: 'trait', text: compactSpaces(this.sourceString.slice(5)), ...at(kw) }];
   },
   AssignStmt(target: Node, _eq, value: Node) {
     const form = target.children[0]!;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A `.ato` file that cannot be read: the file, line and column (1-based) and what to fix there.
 
 /** A syntax or indentation error in a `.ato` file. */

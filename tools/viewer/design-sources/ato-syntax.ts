@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The structure of one `.ato` file as ato-parser.ts reads it: imports, block definitions and their
 // statements, each with the line and column it starts at (1-based), comments and docstrings.
 

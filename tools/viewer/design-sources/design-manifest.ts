@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The design project's manifest: atopile's `ato.yaml` in the --hdl-root folder. `builds.<build>.entry`
 // names the entry module as `path/file.ato:Module` (relative to the manifest); the source folder is that
 // file's folder unless --hdl-src says otherwise, and the parts folder is `<source folder>/parts` unless

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Reads every `.ato` file of the source folder (and of the parts folder when it lies elsewhere) and parses
 // it. A file that does not parse is a problem with its line and column, not a failure of the rest.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The source browser's index (GET /api/source/index): the manifest, the `.ato` files, the instance tree
 // joined to the netlist graph, the nets with their titles and summaries, and every problem found on the
 // way. Built again only when a source file or the graph changed (names, sizes and modification times).
 import { statSync } from 'node:fs';
 import type { NetlistGraph } from '../netlist/netlist-graph.js';
-import { readNetlistGraph } from '../netlist/netlist-graph-file.js';
+import { readDesignGraph } from '../netlist/design-graph-file.js';
 import { readDesignManifest, type DesignManifest, type DesignManifestInputs } from './design-manifest.js';
 import { loadDesignSourceFiles, sourceName, sourcePath } from './design-source-files.js';
 import { DesignSourceError, type DesignSourceProblem } from './design-source-problem.js';
@@ -79,7 +80,7 @@ export class DesignSourceIndex {
     let graphReason: string | undefined;
     if (this.inputs.graph) {
       try {
-        graph = readNetlistGraph(this.inputs.graph);
+        graph = readDesignGraph(this.inputs.graph);
       } catch (error) {
         graphReason = `the netlist graph ${this.inputs.graph} cannot be read: ${(error as Error).message}`;
         problems.push({ file: this.inputs.graph, message: (error as Error).message, severity: 'error' });

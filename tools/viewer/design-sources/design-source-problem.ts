@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A problem with the design sources: a manifest or `.ato` file that cannot be read or does not make sense,
 // named by file, line and column so it can be fixed. The source index lists them; startup prints them.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The design's instance tree: the entry module expanded instance by instance (`x = new Y`), each node with
 // its type's definition, its attributes (a parent's `x.value = …` overrides the type's own), pins and
 // signals; and the design's nets: every connection (`a ~ b`) joins two addresses, connecting two

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Joins the instance tree of the design sources to the netlist graph: a component by its address (the
 // graph's `address`, or its `atopile_address` field), a net by its set of pads. The joined net gets the
 // title the sources give it and a summary made from its pads and the lines that connect them, so both
@@ -157,6 +158,16 @@ function prefixes(address: string): string[] {
     out.push(address.slice(0, i));
   if (address !== '') out.push('');
   return out;
+}
+
+/** The instance at `address` in a joined tree, if any. */
+export function findInstance(node: JoinedInstance, address: string): JoinedInstance | undefined {
+  if (node.address === address) return node;
+  for (const c of node.children) {
+    const found = findInstance(c, address);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function visit(node: SourceInstance, f: (n: SourceInstance) => void): void {

@@ -1,64 +1,46 @@
-// Where the engine's subprocess services (cost replay, the schematic builder) run from: --engine-runtime
-// names a folder that contains the engine package (a frozen copy of rr: the folder holding its
-// package.json, or a folder with node_modules/rules-rr); without it, the rr that runs the viewer. The
-// services always run in a child process from that copy's own files, so a frozen copy is used as it is.
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// SPDX-License-Identifier: AGPL-3.0-or-later
+// Which engine the viewer's subprocess services (the schematic builder, placement-cost replay) run:
+// `--engine-runtime DIR`, a frozen copy of the engine, or by default the rr that runs the viewer. The
+// engine is rr's own package; DIR is the folder that contains it (DIR/rules-rr, DIR/node_modules/rules-rr)
+// or the package folder itself (DIR/bin/rr.js). See docs/viewer.md, "Engine runtime".
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { packageRoot } from '../../model/package-paths.js';
 
-/** The engine package's name in its package.json. */
-export const ENGINE_PACKAGE = 'rules-rr';
-
-/** The child process's entry, relative to the engine package. */
-export const ENGINE_SERVICE_ENTRY = join(
-  'dist',
-  'tools',
-  'viewer',
-  'engine-runtime',
-  'engine-service-main.js',
-);
-
-/** An engine copy the services can run from. */
+/** The engine a service runs: the rr command-line script run with this Node. */
 export interface EngineRuntime {
-  /** The engine package's folder. */
-  packageDir: string;
+  /** The rr entry script (bin/rr.js of the engine package). */
   entry: string;
-  version?: string;
-  /** `flag`: --engine-runtime; `installed`: the rr running the viewer. */
-  from: 'flag' | 'installed';
+  /** The engine package folder. */
+  packageDir: string;
+  /** Where it came from: the installed rr, or --engine-runtime. */
+  source: 'installed' | 'engine-runtime';
 }
 
-/** The engine runtime for --engine-runtime (or the installed rr), or why it cannot be used. */
-export function resolveEngineRuntime(dir: string | undefined): EngineRuntime | { problem: string } {
-  const from = dir === undefined ? 'installed' : 'flag';
-  const candidates = dir === undefined ? [packageRoot()] : [dir, join(dir, 'node_modules', ENGINE_PACKAGE)];
-  for (const packageDir of candidates) {
-    let manifest: { name?: string; version?: string };
-    try {
-      manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as typeof manifest;
-    } catch {
-      continue;
-    }
-    if (manifest.name !== ENGINE_PACKAGE) continue;
-    const entry = join(packageDir, ENGINE_SERVICE_ENTRY);
-    if (!isFile(entry))
-      return {
-        problem: `${packageDir} holds the engine package but not its built services (${ENGINE_SERVICE_ENTRY}); build it with npm run build`,
-      };
-    return { packageDir, entry, ...(manifest.version ? { version: manifest.version } : {}), from };
+/** An engine runtime folder that holds no engine; the message says what was looked for. */
+export class EngineRuntimeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EngineRuntimeError';
   }
-  return {
-    problem:
-      dir === undefined
-        ? `the installed rr (${packageRoot()}) has no engine package`
-        : `--engine-runtime ${dir} does not contain the engine package: neither ${join(dir, 'package.json')} nor ${join(dir, 'node_modules', ENGINE_PACKAGE, 'package.json')} names ${ENGINE_PACKAGE}`,
-  };
 }
 
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
+const PACKAGE_NAME = 'rules-rr';
+const ENTRY = join('bin', 'rr.js');
+
+/** The engine of `--engine-runtime DIR`, or the installed rr when `dir` is undefined. */
+export function resolveEngineRuntime(dir: string | undefined): EngineRuntime {
+  if (dir === undefined) {
+    const packageDir = packageRoot();
+    return { entry: join(packageDir, ENTRY), packageDir, source: 'installed' };
   }
+  const base = resolve(dir);
+  const candidates = [base, join(base, PACKAGE_NAME), join(base, 'node_modules', PACKAGE_NAME)];
+  for (const packageDir of candidates)
+    if (existsSync(join(packageDir, ENTRY)))
+      return { entry: join(packageDir, ENTRY), packageDir, source: 'engine-runtime' };
+  throw new EngineRuntimeError(
+    `--engine-runtime ${dir}: no engine there: looked for ${candidates.map((c) => join(c, ENTRY)).join(', ')}; ` +
+      'give the folder that contains a copy of the rr package (with its dist/ built)',
+  );
 }

@@ -1,77 +1,85 @@
-// Runs one request of an engine service in a child process of the engine runtime: the request goes in
-// as JSON on stdin, the answer comes back as one JSON document on stdout ({ok, result} or {ok, error}).
-// A service that fails, answers something else, or runs past its time is an EngineServiceError.
+// SPDX-License-Identifier: AGPL-3.0-or-later
+// Runs one request of an engine service in a subprocess: `node <engine>/bin/rr.js engine-service <name>`
+// with the request as JSON on stdin and the answer as JSON on stdout. A subprocess keeps a frozen engine
+// (--engine-runtime) apart from the viewer's own modules, and a slow or crashing build apart from the
+// server. Shared by every subprocess service (schematic builder, cost replay).
 import { spawn } from 'node:child_process';
 import type { EngineRuntime } from './engine-runtime.js';
 
-/** An engine service could not answer; the message says why. */
+/** How long a service may run and how much it may answer. */
+export interface ServiceLimits {
+  timeoutMs?: number;
+  maxOutputBytes?: number;
+  signal?: AbortSignal;
+}
+
+/** A service that failed: its exit, its stderr (the engine's message) or a timeout. */
 export class EngineServiceError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly service: string,
+  ) {
     super(message);
     this.name = 'EngineServiceError';
   }
 }
 
-/** How long a service may take, and the most it may print. */
-export interface EngineServiceLimits {
-  timeoutMs?: number;
-  maxOutputBytes?: number;
-}
+const DEFAULT_TIMEOUT_MS = 120_000;
+const DEFAULT_MAX_OUTPUT = 256 * 1024 * 1024;
 
-/** Runs `service` with `input` in the runtime's child process; resolves to its result. */
-export function runEngineService<T>(
+/** Runs `service` of `runtime` on `request`; resolves with the parsed JSON answer. */
+export function runEngineService(
   runtime: EngineRuntime,
   service: string,
-  input: unknown,
-  limits: EngineServiceLimits = {},
-): Promise<T> {
-  const timeoutMs = limits.timeoutMs ?? 60_000;
-  const maxOutput = limits.maxOutputBytes ?? 64 * 1024 * 1024;
-  return new Promise<T>((resolve, reject) => {
-    const child = spawn(process.execPath, [runtime.entry], {
-      cwd: runtime.packageDir,
+  request: unknown,
+  limits: ServiceLimits = {},
+): Promise<unknown> {
+  const timeoutMs = limits.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxOutput = limits.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [runtime.entry, 'engine-service', service], {
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_OPTIONS: '' },
+      ...(limits.signal ? { signal: limits.signal } : {}),
+      timeout: timeoutMs,
+      killSignal: 'SIGKILL',
     });
     const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let size = 0;
+    let outBytes = 0;
+    let err = '';
     let failure: string | undefined;
-    const timer = setTimeout(() => {
-      failure = `the engine service ${service} took longer than ${timeoutMs / 1000} s and was stopped`;
-      child.kill('SIGKILL');
-    }, timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxOutput) {
-        failure = `the engine service ${service} printed more than ${maxOutput} bytes and was stopped`;
+      outBytes += chunk.length;
+      if (outBytes > maxOutput) {
+        failure = `answered more than ${maxOutput} bytes`;
         child.kill('SIGKILL');
       } else out.push(chunk);
     });
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      reject(new EngineServiceError(`cannot start the engine service ${service}: ${error.message}`));
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (err.length < 64 * 1024) err += chunk.toString('utf8');
     });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (failure) return reject(new EngineServiceError(failure));
-      const text = Buffer.concat(out).toString('utf8');
-      let answer: { ok?: boolean; result?: T; error?: { message?: string } };
-      try {
-        answer = JSON.parse(text) as typeof answer;
-      } catch {
-        const stderr = Buffer.concat(err).toString('utf8').trim().split('\n').slice(-3).join(' ');
+    child.on('error', (error) => {
+      failure ??= error.name === 'AbortError' ? 'was cancelled' : error.message;
+    });
+    // A service that exits before reading its request closes stdin early; its exit says why.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(JSON.stringify(request));
+    child.on('close', (code, signal) => {
+      const where = `engine service ${service} (${runtime.entry})`;
+      if (failure !== undefined) return reject(new EngineServiceError(`${where} ${failure}`, service));
+      if (signal !== null)
         return reject(
           new EngineServiceError(
-            `the engine service ${service} (${runtime.entry}) exited with code ${code} without an answer${stderr ? `: ${stderr}` : ''}`,
+            `${where} was stopped (${signal})${signal === 'SIGKILL' ? ` after ${timeoutMs} ms` : ''}`,
+            service,
           ),
         );
+      if (code !== 0)
+        return reject(new EngineServiceError(`${where} failed: ${err.trim() || `exit ${code}`}`, service));
+      try {
+        resolvePromise(JSON.parse(Buffer.concat(out).toString('utf8')));
+      } catch {
+        reject(new EngineServiceError(`${where} answered something that is not JSON`, service));
       }
-      if (answer.ok === true) return resolve(answer.result as T);
-      reject(new EngineServiceError(answer.error?.message ?? `the engine service ${service} failed`));
     });
-    child.stdin.on('error', () => undefined); // a child that exits early closes its stdin; the close handler reports it
-    child.stdin.end(JSON.stringify({ service, input }));
   });
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The JSON shape of a board's geometry, as the viewer's browser code draws it layer by layer.
 // Both extractors (the native reader and the PCB suite's Python) produce exactly this shape.
 // Units are millimetres; angles are degrees, counter-clockwise as seen on screen, in KiCad's

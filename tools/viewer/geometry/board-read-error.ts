@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Errors of reading a KiCad board, shared by the geometry reader and the simulator's board reader: each
 // names the file and line and says what to do.
 import { BoardFormatError } from './sexpr-list.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Board geometry for the viewer's GET /api/geometry/<sha256>: the board is the live directory's
 // boards/<sha256>.kicad_pcb, its geometry is cached as geometry/<sha256>.json (or in a given cache
 // directory). Entries are written atomically (temporary file, then rename), so a reader never sees

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The last step both extractors share, so their outputs agree by construction where they can:
 // layers come in one canonical order (copper from front to back, then KiCad's technical layers in
 // the order its board files list them, then user layers), every layer list follows it, and the

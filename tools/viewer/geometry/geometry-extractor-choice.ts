@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Which extractor the viewer uses. The native reader needs nothing installed and is much faster
 // than loading a board in KiCad, so it is the default; KiCad's own pcbnew is used when the user
 // configured a PCB suite Python explicitly (flag, environment or machine config) or asks for it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A light check that parsed JSON is board geometry of this schema: used on the PCB suite's output
 // and on cache entries, so a truncated or foreign file is rebuilt instead of sent to the browser.
 import { GEOMETRY_SCHEMA, type BoardGeometry } from './board-geometry.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Turns the top-level items of a `(kicad_pcb …)` file, one at a time, into BoardGeometry. Items the
 // viewer does not draw (text, dimensions, groups, setup, embedded files, …) are skipped, as are
 // tokens this reader does not know: a newer KiCad adding a token must not break the viewer.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The native extractor: reads a .kicad_pcb file in chunks through the streaming tokenizer and
 // assembles its geometry item by item, so a 70 MB board never sits in memory as one string or tree.
 import { open } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A .kicad_pcb text as a tree of atoms as written, for the simulator, which writes checkpoints as the
 // same board with new positions and tracks. Same tokenizer, checks and error messages as the geometry
 // reader (readKicadBoard); only the result differs: the whole tree instead of the geometry.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Layer names as pads and zones write them, with KiCad's wildcards: "*.Cu" (every copper layer),
 // "*.Mask" (front and back), "F&B.Cu" (both outer copper layers).
 

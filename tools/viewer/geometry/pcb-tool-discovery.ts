@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The machine-dependent half of PCB tool resolution: discovery and the background-only check of
 // application bundles. macOS: only a background-only (headless) bundle in the user's own
 // Applications folder; Linux and others: kicad-cli on PATH and a python3 that imports pcbnew.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Which PCB suite programs the viewer runs, in the order docs/viewer-geometry.md gives: flag
 // (--pcb-cli, --pcb-python), environment (VIEWER_PCB_CLI with alias ENGINE_PCB_CLI;
 // VIEWER_PCB_PYTHON), machine config ([pcb] cli, [pcb] python), then discovery. A GUI application,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // PCB tool resolution wired to this machine: the real machine config, discovery and bundle check.
 // The server calls this once at start; the pure resolver stays testable on its own.
 import { homedir } from 'node:os';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The PCB suite's extractor: runs pcbnew_extract.py with a Python that can import KiCad's pcbnew
 // module, as a child process without a shell, and reads the geometry JSON it prints.
 import { execFile, type ChildProcess } from 'node:child_process';

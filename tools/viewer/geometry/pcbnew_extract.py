@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: AGPL-3.0-or-later
 """Prints the geometry of a KiCad board as JSON, read with KiCad's own pcbnew module.
 
 Usage: python3 pcbnew_extract.py BOARD.kicad_pcb

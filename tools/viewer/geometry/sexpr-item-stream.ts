@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Builds the items of a file's root list one at a time: the root `(kicad_pcb …)` is never held
 // whole, only the item being read, so memory stays bounded by the largest single item (a zone).
 // One KiCad rule lives here because of its volume: the points of a `(pts (xy x y) …)` list are

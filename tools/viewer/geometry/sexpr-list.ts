@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The list nodes of an S-expression and the accessors the KiCad reader uses on them. Lists are
 // built only for one top-level item at a time (see sexpr-item-stream.ts), so they stay small.
 

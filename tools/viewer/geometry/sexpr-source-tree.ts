@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A whole S-expression as a tree of atoms as written (quoted strings keep their quotes and escapes,
 // numbers their spelling), for tools that write a KiCad file back and change only what they mean to,
 // such as the simulator's checkpoints. Read with the same tokenizer as the geometry reader.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A streaming tokenizer for KiCad's S-expression files. Text arrives in chunks of any size; a token
 // cut by a chunk boundary is carried over to the next chunk. Numbers are parsed here, from the
 // characters, because a large board holds millions of them and a string per number would dominate

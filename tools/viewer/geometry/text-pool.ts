@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Strings kept in the geometry are copied out of the chunk they were read from: V8 makes a slice
 // of a long string a view that keeps the whole chunk (a megabyte) alive, so a few thousand names
 // would otherwise pin most of a large file in memory. Equal names share one copy.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The user's machine config of the viewer: settings that belong to the machine, not the project
 // ([pcb] cli, [pcb] python, [agent] cli). It lives at $XDG_CONFIG_HOME/viewer/config.toml or
 // ~/.config/viewer/config.toml; VIEWER_USER_CONFIG names another file, and when empty disables it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 /** A least-recently-used map with a fixed capacity: the reader's only store of parsed event bodies. */
 export class LruCache<K, V> {
   private readonly map = new Map<K, V>();

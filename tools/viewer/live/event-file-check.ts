@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Turns the bytes of one events/*.json file into an event or a problem the state can show.
 import { jsonErrorOffset } from '../../model/json-error-offset.js';
 import { checkLiveEvent } from '../telemetry/event-schema.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What the reader keeps per event: where it is and where it goes, never its body. Arrival order answers
 // "what is new since cursor N"; seq order answers "the latest events" and replay ranges.
 import type { LiveEvent } from '../telemetry/live-event.js';

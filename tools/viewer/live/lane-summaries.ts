@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Keeps lane and experiment summaries current as events are indexed, in any arrival order: "latest"
 // always means highest seq, so an event that arrives late never overwrites a newer one.
 import type { LiveEvent, NetRouteStatus } from '../telemetry/live-event.js';

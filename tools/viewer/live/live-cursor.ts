@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Cursors of GET /api/state: `<reader epoch>-<revision>`. The epoch names one reader instance, so a cursor
 // from before a viewer restart (or from another run's reader) is recognised and answered with a full state.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The incremental reader of one live directory (events/*.json of pnr-live-event-v1).
 //
 // How it notices new files: each poll stats events/ once. When the directory changed, it probes the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The experiment around a live directory: its folder (parent of the root unless given), the trial run
 // folders under it, and restart-status.json. One reader per run folder, the least recently used dropped.
 import { readdirSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What KiCad's netlist export (`kicad-cli sch export netlist`) says, in the same shape for its two formats,
 // the S-expression (kicadsexpr) and the XML (kicadxml) one; each part keeps the line it was read from so a
 // problem found later names it.

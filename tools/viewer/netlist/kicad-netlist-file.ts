@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Reads a KiCad netlist export file, S-expression or XML (told apart by the first character), into a
 // netlist graph; every problem names the file and line and says what to do.
 import { readFileSync } from 'node:fs';

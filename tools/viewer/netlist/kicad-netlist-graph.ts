@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Turns a KiCad netlist export into a netlist graph: a component's address is its sheet path's sheet
 // names and its reference ("pic_sockets.U5"), its pins are its library part's pins (so unconnected pads
 // are there too) plus any pin a net names, and each sheet becomes a block of the hierarchy.
@@ -9,6 +10,7 @@ import {
 } from './kicad-netlist-export.js';
 import {
   ADDRESS_SEPARATOR,
+  addressSegment,
   NETLIST_GRAPH_SCHEMA,
   type NetlistBlock,
   type NetlistComponent,
@@ -38,18 +40,12 @@ export function pinTypeOf(kicadType: string): PinType | undefined {
   return PIN_TYPES.has(base) ? (base as PinType) : undefined;
 }
 
-/** An address segment: a "." (the separator) in a sheet name or reference becomes "_". */
-function segment(name: string): string {
-  const cleaned = name.split(ADDRESS_SEPARATOR).join('_');
-  return cleaned === '' ? '_' : cleaned;
-}
-
 /** The sheet names of a sheet path "/a/b/" as address segments, with the names as written. */
 function sheetSegments(names: string): { segment: string; name: string }[] {
   return names
     .split('/')
     .filter((n) => n !== '')
-    .map((name) => ({ segment: segment(name), name }));
+    .map((name) => ({ segment: addressSegment(name), name }));
 }
 
 /** The netlist graph of a KiCad netlist export; `name` is the design's name (the project's). */
@@ -112,7 +108,7 @@ export function graphFromKicadExport(exported: KicadNetlistExport, name: string)
 }
 
 function component(comp: ExportComponent, part: ExportLibPart | undefined): NetlistComponent {
-  const address = [...sheetSegments(comp.sheetNames).map((s) => s.segment), segment(comp.ref)].join(
+  const address = [...sheetSegments(comp.sheetNames).map((s) => s.segment), addressSegment(comp.ref)].join(
     ADDRESS_SEPARATOR,
   );
   const pins: NetlistPin[] = [];

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Reads KiCad's S-expression netlist export, `(export (version "E") (design …) (components …)
 // (libparts …) (nets …))`, with the tokenizer the board reader uses: one top-level section is built at a
 // time.

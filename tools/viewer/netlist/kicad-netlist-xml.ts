@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Reads KiCad's XML netlist export (`kicad-cli sch export netlist --format kicadxml`): `<export>` with
 // `<design>`, `<components>`, `<libparts>` and `<nets>`. Parsed with saxes through rr's XML reader,
 // which reads no DTD and keeps each element's line.

@@ -1,18 +1,14 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What the schema cannot say about a netlist graph: references, addresses and net names are unique, every
 // net pin names a pad of a listed component, and no pin is on two nets. Each problem carries the JSON path
 // of the value at fault so the loader can name its line.
+import type { JsonProblem } from './checked-json-file.js';
 import type { NetlistGraph } from './netlist-graph.js';
 import { pinKey } from './netlist-graph.js';
 
-/** One inconsistency: where (a JSON path of segments) and what. */
-export interface GraphProblem {
-  path: (string | number)[];
-  message: string;
-}
-
 /** The inconsistencies of a schema-valid graph, first ones first; empty when it is consistent. */
-export function graphProblems(graph: NetlistGraph): GraphProblem[] {
-  const problems: GraphProblem[] = [];
+export function graphProblems(graph: NetlistGraph): JsonProblem[] {
+  const problems: JsonProblem[] = [];
   const refs = new Map<string, number>();
   const addresses = new Map<string, number>();
   const pads = new Set<string>();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The error of a netlist graph (or a netlist export) that cannot be read: names the file, the line and the
 // place in the file, and says what to do.
 

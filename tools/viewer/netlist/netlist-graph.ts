@@ -1,8 +1,12 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // TypeScript shape of schemas/pnr-netlist-graph-v1.schema.json; the schema is the contract, these types
 // follow it (docs/viewer-netlist.md).
 
 /** The schema identifier a netlist graph file carries. */
 export const NETLIST_GRAPH_SCHEMA = 'pnr-netlist-graph-v1';
+
+/** The file `rr pnr-sim` writes the graph into, in the live directory; the viewer's default --graph. */
+export const NETLIST_GRAPH_FILE = 'netlist-graph.json';
 
 /** KiCad's electrical pin types, which the graph uses for every source. */
 export type PinType =
@@ -93,4 +97,10 @@ export function parentAddress(address: string): string {
 /** A key for a pin, unique in the graph: `ref:pad`. */
 export function pinKey(ref: string, pad: string): string {
   return `${ref}:${pad}`;
+}
+
+/** A name as one address segment: a "." (the separator) in it becomes "_", and an empty name "_". */
+export function addressSegment(name: string): string {
+  const cleaned = name.split(ADDRESS_SEPARATOR).join('_');
+  return cleaned === '' ? '_' : cleaned;
 }

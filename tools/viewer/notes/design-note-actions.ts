@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What a design note can be, and which actions each status allows. It imports nothing, so the viewer's
 // page bundles it and offers exactly the actions the server accepts.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Checks a note's targets against what the viewer knows of the design: the netlist graph, the board and
 // the design sources, each when it exists. A footprint, pad or net none of them has, a point off the
 // board, or a source path outside the source folder (or past the file's end) is refused with the reason,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A design note (pnr-design-note-v1): an observation, question, requirement, decision or proposal about
 // the design, with targets on the board or in the source, and the history of what people did with it.
 import { checkpointSha, TELEMETRY_ID } from '../telemetry/event-files.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The design notes of an experiment: one JSON file per note in the notes folder, shared by every viewer
 // of the experiment. Writes hold the folder's lock (notes/.lock) and replace files atomically; after each
 // change design-notes.md is rewritten. A deleted note moves to deleted/, so nothing is lost.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Simulated annealing of footprint positions: random displacements, quarter turns and swaps, accepted by
 // the Metropolis rule under a temperature that cools geometrically.
 import { clonePlacement, type Placement, type SimBoard } from './board-model.js';

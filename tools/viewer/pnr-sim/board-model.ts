@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The simulator's view of a board: footprints with pads and nets, the outline, and a placement.
 
 /** Copper layers a pad is on. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Cost replay: the placement cost terms of one footprint, recomputed by this engine's cost model on a
 // board file (its footprints, pads, nets and outline: the graph extracted from the board) at a given
 // placement (an event's footprint positions), or at the board's own placement for a routed checkpoint.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Writes a run's telemetry into a live directory the way docs/viewer-telemetry.md asks of every writer:
 // each event and checkpoint is written under a temporary name and renamed, sequence numbers increase,
 // and a checkpoint is on disk before the event that names it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The simulator's example board, generated in code: a small sensor node (an SOIC-8 controller, an
 // SOT-23-5 regulator, two pin headers, resistors, capacitors and LEDs) on a 50 x 40 mm two-layer board,
 // in KiCad 9 .kicad_pcb syntax. Footprints start in tidy rows, as a netlist import leaves them.

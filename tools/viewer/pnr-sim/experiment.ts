@@ -1,7 +1,11 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // One simulated place-and-route experiment: candidates (starting placements), trials under each
 // (annealing schedules), rounds under each trial (routing passes with different net orders). Every step
 // is reported as pnr-live-event-v1 events, with board checkpoints at the points a viewer wants to open.
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
+import { graphFromBoardTree } from '../netlist/board-netlist-graph.js';
+import { NETLIST_GRAPH_FILE } from '../netlist/netlist-graph.js';
+import { writeFileAtomic } from '../telemetry/atomic-write.js';
 import type { AlternativeOption, LaneEndStatus, PlacedFootprint } from '../telemetry/live-event.js';
 import { Annealer } from './annealing.js';
 import { clonePlacement, type Placement, type SimBoard } from './board-model.js';
@@ -71,6 +75,12 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     options.clock,
   );
   controls.start();
+  // The design's netlist, for the viewer's schematic view and notes (docs/viewer-netlist.md).
+  const graph = graphFromBoardTree(kb.tree, {
+    file: basename(options.board.name),
+    tool: `rr pnr-sim${options.toolVersion ? ` ${options.toolVersion}` : ''}`,
+  });
+  writeFileAtomic(join(options.liveDir, NETLIST_GRAPH_FILE), `${JSON.stringify(graph, null, 1)}\n`);
   const sim = new Simulation(kb, writer, controls, options);
   await writer.emit('experiment_start', {
     experiment: {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Writes a board checkpoint: the input board's tree with footprints moved and turned to a placement and
 // its tracks and vias replaced by the router's. Everything else is printed as it was read.
 import { child, head, numberAt, type SList } from '../geometry/sexpr-source-tree.js';

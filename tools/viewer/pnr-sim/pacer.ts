@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Spaces events at a fixed rate (events per second); a rate of 0 means as fast as possible. */

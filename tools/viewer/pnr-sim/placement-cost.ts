@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Placement cost: half-perimeter wirelength of every net, plus penalties for courtyards that overlap each
 // other or leave the board. Weights make one square millimetre of overlap cost like 10 mm of wire.
 import { courtyard, padPosition, type Placement, type Rect, type SimBoard } from './board-model.js';

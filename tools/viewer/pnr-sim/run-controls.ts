@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The simulator's side of the viewer's runtime controls: before each event it looks at control.json
 // (one stat call unless the file changed), applies a new request (pause, rate, prune, stop) and reports
 // what it applies in control-active.json, as docs/viewer-api.md describes for any experiment.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 import { createHash } from 'node:crypto';
 
 /** A small seeded generator (mulberry32): the same seed gives the same search, run after run. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Reads what the simulator needs from a .kicad_pcb file: footprints, pads, nets and the outline. The text
 // is read by the geometry layer (its tokenizer, checks and errors) as a tree of atoms as written, which
 // is kept so checkpoints can be written as the same board with new positions and tracks.

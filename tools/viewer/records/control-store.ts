@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer's side of runtime controls: GET /api/controls combines the request (control.json) with
 // what the experiment reports it applies (control-active.json); POST merges new requests into
 // control.json, checked against the experiment's limits.

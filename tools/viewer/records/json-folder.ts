@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Reads every record file (`*.json`, not dot-named) of one folder, parsing each file once per version
 // (size, time, inode), so listing a folder of records on every request stays cheap.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

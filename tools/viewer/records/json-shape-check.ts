@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Checks of JSON request bodies field by field, with messages that name the field, what it takes and
 // what came. Unknown fields are refused, as in the telemetry contract, so a client's typo surfaces.
 import { ViewerRecordRequestError } from './viewer-record-request-error.js';

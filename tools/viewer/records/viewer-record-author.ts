@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Who wrote a viewer record (or a design note, or a control request): the account the viewer runs as
 // (notes are written as the user), the client's address as the server saw it, and an optional display
 // name the client gives.

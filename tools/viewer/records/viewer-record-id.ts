@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Ids of the viewer's records double as file names (`<id>.json`), so their alphabet keeps every id a
 // single, visible file name: no slashes, no leading dot, nothing to percent-decode into a path.
 import { randomBytes } from 'node:crypto';

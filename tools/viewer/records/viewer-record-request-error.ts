@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A request about viewer records (pins, drafts, snapshots, notes, controls) that cannot be served, with
 // a stable code; the viewer's error map (server/viewer-errors.ts) gives each code its HTTP status.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Immutable records of one kind in one folder: created once (temporary file, then a hard link that
 // fails when the id is taken), never changed or deleted through the viewer.
 import { mkdirSync } from 'node:fs';

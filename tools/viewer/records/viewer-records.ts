@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Viewer records (docs/glossary.md): the immutable records the viewer writes into the live directory on
 // the user's request: pins (a lane's state at an event), annotation drafts and annotated snapshots.
 // Shapes are in docs/viewer-api.md.

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What the viewer knows of the design for checking note targets (notes/design-note-target-check.ts): the
 // netlist graph (--graph), the experiment's input board, and the design sources, each when there is one.
 // The graph is preferred for components and nets; the board names them when there is no graph.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readNetlistGraph } from '../netlist/netlist-graph-file.js';
+import { readDesignGraph } from '../netlist/design-graph-file.js';
 import type { DesignKnowledge } from '../notes/design-note-target-check.js';
 import { readSimBoard } from '../pnr-sim/sim-board-reader.js';
 import type { DesignSourceIndex } from '../design-sources/design-source-index.js';
@@ -26,7 +27,7 @@ export class DesignKnowledgeSource {
     const graphFile = this.context.config.graph;
     if (graphFile) {
       try {
-        const graph = this.sources?.graph() ?? readNetlistGraph(graphFile);
+        const graph = this.sources?.graph() ?? readDesignGraph(graphFile);
         const from = `the netlist graph ${graphFile}`;
         k.components = {
           refs: new Map(graph.components.map((c) => [c.ref, new Set(c.pins.map((p) => p.pad))])),

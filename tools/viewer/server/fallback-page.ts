@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The page served when no viewer page is built: it says so and lists the API, with no script or style
 // (the Content-Security-Policy allows neither inline).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The addresses the viewer listens on (--listen, repeatable; 127.0.0.1 by default) and the names
 // requests may use to reach it, from which the Host guard and the Origin check are built.
 import { isIP } from 'node:net';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Reading query parameters: one value each (a repeated parameter's last value counts), checked with a
 // `bad-query` answer that names the parameter and what it takes.
 import { ApiError } from '../../http/api-error.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Which source the running viewer was built from, for GET /api/about and the page's header link:
 // VIEWER_SOURCE_REVISION when set (a packaged build), else the HEAD of the checkout rr runs from, with
 // a modified flag when tracked files have uncommitted changes. Looked up once, at start.

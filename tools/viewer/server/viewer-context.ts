@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What the routes share: the experiment's telemetry, the stores the viewer writes, the geometry caches,
 // the features on offer, and a clock. Built once per server by viewer-server.ts.
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer's answers for errors of the layers below it (records, notes, the live reader, the geometry
 // cache) as ApiErrors, and the viewer's error style for tools/http: every error body is
 // {status, code, message} (docs/viewer-api.md, "Errors").

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Which features this viewer provides, and for those it does not, what is missing and why, so the page can
 // say so in place of the panel (docs/viewer-api.md, "Features this viewer does not provide"). The schematic
-// view, 3D view and Ask agent are not built in this rr version; each reason says that, and what the
-// feature would need on top, from the configuration. The source browser and cost replay are available when
-// their inputs can be used; when their flags are given but they cannot start, `startup` says why, and
-// `rr view` prints it at startup.
+// view is not built in this rr version; its reason says that, and what it would need on top, from the
+// configuration. The Ask agent is available with --agent on and an assistant CLI. The 3D view is available when kicad-cli was found; the source
+// browser and cost replay when their inputs can be used, and when their flags are given but they cannot
+// start, `startup` says why and `rr view` prints it at startup.
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';
 import type { AgentCliResolution } from '../agent/agent-cli-resolution.js';
@@ -49,10 +50,6 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
     : 'It would also need a netlist graph (--graph, or [design] graph in the config file), which is not set.';
   const sources = `the design project in ${c.hdlRoot}, build ${c.hdlBuild}.`;
   const cli = inputs.pcbCli;
-  const pcbCli =
-    cli?.status === 'found'
-      ? `KiCad's command-line tool was found (${cli.path}, from ${cli.source}).`
-      : `It would also need KiCad's command-line tool: ${cli?.message ?? 'not looked up'}.`;
   const engine = inputs.engine;
   const agentCli = inputs.agentCli ?? { status: 'missing', message: 'the assistant CLI was not looked up' };
   return [
@@ -64,7 +61,7 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
       ? {
           id: 'component-cost',
           available: true,
-          detail: `the cost model of ${engine.from === 'flag' ? 'the engine copy' : 'the installed rr'} in ${engine.packageDir}${engine.version ? ` (version ${engine.version})` : ''}, run in a subprocess`,
+          detail: `the cost model of ${engine.source === 'engine-runtime' ? 'the engine copy' : 'the installed rr'} in ${engine.packageDir}, run in a subprocess`,
         }
       : {
           id: 'component-cost',
@@ -98,7 +95,14 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
               }
             : {}),
         },
-    { id: '3d', available: false, reason: `The 3D view ${NOT_BUILT} ${pcbCli}`, needs: ['--pcb-cli'] },
+    cli?.status === 'found'
+      ? { id: '3d', available: true, detail: `kicad-cli ${cli.path} (from ${cli.source}) exports GLB` }
+      : {
+          id: '3d',
+          available: false,
+          reason: `The 3D view needs KiCad's command-line tool (kicad-cli), which exports the checkpoint as GLB: ${cli?.message ?? 'not looked up'}.`,
+          needs: ['--pcb-cli'],
+        },
     agentFeature(c, agentCli),
   ];
 }

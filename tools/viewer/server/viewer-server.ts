@@ -1,16 +1,19 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The live viewer's HTTP server: rr's HTTP layer (tools/http) with the viewer's Host and Origin rules,
 // the JSON API of docs/viewer-api.md (routes/, one file per group) and the page, bound to every --listen
 // address. This file puts them together and owns the listeners.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { GeometryExtractor } from '../geometry/geometry-cache.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';
-import { VIEWER_CSP } from '../../http/content-security-policies.js';
+import { VIEWER_CSP, type CspDirectives } from '../../http/content-security-policies.js';
 import { createHttpApp } from '../../http/http-app.js';
 import { registerOriginGuard } from '../../http/origin-guard.js';
-import { registerStaticFiles } from '../../http/static-files.js';
+import { importMapHashes } from '../../http/import-map-hashes.js';
+import { pageRoot, registerStaticFiles } from '../../http/static-files.js';
 import { packageRoot } from '../../model/package-paths.js';
 import { fallbackPage } from './fallback-page.js';
 import {
@@ -20,7 +23,7 @@ import {
   type ListenAddress,
   type ViewerNames,
 } from './listener-addresses.js';
-import { aboutRoute, type AboutInfo } from './routes/about-route.js';
+import { aboutRoute, VIEWER_LICENSE, type AboutInfo } from './routes/about-route.js';
 import { agentRoutes } from './routes/agent-routes.js';
 import { resolveAgentCli, type AgentCliResolution } from '../agent/agent-cli-resolution.js';
 import type { AgentServiceOptions } from '../agent/agent-services.js';
@@ -30,13 +33,19 @@ import { geometryRoutes } from './routes/geometry-routes.js';
 import { designNotesRoutes } from './routes/design-notes-routes.js';
 import { viewerRecordRoutes } from './routes/viewer-record-routes.js';
 import { stateRoutes } from './routes/state-routes.js';
+import { threedRoutes } from './routes/threed-routes.js';
 import { unavailableRoutes } from './routes/unavailable-routes.js';
+import { GlbExports } from '../threed/glb-exports.js';
 import { sourceInfo, type SourceInfo } from './source-revision.js';
 import { ViewerContext } from './viewer-context.js';
 import { viewerErrorStyle } from './viewer-errors.js';
 import { viewerFeatures, type Feature } from './viewer-features.js';
 import { DesignSourceIndex, designSourcesProblem } from '../design-sources/design-source-index.js';
-import { resolveEngineRuntime } from '../engine-runtime/engine-runtime.js';
+import {
+  EngineRuntimeError,
+  resolveEngineRuntime,
+  type EngineRuntime,
+} from '../engine-runtime/engine-runtime.js';
 import { componentCostRoute } from './routes/component-cost-route.js';
 import { designSourceRoutes } from './routes/design-source-routes.js';
 import { DesignKnowledgeSource } from './design-knowledge.js';
@@ -118,7 +127,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   const about: AboutInfo = {
     name: 'rr',
     version: options.version ?? '0.0.0',
-    license: options.license ?? 'Apache-2.0',
+    license: options.license ?? VIEWER_LICENSE,
     title: config.title,
     source:
       options.source ??
@@ -128,7 +137,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
         ...(config.sourceUrl ? { sourceUrl: config.sourceUrl } : {}),
       })),
   };
-  const engine = resolveEngineRuntime(config.engineRuntime);
+  const engine = engineOrProblem(config.engineRuntime);
   const features = viewerFeatures({
     config,
     geometryDescription: options.geometryDescription ?? 'board geometry: native .kicad_pcb reader',
@@ -141,8 +150,14 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
 
   let bound: ListenAddress[] = [];
   let names: ViewerNames = viewerNames([], config.allowHost, config.allowOrigin);
+  const pageDirs = [
+    ...(config.dist ? [config.dist] : []),
+    // The page npm run build bundled (npm ci builds it), before the bare sources, which cannot run unbundled.
+    ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer'), join(root, 'ui', 'viewer')]),
+  ];
+  const page = pageRoot(pageDirs);
   const app = createHttpApp({
-    csp: VIEWER_CSP,
+    csp: page ? withImportMaps(VIEWER_CSP, readFileSync(join(page, 'index.html'), 'utf8')) : VIEWER_CSP,
     host: viewerHostRule(() => names),
     errors: viewerErrorStyle(BODY_LIMIT, log),
   });
@@ -159,12 +174,18 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   if ('packageDir' in engine) componentCostRoute(app, context, engine);
   aboutRoute(app, about);
   agentRoutes(app, context, features);
+  if (options.pcbCli?.status === 'found')
+    threedRoutes(
+      app,
+      context,
+      new GlbExports({
+        cli: options.pcbCli.path,
+        cacheDir: config.cacheDir,
+        experimentDir: config.experimentDir,
+      }),
+      options.pcbCli,
+    );
   unavailableRoutes(app, features);
-  const pageDirs = [
-    ...(config.dist ? [config.dist] : []),
-    // The page npm run build bundled (npm ci builds it), before the bare sources, which cannot run unbundled.
-    ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer'), join(root, 'ui', 'viewer')]),
-  ];
   registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
   await app.ready();
   void context.agent.netLabels.refresh();
@@ -213,4 +234,20 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       await app.close();
     },
   };
+}
+
+/** The policy with the page's inline import maps allowed by their hashes. */
+function withImportMaps(csp: CspDirectives, html: string): CspDirectives {
+  const hashes = importMapHashes(html);
+  return hashes.length === 0 ? csp : { ...csp, 'script-src': [...(csp['script-src'] ?? []), ...hashes] };
+}
+
+/** The engine runtime of the subprocess services, or why --engine-runtime holds none. */
+function engineOrProblem(dir: string | undefined): EngineRuntime | { problem: string } {
+  try {
+    return resolveEngineRuntime(dir);
+  } catch (error) {
+    if (error instanceof EngineRuntimeError) return { problem: error.message };
+    throw error;
+  }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Runtime controls, the other direction of the live directory's contract: the viewer writes the user's
 // requests to control.json, the experiment reads them, applies what it can and reports what it applies
 // in control-active.json. Both files are written whole and atomically (temporary file, then rename).

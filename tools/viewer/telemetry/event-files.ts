@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Names inside a live directory: which files are events, how writers name them, where checkpoints go.
 
 /** Digits of the zero-padded sequence number in conventional event file names. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { bundledSchema } from '../../model/bundled-schema.js';
 import type { LiveEvent } from './live-event.js';

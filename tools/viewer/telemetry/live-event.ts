@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // TypeScript shape of schemas/pnr-live-event-v1.schema.json; the schema is the contract, these types follow it.
 
 /** Schema identifier carried by every event. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-alternatives-panel>: the search's decisions between options: those of the selected lane up to the
 // timeline position, and the experiment's own (which candidate won). An option's lane opens that lane.
 import { LitElement, css, html, nothing } from 'lit';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer API's answers as the server builds them (docs/viewer-api.md describes them): type-only
 // imports from the server's own modules, erased by the bundler, so the page and the server cannot
 // drift apart silently.
@@ -63,3 +64,4 @@ export type { SourceIndex } from '../../../tools/viewer/design-sources/design-so
 export type { JoinedInstance, JoinedNet } from '../../../tools/viewer/design-sources/source-netlist-join.js';
 export type { SourceFileAnswer } from '../../../tools/viewer/server/routes/design-source-routes.js';
 export type { ComponentCostAnswer } from '../../../tools/viewer/cost-replay/component-cost-request.js';
+export type { GlbExport } from '../../../tools/viewer/threed/glb-exports.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-ask-panel>: the Ask tab when the viewer's Ask agent is on. It shows what a turn may spend and what
 // is left of the process's cap, the stored conversations of the experiment, and the open conversation:
 // each question with its answer as it streams in, the tool calls and notes the assistant made, and how

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Turns a board's geometry (rr-board-geometry-v1) into SVG path data, one fill path per copper layer
 // and one stroke path per layer and track width, so even a large board is a few dozen SVG elements.
 // Coordinates stay board millimetres (y down, like SVG); angles are counter-clockwise on screen.

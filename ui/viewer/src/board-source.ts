@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Which checkpoint a lane's board shows at a timeline position: the lane's latest checkpoint at or
 // before it; before the lane's first checkpoint, the latest checkpoint at or before the position of the
 // nearest ancestor that has one (a routing round starts from its trial's annealed placement); else the

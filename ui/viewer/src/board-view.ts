@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-board-view>: the selected lane's board at the timeline position, drawn per layer in SVG: native
 // copper of the checkpoint (footprints moved to a newer placement), route events newer than the
 // checkpoint on top (provisional ones highlighted), note targets as markers. Pan with drag or arrow

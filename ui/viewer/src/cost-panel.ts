@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-cost-panel>: the selected lane's placement cost at the timeline position (total, best, terms,
 // temperature, moves accepted and rejected), its course over the annealing steps, and the footprints
 // that cost most. A footprint's name highlights it on the board.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-cost-replay>: one footprint's placement cost terms replayed by the engine's cost model (GET
 // /api/component-cost) at the lane's latest placement or checkpoint at the timeline position, beside the
 // terms the experiment recorded for it. Used under the Costs panel's footprints and in the Cost replay tab.
@@ -84,7 +85,8 @@ export class CostReplayView extends LitElement {
     return html`<table aria-label=${`Cost replay of ${a.ref}`} data-cost-replay=${a.ref}>
         <caption>
           ${a.ref} at event ${a.event.seq}
-          (${a.basis === 'checkpoint' ? `its board ${a.board}` : `placement on ${a.board}`})
+          (${a.basis === 'checkpoint' ? "on the checkpoint's own board" : 'its placement on'}
+          ${shortBoard(a.board)})
         </caption>
         <thead>
           <tr>
@@ -126,8 +128,8 @@ export class CostReplayView extends LitElement {
         Placement total: recorded ${cell(a.recordedPlacement?.total)}, replayed
         ${formatCost(a.replayed.placement.total)}. Nets:
         ${a.replayed.nets.map((n) => `${n.name} ${formatCost(n.wirelength)} mm`).join(', ') || 'none'}.
-        Engine: ${a.engine.from === 'flag' ? 'the engine copy' : 'the installed rr'} in
-        ${a.engine.packageDir}${a.engine.version ? ` (${a.engine.version})` : ''}.
+        Engine: ${a.engine.source === 'engine-runtime' ? 'the engine copy' : 'the installed rr'} in
+        ${a.engine.packageDir}.
       </p>`;
   }
 

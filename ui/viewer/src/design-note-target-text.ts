@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // How the viewer names a note's target in a short line: chips, lists and labels of the page.
 import type { DesignNoteTarget } from './api-types.js';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-design-notes-panel>: design notes shared by every viewer of the experiment. Write a note (kind, title,
 // text, targets picked on the board or the lane itself), then accept, reject, apply, reopen, comment or
 // delete it. Targets of open and accepted notes are marked on the board. The page reads the list again

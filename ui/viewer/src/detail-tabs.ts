@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-detail-tabs>: the side panels as an ARIA tab list (Left/Right, Home/End move between tabs):
 // costs, alternatives, nets (with AI net labels when on), pins/drafts/snapshots, notes, problems, Ask
 // (when the agent is on), and the features this viewer does not provide, each of which asks its own route why. The panels' events bubble to the page.
@@ -10,7 +11,11 @@ import type { BoardAnnotation, DesignNote, DesignNoteTarget } from './api-types.
 import type { SnapshotView } from './viewer-records-panel.js';
 import { sharedStyles } from './shared-styles.js';
 import type { ViewerApi } from './viewer-api.js';
+import type { BoardGeometry } from './api-types.js';
+import type { BoardSource } from './board-source.js';
+import { pageMode } from './page-mode.js';
 import './alternatives-panel.js';
+import './board-3d-panel.js';
 import './cost-panel.js';
 import './ask-panel.js';
 import './feature-panel.js';
@@ -53,6 +58,9 @@ const TABS: { id: TabId; label: string; route?: string; feature?: FeatureId }[] 
   { id: 'ask', label: 'Ask', route: '/api/agent/status', feature: 'agent' },
 ];
 
+const BARE_3D =
+  'The 3D view needs the assembled page (three.js is served only from it); this page is served as bare files. Build it with npm run build, or start rr view with --dist pointing at the assembled files.';
+
 export class DetailTabs extends LitElement {
   static override properties = {
     api: { attribute: false },
@@ -71,6 +79,9 @@ export class DetailTabs extends LitElement {
     annotations: { attribute: false },
     pickMode: { attribute: false },
     view: { attribute: false },
+    boardSource: { attribute: false },
+    geometry: { attribute: false },
+    run: { attribute: false },
     tab: { state: true },
   };
 
@@ -93,6 +104,10 @@ export class DetailTabs extends LitElement {
   pickMode: 'note' | 'annotation' | null = null;
   /** The board's view, for snapshots. */
   view: SnapshotView | null = null;
+  /** The checkpoint the board shows, and its geometry (the 3D view exports and outlines it). */
+  boardSource: BoardSource | null = null;
+  geometry: BoardGeometry | null = null;
+  run: string | null = null;
   tab: TabId = 'cost';
 
   static override styles = [
@@ -173,6 +188,15 @@ export class DetailTabs extends LitElement {
       return html`<rr-source-panel .api=${this.api} .highlightRef=${this.highlightRef}></rr-source-panel>`;
     if (tab.id === 'cost-replay' && available) return this.renderCostReplay();
     if (tab.id === 'ask' && available) return html`<rr-ask-panel .api=${this.api}></rr-ask-panel>`;
+    if (tab.id === '3d' && availability(this.features, '3d') === 'available')
+      return html`<rr-board-3d-panel
+        .api=${this.api}
+        .source=${this.boardSource}
+        .geometry=${this.geometry}
+        .run=${this.run}
+        .highlightRef=${this.highlightRef}
+        .unavailable=${pageMode() === 'bare' ? BARE_3D : ''}
+      ></rr-board-3d-panel>`;
     if (tab.route)
       return html`<rr-feature-panel
         .api=${this.api}

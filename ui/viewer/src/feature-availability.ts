@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What the page knows about a feature from GET /api/features, read once when the page opens: the page
 // never calls a route of a feature the list says is unavailable (the browser would log the 501 as an
 // error), and shows the list's reason instead.

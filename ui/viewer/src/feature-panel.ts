@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-feature-panel>: the tab of an optional feature (schematic, source browser, 3D view, cost replay,
 // Ask). When the page's feature list (GET /api/features) says the viewer does not provide it, it shows
 // the server's reason and the settings the feature would need, as the server words them, without calling

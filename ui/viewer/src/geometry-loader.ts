@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Fetches the geometry of the checkpoint the page wants to draw, keeps the last few, and says whether
 // the one wanted is still loading or why it cannot be drawn. A late answer for a board no longer
 // wanted is ignored, so fast scrubbing never shows an older board last.

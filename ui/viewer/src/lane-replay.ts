@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Replays a lane's events up to a position on its timeline: what the lane looked like right after that
 // event. Pure functions over the events, so the timeline can move anywhere without asking the server.
 import type { EventRecord, LiveEventOf, NetRoute } from './api-types.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-lane-tree>: the experiment's lanes as a tree (candidates, their trials, the trials' rounds) with
 // live status, cost and net counts. An ARIA tree: arrow keys move, Right/Left open and close, Enter or
 // Space selects, Home/End jump; only the focused row is in the tab order.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Colours of board layers and statuses, close to KiCad's default theme so the board looks familiar.
 
 const COPPER_COLORS: Record<string, string> = {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-layer-toggles>: one labelled checkbox per board layer (copper and overlays), with its colour.
 import { LitElement, css, html } from 'lit';
 import {

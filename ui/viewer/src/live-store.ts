@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The page's copy of the experiment, kept current by polling GET /api/state with the last cursor, so
 // the page follows the experiment live without reloading. Lane summaries are kept for every lane; event
 // bodies only for the lanes the user opened (their history comes from GET /api/history) and for the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-net-labels-panel>: the AI net labels (`--net-summaries on`) under the Nets tab, marked as AI output.
 // The highlighted net's label comes first; the rest are listed by net. When labelling is off or stopped,
 // it says why (the budget cap, a missing graph, no assistant CLI).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-net-status-chart>: per-net routing status over the selected lane's timeline (one column per route
 // or net_status event: routing while only provisional routes exist, then routed, partial, unrouted or
 // failed), the status at the timeline position in words, and for a lane with rounds the net counts of

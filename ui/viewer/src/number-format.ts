@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // How numbers and times read in the page: costs with a few significant digits, lengths in millimetres.
 
 /** A cost with at most one decimal for large values and three significant digits for small ones. */

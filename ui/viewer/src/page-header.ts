@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-page-header>: the viewer's title, the experiment and its status, the best result, the connection
 // to the server, the runtime controls, a run folder selector when there are several, and the source
 // revision the viewer runs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-problems-panel>: what went wrong: files in the live directory the reader could not use (with file,
 // line and column), error and warning events of the experiment and of the selected lane up to the
 // timeline position, and restart-status.json when the experiment folder has one.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-run-controls>: asks the running experiment to pause, resume, change its pace, abandon the selected
 // lane or stop (POST /api/controls), and shows whether it applied the request yet. Stop asks for a
 // second click. The controls are read again every two seconds while the experiment runs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Styles every panel shares: controls, a visible focus ring, tables, headings. Adopted as constructed
 // style sheets by lit (no inline styles, which the viewer's content security policy forbids).
 import { css } from 'lit';

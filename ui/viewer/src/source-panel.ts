@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-source-panel>: the design-source browser (Inspect). The instance tree of the design sources (GET
 // /api/source/index) with each instance's type, file and line and the footprint it joined; picking one
 // opens its file (GET /api/source/file) at the line that defines it. The nets with their titles and
@@ -5,6 +6,7 @@
 // footprint, a net or the open line to the note being written (the Notes tab).
 import { LitElement, css, html, nothing } from 'lit';
 import type { DesignNoteTarget, JoinedInstance, SourceFileAnswer, SourceIndex } from './api-types.js';
+import { findInstance } from '../../../tools/viewer/design-sources/source-netlist-join.js';
 import { sharedStyles } from './shared-styles.js';
 import type { ViewerApi } from './viewer-api.js';
 import type { NetLabelStatus } from './api-types.js';
@@ -134,7 +136,7 @@ export class SourcePanel extends LitElement {
       return html`<h2>Source</h2>
         <p class="muted">Reading the design sources…</p>`;
     const failure = this.failure ? html`<p class="error" role="alert">${this.failure}</p>` : nothing;
-    const selected = this.selected === null ? undefined : find(index.tree, this.selected);
+    const selected = this.selected === null ? undefined : findInstance(index.tree, this.selected);
     return html`<h2>Source</h2>
       <p class="muted">
         ${index.manifest.entry} (build ${index.manifest.build}),
@@ -314,15 +316,6 @@ export class SourcePanel extends LitElement {
   private addTarget(target: DesignNoteTarget): void {
     this.dispatchEvent(new CustomEvent('target-add', { detail: { target }, bubbles: true, composed: true }));
   }
-}
-
-function find(node: JoinedInstance, address: string): JoinedInstance | undefined {
-  if (node.address === address) return node;
-  for (const c of node.children) {
-    const f = find(c, address);
-    if (f) return f;
-  }
-  return undefined;
 }
 
 customElements.define('rr-source-panel', SourcePanel);

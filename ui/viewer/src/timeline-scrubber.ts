@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-timeline-scrubber>: the selected lane's events as a timeline, driven like a debugger: step back,
 // play or pause, step forward, jump between checkpoints, or follow the live end. Keys: Left/Right step
 // (on the slider), PageUp/PageDown previous/next checkpoint, Home first event, End follows live, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The page's client of the viewer's HTTP API (docs/viewer-api.md): one method per route the page
 // uses, JSON in and out, errors as ApiError with the server's code and message.
 import type {
@@ -8,6 +9,7 @@ import type {
   EventRecord,
   ExperimentState,
   Feature,
+  GlbExport,
   DesignNoteAction,
   DesignNoteDraft,
   ViewerRecordKindName,
@@ -70,6 +72,16 @@ export class ViewerApi {
       `/api/history${query({ lane, before, limit, run: run ?? undefined })}`,
     );
     return answer.events;
+  }
+
+  /** GET /api/3d: starts (or finds) the GLB export of a checkpoint, by its board's content hash. */
+  threedExport(board: string, run?: string | null, retry = false): Promise<GlbExport> {
+    return this.get(`/api/3d${query({ board, run: run ?? undefined, retry: retry ? '1' : undefined })}`);
+  }
+
+  /** GET /api/3d/status?key: where one export stands. */
+  threedStatus(key: string): Promise<GlbExport> {
+    return this.get(`/api/3d/status${query({ key })}`);
   }
 
   /** GET /api/geometry/<sha256>. */

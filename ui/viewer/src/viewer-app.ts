@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-viewer-app>: the page. Lanes on the left; the selected lane's board and timeline in the middle;
 // panels on the right. It follows the experiment live through the LiveStore, keeps the selection and
 // timeline position (also in the address bar), and routes what the panels ask for (highlight a part,
@@ -462,6 +463,9 @@ export class ViewerApp extends LitElement {
       .annotations=${this.annotations}
       .pickMode=${this.pickMode}
       .view=${this.snapshotView()}
+      .boardSource=${this.source}
+      .geometry=${this.boards.geometry}
+      .run=${this.store.run}
       @highlight=${(e: CustomEvent<{ ref?: string; net?: string }>) => {
         this.highlightRef = e.detail.ref ?? null;
         this.highlightNet = e.detail.net ?? null;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-viewer-records-panel>: pins, drafts and snapshots of the selected lane. Pin the state at the timeline
 // position to come back to it; write a draft (title, text, points marked on the board) and save it, or
 // take it as an annotated snapshot with the board's view. Records are immutable; "Go to" returns to one.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The netlist dossier that AI net labels are written from (docs/viewer-agent.md, "AI net labels"): each
 // net with its pins, the components on them (reference, value, footprint, address) and, when design
 // sources are joined, the net's title, summary and the source lines that connect it. Cut into chunks of

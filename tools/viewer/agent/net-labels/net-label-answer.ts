@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Reading a net-label call's answer: one JSON object per line, {"net": …, "label": …}. Lines that are
 // not such objects (a code fence, a sentence) are passed over; labels for nets the chunk does not hold
 // are dropped, so a call can only label what it was asked about.

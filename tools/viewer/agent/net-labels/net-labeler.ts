@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // AI net labels (`--net-summaries on`): the netlist dossier's chunks are labelled one tool-less call of
 // the assistant CLI each, one call at a time, each call's budget (`--net-summary-budget-usd`) reserved on
 // the process's ledger. Labels are cached under the cache folder by chunk content, so only a chunk whose

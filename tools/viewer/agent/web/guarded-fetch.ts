@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Fetching a web page for the assistant, public hosts only (public-address.ts). The host is checked by
 // its form, then resolved, and every address it resolves to must be public; the connection then goes to
 // the address that was checked (a `lookup` that returns it), so a name that resolves differently a moment

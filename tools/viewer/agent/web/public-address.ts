@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Which hosts the assistant's web tools may reach: public ones only (docs/viewer-agent.md, "Web
 // access"). Addresses are checked against the ranges that are not the public internet (node:net's
 // BlockList does the matching); names are refused when they are local by their form (localhost, .local,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The web tools of an Ask turn (`--agent-web on`), as rr's own MCP server: the CLI's built-in web tools
 // are denied, so every page the assistant sees came through the guard (guarded-fetch.ts). Search asks a
 // SearXNG-compatible JSON endpoint (`--agent-search-url`; docs/viewer-agent.md says why); fetch reads one

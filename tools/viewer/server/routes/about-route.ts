@@ -1,6 +1,10 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // GET /api/about: name, version, licence and the source the viewer runs from.
 import type { FastifyInstance } from 'fastify';
 import type { SourceInfo } from '../source-revision.js';
+
+/** The viewer's licence (tools/viewer/LICENSE); the rest of rr is Apache-2.0 (docs/decisions.md). */
+export const VIEWER_LICENSE = 'AGPL-3.0-or-later';
 
 /** What GET /api/about answers. */
 export interface AboutInfo {

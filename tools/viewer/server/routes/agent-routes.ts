@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The Ask agent's routes (docs/viewer-api.md, "Ask agent"): status, the chat as a server-sent event
 // stream, cancel, and the stored conversations. Chat and cancel need the viewer's own Origin (the Origin
 // guard refuses a missing one on /api/agent/). A chat's budget is reserved before the stream starts, so

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The source browser: GET /api/source/index (the instance tree of the design sources joined to the
 // netlist) and GET /api/source/file (one source file, confined to the source and parts folders).
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../http/api-error.js';
+import { sourceFileLines } from '../../../http/source-file-lines.js';
 import { confinedFile } from '../../../sources/confined-file.js';
-import { readSourceBytes } from '../../../sources/source-bytes.js';
 import { PARTS_PREFIX } from '../../design-sources/design-source-files.js';
 import type { DesignSourceIndex } from '../../design-sources/design-source-index.js';
 import { queryText, type Query } from '../query-values.js';
@@ -39,19 +40,7 @@ export function designSourceRoutes(app: FastifyInstance, sources: DesignSourceIn
         throw new ApiError(403, 'outside', `${JSON.stringify(path.slice(0, 200))}: ${found.message}`);
       throw new ApiError(404, 'not-found', found.message);
     }
-    const read = await readSourceBytes(found.real);
-    if (read.kind === 'unreadable')
-      throw new ApiError(404, 'not-found', `cannot read ${path}: ${read.reason}`);
-    if (read.kind === 'binary') throw new ApiError(415, 'not-text', `${path} is a binary file`);
-    if (read.kind === 'too-large')
-      throw new ApiError(
-        413,
-        'too-large',
-        `${path} is ${read.size} bytes; the source browser shows files up to 2 MiB`,
-      );
-    const text = read.bytes.toString('utf8');
-    const lines = text.split(/\r?\n/);
-    if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+    const lines = await sourceFileLines(found.real, path, 'the source browser');
     return { path: (inParts ? PARTS_PREFIX : '') + found.rel, lines, lineCount: lines.length };
   });
 }

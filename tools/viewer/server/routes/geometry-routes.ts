@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // GET /api/geometry/<sha256>: a checkpoint's board geometry through the geometry cache, sent as the
 // cached file (its gzip copy when the client accepts gzip, file-replies.ts) with an ETag for
 // revalidation that is the same for both encodings.
@@ -15,7 +16,7 @@ export function geometryRoutes(app: FastifyInstance, context: ViewerContext): vo
   app.get<{ Params: { sha256: string } }>('/api/geometry/:sha256', async (request, reply) => {
     const cache = context.geometry(queryText(request.query as Query, 'run'));
     const board = cache.boardFile(request.params.sha256); // refuses anything but 64 hex digits
-    checkInside(board, cache.liveDir);
+    checkBoardInside(board, cache.liveDir);
     const file = await cache.geometryFile(request.params.sha256);
     const info = await stat(file);
     const etag = `"${request.params.sha256.slice(0, 16)}-${info.size}-${Math.floor(info.mtimeMs)}"`;
@@ -28,7 +29,7 @@ export function geometryRoutes(app: FastifyInstance, context: ViewerContext): vo
 }
 
 /** Refuses a board file that is a symbolic link leading out of the live directory. */
-function checkInside(board: string, liveDir: string): void {
+export function checkBoardInside(board: string, liveDir: string): void {
   let real: string;
   let realRoot: string;
   try {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // GET /api/state (what is new after a cursor) and GET /api/history (older events for replay), both
 // answered by the live directory reader of the root or of a run folder.
 import type { FastifyInstance } from 'fastify';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The routes of features this viewer does not provide answer 501 with {available: false, feature,
 // reason, needs}, which the page shows in place of the panel; the two status routes answer the same
 // body with 200, since reporting a status is what they are for.
@@ -22,7 +23,7 @@ const ROUTES: { method: 'GET' | 'POST'; path: string; feature: FeatureId; status
 export function unavailableRoutes(app: FastifyInstance, features: Feature[]): void {
   app.get('/api/features', () => ({ features }));
   for (const route of ROUTES) {
-    // An available feature registers routes of its own.
+    // An available feature's routes are its own (routes/threed-routes.ts for the 3D view).
     if (features.find((f) => f.id === route.feature)?.available) continue;
     const answer = unavailableAnswer(features, route.feature);
     app.route({

@@ -1,7 +1,9 @@
-// Cost replay (GET /api/component-cost) on an experiment rr pnr-sim wrote: the installed engine's cost
-// model reproduces what the experiment recorded; a frozen engine copy given with --engine-runtime is the
-// one used (a copy whose cost model weighs wire three times gives three times the wire term); events
-// cost replay cannot take, unknown events and footprints are refused with the reason.
+// SPDX-License-Identifier: AGPL-3.0-or-later
+// Cost replay (GET /api/component-cost) on an experiment rr pnr-sim wrote, the engine running as
+// `rr engine-service` child processes: the installed engine's cost model reproduces what the experiment
+// recorded; a frozen engine copy given with --engine-runtime is the one used (a copy whose cost model
+// weighs wire three times gives three times the wire term); events cost replay cannot take, unknown
+// events and footprints are refused with the reason.
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +24,8 @@ function frozenEngine(factor: number): string {
   const dir = join(tempDir(), 'engine-copy');
   mkdirSync(join(dir, 'dist'), { recursive: true });
   cpSync(join(repoRoot, 'package.json'), join(dir, 'package.json'));
-  cpSync(join(repoRoot, 'dist', 'tools'), join(dir, 'dist', 'tools'), { recursive: true });
+  for (const part of ['bin', 'schemas', join('dist', 'tools')])
+    cpSync(join(repoRoot, part), join(dir, part), { recursive: true });
   symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
   const model = join(dir, 'dist', 'tools', 'viewer', 'pnr-sim', 'placement-cost.js');
   const text = readFileSync(model, 'utf8');
@@ -45,7 +48,7 @@ describe('GET /api/component-cost', () => {
       basis: 'placement',
       event: { kind: 'placement', lane: 'cand-0.trial-0' },
     });
-    expect(answer.engine.from).toBe('installed');
+    expect(answer.engine.source).toBe('installed');
     expect(answer.recorded).not.toBeNull();
     expect(answer.replayed.share.total).toBeCloseTo(answer.recorded!.total, 1);
     expect(answer.replayed.share.terms.wirelength).toBeCloseTo(answer.recorded!.terms!['wirelength']!, 1);
@@ -78,7 +81,7 @@ describe('GET /api/component-cost', () => {
     const answer = (
       await v.request(`/api/component-cost?event_id=${placement.seq}&ref=U2`)
     ).json<ComponentCostAnswer>();
-    expect(answer.engine).toMatchObject({ from: 'flag', packageDir: engine });
+    expect(answer.engine).toMatchObject({ source: 'engine-runtime', packageDir: engine });
     expect(answer.replayed.weights.wirelength).toBe(3);
     // The copy's terms are the same; its total weighs the wire three times, unlike the recorded one.
     const t = answer.replayed.share.terms;
@@ -118,9 +121,10 @@ describe('GET /api/component-cost', () => {
     const v = await startViewer({ flags: { engineRuntime: empty } });
     const feature = v.server.features.find((f) => f.id === 'component-cost')!;
     expect(feature.available).toBe(false);
-    expect(startupWarnings(v.server.features)).toEqual([
-      `cost replay cannot start: --engine-runtime ${empty} does not contain the engine package: neither ${join(empty, 'package.json')} nor ${join(empty, 'node_modules', 'rules-rr', 'package.json')} names rules-rr`,
-    ]);
+    const [line] = startupWarnings(v.server.features);
+    expect(line).toContain(
+      `cost replay cannot start: --engine-runtime ${empty}: no engine there: looked for ${join(empty, 'bin', 'rr.js')}`,
+    );
     const r = await v.request('/api/component-cost?event_id=1&ref=U1');
     expect(r.status).toBe(501);
     expect(r.json()).toMatchObject({ available: false, feature: 'component-cost' });

@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+const root = process.argv[2];
+const child = spawn(process.execPath, ['bin/rr.js', 'view', '--root', root, '--port', '0', ...process.argv.slice(3)], { env: { ...process.env, VIEWER_USER_CONFIG: '' } });
+let out = '';
+const url = await new Promise((res) => { const f = (c) => { out += c; const m = /serving at (http:\/\/\S+)/.exec(out); if (m) res(m[1]); }; child.stdout.on('data', f); child.stderr.on('data', f); });
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader'] });
+const p = await b.newPage();
+p.on('console', (m) => console.log('console', m.type(), m.text()));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+p.on('requestfailed', (r) => console.log('failed', r.url()));
+p.on('response', (r) => { if (r.status() >= 400) console.log('status', r.status(), r.url()); });
+await p.goto(url + '#lane=cand-0');
+await p.waitForTimeout(4000);
+console.log(await p.locator('rr-board-view').count(), (await p.content()).slice(0, 300));
+await p.screenshot({ path: '/tmp/threed-debug.png' });
+await b.close(); child.kill('SIGINT');
