@@ -13,11 +13,11 @@ export interface ViewerProcess {
 }
 
 /** Starts `rr view ARGS --port 0` and resolves once it listens (with no machine config of the user). */
-export async function startViewer(args: string[]): Promise<ViewerProcess> {
+export async function startViewer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ViewerProcess> {
   const child = spawn(process.execPath, [join(repoRoot, 'bin/rr.js'), 'view', ...args, '--port', '0'], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, VIEWER_USER_CONFIG: '' },
+    env: { ...process.env, VIEWER_USER_CONFIG: '', ...env },
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {

@@ -27,6 +27,7 @@ import {
   parseListenAddress,
 } from '../viewer/server/listener-addresses.js';
 import { createViewerServer, type ViewerServer } from '../viewer/server/viewer-server.js';
+import { resolveAgentCli } from '../viewer/agent/agent-cli-resolution.js';
 import { startupWarnings } from '../viewer/server/viewer-features.js';
 import { statOrUndefined } from '../viewer/live/safe-stat.js';
 import { viewerAccount } from '../viewer/records/viewer-record-author.js';
@@ -144,9 +145,25 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
       return fail((error as Error).message);
     }
 
+    const agentCliSource = resolved.origins.agentCli;
+    const agentCli = resolveAgentCli(
+      config.agentCli
+        ? {
+            path: config.agentCli,
+            source:
+              agentCliSource === 'flag'
+                ? '--agent-cli'
+                : agentCliSource === 'machine-config'
+                  ? `machine config ${resolved.files.machine ?? ''} [agent] cli`
+                  : agentCliSource.replace('env ', 'environment '),
+          }
+        : undefined,
+      process.env,
+    );
     let server: ViewerServer;
     try {
       server = await createViewerServer({
+        agentCli,
         config,
         extract: extractor.extract,
         geometryDescription: extractor.description,
@@ -169,6 +186,10 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
     }
     for (const text of config.listen) {
       const address = parseListenAddress(text, config.port) as { host: string };
+      if (!isLoopbackHost(address.host) && (config.agent || config.netSummaries))
+        io.err(
+          `rr view: warning: the assistant is on (--agent/--net-summaries) and the viewer listens on ${text}, which is not a loopback address: anyone who can reach it can ask questions that spend your assistant budget, read the stored conversations, and have the assistant write notes as ${viewerAccount()}. docs/viewer-agent.md explains the risk.\n`,
+        );
       if (!isLoopbackHost(address.host))
         io.err(
           `rr view: warning: listening on ${text}, which is not a loopback address: anyone who can reach it can read the experiment and write notes as ${viewerAccount()}; there is no login. ` +
@@ -209,6 +230,12 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
     if (server.page.kind === 'bare')
       io.out(
         'rr view: serving the bare page (no assembled page in dist/ui/viewer: run npm run build:ui, or give --dist); the 3D view needs the assembled page\n',
+      );
+    if (config.agent || config.netSummaries)
+      io.out(
+        agentCli.status === 'found'
+          ? `rr view: assistant: ${agentCli.path} (from ${agentCli.source}), model ${config.agentModel}, $${config.agentBudgetUsd} a turn, $${config.netSummaryBudgetUsd} a net-label call, cap ${config.agentTotalUsd > 0 ? `$${config.agentTotalUsd} for this process` : 'off'}${config.agentWeb ? ', web access on' : ''}\n`
+          : `rr view: assistant unavailable: ${agentCli.message}\n`,
       );
     for (const url of server.urls()) io.out(`rr view: serving at ${url}\n`);
 

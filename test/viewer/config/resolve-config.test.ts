@@ -196,10 +196,19 @@ src = "../hdl/src"
       `${PROJECT}:4: [server] port must be from 0 to 65535; got 70000`,
       `${PROJECT}:5: [server] title must be a string; got 3`,
     ]);
-    expect(problems(resolveWith({ root: 'live', port: 'http', agent: 'yes' }))).toEqual([
+    expect(
+      problems(
+        resolveWith({ root: 'live', port: 'http', agent: 'yes', agentSearchUrl: 'ftp://search.example' }),
+      ),
+    ).toEqual([
       '--port takes a whole number from 0 to 65535; got "http"',
       '--agent takes on or off; got "yes"',
+      '--agent-search-url takes an http or https URL; got "ftp://search.example"',
     ]);
+    expect(
+      ok(resolveWith({ root: 'live', agentSearchUrl: 'https://s.example.org/?q={query}' })).config
+        .agentSearchUrl,
+    ).toBe('https://s.example.org/?q={query}');
     expect(problems(resolveWith({ config: 'missing.toml' }))).toEqual([
       '/work/missing.toml: the config file given with --config does not exist',
     ]);

@@ -21,7 +21,11 @@ describe('features this viewer does not provide', () => {
       expect(r.status, path).toBe(501);
       const body = r.json<{ available: boolean; feature: string; reason: string; needs: string[] }>();
       expect(body).toMatchObject({ available: false, feature });
-      expect(body.reason, path).toContain('not part of this rr version');
+      expect(body.reason, path).toContain(
+        feature === 'agent'
+          ? 'off by default. Start the viewer with --agent on'
+          : 'not part of this rr version',
+      );
     }
     for (const path of ['/api/source/index', '/api/source/file?path=main.ato']) {
       const r = await v.request(path);

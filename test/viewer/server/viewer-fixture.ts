@@ -11,7 +11,11 @@ import {
 import type { SettingName } from '../../../tools/viewer/config/viewer-settings.js';
 import type { PcbToolResolution } from '../../../tools/viewer/geometry/pcb-tool-resolution.js';
 import type { SourceInfo } from '../../../tools/viewer/server/source-revision.js';
-import { createViewerServer, type ViewerServer } from '../../../tools/viewer/server/viewer-server.js';
+import {
+  createViewerServer,
+  type ViewerServer,
+  type ViewerServerOptions,
+} from '../../../tools/viewer/server/viewer-server.js';
 import { shortRun } from '../pnr-sim/sim-run.js';
 import { tempDir } from '../temp-dir.js';
 import { httpRequest, type HttpAnswer, type HttpRequestOptions } from './http-request.js';
@@ -46,6 +50,8 @@ export interface FixtureOptions {
   uiDir?: string;
   /** Serve this rr package's bare page when uiDir holds no assembled one. */
   bareRoot?: string;
+  /** More server options (the assistant CLI, its seams). */
+  server?: Partial<ViewerServerOptions>;
   /** KiCad's CLI as resolved at start (turns the 3D view on when found). */
   pcbCli?: PcbToolResolution;
   /** The source GET /api/about reports (default: none known). */
@@ -76,6 +82,7 @@ export async function startViewer(options: FixtureOptions = {}): Promise<ViewerF
     ...(options.pcbCli ? { pcbCli: options.pcbCli } : {}),
     ...(options.bareRoot ? { bareRoot: options.bareRoot } : {}),
     log: () => undefined,
+    ...options.server,
   });
   onTestFinished(() => server.close());
   const [bound] = await server.listen();

@@ -34,6 +34,7 @@ export interface ViewerConfig {
   agent: boolean;
   netSummaries: boolean;
   agentWeb: boolean;
+  agentSearchUrl?: string;
   agentModel: string;
   agentBudgetUsd: number;
   netSummaryBudgetUsd: number;
@@ -233,6 +234,16 @@ export function resolveViewerConfig(inputs: ConfigInputs): ConfigResolution {
     agent: onOff('agent'),
     netSummaries: onOff('netSummaries'),
     agentWeb: onOff('agentWeb'),
+    agentSearchUrl: read('agentSearchUrl', (r): Parsed<string> => {
+      const value = String(single(r.value));
+      try {
+        const url = new URL(value.replace('{query}', 'q'));
+        if (url.protocol === 'https:' || url.protocol === 'http:') return { value };
+      } catch {
+        // reported below
+      }
+      return { error: `takes an http or https URL; got ${JSON.stringify(value)}` };
+    }),
     agentModel: text('agentModel'),
     agentBudgetUsd: number('agentBudgetUsd', (n) => n >= 0, 'an amount in USD (0 or more)'),
     netSummaryBudgetUsd: number('netSummaryBudgetUsd', (n) => n >= 0, 'an amount in USD (0 or more)'),
@@ -288,6 +299,7 @@ export function resolveViewerConfig(inputs: ConfigInputs): ConfigResolution {
     engineRuntime: values.engineRuntime,
     dist: values.dist,
     sourceUrl: values.sourceUrl,
+    agentSearchUrl: values.agentSearchUrl,
     pcbCli: values.pcbCli,
     pcbPython: values.pcbPython,
     agentCli: values.agentCli,

@@ -131,11 +131,18 @@ export const VIEWER_SETTINGS = {
     flagOnlyBecause: spending,
     help: 'let the assistant search and fetch public web pages (default off)',
   },
+  agentSearchUrl: {
+    flag: '--agent-search-url',
+    kind: 'string',
+    flagOnlyBecause:
+      "the assistant's search queries go to this endpoint, which a checked-in file must not choose",
+    help: 'SearXNG-compatible JSON search endpoint for --agent-web (default: no search, fetch only)',
+  },
   agentModel: {
     flag: '--agent-model',
     kind: 'string',
     flagOnlyBecause: spending,
-    help: 'assistant model tier (default opus)',
+    help: 'assistant model: opus (default), sonnet or haiku, or a full model name',
   },
   agentBudgetUsd: {
     flag: '--agent-budget-usd',

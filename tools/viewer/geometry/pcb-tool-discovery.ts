@@ -41,8 +41,8 @@ export function pythonImportsPcbnew(python: string): boolean {
 export function discoverPcbTool(tool: PcbTool, context: DiscoveryContext): string | undefined {
   if (context.platform === 'darwin') return discoverInUserApplications(tool, context.home);
   const imports = context.canImportPcbnew ?? pythonImportsPcbnew;
-  if (tool === 'cli') return onPath('kicad-cli', context.env);
-  const candidates = [onPath('python3', context.env), '/usr/bin/python3'].filter(
+  if (tool === 'cli') return findOnPath('kicad-cli', context.env);
+  const candidates = [findOnPath('python3', context.env), '/usr/bin/python3'].filter(
     (path): path is string => path !== undefined,
   );
   return [...new Set(candidates)].find((python) => isExecutable(python) && imports(python));
@@ -70,7 +70,11 @@ function discoverInUserApplications(tool: PcbTool, home: string): string | undef
   return undefined;
 }
 
-function onPath(program: string, env: Readonly<Record<string, string | undefined>>): string | undefined {
+/** The first executable `program` in the folders of PATH, or undefined. */
+export function findOnPath(
+  program: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (dir === '') continue;
     const candidate = join(dir, program);
@@ -79,7 +83,8 @@ function onPath(program: string, env: Readonly<Record<string, string | undefined
   return undefined;
 }
 
-function isExecutable(path: string): boolean {
+/** Whether this user may execute the file. */
+export function isExecutable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
     return true;

@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import { createFileAtomic, writeFileAtomic } from '../telemetry/atomic-write.js';
 import { JsonFolder, type FolderProblem } from '../records/json-folder.js';
 import { FieldReader } from '../records/json-shape-check.js';
-import { viewerRecordAuthor } from '../records/viewer-record-author.js';
+import { viewerRecordAuthor, type AgentAuthorMark } from '../records/viewer-record-author.js';
 import { checkedViewerRecordId, newViewerRecordId } from '../records/viewer-record-id.js';
 import { ViewerRecordRequestError } from '../records/viewer-record-request-error.js';
 import {
@@ -33,6 +33,8 @@ export const DESIGN_NOTES_FILE = 'design-notes.md';
 export interface DesignNoteRequestContext {
   address: string;
   now: Date;
+  /** Set when the Ask agent writes for the user at `address`. */
+  agent?: AgentAuthorMark;
 }
 
 /** Notes of one folder. */
@@ -75,7 +77,7 @@ export class DesignNotesStore {
   /** Creates a note from a POST /api/notes body. */
   create(body: unknown, context: DesignNoteRequestContext): Promise<DesignNote> {
     const reader = FieldReader.of(body, 'body', NEW_DESIGN_NOTE_FIELDS);
-    const author = viewerRecordAuthor(context.address, reader);
+    const author = viewerRecordAuthor(context.address, reader, context.agent);
     const time = context.now.toISOString();
     const note: DesignNote = {
       schema: DESIGN_NOTE_SCHEMA,
@@ -106,7 +108,7 @@ export class DesignNotesStore {
     checkedViewerRecordId(id, 'note');
     const reader = actionBody(action, body);
     const revision = reader.integer('revision', { required: true, min: 1 })!;
-    const author = viewerRecordAuthor(context.address, reader);
+    const author = viewerRecordAuthor(context.address, reader, context.agent);
     this.get(id); // an unknown note is refused before anything is created or locked
     return this.write(() => {
       const note = this.get(id);

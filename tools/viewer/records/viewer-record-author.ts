@@ -10,6 +10,15 @@ export interface ViewerRecordAuthor {
   user: string;
   address: string;
   name?: string;
+  /** Set when the Ask agent wrote it, for the user at `address` who asked (docs/viewer-agent.md). */
+  agent?: AgentAuthorMark;
+}
+
+/** Which assistant wrote a record, and in which conversation. */
+export interface AgentAuthorMark {
+  /** The assistant CLI's model. */
+  model: string;
+  conversation: string;
 }
 
 let account: string | undefined;
@@ -27,7 +36,16 @@ export function viewerAccount(): string {
 }
 
 /** The author of a request from `address`, with the name from the body's `author: {name}` if any. */
-export function viewerRecordAuthor(address: string, body: FieldReader | undefined): ViewerRecordAuthor {
+export function viewerRecordAuthor(
+  address: string,
+  body: FieldReader | undefined,
+  agent?: AgentAuthorMark,
+): ViewerRecordAuthor {
   const name = body?.object('author', ['name'])?.string('name', { max: 100, min: 1 });
-  return { user: viewerAccount(), address, ...(name !== undefined ? { name } : {}) };
+  return {
+    user: viewerAccount(),
+    address,
+    ...(name !== undefined ? { name } : {}),
+    ...(agent ? { agent } : {}),
+  };
 }

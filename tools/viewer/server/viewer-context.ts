@@ -10,6 +10,7 @@ import { VIEWER_RECORD_KINDS } from '../records/viewer-records.js';
 import { DesignNotesStore } from '../notes/design-notes-store.js';
 import { PreferencesStore } from '../records/viewer-preferences.js';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
+import { AgentServices, type AgentServiceOptions } from '../agent/agent-services.js';
 
 /** Shared state of one viewer server. */
 export class ViewerContext {
@@ -18,12 +19,14 @@ export class ViewerContext {
   readonly viewerRecords: Map<string, ViewerRecordStore>;
   readonly designNotes: DesignNotesStore;
   readonly preferences: PreferencesStore;
+  readonly agent: AgentServices;
   private readonly geometryCaches = new Map<string, GeometryCache>();
 
   constructor(
     readonly config: ViewerConfig,
     private readonly extract: GeometryExtractor | undefined,
     readonly now: () => Date,
+    agentOptions: AgentServiceOptions,
   ) {
     this.experiment = new LiveExperiment({ root: config.root, experimentDir: config.experimentDir });
     this.controls = new ControlStore(this.experiment.root);
@@ -32,6 +35,7 @@ export class ViewerContext {
     );
     this.designNotes = new DesignNotesStore(config.notesDir);
     this.preferences = new PreferencesStore(config.preferences);
+    this.agent = new AgentServices(config, this.designNotes, now, agentOptions);
   }
 
   /** Throws the reader's 400/403/404 error when `run` is not a run folder of the experiment. */

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Which features this viewer provides, and for those it does not, what is missing and why, so the page can
 // say so in place of the panel (docs/viewer-api.md, "Features this viewer does not provide"). The Ask
-// agent is not built in this rr version; its reason says that, and what it would need on top, from the
-// configuration. The 3D view is available when kicad-cli was found; the schematic view, the source
+// agent is available with --agent on and an assistant CLI. The 3D view is available when kicad-cli was
+// found; the schematic view, the source
 // browser and cost replay when their inputs can be used, and when their flags are given but they cannot
 // start, `startup` says why and `rr view` prints it at startup.
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';
+import type { AgentCliResolution } from '../agent/agent-cli-resolution.js';
 import type { EngineRuntime } from '../engine-runtime/engine-runtime.js';
 
 export type FeatureId =
@@ -33,6 +34,8 @@ export interface FeatureInputs {
   schematic?: { ok: true; detail: string } | { ok: false; reason: string; needs: string[] };
   /** The PCB suite's command-line tool as resolved at start (the 3D view needs it). */
   pcbCli?: PcbToolResolution;
+  /** The assistant CLI as resolved at start (the Ask agent and net labels need it). */
+  agentCli?: AgentCliResolution;
   /** Why the source browser cannot start (undefined: it can). */
   sourcesProblem?: string;
   /** The engine runtime of the subprocess services, or why there is none. */
@@ -45,9 +48,7 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
   const sources = `the design project in ${c.hdlRoot}, build ${c.hdlBuild}.`;
   const cli = inputs.pcbCli;
   const engine = inputs.engine;
-  const agent = c.agent
-    ? '--agent on has no effect here.'
-    : 'They are off by default and would be turned on with --agent on (and --net-summaries on for net labels), with an assistant CLI.';
+  const agentCli = inputs.agentCli ?? { status: 'missing', message: 'the assistant CLI was not looked up' };
   return [
     { id: 'geometry', available: true, detail: inputs.geometryDescription },
     { id: 'controls', available: true, detail: 'control.json in the live directory' },
@@ -105,13 +106,39 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
           reason: `The 3D view needs KiCad's command-line tool (kicad-cli), which exports the checkpoint as GLB: ${cli?.message ?? 'not looked up'}.`,
           needs: ['--pcb-cli'],
         },
-    {
+    agentFeature(c, agentCli),
+  ];
+}
+
+/** The Ask agent: on with --agent on and an assistant CLI (docs/viewer-agent.md). */
+function agentFeature(c: ViewerConfig, cli: AgentCliResolution): Feature {
+  if (c.agent && cli.status === 'found')
+    return {
+      id: 'agent',
+      available: true,
+      detail: `assistant CLI ${cli.path} (from ${cli.source}), model ${c.agentModel}, $${c.agentBudgetUsd} a turn, cap ${c.agentTotalUsd > 0 ? `$${c.agentTotalUsd}` : 'off'}`,
+    };
+  if (c.agent)
+    return {
       id: 'agent',
       available: false,
-      reason: `The Ask agent and AI net labels are not part of this rr version. ${agent}`,
-      needs: ['--agent', '--net-summaries', '--agent-cli'],
-    },
-  ];
+      reason: `The Ask agent is on, but ${cli.status === 'missing' ? cli.message : 'no assistant CLI was found'}.`,
+      needs: ['--agent-cli'],
+    };
+  if (c.netSummaries)
+    return {
+      id: 'agent',
+      available: false,
+      reason: `The Ask agent is off (AI net labels are on${cli.status === 'found' ? '' : `, but ${cli.message}`}); start the viewer with --agent on to ask questions.`,
+      needs: ['--agent'],
+    };
+  return {
+    id: 'agent',
+    available: false,
+    reason:
+      'The Ask agent and AI net labels are off by default. Start the viewer with --agent on (and --net-summaries on for net labels); they need an assistant CLI (Claude Code, `claude` on PATH, or --agent-cli). Each turn spends up to --agent-budget-usd (default $2) within --agent-total-usd (default $20) per viewer process; docs/viewer-agent.md says what leaves the machine.',
+    needs: ['--agent', '--net-summaries', '--agent-cli'],
+  };
 }
 
 /** What to print at startup: a feature whose flags were given but which cannot start, and why. */

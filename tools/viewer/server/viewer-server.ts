@@ -25,6 +25,10 @@ import {
   type ViewerNames,
 } from './listener-addresses.js';
 import { aboutRoute, VIEWER_LICENSE, type AboutInfo } from './routes/about-route.js';
+import { agentRoutes } from './routes/agent-routes.js';
+import { resolveAgentCli, type AgentCliResolution } from '../agent/agent-cli-resolution.js';
+import type { AgentServiceOptions } from '../agent/agent-services.js';
+import { sourceNetContext } from '../agent/net-labels/source-net-context.js';
 import { controlRoutes } from './routes/control-routes.js';
 import { preferencesRoutes } from './routes/preferences-routes.js';
 import { geometryRoutes } from './routes/geometry-routes.js';
@@ -65,6 +69,11 @@ export interface ViewerServerOptions {
   /** KiCad's command-line tool as resolved at start, for the features list. */
   pcbCli?: PcbToolResolution;
   /** Folder of the assembled page (default: dist/ui/viewer/ of the rr package). */
+  /** The assistant CLI as resolved at start (default: the configured one, else `claude` on PATH). */
+  agentCli?: AgentCliResolution;
+  /** Seams of the assistant services for tests: turn time limit, web guard resolver, CLI environment. */
+  agent?: Omit<AgentServiceOptions, 'cli'>;
+  /** Folder of the page files (default: dist/ui/viewer/ of the rr package when built, else ui/viewer/). */
   uiDir?: string;
   /** The rr package whose compiled modules make the bare page when there is no assembled one (default: this rr, unless uiDir is given). */
   bareRoot?: string;
@@ -103,7 +112,28 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   });
   const log = options.log ?? ((line: string) => process.stderr.write(`rr view: ${line}\n`));
   const now = options.now ?? (() => new Date());
-  const context = new ViewerContext(config, options.extract, now);
+  const agentCli =
+    options.agentCli ??
+    resolveAgentCli(
+      config.agentCli ? { path: config.agentCli, source: 'configuration' } : undefined,
+      process.env,
+    );
+  const sourcesProblem = designSourcesProblem(config);
+  const sources =
+    sourcesProblem === undefined
+      ? new DesignSourceIndex({
+          hdlRoot: config.hdlRoot!,
+          hdlBuild: config.hdlBuild!,
+          ...(config.hdlSrc ? { hdlSrc: config.hdlSrc } : {}),
+          ...(config.parts ? { parts: config.parts } : {}),
+          ...(config.graph ? { graph: config.graph } : {}),
+        })
+      : undefined;
+  const context = new ViewerContext(config, options.extract, now, {
+    ...options.agent,
+    cli: agentCli,
+    ...(sources ? { netSourceContext: () => sourceNetContext(sources) } : {}),
+  });
   const root = packageRoot();
   const about: AboutInfo = {
     name: 'rr',
@@ -120,23 +150,13 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   };
   const schematic = schematicSetup(config);
   for (const warning of schematic.warnings) log(`schematic: ${warning}`);
-  const sourcesProblem = designSourcesProblem(config);
-  const sources =
-    sourcesProblem === undefined
-      ? new DesignSourceIndex({
-          hdlRoot: config.hdlRoot!,
-          hdlBuild: config.hdlBuild!,
-          ...(config.hdlSrc ? { hdlSrc: config.hdlSrc } : {}),
-          ...(config.parts ? { parts: config.parts } : {}),
-          ...(config.graph ? { graph: config.graph } : {}),
-        })
-      : undefined;
   const engine = engineOrProblem(config.engineRuntime);
   const features = viewerFeatures({
     config,
     schematic,
     geometryDescription: options.geometryDescription ?? 'board geometry: native .kicad_pcb reader',
     ...(options.pcbCli ? { pcbCli: options.pcbCli } : {}),
+    agentCli,
     ...(sourcesProblem !== undefined ? { sourcesProblem } : {}),
     engine,
   });
@@ -189,10 +209,12 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
     });
   }
   constraintsRoute(app, schematic.ok ? schematic.constraints : config.constraints);
+  agentRoutes(app, context, features);
   unavailableRoutes(app, features);
   if (bare) registerBarePage(app, bare);
   else registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
   await app.ready();
+  void context.agent.netLabels.refresh();
 
   const servers: Server[] = [];
   return {
@@ -236,6 +258,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       );
       bound = [];
       await exports?.close();
+      await context.agent.close();
       await app.close();
     },
   };

@@ -52,6 +52,14 @@ export type { ControlsState } from '../../../tools/viewer/records/control-store.
 export type { RuntimeControls } from '../../../tools/viewer/telemetry/control-files.js';
 export type { AboutInfo } from '../../../tools/viewer/server/routes/about-route.js';
 export type { Feature, FeatureId, UnavailableAnswer } from '../../../tools/viewer/server/viewer-features.js';
+export type { AskEvent } from '../../../tools/viewer/agent/ask-agent.js';
+export type {
+  AskConversation,
+  AskConversationSummary,
+  AskTurn,
+} from '../../../tools/viewer/agent/ask-conversations.js';
+export type { AgentStatus } from '../../../tools/viewer/server/routes/agent-routes.js';
+export type { NetLabelStatus } from '../../../tools/viewer/agent/net-labels/net-labeler.js';
 export type { SourceIndex } from '../../../tools/viewer/design-sources/design-source-index.js';
 export type { JoinedInstance, JoinedNet } from '../../../tools/viewer/design-sources/source-netlist-join.js';
 export type { SourceFileAnswer } from '../../../tools/viewer/server/routes/design-source-routes.js';

@@ -318,7 +318,8 @@ export class DesignNotesPanel extends LitElement {
           : nothing
       }
       <div class="muted">
-        ${n.author.name ?? n.author.user} ·
+        ${n.author.agent ? html`<span data-note-by-agent title=${`written by the Ask agent (${n.author.agent.model}) for ${n.author.address}`}>Ask agent (AI) for</span> ` : nothing}${n.author.name ?? n.author.user}
+        ·
         ${formatClock(n.created)}${n.context?.lane ? ` · lane ${n.context.lane}` : ''}${n.context?.seq !== undefined ? ` at seq ${n.context.seq}` : ''}
         ${n.decision ? html` · ${n.decision.status} by ${n.decision.author.name ?? n.decision.author.user}${n.decision.reason ? `: ${n.decision.reason}` : ''}` : nothing}
       </div>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // <rr-detail-tabs>: the side panels as an ARIA tab list (Left/Right, Home/End move between tabs):
-// costs, alternatives, nets, pins/drafts/snapshots, notes, problems, and the features this viewer does
-// not provide, each of which asks its own route why. The panels' events bubble to the page.
+// costs, alternatives, nets (with AI net labels when on), pins/drafts/snapshots, notes, problems, Ask
+// (when the agent is on), and the features this viewer does not provide, each of which asks its own route why. The panels' events bubble to the page.
 import { LitElement, css, html, nothing } from 'lit';
 import type { EventRecord, FeatureId, LaneSummary, LiveEventOf } from './api-types.js';
 import { availability, type FeatureList } from './feature-availability.js';
@@ -18,7 +18,9 @@ import './alternatives-panel.js';
 import './board-3d-panel.js';
 import './schematic-panel.js';
 import './cost-panel.js';
+import './ask-panel.js';
 import './feature-panel.js';
+import './net-labels-panel.js';
 import './net-status-chart.js';
 import './design-notes-panel.js';
 import './problems-panel.js';
@@ -186,6 +188,7 @@ export class DetailTabs extends LitElement {
     if (tab.id === 'source' && available)
       return html`<rr-source-panel .api=${this.api} .highlightRef=${this.highlightRef}></rr-source-panel>`;
     if (tab.id === 'cost-replay' && available) return this.renderCostReplay();
+    if (tab.id === 'ask' && available) return html`<rr-ask-panel .api=${this.api}></rr-ask-panel>`;
     if (tab.id === '3d' && availability(this.features, '3d') === 'available')
       return html`<rr-board-3d-panel
         .api=${this.api}
@@ -240,11 +243,12 @@ export class DetailTabs extends LitElement {
           .map((id) => store?.lanes.get(id))
           .filter((l): l is LaneSummary => l?.kind === 'round');
         return html`<rr-net-status-chart
-          .events=${this.events}
-          .position=${this.position}
-          .rounds=${rounds}
-          .highlightNet=${this.highlightNet}
-        ></rr-net-status-chart>`;
+            .events=${this.events}
+            .position=${this.position}
+            .rounds=${rounds}
+            .highlightNet=${this.highlightNet}
+          ></rr-net-status-chart>
+          <rr-net-labels-panel .api=${this.api} .highlightNet=${this.highlightNet}></rr-net-labels-panel>`;
       }
       case 'records':
         return html`<rr-viewer-records-panel

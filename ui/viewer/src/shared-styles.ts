@@ -92,4 +92,12 @@ export const sharedStyles = css`
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
+  /* Marks what an AI model wrote (Ask answers' notes, AI net labels). */
+  .ai {
+    font-size: 11px;
+    font-weight: normal;
+    background: #efe7fb;
+    border-radius: 3px;
+    padding: 0 4px;
+  }
 `;

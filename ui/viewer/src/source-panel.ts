@@ -9,6 +9,7 @@ import type { DesignNoteTarget, JoinedInstance, SourceFileAnswer, SourceIndex } 
 import { findInstance } from '../../../tools/viewer/design-sources/source-netlist-join.js';
 import { sharedStyles } from './shared-styles.js';
 import type { ViewerApi } from './viewer-api.js';
+import type { NetLabelStatus } from './api-types.js';
 
 export class SourcePanel extends LitElement {
   static override properties = {
@@ -19,6 +20,7 @@ export class SourcePanel extends LitElement {
     file: { state: true },
     line: { state: true },
     failure: { state: true },
+    netLabels: { state: true },
   };
 
   api: ViewerApi | null = null;
@@ -29,6 +31,8 @@ export class SourcePanel extends LitElement {
   file: SourceFileAnswer | null = null;
   line = 0;
   failure = '';
+  /** AI net labels (`--net-summaries on`), shown beside the sources' titles and marked as AI output. */
+  netLabels: NetLabelStatus | null = null;
   private loaded = false;
 
   static override styles = [
@@ -114,6 +118,10 @@ export class SourcePanel extends LitElement {
   private async load(): Promise<void> {
     try {
       this.index = await this.api!.sourceIndex();
+      this.api!.netLabels().then(
+        (labels) => (this.netLabels = labels.state === 'off' ? null : labels),
+        () => undefined,
+      );
     } catch (error) {
       this.failure = `The source index could not be read: ${error instanceof Error ? error.message : String(error)}`;
     }
@@ -247,6 +255,7 @@ export class SourcePanel extends LitElement {
           <tr>
             <th>Net</th>
             <th>In the sources</th>
+            ${this.netLabels ? html`<th>Label <span class="ai" title=${`written by ${this.netLabels.model}; may be wrong`}>AI output</span></th>` : nothing}
             <th></th>
           </tr>
         </thead>
@@ -269,6 +278,7 @@ export class SourcePanel extends LitElement {
                       : nothing
                   }
                 </td>
+                ${this.netLabels ? html`<td data-ai-net-label=${n.net}>${this.netLabels.labels[n.net]?.label ?? '–'}</td>` : nothing}
                 <td>
                   <button
                     type="button"

@@ -20,6 +20,11 @@ import type {
   RuntimeControls,
   StoredViewerRecord,
   UnavailableAnswer,
+  AgentStatus,
+  AskConversation,
+  AskConversationSummary,
+  AskEvent,
+  NetLabelStatus,
   SourceIndex,
   SourceFileAnswer,
   ComponentCostAnswer,
@@ -211,6 +216,63 @@ export class ViewerApi {
   /** GET /api/constraints: the constraints file, for the board's keep-outs. */
   constraints(): Promise<ConstraintsAnswer> {
     return this.get('/api/constraints');
+  }
+
+  /** GET /api/agent/status (only when the feature list says the agent is available). */
+  agentStatus(): Promise<AgentStatus> {
+    return this.get('/api/agent/status');
+  }
+
+  async conversations(): Promise<AskConversationSummary[]> {
+    return (await this.get<{ conversations: AskConversationSummary[] }>('/api/agent/conversations'))
+      .conversations;
+  }
+
+  conversation(id: string): Promise<AskConversation> {
+    return this.get(`/api/agent/conversations/${encodeURIComponent(id)}`);
+  }
+
+  /** POST /api/agent/chat: hands each server-sent event to `onEvent` as it arrives; resolves at the end. */
+  async ask(
+    body: { question: string; conversation?: string },
+    onEvent: (event: AskEvent) => void,
+  ): Promise<void> {
+    const response = await fetch(this.base + '/api/agent/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok || !response.body) {
+      await answer(response);
+      return;
+    }
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let pending = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      pending += value;
+      let end = pending.indexOf('\n\n');
+      while (end >= 0) {
+        const data = pending
+          .slice(0, end)
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice(6))
+          .join('\n');
+        pending = pending.slice(end + 2);
+        if (data) onEvent(JSON.parse(data) as AskEvent);
+        end = pending.indexOf('\n\n');
+      }
+    }
+  }
+
+  cancelTurn(turn: string): Promise<unknown> {
+    return this.post('/api/agent/cancel', { turn });
+  }
+
+  netLabels(): Promise<NetLabelStatus> {
+    return this.get('/api/net-labels');
   }
 
   private async get<T>(path: string, signal?: AbortSignal): Promise<T> {

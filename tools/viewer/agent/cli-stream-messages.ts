@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
+// The assistant CLI's stream format (`--output-format stream-json --verbose`, Claude Code's headless
+// mode): one JSON object per line. rr reads five kinds: the `system`/`init` message (the tools and MCP
+// servers the run has), `stream_event` text deltas (`--include-partial-messages`), `assistant` messages
+// (text and tool calls; `content_block_start` announces a call early), `user` messages (tool results) and the closing `result` (with `total_cost_usd`).
+// Everything else is passed over. docs/decisions.md ("Ask agent") records why these flags.
+
+/** One line of the stream as rr reads it. */
+export type CliMessage =
+  | { kind: 'init'; tools: string[]; mcpServers: { name: string; status: string }[]; model?: string }
+  | { kind: 'text-delta'; text: string }
+  | { kind: 'tool-start'; id: string; name: string }
+  | { kind: 'assistant'; texts: string[]; toolUses: CliToolUse[]; subagent: boolean }
+  | { kind: 'tool-result'; toolUseId: string; isError: boolean; text: string }
+  | { kind: 'result'; subtype: string; isError: boolean; costUsd?: number; text?: string }
+  | { kind: 'other'; type: string };
+
+/** A tool call the model made. */
+export interface CliToolUse {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** Reads one parsed line of the stream. */
+export function cliMessage(value: unknown): CliMessage {
+  if (!isObject(value)) return { kind: 'other', type: typeof value };
+  const type = text(value.type);
+  if (type === 'system' && value.subtype === 'init') {
+    const tools = Array.isArray(value.tools) ? value.tools.map(String) : [];
+    // Older CLI versions wrote mcp_servers as an object keyed by name; current ones as a list.
+    const raw = value.mcp_servers;
+    const mcpServers = Array.isArray(raw)
+      ? raw.map((s) =>
+          isObject(s) ? { name: text(s.name), status: text(s.status) } : { name: String(s), status: '' },
+        )
+      : isObject(raw)
+        ? Object.entries(raw).map(([name, s]) => ({ name, status: isObject(s) ? text(s.status) : '' }))
+        : [];
+    return {
+      kind: 'init',
+      tools,
+      mcpServers,
+      ...(typeof value.model === 'string' ? { model: value.model } : {}),
+    };
+  }
+  if (type === 'stream_event' && isObject(value.event)) {
+    const event = value.event;
+    if (event.type === 'content_block_delta' && isObject(event.delta) && event.delta.type === 'text_delta')
+      return value.parent_tool_use_id
+        ? { kind: 'other', type }
+        : { kind: 'text-delta', text: text(event.delta.text) };
+    if (
+      event.type === 'content_block_start' &&
+      isObject(event.content_block) &&
+      (event.content_block.type === 'tool_use' || event.content_block.type === 'server_tool_use')
+    )
+      // A tool call announced before its input is complete: the guard checks its name at once.
+      return { kind: 'tool-start', id: text(event.content_block.id), name: text(event.content_block.name) };
+    return { kind: 'other', type };
+  }
+  if (type === 'assistant' && isObject(value.message)) {
+    const content = Array.isArray(value.message.content) ? value.message.content.filter(isObject) : [];
+    return {
+      kind: 'assistant',
+      texts: content.filter((c) => c.type === 'text').map((c) => text(c.text)),
+      toolUses: content
+        .filter((c) => c.type === 'tool_use' || c.type === 'server_tool_use')
+        .map((c) => ({ id: text(c.id), name: text(c.name), input: c.input })),
+      subagent: !!value.parent_tool_use_id,
+    };
+  }
+  if (type === 'user' && isObject(value.message) && Array.isArray(value.message.content)) {
+    const result = value.message.content.filter(isObject).find((c) => c.type === 'tool_result');
+    if (result)
+      return {
+        kind: 'tool-result',
+        toolUseId: text(result.tool_use_id),
+        isError: result.is_error === true,
+        text: Array.isArray(result.content)
+          ? result.content
+              .filter(isObject)
+              .map((c) => text(c.text))
+              .join('\n')
+          : text(result.content),
+      };
+    return { kind: 'other', type };
+  }
+  if (type === 'result') {
+    const cost = value.total_cost_usd;
+    return {
+      kind: 'result',
+      subtype: text(value.subtype),
+      isError: value.is_error === true,
+      ...(typeof cost === 'number' && Number.isFinite(cost) ? { costUsd: cost } : {}),
+      ...(typeof value.result === 'string' ? { text: value.result } : {}),
+    };
+  }
+  return { kind: 'other', type };
+}
+
+/** Splits a byte stream into lines and parses each; a line that is not JSON goes to `onNoise`. */
+export class JsonLineReader {
+  private pending = '';
+
+  constructor(
+    private readonly onMessage: (message: CliMessage) => void,
+    private readonly onNoise: (line: string) => void,
+    /** Longer lines are dropped as noise (a runaway line must not fill the viewer's memory). */
+    private readonly maxLine = 16 * 1024 * 1024,
+  ) {}
+
+  /** Feeds a chunk of output. */
+  push(chunk: string): void {
+    this.pending += chunk;
+    let newline = this.pending.indexOf('\n');
+    while (newline >= 0) {
+      this.line(this.pending.slice(0, newline));
+      this.pending = this.pending.slice(newline + 1);
+      newline = this.pending.indexOf('\n');
+    }
+    if (this.pending.length > this.maxLine) {
+      this.onNoise(`${this.pending.slice(0, 200)}… (a line longer than ${this.maxLine} characters, dropped)`);
+      this.pending = '';
+    }
+  }
+
+  /** Reads what is left once the stream ended. */
+  end(): void {
+    if (this.pending.trim() !== '') this.line(this.pending);
+    this.pending = '';
+  }
+
+  private line(line: string): void {
+    const trimmed = line.trim();
+    if (trimmed === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(trimmed);
+    } catch {
+      this.onNoise(trimmed);
+      return;
+    }
+    this.onMessage(cliMessage(value));
+  }
+}

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
+// AI net labels (`--net-summaries on`): the netlist dossier's chunks are labelled one tool-less call of
+// the assistant CLI each, one call at a time, each call's budget (`--net-summary-budget-usd`) reserved on
+// the process's ledger. Labels are cached under the cache folder by chunk content, so only a chunk whose
+// nets changed is asked about again. When the cap cannot cover another call, labelling stops and the
+// remaining labels stay missing until the viewer restarts (the ledger is per process).
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ViewerConfig } from '../../config/resolve-viewer-config.js';
+import { readNetlistGraph } from '../../netlist/netlist-graph-file.js';
+import { writeFileAtomic } from '../../telemetry/atomic-write.js';
+import { netLabelArguments } from '../agent-cli-arguments.js';
+import type { AgentCliResolution } from '../agent-cli-resolution.js';
+import { runAssistantCli } from '../assistant-cli-run.js';
+import type { BudgetLedger } from '../budget-ledger.js';
+import { netDossierChunks, type DossierChunk, type NetSourceContext } from './net-dossier.js';
+import {
+  NET_LABEL_PROMPT_VERSION,
+  NET_LABEL_SYSTEM_PROMPT,
+  netLabelsFromAnswer,
+} from './net-label-answer.js';
+
+/** Where labelling stands (GET /api/net-labels). */
+export type NetLabelState = 'off' | 'unavailable' | 'waiting' | 'running' | 'done' | 'cap-reached' | 'failed';
+
+/** One net's AI label. */
+export interface NetLabel {
+  label: string;
+  /** The key of the dossier chunk it came from. */
+  chunk: string;
+}
+
+/** The answer of GET /api/net-labels. */
+export interface NetLabelStatus {
+  state: NetLabelState;
+  reason?: string;
+  /** Always true: every label is AI output, and the page says so. */
+  aiGenerated: true;
+  model: string;
+  chunks: number;
+  /** Chunks labelled now (from the cache or a call). */
+  labelledChunks: number;
+  /** Calls of the CLI this process made for labels. */
+  calls: number;
+  labels: Record<string, NetLabel>;
+  /** Nets without a label (cap reached, a failed call, or not labelled yet). */
+  missing: number;
+  problems: string[];
+}
+
+/** What the labeler needs. */
+export interface NetLabelerOptions {
+  config: ViewerConfig;
+  cli: AgentCliResolution;
+  ledger: BudgetLedger;
+  /** Net context from the design sources, when they are joined (read each time labelling starts). */
+  sourceContext?: () => ReadonlyMap<string, NetSourceContext> | undefined;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+}
+
+interface CachedLabels {
+  schema: 'pnr-net-labels-v1';
+  model: string;
+  nets: string[];
+  labels: Record<string, string>;
+}
+
+/** The net labeler of one viewer process. */
+export class NetLabeler {
+  private state: NetLabelState = 'waiting';
+  private reason = '';
+  private chunks: DossierChunk[] = [];
+  private readonly done = new Map<string, Record<string, string>>();
+  private calls = 0;
+  private problems: string[] = [];
+  private graphStamp = '';
+  private running: Promise<void> | undefined;
+  private current: { cancel(): void } | undefined;
+  private closed = false;
+
+  constructor(private readonly options: NetLabelerOptions) {
+    const c = options.config;
+    if (!c.netSummaries) this.stop('off', 'AI net labels are off; start the viewer with --net-summaries on');
+    else if (!c.graph) this.stop('unavailable', 'AI net labels need a netlist graph (--graph)');
+    else if (options.cli.status !== 'found') this.stop('unavailable', options.cli.message);
+  }
+
+  private get cacheDir(): string {
+    return join(this.options.config.cacheDir, 'net-labels');
+  }
+
+  /** Starts (or restarts, when the graph file changed) labelling in the background. */
+  refresh(): Promise<void> {
+    if (this.state === 'off' || this.state === 'unavailable') return Promise.resolve();
+    const stamp = this.stamp();
+    if (this.running || (stamp === this.graphStamp && this.state !== 'waiting'))
+      return this.running ?? Promise.resolve();
+    this.graphStamp = stamp;
+    this.running = this.label().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Stops labelling (the server is closing); a running call is killed. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.current?.cancel();
+    await this.running;
+  }
+
+  /** The labels and where labelling stands. */
+  status(): NetLabelStatus {
+    const labels: Record<string, NetLabel> = {};
+    let nets = 0;
+    for (const chunk of this.chunks) {
+      nets += chunk.nets.length;
+      for (const [net, label] of Object.entries(this.done.get(chunk.key) ?? {}))
+        labels[net] = { label, chunk: chunk.key };
+    }
+    return {
+      state: this.state,
+      ...(this.reason ? { reason: this.reason } : {}),
+      aiGenerated: true,
+      model: this.options.config.agentModel,
+      chunks: this.chunks.length,
+      labelledChunks: this.chunks.filter((c) => this.done.has(c.key)).length,
+      calls: this.calls,
+      labels,
+      missing: nets - Object.keys(labels).length,
+      problems: this.problems,
+    };
+  }
+
+  private stop(state: NetLabelState, reason: string): void {
+    this.state = state;
+    this.reason = reason;
+  }
+
+  private stamp(): string {
+    try {
+      const s = statSync(this.options.config.graph!);
+      return `${s.size}:${s.mtimeMs}`;
+    } catch {
+      return 'missing';
+    }
+  }
+
+  private async label(): Promise<void> {
+    const o = this.options;
+    const c = o.config;
+    this.problems = [];
+    try {
+      const graph = readNetlistGraph(c.graph!);
+      this.chunks = netDossierChunks(
+        graph,
+        o.sourceContext?.(),
+        `${NET_LABEL_PROMPT_VERSION}\0${c.agentModel}`,
+      );
+    } catch (error) {
+      this.chunks = [];
+      this.stop('failed', `the netlist graph cannot be read: ${(error as Error).message}`);
+      return;
+    }
+    const keys = new Set(this.chunks.map((k) => k.key));
+    for (const key of this.done.keys()) if (!keys.has(key)) this.done.delete(key);
+    this.stop('running', '');
+    for (const chunk of this.chunks) {
+      if (this.closed) return;
+      if (this.done.has(chunk.key)) continue;
+      const cached = this.readCache(chunk.key);
+      if (cached) {
+        this.done.set(chunk.key, cached);
+        continue;
+      }
+      const reservation = o.ledger.reserve('net-label', c.netSummaryBudgetUsd);
+      if (!reservation) {
+        this.stop(
+          'cap-reached',
+          `the budget cap (--agent-total-usd) cannot cover another net-label call of $${c.netSummaryBudgetUsd}; the remaining labels stay missing until the viewer restarts`,
+        );
+        return;
+      }
+      this.calls++;
+      mkdirSync(this.cacheDir, { recursive: true });
+      let answer = '';
+      const run = runAssistantCli({
+        cli: (o.cli as { path: string }).path,
+        args: netLabelArguments({
+          model: c.agentModel,
+          budgetUsd: c.netSummaryBudgetUsd,
+          systemPrompt: NET_LABEL_SYSTEM_PROMPT,
+        }),
+        cwd: this.cacheDir,
+        prompt: chunk.text,
+        permissions: { builtinTools: [], servers: [] },
+        timeoutMs: o.timeoutMs ?? 10 * 60_000,
+        ...(o.env ? { env: o.env } : {}),
+        onMessage: (m) => {
+          if (m.kind === 'text-delta') answer += m.text;
+          else if (m.kind === 'result' && m.text !== undefined) answer = m.text;
+        },
+      });
+      this.current = run;
+      const outcome = await run.done;
+      this.current = undefined;
+      reservation.settle(outcome.result?.costUsd);
+      if (outcome.status !== 'finished' || outcome.result?.isError) {
+        this.problems.push(
+          `chunk ${chunk.key.slice(0, 12)} (${chunk.nets.length} nets): ${outcome.reason ?? outcome.result?.subtype ?? 'failed'}`,
+        );
+        continue;
+      }
+      const labels = Object.fromEntries(netLabelsFromAnswer(answer, chunk.nets));
+      this.done.set(chunk.key, labels);
+      this.writeCache(chunk, labels);
+    }
+    this.stop('done', '');
+  }
+
+  private readCache(key: string): Record<string, string> | undefined {
+    try {
+      const cached = JSON.parse(readFileSync(join(this.cacheDir, `${key}.json`), 'utf8')) as CachedLabels;
+      return cached.schema === 'pnr-net-labels-v1' ? cached.labels : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private writeCache(chunk: DossierChunk, labels: Record<string, string>): void {
+    const value: CachedLabels = {
+      schema: 'pnr-net-labels-v1',
+      model: this.options.config.agentModel,
+      nets: chunk.nets,
+      labels,
+    };
+    try {
+      mkdirSync(this.cacheDir, { recursive: true });
+      writeFileAtomic(join(this.cacheDir, `${chunk.key}.json`), JSON.stringify(value, null, 2) + '\n');
+    } catch (error) {
+      this.problems.push(`labels not cached: ${(error as Error).message}`);
+    }
+  }
+}
