@@ -45,6 +45,8 @@ let args: string[];
 
 beforeEach(async () => {
   root = await tempDir();
+  // A Bazel workspace, as rr's users have: paths read from its root, not from the model's folder.
+  await writeFile(join(root, 'MODULE.bazel'), '');
   await writeModel(join(root, 'model'), {
     'rr.yaml': 'schema_version: 1\n',
     'requirements.yaml': REQUIREMENTS,

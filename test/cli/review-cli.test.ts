@@ -1,6 +1,7 @@
 // `rr review` as a pipeline runs it (the built bin/rr.js in a child process) against the fake Messages
 // API: exit 0 when no finding is at or above --fail-on, 1 when one is, 2 for usage, unavailable LLM
 // workflows or a failed job; text, JSON and SARIF output.
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { writeWorkspace } from '../agents/agents-fixture.js';
@@ -16,6 +17,8 @@ beforeEach(async () => {
   fake = await startFakeMessagesApi();
   root = await tempDir();
   await writeWorkspace(root);
+  // A Bazel workspace, as rr's users have: paths read from its root, not from the model's folder.
+  await writeFile(join(root, 'MODULE.bazel'), '');
   env = { ...process.env, ANTHROPIC_API_KEY: fake.apiKey, ANTHROPIC_BASE_URL: fake.url };
   delete env.EDITOR_AGENT_MODEL;
   delete env.EDITOR_AGENT_EFFORT;

@@ -109,7 +109,8 @@ export async function runReview(
       sourcesRoot: sources,
       versionOf: entityVersion,
     }),
-    worksheet: worksheetFileSink(() => root),
+    // A worksheet named on the command line is the user's path, relative to where rr runs.
+    worksheet: worksheetFileSink(() => io.cwd),
   });
   const started = board.start(request);
   const onStop = () => board.cancel(started.id);

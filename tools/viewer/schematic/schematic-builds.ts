@@ -63,6 +63,7 @@ export class SchematicBuilds {
       await mkdir(this.dir, { recursive: true });
       writeFileAtomic(file, text);
     }
+    // trusted: rr's own schematic builder wrote this text (now, or into the cache under its content key).
     const model = JSON.parse(text) as SchematicModel;
     return {
       key,

@@ -221,8 +221,8 @@ export class NetLabeler {
 
   private readCache(key: string): Record<string, string> | undefined {
     try {
-      const cached = JSON.parse(readFileSync(join(this.cacheDir, `${key}.json`), 'utf8')) as CachedLabels;
-      return cached.schema === 'pnr-net-labels-v1' ? cached.labels : undefined;
+      const cached: unknown = JSON.parse(readFileSync(join(this.cacheDir, `${key}.json`), 'utf8'));
+      return isCachedLabels(cached) ? cached.labels : undefined;
     } catch {
       return undefined;
     }
@@ -242,4 +242,16 @@ export class NetLabeler {
       this.problems.push(`labels not cached: ${(error as Error).message}`);
     }
   }
+}
+
+/** Whether a cache file's content is labels rr wrote: the schema name and a map of strings. */
+function isCachedLabels(value: unknown): value is CachedLabels {
+  if (typeof value !== 'object' || value === null) return false;
+  const { schema, labels } = value as { schema?: unknown; labels?: unknown };
+  return (
+    schema === 'pnr-net-labels-v1' &&
+    typeof labels === 'object' &&
+    labels !== null &&
+    Object.values(labels).every((label) => typeof label === 'string')
+  );
 }

@@ -88,7 +88,11 @@ export function webMcpServer(context: WebToolContext): McpServer {
         run('web_search', searchRequestUrl(searchUrl, query), (text) => {
           let results: unknown;
           try {
-            results = (JSON.parse(text) as { results?: unknown }).results;
+            const parsed: unknown = JSON.parse(text);
+            results =
+              typeof parsed === 'object' && parsed !== null
+                ? (parsed as { results?: unknown }).results
+                : undefined;
           } catch {
             return text;
           }
