@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The incremental reader of one live directory (events/*.json of pnr-live-event-v1).
 //
+// The first listing reads every event file in name order (the order of sequence numbers for conventional
+// names), or, with a persistent index (live-index-file.ts), only the files that are new or changed since
+// the index was written; the others contribute their stored facts. It yields to other requests every few
+// hundred files read, so answers that do not wait for it (`poll({ wait: false })`) show what is indexed
+// so far, with `indexing` progress.
+//
 // How it notices new files: each poll stats events/ once. When the directory changed, it probes the
 // conventional names of the next sequence numbers (a few stat calls, so well-behaved writers show up at
 // once) and schedules a full listing, which runs in the background at most once per `listIntervalMs` and
@@ -8,17 +14,22 @@
 // costs one stat. fs.watch is not used: it is unreliable on network and container file systems.
 import { opendir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { eventFileName, isEventFileName } from '../telemetry/event-files.js';
 import { EVENT_KINDS, type LiveEvent } from '../telemetry/live-event.js';
 import { LruCache } from './event-cache.js';
 import { checkEventText, type FileProblem } from './event-file-check.js';
+import { factOf, type EventFact } from './event-facts.js';
 import { arrivedAfter, EventIndex, type EventEntry } from './event-index.js';
+import { sameFile, stampOf, type FileStamp } from './file-stamp.js';
 import { cursorRevision, formatCursor } from './live-cursor.js';
+import type { IndexedFile } from './live-index-file.js';
+import { LiveIndexStore, type IndexOpeningSummary } from './live-index-store.js';
 import type {
   EventRecord,
   ExperimentSummary,
+  IndexingProgress,
   LaneNow,
   LaneSummary,
   LiveState,
@@ -40,6 +51,15 @@ export interface ReaderOptions {
   listIntervalMs?: number;
   /** Event files larger than this are refused. */
   maxFileBytes?: number;
+  /** The persistent index file of this directory (see live-index-file.ts); none when omitted. */
+  indexFile?: string;
+  /** Least time between two writes of the persistent index while events arrive (ms). */
+  indexSaveIntervalMs?: number;
+  /**
+   * Awaited each time the first listing yields to other requests (every few hundred files read): a seam
+   * for tests that hold the indexing at a known point.
+   */
+  indexPause?: (progress: IndexingProgress) => Promise<void>;
 }
 
 /** Figures about what the reader holds, for tests and the benchmark. */
@@ -51,6 +71,14 @@ export interface ReaderStats {
   rejected: number;
   lanes: number;
   revision: number;
+  /** Event files read to index them (not counting bodies read again for answers). */
+  filesRead: number;
+  /** Event bodies read again from disk for answers (history, latest events). */
+  bodiesRead: number;
+  /** How the persistent index was opened. */
+  index: IndexOpeningSummary;
+  /** Why the last write of the persistent index failed, if it did. */
+  indexWriteProblem?: string;
 }
 
 type FileState =
@@ -67,6 +95,8 @@ const PROBE_WINDOW = 4;
 const RACY_MS = 2000;
 const DEFAULT_LIMIT = 200;
 const MAX_LIMIT = 5000;
+/** Files the first listing reads between two turns of the event loop. */
+const READS_PER_TURN = 256;
 
 /** Reads one live directory incrementally; see the file comment for how it notices changes. */
 export class LiveDirectoryReader {
@@ -77,6 +107,8 @@ export class LiveDirectoryReader {
   private readonly settleMs: number;
   private readonly listIntervalMs: number;
   private readonly maxFileBytes: number;
+  private readonly indexPause: ReaderOptions['indexPause'];
+  private readonly store: LiveIndexStore | undefined;
   private readonly cache: LruCache<string, LiveEvent>;
   private readonly index = new EventIndex();
   private readonly files = new Map<string, FileState>();
@@ -87,6 +119,14 @@ export class LiveDirectoryReader {
   private rev = 0;
   private maxSeq = -1;
   private started = false;
+  /** The first listing, until it is done. */
+  private firstListing: Promise<void> | undefined;
+  /** Set while the first listing runs. */
+  private progress: IndexingProgress | undefined;
+  /** The revision at which the first listing finished; cursors from before it get a full state. */
+  private indexedRev: number | undefined;
+  private filesRead = 0;
+  private bodiesRead = 0;
   private dirStamp = '';
   private listing: Promise<void> | undefined;
   private listingWanted = false;
@@ -101,6 +141,16 @@ export class LiveDirectoryReader {
     this.listIntervalMs = options.listIntervalMs ?? 1000;
     this.maxFileBytes = options.maxFileBytes ?? 64 * 1024 * 1024;
     this.cache = new LruCache(options.cacheSize ?? 256);
+    this.indexPause = options.indexPause;
+    this.store =
+      options.indexFile === undefined
+        ? undefined
+        : new LiveIndexStore(
+            options.indexFile,
+            options.root,
+            this.now,
+            options.indexSaveIntervalMs ?? 30_000,
+          );
   }
 
   /** The current revision (bumped by every change the state reports). */
@@ -109,15 +159,24 @@ export class LiveDirectoryReader {
   }
 
   /**
-   * Looks for changes. The first call lists the whole directory and resolves when it is indexed; later
-   * calls are cheap (see the file comment) and may leave a full listing running in the background.
+   * Looks for changes. The first call starts the first listing; unless `wait` is false, every call resolves
+   * only once that listing is done. Later calls are cheap (see the file comment) and may leave a full
+   * listing running in the background.
    */
-  async poll(): Promise<void> {
+  async poll(options: { wait?: boolean } = {}): Promise<void> {
     if (!this.started) {
       this.started = true;
-      await this.rescan();
-      return;
-    }
+      this.firstListing = this.startListing();
+    } else if (this.firstListing === undefined) this.look();
+    if (options.wait !== false && this.firstListing) await this.firstListing;
+  }
+
+  /** Whether the first listing is still running. */
+  get indexing(): boolean {
+    return this.progress !== undefined;
+  }
+
+  private look(): void {
     const st = statOrUndefined(this.eventsDir);
     if (!st) {
       this.checkRoot();
@@ -138,9 +197,18 @@ export class LiveDirectoryReader {
 
   /** Lists the whole directory now and resolves when every new file is indexed. */
   async rescan(): Promise<void> {
-    this.started = true;
+    if (!this.started) return this.poll();
     if (this.listing) await this.listing;
     await this.startListing();
+  }
+
+  /**
+   * Writes the persistent index now if it changed (for closing the viewer, and tests). During the first
+   * listing it writes what is indexed so far rather than wait: a reopen reads the rest.
+   */
+  async saveIndex(): Promise<void> {
+    if (!this.indexing) await this.idle();
+    await this.store?.flush(() => this.index.arrivals);
   }
 
   /** Resolves when no background listing is running. */
@@ -153,10 +221,24 @@ export class LiveDirectoryReader {
     return ++this.rev;
   }
 
-  /** The state for GET /api/state: everything, or what changed after `query.since`. */
+  /**
+   * The state for GET /api/state: everything, or what changed after `query.since`. While the first
+   * listing runs, the state carries `indexing` progress, and answers after a cursor carry the lanes,
+   * experiment and problems that changed but no events (the files being indexed are history, not news:
+   * reading them all again for the answers would double the indexing). A cursor from before the first
+   * listing finished gets a full state, so a client that followed the indexing ends up with exactly what
+   * a client that waited for it has.
+   */
   state(query: StateQuery = {}): LiveState {
+    const state = this.answer(query);
+    if (this.progress) state.indexing = { ...this.progress };
+    return state;
+  }
+
+  private answer(query: StateQuery): LiveState {
     const limit = eventLimit(query.limit);
-    const since = query.since === undefined ? undefined : cursorRevision(query.since, this.epoch, this.rev);
+    let since = query.since === undefined ? undefined : cursorRevision(query.since, this.epoch, this.rev);
+    if (since !== undefined && this.indexedRev !== undefined && since < this.indexedRev) since = undefined;
     const lane = query.lane === undefined ? undefined : this.index.lanes.get(query.lane);
     if (since === undefined) {
       const seqs = query.lane === undefined ? this.index.seqs : (lane?.seqs ?? []);
@@ -189,7 +271,7 @@ export class LiveDirectoryReader {
       };
     }
     const arrivals = query.lane === undefined ? this.index.arrivals : (lane?.arrivals ?? []);
-    const newer = arrivedAfter(arrivals, since);
+    const newer = this.progress ? [] : arrivedAfter(arrivals, since);
     const more = newer.length > limit;
     const page = newer.slice(0, limit).sort((a, b) => a.seq - b.seq);
     const cursorRev = more ? newer[limit - 1]!.rev : this.rev;
@@ -237,6 +319,10 @@ export class LiveDirectoryReader {
       rejected,
       lanes: this.index.lanes.size,
       revision: this.rev,
+      filesRead: this.filesRead,
+      bodiesRead: this.bodiesRead,
+      index: this.store?.opening ?? { state: 'off' },
+      ...(this.store?.writeProblem !== undefined ? { indexWriteProblem: this.store.writeProblem } : {}),
     };
   }
 
@@ -289,6 +375,7 @@ export class LiveDirectoryReader {
   private reread(entry: EventEntry): LiveEvent | undefined {
     let text: string;
     try {
+      this.bodiesRead++;
       text = readFileSync(join(this.eventsDir, entry.name), 'utf8');
     } catch (error) {
       this.raise(`file:${entry.name}`, {
@@ -314,11 +401,66 @@ export class LiveDirectoryReader {
   private startListing(): Promise<void> {
     this.listingWanted = false;
     this.lastListingStart = this.now();
-    const run = this.list().finally(() => {
+    const first = this.indexedRev === undefined;
+    const run = (first ? this.listFirst() : this.list()).finally(() => {
       this.listing = undefined;
+      if (first) this.firstListed();
     });
     this.listing = run;
     return run;
+  }
+
+  /**
+   * The first listing: every event file in name order, each from the persistent index when the index
+   * knows it unchanged (same size, mtime and inode), else read. Yields every READS_PER_TURN files read.
+   */
+  private async listFirst(): Promise<void> {
+    const startedAt = Date.now();
+    const st = statOrUndefined(this.eventsDir);
+    if (!st) {
+      this.checkRoot();
+      return;
+    }
+    this.resolve('root');
+    this.dirStamp = `${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+    let names: string[];
+    try {
+      names = readdirSync(this.eventsDir).filter(isEventFileName).sort();
+    } catch {
+      return; // removed between the stat and the listing: the next poll sees it
+    }
+    const opening = this.store?.open();
+    const known = opening?.state === 'loaded' ? opening.entries : undefined;
+    const progress: IndexingProgress = { files: names.length, done: 0 };
+    this.progress = progress;
+    let used = 0;
+    let reads = 0;
+    for (const name of names) {
+      const stored = known?.get(name);
+      const now = statOrUndefined(join(this.eventsDir, name));
+      if (stored && now?.isFile() && now.size <= this.maxFileBytes && sameFile(stored.stamp, now)) {
+        if (this.accept(name, stored.fact, stored.stamp)) used++;
+      } else {
+        this.processFile(name, now);
+        if (++reads % READS_PER_TURN === 0) {
+          await this.indexPause?.({ ...progress });
+          await new Promise((r) => setImmediate(r));
+        }
+      }
+      progress.done++;
+    }
+    // Entries of files that went away or changed: the index on disk says more than holds now.
+    if (known && used !== known.size) this.store?.changed();
+    this.listedRacy = st.mtimeMs >= startedAt - RACY_MS;
+    this.recheckWaiting();
+  }
+
+  /** After the first listing: cursors from before it now get a full state; the index is written. */
+  private firstListed(): void {
+    this.progress = undefined;
+    this.firstListing = undefined;
+    this.indexedRev = ++this.rev;
+    void this.store?.maybeSave(() => this.index.arrivals, true);
   }
 
   private async list(): Promise<void> {
@@ -359,6 +501,7 @@ export class LiveDirectoryReader {
     }
     this.listedRacy = st.mtimeMs >= startedAt - RACY_MS;
     this.recheckWaiting();
+    void this.store?.maybeSave(() => this.index.arrivals);
   }
 
   private probe(): void {
@@ -434,6 +577,7 @@ export class LiveDirectoryReader {
     }
     let text: string;
     try {
+      this.filesRead++;
       text = readFileSync(path, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -463,22 +607,31 @@ export class LiveDirectoryReader {
       }
       return;
     }
-    const event = check.event;
-    const holder = this.index.holder(event.seq);
+    if (this.accept(name, factOf(check.event), stampOf(st))) {
+      this.cache.set(name, check.event);
+      this.store?.changed();
+    }
+  }
+
+  /** Indexes a checked event's fact, unless its seq is taken (a duplicate-seq problem); returns whether it did. */
+  private accept(name: string, fact: EventFact, stamp: FileStamp): boolean {
+    const id = `file:${name}`;
+    const holder = this.index.holder(fact.seq);
     if (holder && holder.name !== name) {
-      reject({
+      this.raise(id, {
         kind: 'duplicate-seq',
-        file,
-        message: `seq ${event.seq} is already used by events/${holder.name}; this file is ignored (every event needs its own sequence number)`,
+        file: `events/${name}`,
+        message: `seq ${fact.seq} is already used by events/${holder.name}; this file is ignored (every event needs its own sequence number)`,
       });
-      return;
+      this.files.set(name, { state: 'rejected', size: stamp.size, mtimeMs: stamp.mtimeMs });
+      return false;
     }
     this.resolve(id);
     this.rev++;
-    this.index.add(event, name, this.rev);
+    this.index.add(fact, name, stamp, this.rev);
     this.files.set(name, INDEXED);
-    this.cache.set(name, event);
-    if (event.seq > this.maxSeq) this.maxSeq = event.seq;
+    if (fact.seq > this.maxSeq) this.maxSeq = fact.seq;
+    return true;
   }
 
   private checkRoot(): void {
