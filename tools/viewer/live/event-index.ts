@@ -7,8 +7,8 @@ import type { FileStamp } from './file-stamp.js';
 import { applyToExperiment, applyToLane, insertSorted, newLane, type LaneRecord } from './lane-summaries.js';
 import type { ExperimentSummary } from './live-state.js';
 
-/** One indexed event. */
-export interface EventEntry {
+/** One indexed event, with the stamp of its file when its fact was taken. */
+export interface EventEntry extends FileStamp {
   seq: number;
   /** File name inside events/. */
   name: string;
@@ -18,8 +18,6 @@ export interface EventEntry {
   rev: number;
   /** What the summaries took from it. */
   fact: EventFact;
-  /** The file as it was when its fact was taken. */
-  stamp: FileStamp;
 }
 
 /** Events and lanes of one live directory, indexed by arrival and by seq. */
@@ -41,7 +39,8 @@ export class EventIndex {
   /** Adds the fact of a checked event read from `name` (as `stamp` describes the file) at revision `rev`. */
   add(event: EventFact, name: string, stamp: FileStamp, rev: number): EventEntry {
     const lane = 'lane' in event ? event.lane : undefined;
-    const entry: EventEntry = { seq: event.seq, name, lane, rev, fact: event, stamp };
+    const { size, mtimeMs, ino } = stamp;
+    const entry: EventEntry = { seq: event.seq, name, lane, rev, fact: event, size, mtimeMs, ino };
     this.arrivals.push(entry);
     this.bySeq.set(event.seq, entry);
     insertSorted(this.seqs, event.seq);

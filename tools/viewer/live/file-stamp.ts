@@ -19,3 +19,11 @@ export function stampOf(st: Stats): FileStamp {
 export function sameFile(stamp: FileStamp, st: Stats): boolean {
   return stamp.size === st.size && stamp.mtimeMs === st.mtimeMs && stamp.ino === st.ino;
 }
+
+/**
+ * The stamp of a folder as text: its mtime, ctime and inode change whenever a name in it is added,
+ * removed or renamed (not when a file in it is written in place).
+ */
+export function folderStamp(st: Stats): string {
+  return `${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+}

@@ -160,6 +160,11 @@ function runOf(x: ExperimentSummary, id: string): ExperimentSummary['runs'][numb
 
 /** Inserts a number into an ascending array. */
 export function insertSorted(list: number[], value: number): void {
+  // Events mostly arrive in seq order: appending is the common case.
+  if (list.length === 0 || list[list.length - 1]! < value) {
+    list.push(value);
+    return;
+  }
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {

@@ -14,7 +14,7 @@
 // costs one stat. fs.watch is not used: it is unreliable on network and container file systems.
 import { opendir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { eventFileName, isEventFileName } from '../telemetry/event-files.js';
 import { EVENT_KINDS, type LiveEvent } from '../telemetry/live-event.js';
@@ -22,7 +22,7 @@ import { LruCache } from './event-cache.js';
 import { checkEventText, type FileProblem } from './event-file-check.js';
 import { factOf, type EventFact } from './event-facts.js';
 import { arrivedAfter, EventIndex, type EventEntry } from './event-index.js';
-import { sameFile, stampOf, type FileStamp } from './file-stamp.js';
+import { folderStamp, sameFile, stampOf, type FileStamp } from './file-stamp.js';
 import { cursorRevision, formatCursor } from './live-cursor.js';
 import type { IndexedFile } from './live-index-file.js';
 import { LiveIndexStore, type IndexOpeningSummary } from './live-index-store.js';
@@ -131,6 +131,8 @@ export class LiveDirectoryReader {
   private listing: Promise<void> | undefined;
   private listingWanted = false;
   private listedRacy = false;
+  /** The stamp of events/ when the last complete listing started, and when that was. */
+  private listed: { stamp: string; at: number } | undefined;
   private lastListingStart = -Infinity;
 
   constructor(options: ReaderOptions) {
@@ -182,7 +184,7 @@ export class LiveDirectoryReader {
       this.checkRoot();
       return;
     }
-    const stamp = `${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+    const stamp = folderStamp(st);
     if (stamp !== this.dirStamp) {
       this.dirStamp = stamp;
       this.probe();
@@ -208,7 +210,10 @@ export class LiveDirectoryReader {
    */
   async saveIndex(): Promise<void> {
     if (!this.indexing) await this.idle();
-    await this.store?.flush(() => this.index.arrivals);
+    await this.store?.flush(
+      () => this.index.arrivals,
+      () => this.confirmedFolderStamp(),
+    );
   }
 
   /** Resolves when no background listing is running. */
@@ -374,9 +379,16 @@ export class LiveDirectoryReader {
 
   private reread(entry: EventEntry): LiveEvent | undefined {
     let text: string;
+    let unchanged: boolean;
     try {
       this.bodiesRead++;
-      text = readFileSync(join(this.eventsDir, entry.name), 'utf8');
+      const fd = openSync(join(this.eventsDir, entry.name), 'r');
+      try {
+        unchanged = sameFile(entry, fstatSync(fd));
+        text = readFileSync(fd, 'utf8');
+      } finally {
+        closeSync(fd);
+      }
     } catch (error) {
       this.raise(`file:${entry.name}`, {
         kind: 'unreadable',
@@ -384,6 +396,15 @@ export class LiveDirectoryReader {
         message: `the event file was indexed but can no longer be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); events are immutable, so nothing may delete or move them`,
       });
       return undefined;
+    }
+    if (unchanged) {
+      try {
+        // trusted: the very file (same size, mtime and inode) whose checked event gave the entry's fact.
+        const event = JSON.parse(text) as LiveEvent;
+        if (event.seq === entry.seq) return event;
+      } catch {
+        // Not what was checked after all: the full check below says what is wrong.
+      }
     }
     const check = checkEventText(text);
     if (!check.ok || check.event.seq !== entry.seq) {
@@ -422,7 +443,7 @@ export class LiveDirectoryReader {
       return;
     }
     this.resolve('root');
-    this.dirStamp = `${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+    this.dirStamp = folderStamp(st);
     let names: string[];
     try {
       names = readdirSync(this.eventsDir).filter(isEventFileName).sort();
@@ -430,16 +451,31 @@ export class LiveDirectoryReader {
       return; // removed between the stat and the listing: the next poll sees it
     }
     const opening = this.store?.open();
-    const known = opening?.state === 'loaded' ? opening.entries : undefined;
+    const stored = opening?.state === 'loaded' ? opening.index : undefined;
+    // No name in events/ was added, removed or renamed since the index was written: its entries stand
+    // without a stat each (events are immutable; one written in place is caught when its body is read).
+    const unchanged = stored !== undefined && stored.folder === folderStamp(st);
     const progress: IndexingProgress = { files: names.length, done: 0 };
     this.progress = progress;
     let used = 0;
     let reads = 0;
+    // Both lists are sorted by name: walk them side by side.
+    let k = 0;
+    const count = stored?.names.length ?? 0;
     for (const name of names) {
-      const stored = known?.get(name);
-      const now = statOrUndefined(join(this.eventsDir, name));
-      if (stored && now?.isFile() && now.size <= this.maxFileBytes && sameFile(stored.stamp, now)) {
-        if (this.accept(name, stored.fact, stored.stamp)) used++;
+      while (k < count && stored!.names[k]! < name) k++;
+      const at = k < count && stored!.names[k] === name ? k++ : -1;
+      const stamp =
+        at === -1
+          ? undefined
+          : { size: stored!.size[at]!, mtimeMs: stored!.mtimeMs[at]!, ino: stored!.ino[at]! };
+      const now = stamp && unchanged ? undefined : statOrUndefined(join(this.eventsDir, name));
+      if (
+        stamp &&
+        stamp.size <= this.maxFileBytes &&
+        (unchanged || (now?.isFile() && sameFile(stamp, now)))
+      ) {
+        if (this.accept(name, stored!.facts[at]!, stamp)) used++;
       } else {
         this.processFile(name, now);
         if (++reads % READS_PER_TURN === 0) {
@@ -450,8 +486,9 @@ export class LiveDirectoryReader {
       progress.done++;
     }
     // Entries of files that went away or changed: the index on disk says more than holds now.
-    if (known && used !== known.size) this.store?.changed();
+    if (stored && used !== count) this.store?.changed();
     this.listedRacy = st.mtimeMs >= startedAt - RACY_MS;
+    this.listed = { stamp: folderStamp(st), at: startedAt };
     this.recheckWaiting();
   }
 
@@ -460,7 +497,11 @@ export class LiveDirectoryReader {
     this.progress = undefined;
     this.firstListing = undefined;
     this.indexedRev = ++this.rev;
-    void this.store?.maybeSave(() => this.index.arrivals, true);
+    void this.store?.maybeSave(
+      () => this.index.arrivals,
+      () => this.confirmedFolderStamp(),
+      true,
+    );
   }
 
   private async list(): Promise<void> {
@@ -472,7 +513,7 @@ export class LiveDirectoryReader {
     }
     this.resolve('root');
     // Whatever changed up to this stat is covered by this listing; polls look for changes after it.
-    this.dirStamp = `${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+    this.dirStamp = folderStamp(st);
     let dir;
     try {
       dir = await opendir(this.eventsDir, { bufferSize: 128 });
@@ -500,8 +541,33 @@ export class LiveDirectoryReader {
       if (i % 256 === 255) await new Promise((r) => setImmediate(r));
     }
     this.listedRacy = st.mtimeMs >= startedAt - RACY_MS;
+    this.listed = { stamp: folderStamp(st), at: startedAt };
     this.recheckWaiting();
-    void this.store?.maybeSave(() => this.index.arrivals);
+    void this.store?.maybeSave(
+      () => this.index.arrivals,
+      () => this.confirmedFolderStamp(),
+    );
+  }
+
+  /**
+   * The stamp of events/ that a persistent index may record as "these names, unchanged": the folder has
+   * not changed since the last complete listing started, and that listing started well after the
+   * folder's last change (timestamps are coarse), or a listing now finds no name the reader does not know.
+   */
+  private confirmedFolderStamp(): string | undefined {
+    const st = statOrUndefined(this.eventsDir);
+    if (!st || !this.listed || folderStamp(st) !== this.listed.stamp) return undefined;
+    if (this.listed.at - st.mtimeMs >= RACY_MS) return this.listed.stamp;
+    if (Date.now() - st.mtimeMs < RACY_MS) return undefined;
+    try {
+      for (const name of readdirSync(this.eventsDir))
+        if (isEventFileName(name) && !this.files.has(name)) return undefined;
+    } catch {
+      return undefined;
+    }
+    return folderStamp(statOrUndefined(this.eventsDir) ?? st) === this.listed.stamp
+      ? this.listed.stamp
+      : undefined;
   }
 
   private probe(): void {
@@ -656,7 +722,7 @@ export class LiveDirectoryReader {
   }
 
   private resolve(id: string): void {
-    if (!this.problems.delete(id)) return;
+    if (this.problems.size === 0 || !this.problems.delete(id)) return;
     this.resolvedLog.push({ id, rev: ++this.rev });
   }
 }

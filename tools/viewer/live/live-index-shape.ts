@@ -12,40 +12,56 @@ export interface LiveIndexHeader {
   code: string;
   /** The live directory, absolute. */
   root: string;
+  /** The stamp of events/ the entries match, or null when none is known. */
+  folder: string | null;
   entries: number;
   /** Hex sha256 of the rest of the file. */
   sha256: string;
 }
 
-/** One stored event: file name (null for the conventional name of its seq and kind), stamp, fact. */
-export type StoredEntry = [name: string | null, size: number, mtimeMs: number, ino: number, fact: EventFact];
+/** The body of an index file: one column per field, every column as long as `facts`. */
+export interface IndexColumns {
+  /** File names; null for the conventional name of the fact's seq and kind. */
+  names: (string | null)[];
+  size: number[];
+  mtimeMs: number[];
+  ino: number[];
+  facts: EventFact[];
+}
 
 /** The header line. */
 export const INDEX_HEADER: JsonShape<LiveIndexHeader> = shapeOf((value) => {
   if (!isJsonObject(value)) return 'the header is not a JSON object';
   for (const key of ['format', 'code', 'root', 'sha256'])
     if (typeof value[key] !== 'string') return `the header's "${key}" is not a string`;
+  if (value.folder !== null && typeof value.folder !== 'string') return 'the header\'s "folder" is wrong';
   if (!isCount(value.entries)) return 'the header\'s "entries" is not a count';
   return undefined;
 });
 
-/** The list of stored entries. */
-export const INDEX_ENTRIES: JsonShape<StoredEntry[]> = shapeOf((value) => {
-  if (!Array.isArray(value)) return 'the entries are not a list';
-  for (let i = 0; i < value.length; i++) {
-    const problem = entryProblem(value[i]);
+/** The columns. */
+export const INDEX_COLUMNS: JsonShape<IndexColumns> = shapeOf((value) => {
+  if (!isJsonObject(value)) return 'the body is not a JSON object';
+  const { names, size, mtimeMs, ino, facts } = value;
+  if (!Array.isArray(facts)) return 'the facts are not a list';
+  for (const [key, column] of Object.entries({ names, size, mtimeMs, ino }))
+    if (!Array.isArray(column) || column.length !== facts.length)
+      return `the column "${key}" does not match the facts`;
+  for (let i = 0; i < facts.length; i++) {
+    const name: unknown = (names as unknown[])[i];
+    if (name !== null && (typeof name !== 'string' || name === ''))
+      return `entry ${i + 1}: the name is not a file name`;
+    if (
+      !isCount((size as unknown[])[i]) ||
+      !isNumber((mtimeMs as unknown[])[i]) ||
+      !isNumber((ino as unknown[])[i])
+    )
+      return `entry ${i + 1}: the stamp is not numbers`;
+    const problem = factProblem(facts[i]);
     if (problem !== undefined) return `entry ${i + 1}: ${problem}`;
   }
   return undefined;
 });
-
-function entryProblem(value: unknown): string | undefined {
-  if (!Array.isArray(value) || value.length !== 5) return 'is not [name, size, mtime, inode, fact]';
-  const [name, size, mtimeMs, ino, fact] = value as unknown[];
-  if (name !== null && (typeof name !== 'string' || name === '')) return 'the name is not a file name';
-  if (!isCount(size) || !isNumber(mtimeMs) || !isNumber(ino)) return 'the stamp is not numbers';
-  return factProblem(fact);
-}
 
 const END_STATUS = ['completed', 'stopped', 'failed'];
 const LANE_END_STATUS = ['completed', 'pruned', 'stopped', 'failed'];

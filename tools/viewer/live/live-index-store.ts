@@ -31,7 +31,8 @@ export class LiveIndexStore {
   /** Reads the index (once, for the first listing). */
   open(): IndexOpening {
     const opening = readLiveIndex(this.path, this.root);
-    this.opening = opening.state === 'loaded' ? { state: 'loaded', entries: opening.entries.size } : opening;
+    this.opening =
+      opening.state === 'loaded' ? { state: 'loaded', entries: opening.index.facts.length } : opening;
     return opening;
   }
 
@@ -40,13 +41,20 @@ export class LiveIndexStore {
     this.dirty = true;
   }
 
-  /** Writes the index when it changed and the last write is `saveIntervalMs` old (or `force`). */
-  maybeSave(files: () => readonly IndexedFile[], force = false): Promise<void> {
+  /**
+   * Writes the index when it changed and the last write is `saveIntervalMs` old (or `force`), with the
+   * stamp of events/ the entries are known to match (see the reader's confirmedFolderStamp).
+   */
+  maybeSave(
+    files: () => readonly IndexedFile[],
+    folder: () => string | undefined,
+    force = false,
+  ): Promise<void> {
     if (!this.dirty || this.saving) return this.saving ?? Promise.resolve();
     if (!force && this.now() - this.lastSave < this.saveIntervalMs) return Promise.resolve();
     this.dirty = false;
     this.lastSave = this.now();
-    const run = writeLiveIndex(this.path, this.root, [...files()])
+    const run = writeLiveIndex(this.path, this.root, [...files()], folder())
       .then(() => {
         this.writeProblem = undefined;
       })
@@ -62,8 +70,8 @@ export class LiveIndexStore {
   }
 
   /** Writes what changed now, after any write in progress; for closing the viewer and for tests. */
-  async flush(files: () => readonly IndexedFile[]): Promise<void> {
+  async flush(files: () => readonly IndexedFile[], folder: () => string | undefined): Promise<void> {
     if (this.saving) await this.saving;
-    await this.maybeSave(files, true);
+    await this.maybeSave(files, folder, true);
   }
 }
