@@ -31,7 +31,7 @@ export class PageHeader extends LitElement {
   experiment: ExperimentSummary | undefined = undefined;
   connection: Connection = { state: 'connecting' };
   laneCount = 0;
-  /** The server's first indexing of the live directory, while it runs. */
+  /** The server's first indexing of the live directory, while it runs (the status is not known yet: no controls). */
   indexing: IndexingProgress | undefined = undefined;
   runs: { path: string; root: boolean }[] = [];
   /** The run folder shown (null: the root). */
@@ -92,7 +92,7 @@ export class PageHeader extends LitElement {
       ${this.renderIndexing()}
       <rr-run-controls
         .api=${this.api}
-        .running=${x?.status === 'running'}
+        .running=${x?.status === 'running' && !this.indexing}
         .lane=${this.runningLane}
         .lanes=${this.lanes}
       ></rr-run-controls>
