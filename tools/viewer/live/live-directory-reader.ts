@@ -476,14 +476,15 @@ export class LiveDirectoryReader {
         (unchanged || (now?.isFile() && sameFile(stamp, now)))
       ) {
         if (this.accept(name, stored!.facts[at]!, stamp)) used++;
+        progress.done++;
       } else {
         this.processFile(name, now);
+        progress.done++;
         if (++reads % READS_PER_TURN === 0) {
           await this.indexPause?.({ ...progress });
           await new Promise((r) => setImmediate(r));
         }
       }
-      progress.done++;
     }
     // Entries of files that went away or changed: the index on disk says more than holds now.
     if (stored && used !== count) this.store?.changed();

@@ -18,7 +18,8 @@ export class LiveIndexStore {
   /** Why the last write failed, if it did. */
   writeProblem: string | undefined;
   private dirty = false;
-  private lastSave = -Infinity;
+  /** The first write of new events waits a whole interval too (the first listing's write is forced). */
+  private lastSave: number;
   private saving: Promise<void> | undefined;
 
   constructor(
@@ -26,7 +27,9 @@ export class LiveIndexStore {
     private readonly root: string,
     private readonly now: () => number,
     private readonly saveIntervalMs: number,
-  ) {}
+  ) {
+    this.lastSave = now();
+  }
 
   /** Reads the index (once, for the first listing). */
   open(): IndexOpening {

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { GeometryCache, type GeometryExtractor } from '../geometry/geometry-cache.js';
 import { LiveExperiment } from '../live/live-experiment.js';
+import { prepareLiveEventCheck } from '../telemetry/event-schema.js';
 import type { ReaderOptions } from '../live/live-directory-reader.js';
 import { ControlStore } from '../records/control-store.js';
 import { ViewerRecordStore } from '../records/viewer-record-store.js';
@@ -30,6 +31,8 @@ export class ViewerContext {
     agentOptions: AgentServiceOptions,
     liveReader: Partial<Pick<ReaderOptions, 'indexPause'>> = {},
   ) {
+    // Compiled while the viewer starts, so the first look at a new live directory does not wait for it.
+    prepareLiveEventCheck();
     this.experiment = new LiveExperiment({
       ...liveReader,
       root: config.root,
