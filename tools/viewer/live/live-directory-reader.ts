@@ -14,17 +14,16 @@
 // costs one stat. fs.watch is not used: it is unreliable on network and container file systems.
 import { opendir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { eventFileName, isEventFileName } from '../telemetry/event-files.js';
-import { EVENT_KINDS, type LiveEvent } from '../telemetry/live-event.js';
-import { LruCache } from './event-cache.js';
+import { EVENT_KINDS } from '../telemetry/live-event.js';
+import { EventBodies } from './event-bodies.js';
 import { checkEventText, type FileProblem } from './event-file-check.js';
 import { factOf, type EventFact } from './event-facts.js';
-import { arrivedAfter, EventIndex, type EventEntry } from './event-index.js';
+import { arrivedAfter, EventIndex } from './event-index.js';
 import { folderStamp, sameFile, stampOf, type FileStamp } from './file-stamp.js';
 import { cursorRevision, formatCursor } from './live-cursor.js';
-import type { IndexedFile } from './live-index-file.js';
 import { LiveIndexStore, type IndexOpeningSummary } from './live-index-store.js';
 import type {
   EventRecord,
@@ -36,6 +35,7 @@ import type {
   ReaderProblem,
   StateQuery,
 } from './live-state.js';
+import { ProblemLog } from './problem-log.js';
 import { statOrUndefined } from './safe-stat.js';
 
 export interface ReaderOptions {
@@ -109,13 +109,12 @@ export class LiveDirectoryReader {
   private readonly maxFileBytes: number;
   private readonly indexPause: ReaderOptions['indexPause'];
   private readonly store: LiveIndexStore | undefined;
-  private readonly cache: LruCache<string, LiveEvent>;
+  private readonly bodies: EventBodies;
   private readonly index = new EventIndex();
   private readonly files = new Map<string, FileState>();
   /** Names of files in the waiting state, so a poll looks at them without walking every file. */
   private readonly waiting = new Set<string>();
-  private readonly problems = new Map<string, ReaderProblem & { rev: number }>();
-  private readonly resolvedLog: { id: string; rev: number }[] = [];
+  private readonly problems = new ProblemLog(() => ++this.rev);
   private rev = 0;
   private maxSeq = -1;
   private started = false;
@@ -126,7 +125,6 @@ export class LiveDirectoryReader {
   /** The revision at which the first listing finished; cursors from before it get a full state. */
   private indexedRev: number | undefined;
   private filesRead = 0;
-  private bodiesRead = 0;
   private dirStamp = '';
   private listing: Promise<void> | undefined;
   private listingWanted = false;
@@ -142,7 +140,7 @@ export class LiveDirectoryReader {
     this.settleMs = options.settleMs ?? 2000;
     this.listIntervalMs = options.listIntervalMs ?? 1000;
     this.maxFileBytes = options.maxFileBytes ?? 64 * 1024 * 1024;
-    this.cache = new LruCache(options.cacheSize ?? 256);
+    this.bodies = new EventBodies(this.eventsDir, options.cacheSize ?? 256, this.problems);
     this.indexPause = options.indexPause;
     this.store =
       options.indexFile === undefined
@@ -254,9 +252,9 @@ export class LiveDirectoryReader {
         root: this.root,
         experiment: structuredClone(this.index.experiment),
         lanes: this.laneSummaries(() => true),
-        events: this.records(seqs.slice(-limit).map((s) => this.index.bySeq.get(s)!)),
+        events: this.bodies.records(seqs.slice(-limit).map((s) => this.index.bySeq.get(s)!)),
         more: false,
-        problems: [...this.problems.values()].map(withoutRev),
+        problems: this.problems.raisedAfter(),
         resolved: [],
       };
       if (query.lane !== undefined && lane) state.now = this.laneNow(query.lane);
@@ -286,10 +284,10 @@ export class LiveDirectoryReader {
       changed: true,
       root: this.root,
       lanes: this.laneSummaries((rev) => rev > since),
-      events: this.records(page),
+      events: this.bodies.records(page),
       more,
-      problems: [...this.problems.values()].filter((p) => p.rev > since).map(withoutRev),
-      resolved: this.resolvedLog.filter((r) => r.rev > since && !this.problems.has(r.id)).map((r) => r.id),
+      problems: this.problems.raisedAfter(since),
+      resolved: this.problems.resolvedAfter(since),
     };
     if (this.index.experimentRev > since) state.experiment = structuredClone(this.index.experiment);
     return state;
@@ -308,7 +306,9 @@ export class LiveDirectoryReader {
     const before = options.before ?? Infinity;
     let end = seqs.length;
     while (end > 0 && seqs[end - 1]! >= before) end--;
-    return this.records(seqs.slice(Math.max(0, end - limit), end).map((s) => this.index.bySeq.get(s)!));
+    return this.bodies.records(
+      seqs.slice(Math.max(0, end - limit), end).map((s) => this.index.bySeq.get(s)!),
+    );
   }
 
   /** Figures about memory use: counts, not bytes. */
@@ -318,14 +318,14 @@ export class LiveDirectoryReader {
     const waiting = this.waiting.size;
     return {
       indexed: this.index.arrivals.length,
-      parsedHeld: this.cache.size,
-      cacheCapacity: this.cache.capacity,
+      parsedHeld: this.bodies.cache.size,
+      cacheCapacity: this.bodies.cache.capacity,
       waiting,
       rejected,
       lanes: this.index.lanes.size,
       revision: this.rev,
       filesRead: this.filesRead,
-      bodiesRead: this.bodiesRead,
+      bodiesRead: this.bodies.reads,
       index: this.store?.opening ?? { state: 'off' },
       ...(this.store?.writeProblem !== undefined ? { indexWriteProblem: this.store.writeProblem } : {}),
     };
@@ -350,73 +350,16 @@ export class LiveDirectoryReader {
     const lane = this.index.lanes.get(id)!;
     const latest = lane.summary.latest;
     const one = (seq: number | undefined) =>
-      seq === undefined ? undefined : this.records([this.index.bySeq.get(seq)!])[0];
+      seq === undefined ? undefined : this.bodies.records([this.index.bySeq.get(seq)!])[0];
     const now: LaneNow = {
       lane: id,
-      routes: this.records(lane.routeSeqs.map((s) => this.index.bySeq.get(s)!)),
+      routes: this.bodies.records(lane.routeSeqs.map((s) => this.index.bySeq.get(s)!)),
     };
     for (const kind of ['placement', 'placement_cost', 'checkpoint', 'net_status'] as const) {
       const record = one(latest[kind]);
       if (record) now[kind] = record;
     }
     return now;
-  }
-
-  /** Event bodies for entries: from the cache, else read again from disk. */
-  private records(entries: EventEntry[]): EventRecord[] {
-    const out: EventRecord[] = [];
-    for (const entry of entries) {
-      let event = this.cache.get(entry.name);
-      if (!event) {
-        event = this.reread(entry);
-        if (!event) continue;
-        this.cache.set(entry.name, event);
-      }
-      out.push({ file: `events/${entry.name}`, event });
-    }
-    return out;
-  }
-
-  private reread(entry: EventEntry): LiveEvent | undefined {
-    let text: string;
-    let unchanged: boolean;
-    try {
-      this.bodiesRead++;
-      const fd = openSync(join(this.eventsDir, entry.name), 'r');
-      try {
-        unchanged = sameFile(entry, fstatSync(fd));
-        text = readFileSync(fd, 'utf8');
-      } finally {
-        closeSync(fd);
-      }
-    } catch (error) {
-      this.raise(`file:${entry.name}`, {
-        kind: 'unreadable',
-        file: `events/${entry.name}`,
-        message: `the event file was indexed but can no longer be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); events are immutable, so nothing may delete or move them`,
-      });
-      return undefined;
-    }
-    if (unchanged) {
-      try {
-        // trusted: the very file (same size, mtime and inode) whose checked event gave the entry's fact.
-        const event = JSON.parse(text) as LiveEvent;
-        if (event.seq === entry.seq) return event;
-      } catch {
-        // Not what was checked after all: the full check below says what is wrong.
-      }
-    }
-    const check = checkEventText(text);
-    if (!check.ok || check.event.seq !== entry.seq) {
-      this.raise(`file:${entry.name}`, {
-        kind: 'invalid',
-        file: `events/${entry.name}`,
-        message:
-          'the event file changed after it was indexed; events are immutable, write a new event instead',
-      });
-      return undefined;
-    }
-    return check.event;
   }
 
   private startListing(): Promise<void> {
@@ -442,7 +385,7 @@ export class LiveDirectoryReader {
       this.checkRoot();
       return;
     }
-    this.resolve('root');
+    this.problems.resolve('root');
     this.dirStamp = folderStamp(st);
     let names: string[];
     try {
@@ -512,7 +455,7 @@ export class LiveDirectoryReader {
       this.checkRoot();
       return;
     }
-    this.resolve('root');
+    this.problems.resolve('root');
     // Whatever changed up to this stat is covered by this listing; polls look for changes after it.
     this.dirStamp = folderStamp(st);
     let dir;
@@ -603,7 +546,7 @@ export class LiveDirectoryReader {
       if (!st) {
         this.files.delete(name);
         this.waiting.delete(name);
-        this.resolve(`file:${name}`);
+        this.problems.resolve(`file:${name}`);
       } else if (st.size !== state.size || st.mtimeMs !== state.mtimeMs) this.processFile(name, st);
       else if (this.now() - st.mtimeMs >= this.settleMs) this.settle(name, state);
     }
@@ -611,7 +554,7 @@ export class LiveDirectoryReader {
 
   /** A file that stayed unparseable: report it and stop checking it on every poll. */
   private settle(name: string, state: { size: number; mtimeMs: number; problem: FileProblem }): void {
-    this.raise(`file:${name}`, { ...state.problem, file: `events/${name}` });
+    this.problems.raise(`file:${name}`, { ...state.problem, file: `events/${name}` });
     this.files.set(name, { state: 'rejected', size: state.size, mtimeMs: state.mtimeMs });
     this.waiting.delete(name);
   }
@@ -631,7 +574,7 @@ export class LiveDirectoryReader {
     const file = `events/${name}`;
     const id = `file:${name}`;
     const reject = (problem: Omit<ReaderProblem, 'id'>) => {
-      this.raise(id, problem);
+      this.problems.raise(id, problem);
       this.files.set(name, { state: 'rejected', size: st.size, mtimeMs: st.mtimeMs });
     };
     if (st.size > this.maxFileBytes) {
@@ -675,7 +618,7 @@ export class LiveDirectoryReader {
       return;
     }
     if (this.accept(name, factOf(check.event), stampOf(st))) {
-      this.cache.set(name, check.event);
+      this.bodies.cache.set(name, check.event);
       this.store?.changed();
     }
   }
@@ -685,7 +628,7 @@ export class LiveDirectoryReader {
     const id = `file:${name}`;
     const holder = this.index.holder(fact.seq);
     if (holder && holder.name !== name) {
-      this.raise(id, {
+      this.problems.raise(id, {
         kind: 'duplicate-seq',
         file: `events/${name}`,
         message: `seq ${fact.seq} is already used by events/${holder.name}; this file is ignored (every event needs its own sequence number)`,
@@ -693,7 +636,7 @@ export class LiveDirectoryReader {
       this.files.set(name, { state: 'rejected', size: stamp.size, mtimeMs: stamp.mtimeMs });
       return false;
     }
-    this.resolve(id);
+    this.problems.resolve(id);
     this.rev++;
     this.index.add(fact, name, stamp, this.rev);
     this.files.set(name, INDEXED);
@@ -703,28 +646,17 @@ export class LiveDirectoryReader {
 
   private checkRoot(): void {
     const st = statOrUndefined(this.root);
-    if (st?.isDirectory()) this.resolve('root');
+    if (st?.isDirectory()) this.problems.resolve('root');
     else if (st)
-      this.raise('root', {
+      this.problems.raise('root', {
         kind: 'missing-root',
         message: `the live directory ${this.root} is a file, not a folder; check --root`,
       });
     else
-      this.raise('root', {
+      this.problems.raise('root', {
         kind: 'missing-root',
         message: `the live directory ${this.root} does not exist (yet); check --root`,
       });
-  }
-
-  private raise(id: string, problem: Omit<ReaderProblem, 'id'>): void {
-    const old = this.problems.get(id);
-    if (old && old.message === problem.message && old.kind === problem.kind) return;
-    this.problems.set(id, { id, ...problem, rev: ++this.rev });
-  }
-
-  private resolve(id: string): void {
-    if (this.problems.size === 0 || !this.problems.delete(id)) return;
-    this.resolvedLog.push({ id, rev: ++this.rev });
   }
 }
 
@@ -732,10 +664,4 @@ export class LiveDirectoryReader {
 function eventLimit(requested: number | undefined): number {
   if (requested === undefined || !Number.isFinite(requested) || requested < 1) return DEFAULT_LIMIT;
   return Math.min(MAX_LIMIT, Math.floor(requested));
-}
-
-function withoutRev(p: ReaderProblem & { rev: number }): ReaderProblem {
-  const rest: ReaderProblem & { rev?: number } = { ...p };
-  delete rest.rev;
-  return rest;
 }
