@@ -55,6 +55,10 @@ async function firstStates(
   return runs;
 }
 
+/** Wall-clock figures, then the CPU time of the same runs. */
+const timed = (runs: FirstStateRun[]) =>
+  `${figures(runs.map((r) => r.ms))}; CPU ${figures(runs.map((r) => r.cpuMs))}`;
+
 const opening = (run: FirstStateRun) =>
   run.index.state === 'loaded'
     ? `index loaded (${count(run.index.entries)} entries)`
@@ -76,19 +80,19 @@ try {
   const noIndex = () => rmSync(indexDir, { recursive: true, force: true });
   const fresh = await firstStates('wait', root, indexDir, noIndex);
   console.log(
-    `  fresh (no index file; every event file read and checked): ${figures(fresh.map((r) => r.ms))}; ${count(fresh[0]!.filesRead)} files read, ${count(fresh[0]!.lanes)} lanes; writing the index ${figures(fresh.map((r) => r.closeMs))} more`,
+    `  fresh (no index file; every event file read and checked): ${timed(fresh)}; ${count(fresh[0]!.filesRead)} files read, ${count(fresh[0]!.lanes)} lanes; writing the index ${figures(fresh.map((r) => r.closeMs))} more`,
   );
   const stream = await firstStates('stream', root, indexDir, noIndex);
   console.log(
-    `  fresh, streamed as the page asks (partial=1): first answer with lanes ${figures(stream.map((r) => r.firstLanesMs!))}, holding ${stream[0]!.firstLanes} lanes after ${count(stream[0]!.firstDone!)} of ${count(stream[0]!.filesRead)} files; all indexed ${figures(stream.map((r) => r.ms))}`,
+    `  fresh, streamed as the page asks (partial=1): first answer with lanes ${figures(stream.map((r) => r.firstLanesMs!))}, holding ${stream[0]!.firstLanes} lanes after ${count(stream[0]!.firstDone!)} of ${count(stream[0]!.filesRead)} files; all indexed ${timed(stream)}`,
   );
   const reopened = await firstStates('wait', root, indexDir, () => undefined);
   console.log(
-    `  reopened (${opening(reopened[0]!)}, events/ unchanged since it was written: no stat per file): ${figures(reopened.map((r) => r.ms))}; ${reopened[0]!.filesRead} files read`,
+    `  reopened (${opening(reopened[0]!)}, events/ unchanged since it was written: no stat per file): ${timed(reopened)}; ${reopened[0]!.filesRead} files read`,
   );
   const appended = await firstStates('wait', root, indexDir, () => generator.write(APPENDED));
   console.log(
-    `  reopened after about ${count(APPENDED)} new events each (${opening(appended[0]!)}, events/ changed: every file stat'ed, the new ones read): ${figures(appended.map((r) => r.ms))}; ${appended.map((r) => count(r.filesRead)).join(', ')} files read`,
+    `  reopened after about ${count(APPENDED)} new events each (${opening(appended[0]!)}, events/ changed: every file stat'ed, the new ones read): ${timed(appended)}; ${appended.map((r) => count(r.filesRead)).join(', ')} files read`,
   );
   const worst = Math.max(...reopened.map((r) => r.ms));
   const worstLanes = Math.max(...stream.map((r) => r.firstLanesMs!));
