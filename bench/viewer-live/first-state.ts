@@ -27,6 +27,8 @@ export interface FirstStateRun {
   lanes: number;
   filesRead: number;
   index: IndexOpeningSummary;
+  /** After the first state, until the background work ended (the check of the index's stamps). */
+  settleMs: number;
   /** Writing the persistent index when the experiment closes. */
   closeMs: number;
 }
@@ -55,7 +57,8 @@ async function once(mode: FirstStateMode, root: string, indexDir: string): Promi
   const experiment = new LiveExperiment({ root, indexDir });
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  let run: Omit<FirstStateRun, 'lanes' | 'filesRead' | 'index' | 'closeMs' | 'ms' | 'cpuMs'> = {};
+  let run: Omit<FirstStateRun, 'lanes' | 'filesRead' | 'index' | 'closeMs' | 'ms' | 'cpuMs' | 'settleMs'> =
+    {};
   let lanes: number;
   if (mode === 'stream') {
     let state = await experiment.state({ partial: true });
@@ -72,6 +75,9 @@ async function once(mode: FirstStateMode, root: string, indexDir: string): Promi
   } else lanes = (await experiment.state()).lanes.length;
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
+  const s0 = performance.now();
+  await experiment.reader().idle();
+  const settleMs = performance.now() - s0;
   const stats = experiment.reader().stats();
   const c0 = performance.now();
   await experiment.close();
@@ -79,6 +85,7 @@ async function once(mode: FirstStateMode, root: string, indexDir: string): Promi
     ...run,
     ms,
     cpuMs: (cpu.user + cpu.system) / 1000,
+    settleMs,
     lanes,
     filesRead: stats.filesRead,
     index: stats.index,

@@ -2,10 +2,13 @@
 // The incremental reader of one live directory (events/*.json of pnr-live-event-v1).
 //
 // The first listing reads every event file in name order (the order of sequence numbers for conventional
-// names), or, with a persistent index (live-index-file.ts), only the files that are new or changed since
-// the index was written; the others contribute their stored facts. It yields to other requests every few
-// hundred files read, so answers that do not wait for it (`poll({ wait: false })`) show what is indexed
-// so far, with `indexing` progress.
+// names), or, with a persistent index (live-index-file.ts), only the files the index does not know; the
+// others contribute their stored facts. It yields to other requests every few hundred files read, so
+// answers that do not wait for it (`poll({ wait: false })`) show what is indexed so far, with
+// `indexing` progress. When events/ changed since the index was written, every file taken from the index
+// is stat'ed afterwards, in the background; if one changed, the directory is indexed again from the
+// facts in memory and the changed files (a first listing again, so cursors from before it get a full
+// state).
 //
 // How it notices new files: each poll stats events/ once. When the directory changed, it probes the
 // conventional names of the next sequence numbers (a few stat calls, so well-behaved writers show up at
@@ -24,6 +27,7 @@ import { factOf, type EventFact } from './event-facts.js';
 import { arrivedAfter, EventIndex } from './event-index.js';
 import { folderStamp, sameFile, stampOf, type FileStamp } from './file-stamp.js';
 import { cursorRevision, formatCursor } from './live-cursor.js';
+import { storedIndexOf, type StoredIndex } from './live-index-file.js';
 import { LiveIndexStore, type IndexOpeningSummary } from './live-index-store.js';
 import type {
   EventRecord,
@@ -97,6 +101,8 @@ const DEFAULT_LIMIT = 200;
 const MAX_LIMIT = 5000;
 /** Files the first listing reads between two turns of the event loop. */
 const READS_PER_TURN = 256;
+/** Files the check of an index's stamps stats between two turns of the event loop. */
+const STATS_PER_TURN = 4096;
 
 /** Reads one live directory incrementally; see the file comment for how it notices changes. */
 export class LiveDirectoryReader {
@@ -110,7 +116,7 @@ export class LiveDirectoryReader {
   private readonly indexPause: ReaderOptions['indexPause'];
   private readonly store: LiveIndexStore | undefined;
   private readonly bodies: EventBodies;
-  private readonly index = new EventIndex();
+  private index = new EventIndex();
   private readonly files = new Map<string, FileState>();
   /** Names of files in the waiting state, so a poll looks at them without walking every file. */
   private readonly waiting = new Set<string>();
@@ -125,6 +131,10 @@ export class LiveDirectoryReader {
   /** The revision at which the first listing finished; cursors from before it get a full state. */
   private indexedRev: number | undefined;
   private filesRead = 0;
+  /** Whether the first listing took entries from an index of a folder that changed since. */
+  private verifyAfter = false;
+  /** The background check of those entries' stamps, while it runs. */
+  private verifying: Promise<void> | undefined;
   private dirStamp = '';
   private listing: Promise<void> | undefined;
   private listingWanted = false;
@@ -214,9 +224,13 @@ export class LiveDirectoryReader {
     );
   }
 
-  /** Resolves when no background listing is running. */
+  /** Resolves when no background listing (or check of the index's stamps) is running. */
   async idle(): Promise<void> {
-    while (this.listing) await this.listing;
+    for (;;) {
+      if (this.listing) await this.listing;
+      else if (this.verifying) await this.verifying;
+      else return;
+    }
   }
 
   /** Raises a revision for a change the caller tracks (e.g. restart-status.json) and returns it. */
@@ -362,11 +376,12 @@ export class LiveDirectoryReader {
     return now;
   }
 
-  private startListing(): Promise<void> {
+  /** Starts a listing: the first one (from `source` when re-indexing), or a later one. */
+  private startListing(source?: StoredIndex): Promise<void> {
     this.listingWanted = false;
     this.lastListingStart = this.now();
     const first = this.indexedRev === undefined;
-    const run = (first ? this.listFirst() : this.list()).finally(() => {
+    const run = (first ? this.listFirst(source) : this.list()).finally(() => {
       this.listing = undefined;
       if (first) this.firstListed();
     });
@@ -375,10 +390,10 @@ export class LiveDirectoryReader {
   }
 
   /**
-   * The first listing: every event file in name order, each from the persistent index when the index
-   * knows it unchanged (same size, mtime and inode), else read. Yields every READS_PER_TURN files read.
+   * The first listing: every event file in name order, each from the persistent index (or `source`) when
+   * it knows the file, else read. Yields every READS_PER_TURN files read.
    */
-  private async listFirst(): Promise<void> {
+  private async listFirst(source?: StoredIndex): Promise<void> {
     const startedAt = Date.now();
     const st = statOrUndefined(this.eventsDir);
     if (!st) {
@@ -393,11 +408,12 @@ export class LiveDirectoryReader {
     } catch {
       return; // removed between the stat and the listing: the next poll sees it
     }
-    const opening = this.store?.open();
-    const stored = opening?.state === 'loaded' ? opening.index : undefined;
-    // No name in events/ was added, removed or renamed since the index was written: its entries stand
-    // without a stat each (events are immutable; one written in place is caught when its body is read).
-    const unchanged = stored !== undefined && stored.folder === folderStamp(st);
+    const opening = source ? undefined : this.store?.open();
+    const stored = source ?? (opening?.state === 'loaded' ? opening.index : undefined);
+    // Stored entries are taken without a stat each. When no name in events/ was added, removed or renamed
+    // since the index was written, they stand (events are immutable; one written in place is caught when
+    // its body is read); otherwise their stamps are checked once this listing is done.
+    this.verifyAfter = source === undefined && stored !== undefined && stored.folder !== folderStamp(st);
     const progress: IndexingProgress = { files: names.length, done: 0 };
     this.progress = progress;
     let used = 0;
@@ -408,20 +424,13 @@ export class LiveDirectoryReader {
     for (const name of names) {
       while (k < count && stored!.names[k]! < name) k++;
       const at = k < count && stored!.names[k] === name ? k++ : -1;
-      const stamp =
-        at === -1
-          ? undefined
-          : { size: stored!.size[at]!, mtimeMs: stored!.mtimeMs[at]!, ino: stored!.ino[at]! };
-      const now = stamp && unchanged ? undefined : statOrUndefined(join(this.eventsDir, name));
-      if (
-        stamp &&
-        stamp.size <= this.maxFileBytes &&
-        (unchanged || (now?.isFile() && sameFile(stamp, now)))
-      ) {
+      const size = at === -1 ? Infinity : stored!.size[at]!;
+      if (size <= this.maxFileBytes) {
+        const stamp = { size, mtimeMs: stored!.mtimeMs[at]!, ino: stored!.ino[at]! };
         if (this.accept(name, stored!.facts[at]!, stamp)) used++;
         progress.done++;
       } else {
-        this.processFile(name, now);
+        this.processFile(name);
         progress.done++;
         if (++reads % READS_PER_TURN === 0) {
           await this.indexPause?.({ ...progress });
@@ -441,6 +450,12 @@ export class LiveDirectoryReader {
     this.progress = undefined;
     this.firstListing = undefined;
     this.indexedRev = ++this.rev;
+    if (this.verifyAfter) {
+      this.verifyAfter = false;
+      this.verifying = this.verifyStamps().finally(() => {
+        this.verifying = undefined;
+      });
+    }
     void this.store?.maybeSave(
       () => this.index.arrivals,
       () => this.confirmedFolderStamp(),
@@ -491,6 +506,38 @@ export class LiveDirectoryReader {
       () => this.index.arrivals,
       () => this.confirmedFolderStamp(),
     );
+  }
+
+  /**
+   * Stats every indexed file (a few thousand per turn of the event loop) and compares it with the stamp
+   * its fact was taken from; indexes the directory again if any file changed or went away.
+   */
+  private async verifyStamps(): Promise<void> {
+    // After the answers that waited for the first listing.
+    await new Promise((r) => setImmediate(r));
+    const entries = this.index.arrivals.slice();
+    const changed = new Set<string>();
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
+      const st = statOrUndefined(join(this.eventsDir, entry.name));
+      if (!st?.isFile() || !sameFile(entry, st)) changed.add(entry.name);
+      if (i % STATS_PER_TURN === STATS_PER_TURN - 1) await new Promise((r) => setImmediate(r));
+    }
+    if (changed.size === 0) return;
+    if (this.listing) await this.listing;
+    // Rules broken (an event rewritten or removed): start over from the facts of the files that did not
+    // change, reading the others, so the summaries equal those of a fresh reader.
+    const keep = this.index.arrivals.filter((e) => !changed.has(e.name));
+    for (const name of changed) this.bodies.cache.delete(name);
+    this.index = new EventIndex();
+    this.files.clear();
+    this.waiting.clear();
+    this.problems.clear();
+    this.maxSeq = -1;
+    this.indexedRev = undefined;
+    this.store?.changed();
+    this.firstListing = this.startListing(storedIndexOf(keep));
+    await this.firstListing;
   }
 
   /**

@@ -88,6 +88,19 @@ export function readLiveIndex(path: string, root: string): IndexOpening {
   }
 }
 
+/** Entries held in memory as a loaded index (sorted by name), to index a directory again from them. */
+export function storedIndexOf(files: readonly IndexedFile[]): StoredIndex {
+  const sorted = [...files].sort(byName);
+  return {
+    names: sorted.map((f) => f.name),
+    size: sorted.map((f) => f.size),
+    mtimeMs: sorted.map((f) => f.mtimeMs),
+    ino: sorted.map((f) => f.ino),
+    facts: sorted.map((f) => f.fact),
+    folder: null,
+  };
+}
+
 /**
  * Writes the index of `root` atomically. Serialising the facts yields to the event loop between chunks,
  * so a large index does not hold up requests; `files` must not change meanwhile (pass a copy).
@@ -99,7 +112,7 @@ export async function writeLiveIndex(
   folder: string | undefined,
 ): Promise<void> {
   // Nearly sorted already (the first listing goes in name order), which the sort is quick at.
-  files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  files.sort(byName);
   const columns: Omit<IndexColumns, 'facts'> = { names: [], size: [], mtimeMs: [], ino: [] };
   for (const file of files) {
     columns.names.push(file.name === eventFileName(file.fact.seq, file.fact.kind) ? null : file.name);
@@ -123,6 +136,10 @@ export async function writeLiveIndex(
   };
   mkdirSync(dirname(path), { recursive: true });
   writeFileAtomic(path, `${JSON.stringify(header)}\n${body}`);
+}
+
+function byName(a: IndexedFile, b: IndexedFile): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 function refused(reason: string): IndexOpening {

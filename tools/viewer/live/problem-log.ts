@@ -24,6 +24,12 @@ export class ProblemLog {
     this.resolvedLog.push({ id, rev: this.bump() });
   }
 
+  /** Forgets every problem (the reader indexes its directory again, raising them anew). */
+  clear(): void {
+    this.standing.clear();
+    this.resolvedLog.length = 0;
+  }
+
   /** Standing problems raised after `rev` (all of them without one). */
   raisedAfter(rev = -1): ReaderProblem[] {
     return [...this.standing.values()].filter((p) => p.rev > rev).map(withoutRev);
