@@ -56,13 +56,27 @@ async function assistantJob(setup: AgentsSetup) {
           detail: 'The model has no bolus need',
           proposal: null,
         },
+        {
+          severity: 'info',
+          category: 'change',
+          entity: 'REQ-001',
+          detail: 'The rate limit check should name its threshold',
+          proposal: { type: 'note', entity: 'MIT-001', kind: 'todo', text: 'Name the 999 mL/h threshold.' },
+        },
+        {
+          severity: 'info',
+          category: 'change',
+          entity: null,
+          detail: 'Who owns the display?',
+          proposal: { type: 'note', entity: 'REQ-002', kind: 'question', text: 'Which team owns it?' },
+        },
       ],
     },
   });
   const job = await runJob(setup.editor, { workflow: 'assistant', description: 'Add a bolus limit.' });
   expect(job.state).toBe('done');
-  const [create, update, note, whole] = job.findings;
-  return { job, create, update, note, whole };
+  const [create, update, note, whole, elsewhere, wholeWithNote] = job.findings;
+  return { job, create, update, note, whole, elsewhere, wholeWithNote };
 }
 
 test('nothing is written by a job; a note proposal is added as a note through the checked save', async () => {
@@ -104,6 +118,42 @@ test('nothing is written by a job; a note proposal is added as a note through th
   const again = await setup.editor.call('POST', `/api/findings/${note.id}/apply`, { action: 'note' });
   expect(again.status).toBe(409);
   expect(again.body.code).toBe('finding-closed');
+});
+
+test("a note proposal lands on the proposal's entity, not the finding's; a named entity wins over both", async () => {
+  const setup = await startAgents();
+  const { elsewhere, wholeWithNote } = await assistantJob(setup);
+  // About REQ-001, proposing a note on MIT-001: the note goes on MIT-001, with the proposed text.
+  const applied = await setup.editor.call('POST', `/api/findings/${elsewhere.id}/apply`, { action: 'note' });
+  expect(applied.status).toBe(201);
+  expect(applied.body.finding.applied).toMatchObject({ action: 'note', entity: 'MIT-001' });
+  const after = parse(await readFile(MODEL_FILE(setup.root), 'utf8'));
+  expect(after.mitigations[0].notes).toEqual([
+    expect.objectContaining({ kind: 'todo', text: 'Name the 999 mL/h threshold.' }),
+  ]);
+  expect(after.requirements[0].notes).toBeUndefined();
+  // A whole-model finding with a note proposal needs no chosen entity; a chosen one still wins.
+  const chosen = await setup.editor.call('POST', `/api/findings/${wholeWithNote.id}/apply`, {
+    action: 'note',
+    entity: 'REQ-003',
+  });
+  expect(chosen.status).toBe(201);
+  expect(chosen.body.finding.applied.entity).toBe('REQ-003');
+  const final = parse(await readFile(MODEL_FILE(setup.root), 'utf8'));
+  expect(final.requirements[2].notes).toEqual([
+    expect.objectContaining({ kind: 'question', text: 'Which team owns it?' }),
+  ]);
+  expect(final.requirements[1].notes).toBeUndefined();
+});
+
+test('a whole-model finding with a note proposal is added without naming an entity', async () => {
+  const setup = await startAgents();
+  const { wholeWithNote } = await assistantJob(setup);
+  const applied = await setup.editor.call('POST', `/api/findings/${wholeWithNote.id}/apply`, {
+    action: 'note',
+  });
+  expect(applied.status).toBe(201);
+  expect(applied.body.finding.applied.entity).toBe('REQ-002');
 });
 
 test('a whole-model finding becomes a note only on a chosen entity, of kind gap, todo or question', async () => {

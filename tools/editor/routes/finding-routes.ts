@@ -47,7 +47,9 @@ export function registerFindingRoutes(app: FastifyInstance, ctx: EditorContext):
       switch (body.action) {
         case 'note': {
           const proposed = finding.proposal?.type === 'note' ? finding.proposal : undefined;
-          const entity = stringField(body, 'entity') ?? finding.entity ?? proposed?.entity;
+          // The entity a person names wins; else the one the note proposal is for (a finding about
+          // REQ-001 may propose a note on its mitigation); else the finding's own.
+          const entity = stringField(body, 'entity') ?? proposed?.entity ?? finding.entity;
           if (!entity)
             throw new AgentError(
               'bad-request',
