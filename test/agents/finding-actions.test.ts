@@ -1,10 +1,11 @@
 // Acting on findings over HTTP against a real editor: note, create (form, then confirmed), update,
 // worksheet, dismiss. Each write is the checked, surgical save of a form; nothing is written before a
 // finding is applied, and nothing applied may set verified_by or validated_by (409).
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { tempDir } from '../edit/edit-fixture.js';
 import { RATE, runJob, startAgents, type AgentsSetup } from './agents-fixture.js';
 
 const MODEL_FILE = (root: string) => join(root, 'model', 'model.yaml');
@@ -390,4 +391,59 @@ test('the worksheet option writes every case-owner proposal of the job when it i
     worksheet: 'cases.txt',
   });
   expect(bad.status).toBe(400);
+});
+
+test('worksheet writes stay in the checkout: no symbolic link out, no .git, through the action and the job option', async () => {
+  const setup = await startAgents();
+  const outside = await tempDir();
+  await writeFile(join(outside, 'taken.rrplan'), 'not yours\n');
+  await symlink(outside, join(setup.root, 'plans-out'));
+  await symlink(join(outside, 'taken.rrplan'), join(setup.root, 'linked.rrplan'));
+  await symlink(join(outside, 'nowhere.rrplan'), join(setup.root, 'dangling.rrplan'));
+  await mkdir(join(setup.root, '.git'));
+  await symlink(join(setup.root, '.git'), join(setup.root, 'gitlink'));
+  const proposals = {
+    kind: 'answer' as const,
+    json: { assignments: [{ target: RATE, path: 'RateTest/orphan', proposed: 'REQ-001', reason: 'checks' }] },
+  };
+  setup.fake.script.push(proposals);
+  const job = await runJob(setup.editor, { workflow: 'assign-test-cases' });
+  const finding = job.findings.find((f: { category: string }) => f.category === 'case-owner');
+  const write = (path: string) =>
+    setup.editor.call('POST', `/api/findings/${finding.id}/apply`, { action: 'worksheet', path });
+  for (const [path, why] of [
+    ['plans-out/cases.rrplan', 'leads out of the repository'],
+    ['linked.rrplan', 'leads out of the repository'],
+    ['dangling.rrplan', 'leads nowhere'],
+    ['gitlink/cases.rrplan', 'git directory'],
+    ['.git/cases.rrplan', 'git directory'],
+    ['sub/.GIT/cases.rrplan', 'git directory'],
+  ]) {
+    const refused = await write(path!);
+    expect(refused.status, path).toBe(400);
+    expect(refused.body.message, path).toContain(why);
+  }
+  expect(await readdir(outside)).toEqual(['taken.rrplan']);
+  expect(await readFile(join(outside, 'taken.rrplan'), 'utf8')).toBe('not yours\n');
+  expect(await readdir(join(setup.root, '.git'))).toEqual([]);
+  // The finding is still open: a refused write applied nothing.
+  expect((await write('plans/cases.rrplan')).status).toBe(200);
+
+  // The job option: .git is refused at the run; a link out fails the job's write, its findings kept.
+  const atRun = await setup.editor.call('POST', '/api/agents/run', {
+    workflow: 'assign-test-cases',
+    worksheet: '.git/cases.rrplan',
+  });
+  expect(atRun.status).toBe(400);
+  expect(atRun.body.message).toContain('outside .git');
+  setup.fake.script.push(proposals);
+  const linked = await runJob(setup.editor, {
+    workflow: 'assign-test-cases',
+    worksheet: 'plans-out/cases.rrplan',
+  });
+  expect(linked.state).toBe('failed');
+  expect(linked.error).toMatchObject({ code: 'bad-worksheet' });
+  expect(linked.error.message).toContain('leads out of the repository');
+  expect(linked.findings).toHaveLength(1);
+  expect(await readdir(outside)).toEqual(['taken.rrplan']);
 });
