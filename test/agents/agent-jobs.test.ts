@@ -57,7 +57,9 @@ test("a refusal answered by the API's fallback model is recorded on the job, eac
   const input = Math.ceil((fake.requests[0]!.prompt.length + fake.requests[0]!.system.length) / 4);
   expect(job.usage.input_tokens).toBe(input * 2);
   expect(job.cost_usd).toBeGreaterThan((input * 4 + input * 5) / 1e6);
-  expect(job.cost_usd).toBeLessThan((input * 4 + input * 5) / 1e6 + (job.usage.output_tokens * 25) / 1e6 + 1e-6);
+  expect(job.cost_usd).toBeLessThan(
+    (input * 4 + input * 5) / 1e6 + (job.usage.output_tokens * 25) / 1e6 + 1e-6,
+  );
 });
 
 test('a refusal that stands fails the job saying so, with the refusal on the job', async () => {

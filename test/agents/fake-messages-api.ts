@@ -399,7 +399,12 @@ async function stream(
       }
       const iterations = [
         iteration('message', model, inputTokens, declinedOutput),
-        iteration(stop === 'refusal' ? 'message' : 'fallback_message', hop.model, inputTokens, outputTokens - declinedOutput),
+        iteration(
+          stop === 'refusal' ? 'message' : 'fallback_message',
+          hop.model,
+          inputTokens,
+          outputTokens - declinedOutput,
+        ),
       ];
       return finish(stop, details, { input_tokens: inputTokens * 2, iterations });
     }

@@ -194,7 +194,11 @@ test('a fallback with no boundary block (declined before any output) is known fr
 test('a refusal of a category with no fallback model stands: refused, saying so, after one request', async () => {
   fake.script.push({ kind: 'refusal', category: 'reasoning_extraction', explanation: 'Declined.' });
   const { o, seen } = observer();
-  const error = await (await caller()).call(REQUEST, o, new AbortController().signal).catch((e: unknown) => e);
+  const error = await (
+    await caller()
+  )
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
   expect(error).toMatchObject({ code: 'refused' });
   expect((error as Error).message).toContain(
     'claude-opus-5-5 declined the request about REQ-001 (refusal, category reasoning_extraction: Declined.)',
@@ -218,7 +222,11 @@ test('when the fallback model declines too, the refusal stands and the failure n
     },
   });
   const { o, seen } = observer();
-  const error = await (await caller()).call(REQUEST, o, new AbortController().signal).catch((e: unknown) => e);
+  const error = await (
+    await caller()
+  )
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
   expect(error).toMatchObject({ code: 'refused' });
   expect((error as Error).message).toContain('the API retried it on claude-opus-4-8, which declined it too');
   expect(fake.requests).toHaveLength(1);
@@ -258,7 +266,9 @@ test('a fallback the API could not make is retried once by rr on the recommended
       credit: 'redeemed',
     },
   ]);
-  expect(seen.progress).toContain('the API could not make its fallback attempt: retrying once on claude-opus-4-8');
+  expect(seen.progress).toContain(
+    'the API could not make its fallback attempt: retrying once on claude-opus-4-8',
+  );
 });
 
 test('EDITOR_AGENT_FALLBACKS=off sends no fallback; a refusal then stands and says why', async () => {
@@ -269,7 +279,9 @@ test('EDITOR_AGENT_FALLBACKS=off sends no fallback; a refusal then stands and sa
     serverFallback: { model: 'claude-opus-4-8', reply: { kind: 'answer', json: { findings: [] } } },
   });
   const { o } = observer();
-  const error = await (await caller({ EDITOR_AGENT_FALLBACKS: 'off' }))
+  const error = await (
+    await caller({ EDITOR_AGENT_FALLBACKS: 'off' })
+  )
     .call(REQUEST, o, new AbortController().signal)
     .catch((e: unknown) => e);
   expect(fake.requests[0]!.body).not.toHaveProperty('fallbacks');
@@ -285,7 +297,11 @@ test('an endpoint that rejects the fallback beta fails with the vendor message a
     message: 'Unexpected value(s) `server-side-fallback-2026-07-01` for the `anthropic-beta` header.',
   });
   const { o } = observer();
-  const error = await (await caller()).call(REQUEST, o, new AbortController().signal).catch((e: unknown) => e);
+  const error = await (
+    await caller()
+  )
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
   expect(error).toMatchObject({ code: 'llm-error' });
   expect((error as Error).message).toContain('Unexpected value(s)');
   expect((error as Error).message).toContain('set EDITOR_AGENT_FALLBACKS=off');

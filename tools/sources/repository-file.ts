@@ -50,8 +50,7 @@ export async function repositoryPath(root: string, path: string): Promise<Reposi
   }
   const rel = relative(realRoot, real);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return refuse('it leads out of the repository');
-  if (rel.split(sep).some(isGitSegment))
-    return refuse('the git directory is not served');
+  if (rel.split(sep).some(isGitSegment)) return refuse('the git directory is not served');
   if (!(await stat(real)).isFile()) return { kind: 'missing', reason: `${path} is not a file` };
   return { kind: 'file', real, relative: rel.split(sep).join('/') };
 }

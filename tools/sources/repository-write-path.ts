@@ -8,8 +8,7 @@ import { isGitSegment, lexicalRefusal } from './repository-file.js';
 
 /** Where a write may go (the real path to write), or why not. */
 export type RepositoryWritePath =
-  | { kind: 'file'; real: string; relative: string }
-  | { kind: 'refused'; reason: string };
+  { kind: 'file'; real: string; relative: string } | { kind: 'refused'; reason: string };
 
 /** Resolves a path relative to the repository to a place inside it where a file may be written. */
 export async function repositoryWritePath(root: string, path: string): Promise<RepositoryWritePath> {
@@ -45,8 +44,7 @@ export async function repositoryWritePath(root: string, path: string): Promise<R
     at = real;
     existing++;
   }
-  if (existing === segments.length && !(await stat(at)).isFile())
-    return refuse(`${path}: it is not a file`);
+  if (existing === segments.length && !(await stat(at)).isFile()) return refuse(`${path}: it is not a file`);
   const real = join(at, ...segments.slice(existing));
   return { kind: 'file', real, relative: relative(realRoot, real).split(sep).join('/') };
 }

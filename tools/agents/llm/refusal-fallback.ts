@@ -75,7 +75,8 @@ export function answerText(message: BetaMessage): string {
 
 /** The refusal's details (all null when the API sent none). */
 export function refusalDetails(message: BetaMessage): RefusalDetails {
-  const details = message.stop_details?.type === 'refusal' ? (message.stop_details as BetaRefusalStopDetails) : null;
+  const details =
+    message.stop_details?.type === 'refusal' ? (message.stop_details as BetaRefusalStopDetails) : null;
   return {
     category: details?.category ?? null,
     explanation: details?.explanation ?? null,

@@ -170,7 +170,9 @@ class SdkCaller implements StructuredCaller {
     if (recommended) {
       // The API wanted to fall back but could not (the fallback model was rate-limited or overloaded):
       // the one retry rr makes itself, on the model it names, with the refusal's credit token.
-      observer.progress(`\n${declined}; the API could not make its fallback attempt: retrying once on ${recommended}\n`);
+      observer.progress(
+        `\n${declined}; the API could not make its fallback attempt: retrying once on ${recommended}\n`,
+      );
       const second = await this.streamWithRetries(
         this.creditRetryParams(request, recommended, details.fallback_credit_token),
         observer,
@@ -184,7 +186,10 @@ class SdkCaller implements StructuredCaller {
         credit: creditOutcome(second.usage),
       });
       if (answered) return answerJson(second);
-      throw new LlmCallError('refused', `${declined}; retried on ${recommended}, which declined it too. ${STANDS}`);
+      throw new LlmCallError(
+        'refused',
+        `${declined}; retried on ${recommended}, which declined it too. ${STANDS}`,
+      );
     }
     observer.refused(refusal);
     const why = server

@@ -266,7 +266,8 @@ export class AgentsPage extends LightElement {
               ${job.refusals.map(
                 (r) =>
                   html`<li>
-                    ${r.model} declined${r.entity ? ` the request about ${r.entity}` : ''}${r.category ? ` (${r.category})` : ''};
+                    ${r.model}
+                    declined${r.entity ? ` the request about ${r.entity}` : ''}${r.category ? ` (${r.category})` : ''};
                     ${
                       r.answered_by
                         ? `${r.answered_by} answered (${r.fallback === 'client' ? "rr's retry on the model the refusal recommended" : "the API's server-side fallback"}).`
