@@ -386,7 +386,7 @@ async function stream(
         index++;
       }
       const next = hop.reply;
-      let stop = 'end_turn';
+      let stop: string;
       let details: unknown = null;
       if (next.kind === 'answer') {
         if (next.thinking) await thinkingBlock(next.thinking);

@@ -8,7 +8,6 @@
 import type {
   BetaContentBlock,
   BetaMessage,
-  BetaRefusalStopDetails,
   BetaUsage,
 } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { TokenCounts } from './model-catalog.js';
@@ -75,8 +74,7 @@ export function answerText(message: BetaMessage): string {
 
 /** The refusal's details (all null when the API sent none). */
 export function refusalDetails(message: BetaMessage): RefusalDetails {
-  const details =
-    message.stop_details?.type === 'refusal' ? (message.stop_details as BetaRefusalStopDetails) : null;
+  const details = message.stop_details?.type === 'refusal' ? message.stop_details : null;
   return {
     category: details?.category ?? null,
     explanation: details?.explanation ?? null,

@@ -201,8 +201,10 @@ class SdkCaller implements StructuredCaller {
   }
 
   /** The request: streamed, adaptive thinking, effort, schema, and the server-side fallback unless off. */
-  private params(request: StructuredRequest): BetaMessageStreamParams {
-    const serverFallback = this.options.settings.fallbacks === 'default';
+  private params(
+    request: StructuredRequest,
+    serverFallback = this.options.settings.fallbacks === 'default',
+  ): BetaMessageStreamParams {
     return {
       model: this.model,
       max_tokens: this.options.maxTokens ?? 32_000,
@@ -227,9 +229,8 @@ class SdkCaller implements StructuredCaller {
     model: string,
     token: string | null,
   ): BetaMessageStreamParams {
-    const { betas: _betas, fallbacks: _fallbacks, ...body } = this.params(request);
     return {
-      ...body,
+      ...this.params(request, false),
       model,
       betas: [FALLBACK_CREDIT_BETA],
       ...(token ? { fallback_credit_token: { token, mode: 'best_effort' as const } } : {}),

@@ -271,7 +271,6 @@ export class FindingCard extends LightElement {
 
   private panelView(): TemplateResult | typeof nothing {
     const id = `${this.domId}-panel`;
-    const f = this.finding;
     switch (this.panel) {
       case 'none':
         return nothing;
