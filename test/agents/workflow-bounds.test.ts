@@ -167,6 +167,24 @@ describe('model-wide runs of the per-entity reviews, on the small workspace', ()
     expect(job.findings.some((f: { category: string }) => f.category === 'not-reviewed')).toBe(false);
   });
 
+  test('a refusal that stands for one requirement is a declined finding on it; the others are reviewed', async () => {
+    const { editor, fake } = await startAgents();
+    fake.script.push({ kind: 'refusal', category: 'reasoning_extraction', explanation: null });
+    fake.fallback = answerAll;
+    const job = await runJob(editor, { workflow: 'test-adequacy' });
+    expect(job.state).toBe('done');
+    expect(fake.requests).toHaveLength(2);
+    const declined = job.findings.filter((f: { category: string }) => f.category === 'declined');
+    expect(declined).toEqual([
+      expect.objectContaining({ entity: 'REQ-001', severity: 'warning', proposal: null }),
+    ]);
+    expect(declined[0].detail).toContain('The refusal stands');
+    // The run went on to REQ-002 after REQ-001's refusal.
+    expect(fake.requests[1]!.prompt).toContain('"id":"REQ-002"');
+    expect(job.progress).toContain('Reviewing the tests of REQ-002 (2 of 2)');
+    expect(job.refusals).toEqual([expect.objectContaining({ entity: 'REQ-001', answered_by: null })]);
+  });
+
   test('implementation review reviews each requirement with annotated code', async () => {
     const { editor, fake } = await startAgents();
     fake.fallback = answerAll;

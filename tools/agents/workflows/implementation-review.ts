@@ -11,7 +11,7 @@ import {
   reportMore,
   section,
   systemPrompt,
-  throwIfCancelled,
+  reviewEach,
   type AnswerFinding,
 } from './model-review.js';
 import { skippedText, REVIEW_LIMIT } from './test-adequacy.js';
@@ -45,11 +45,12 @@ export const implementationReview: Workflow = {
           (e) => e.kind === 'requirement' && implementingAnnotations(run, e).length > 0,
         );
     const { items, more } = firstOf(candidates, REVIEW_LIMIT);
-    for (const [i, entity] of items.entries()) {
-      throwIfCancelled(run);
-      run.observer.progress(`\nReviewing the implementation of ${entity.id} (${i + 1} of ${items.length})\n`);
-      await reviewEntity(run, entity);
-    }
+    await reviewEach(
+      run,
+      items,
+      (entity) => `Reviewing the implementation of ${entity.id}`,
+      (entity) => reviewEntity(run, entity),
+    );
     reportMore(run, more, REVIEW_LIMIT, 'requirements with annotated code');
   },
 };

@@ -14,7 +14,7 @@ import {
   reportMore,
   section,
   systemPrompt,
-  throwIfCancelled,
+  reviewEach,
   type AnswerFinding,
 } from './model-review.js';
 import { REVIEW_LIMIT, skippedText } from './test-adequacy.js';
@@ -43,11 +43,12 @@ export const mitigationAdequacy: Workflow = {
   async run(run) {
     const risks = run.entity ? [run.entity] : run.model.entities.filter((e) => e.kind === 'risk');
     const { items, more } = firstOf(risks, REVIEW_LIMIT);
-    for (const [i, risk] of items.entries()) {
-      throwIfCancelled(run);
-      run.observer.progress(`\nReviewing the controls of ${risk.id} (${i + 1} of ${items.length})\n`);
-      await reviewRisk(run, risk);
-    }
+    await reviewEach(
+      run,
+      items,
+      (risk) => `Reviewing the controls of ${risk.id}`,
+      (risk) => reviewRisk(run, risk),
+    );
     reportMore(run, more, REVIEW_LIMIT, 'risks');
   },
 };
