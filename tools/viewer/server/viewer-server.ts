@@ -148,8 +148,8 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
         ...(config.sourceUrl ? { sourceUrl: config.sourceUrl } : {}),
       })),
   };
+  // Its warnings are printed by `rr view` with the other startup lines (features[].startup).
   const schematic = schematicSetup(config);
-  for (const warning of schematic.warnings) log(`schematic: ${warning}`);
   const engine = engineOrProblem(config.engineRuntime);
   const features = viewerFeatures({
     config,
@@ -208,7 +208,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       parts: schematic.parts,
     });
   }
-  constraintsRoute(app, schematic.ok ? schematic.constraints : config.constraints);
+  constraintsRoute(app, config.constraints);
   agentRoutes(app, context, features);
   unavailableRoutes(app, features);
   if (bare) registerBarePage(app, bare);
