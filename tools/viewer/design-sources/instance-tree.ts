@@ -105,7 +105,7 @@ class TreeBuilder {
         file: entryFile,
         message: file
           ? `defines no module ${entryModule}, which the manifest names as the entry; it defines ${file.blocks.map((b) => b.name).join(', ') || 'no blocks'}`
-          : 'the entry file could not be read (see the problem above)',
+          : 'the entry file could not be read or parsed (see its own problem in this list)',
         severity: 'error',
       });
       return { root, nets: [], problems: this.problems };
