@@ -407,9 +407,8 @@ class TreeBuilder {
 function expandLoops(body: AtoStatement[]): AtoStatement[] {
   return body.flatMap((s) => {
     if (s.kind !== 'for') return [s];
-    const m = /^\[(.*)\]$/.exec(s.iterable);
-    if (!m) return [];
-    const refs = m[1]!.split(',').filter((r) => r !== '');
+    if (!s.items) return [];
+    const refs = s.items;
     const swap = (ref: string, to: string) =>
       ref === s.variable ? to : ref.startsWith(`${s.variable}.`) ? to + ref.slice(s.variable.length) : ref;
     return refs.flatMap((to) =>
