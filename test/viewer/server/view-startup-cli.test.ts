@@ -4,7 +4,7 @@
 // constraints file that does not read, a parts folder that is not there) is printed as a warning with the
 // reason when the viewer starts; the viewer still serves, and /api/features says the same.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -14,12 +14,16 @@ import { exampleBoardGraph } from '../design-sources/example-design.js';
 import { tempDir } from '../temp-dir.js';
 import { httpRequest } from './http-request.js';
 
-/** Starts `rr view` in `dir` and waits until it serves; stop() ends it and answers all it wrote to stderr. */
+/**
+ * Starts `rr view` (of the rr package at `rr`, default this one) in `dir` and waits until it serves;
+ * stop() ends it and answers all it wrote to stderr; out() is what it wrote to stdout so far.
+ */
 async function startView(
   dir: string,
   args: string[],
-): Promise<{ port: number; stop: () => Promise<string> }> {
-  const child = spawn(process.execPath, [join(repoRoot, 'bin', 'rr.js'), 'view', '--port', '0', ...args], {
+  rr = repoRoot,
+): Promise<{ port: number; out: () => string; stop: () => Promise<string> }> {
+  const child = spawn(process.execPath, [join(rr, 'bin', 'rr.js'), 'view', '--port', '0', ...args], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, VIEWER_USER_CONFIG: '' },
@@ -40,6 +44,7 @@ async function startView(
   }
   return {
     port,
+    out: () => out,
     // stderr and stdout are separate pipes: what it printed before "serving at" may arrive after it.
     stop: async () => {
       child.kill('SIGINT');
@@ -110,5 +115,22 @@ describe('rr view at startup', () => {
     expect(await broken.stop()).toContain(
       `rr view: warning: the schematic view cannot start: The netlist graph cannot be used: ${join(dir, 'broken.json')}:1: not a pnr-netlist-graph-v1 file: at the top level: missing required field "components"`,
     );
+  });
+
+  it('says which views need the assembled page when it serves the bare one', async () => {
+    // An rr package without dist/ui/viewer: its compiled server and page modules, the rest linked.
+    const rr = join(tempDir(), 'rr');
+    mkdirSync(join(rr, 'dist'), { recursive: true });
+    for (const part of ['bin', 'package.json', 'dist/tools', 'dist/ui-modules'])
+      cpSync(join(repoRoot, part), join(rr, part), { recursive: true });
+    for (const part of ['schemas', 'node_modules', 'ui']) symlinkSync(join(repoRoot, part), join(rr, part));
+    const dir = tempDir();
+    const started = await startView(dir, ['--root', 'exp/live'], rr);
+    expect(started.out()).toContain(
+      'rr view: serving the bare page (no assembled page in dist/ui/viewer: run npm run build:ui, or give --dist); the 3D view and the schematic layout need the assembled page\n',
+    );
+    const page = await httpRequest(started.port, '/');
+    expect(page.text).toContain('<meta name="rr-page" content="bare" />');
+    await started.stop();
   });
 });
