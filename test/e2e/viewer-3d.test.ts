@@ -6,7 +6,7 @@
 // board and back (painted in the scene, not only named in the panel). Screenshots go to
 // test/e2e/artifacts/.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -216,6 +216,52 @@ describe.skipIf(!!missing)('viewer 3D view in Chromium', () => {
     await click3d(page, withModel[0]!);
     await page.locator(`rr-board-view [data-highlight="${withModel[0]}"]`).waitFor(WAIT);
     await shot(page, '3d-demo-board');
+    expect(errors).toEqual([]);
+  }, 300_000);
+});
+
+// Without kicad-cli the 3D tab says why, in the page: rr view runs with a PATH that holds no kicad-cli
+// (only git, for the header's revision), so the outcome does not depend on what this machine has.
+const noBrowser = browserMissing();
+describe.skipIf(!!noBrowser)('viewer 3D view without kicad-cli in Chromium', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the reason the viewer gives in the 3D tab', async () => {
+    const dir = tempDir('rr-e2e-3d-missing-');
+    const root = simulate(dir);
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
+    const v = await startViewer(['--root', root, '--dist', join(repoRoot, 'dist/ui/viewer')], { PATH: bin });
+    onTestFinished(() => v.stop());
+    const features = (await (await fetch(`${v.url}api/features`)).json()) as {
+      features: { id: string; available: boolean; reason?: string }[];
+    };
+    const threed = features.features.find((f) => f.id === '3d')!;
+    expect(threed.available).toBe(false);
+    expect(threed.reason).toContain('discovery found no kicad-cli');
+
+    const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+    onTestFinished(() => page.close());
+    const errors = pageErrors(page);
+    await page.goto(`${v.url}#lane=cand-0`);
+    await page.locator('rr-lane-tree li[data-lane="cand-0"]').waitFor(WAIT);
+    await page.getByRole('tab', { name: '3D', exact: true }).click();
+    const said = page.locator('[data-unavailable="3d"]');
+    await said.waitFor(WAIT);
+    const text = (await said.textContent())!.replace(/\s+/g, ' ');
+    expect(text).toContain("The 3D view needs KiCad's command-line tool (kicad-cli)");
+    expect(text).toContain('discovery found no kicad-cli');
+    expect(text).toContain('--pcb-cli');
+    await page.screenshot({ path: join(ARTIFACTS, '3d-no-kicad-cli.png') });
     expect(errors).toEqual([]);
   }, 300_000);
 });

@@ -3,11 +3,12 @@
 // (design sources without a manifest, an engine runtime without an engine, a netlist graph or a
 // constraints file that does not read, a parts folder that is not there) is printed as a warning with the
 // reason when the viewer starts; the viewer still serves, and /api/features says the same.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import type { SourceInfo } from '../../../tools/viewer/server/source-revision.js';
 import type { Feature } from '../../../tools/viewer/server/viewer-features.js';
 import { repoRoot } from '../../cli/run-cli.js';
 import { exampleBoardGraph } from '../design-sources/example-design.js';
@@ -132,5 +133,23 @@ describe('rr view at startup', () => {
     const page = await httpRequest(started.port, '/');
     expect(page.text).toContain('<meta name="rr-page" content="bare" />');
     await started.stop();
+  });
+
+  it('reports --source-url and the checkout it runs from in GET /api/about', async () => {
+    const dir = tempDir();
+    const started = await startView(dir, [
+      '--root',
+      'exp/live',
+      '--source-url',
+      'https://example.net/rr-changes',
+    ]);
+    const about = (await httpRequest(started.port, '/api/about')).json<{ source: SourceInfo }>();
+    await started.stop();
+    const head = execFileSync('git', ['-C', repoRoot, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+    expect(about.source).toMatchObject({
+      changes: 'https://example.net/rr-changes',
+      revision: head,
+      revisionFrom: 'git',
+    });
   });
 });
