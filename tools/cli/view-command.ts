@@ -229,7 +229,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
     io.out(`rr view: ${config.title} (live directory ${config.root})\n`);
     if (server.page.kind === 'bare')
       io.out(
-        'rr view: serving the bare page (no assembled page in dist/ui/viewer: run npm run build:ui, or give --dist); the 3D view needs the assembled page\n',
+        'rr view: serving the bare page (no assembled page in dist/ui/viewer: run npm run build:ui, or give --dist); the 3D view and the schematic layout need the assembled page\n',
       );
     if (config.agent || config.netSummaries)
       io.out(

@@ -55,6 +55,7 @@ import {
 import { componentCostRoute } from './routes/component-cost-route.js';
 import { designSourceRoutes } from './routes/design-source-routes.js';
 import { DesignKnowledgeSource } from './design-knowledge.js';
+import { designGraphPath } from '../netlist/design-graph-location.js';
 import { viewerHostRule, viewerOriginRule } from './viewer-guards.js';
 
 /** Request bodies larger than this are refused with 413. */
@@ -119,6 +120,8 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       process.env,
     );
   const sourcesProblem = designSourcesProblem(config);
+  // The same graph as the schematic's: --graph, else the one the experiment writes into the live directory.
+  const graph = designGraphPath(config);
   const sources =
     sourcesProblem === undefined
       ? new DesignSourceIndex({
@@ -126,7 +129,8 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
           hdlBuild: config.hdlBuild!,
           ...(config.hdlSrc ? { hdlSrc: config.hdlSrc } : {}),
           ...(config.parts ? { parts: config.parts } : {}),
-          ...(config.graph ? { graph: config.graph } : {}),
+          graph: graph.file,
+          graphOrigin: graph.origin,
         })
       : undefined;
   const context = new ViewerContext(config, options.extract, now, {
@@ -148,8 +152,8 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
         ...(config.sourceUrl ? { sourceUrl: config.sourceUrl } : {}),
       })),
   };
+  // Its warnings are printed by `rr view` with the other startup lines (features[].startup).
   const schematic = schematicSetup(config);
-  for (const warning of schematic.warnings) log(`schematic: ${warning}`);
   const engine = engineOrProblem(config.engineRuntime);
   const features = viewerFeatures({
     config,
@@ -208,7 +212,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       parts: schematic.parts,
     });
   }
-  constraintsRoute(app, schematic.ok ? schematic.constraints : config.constraints);
+  constraintsRoute(app, config.constraints);
   agentRoutes(app, context, features);
   unavailableRoutes(app, features);
   if (bare) registerBarePage(app, bare);
