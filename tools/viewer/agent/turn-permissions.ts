@@ -20,10 +20,12 @@ export interface TurnPermissions {
 export const READ_TOOLS = ['Read', 'Grep', 'Glob'] as const;
 
 /**
- * Built-in tools the CLI adds by itself whenever MCP servers are configured; they only list and read
- * resources of those servers, which the strict MCP configuration limits to rr's own.
+ * Built-in tools the CLI adds by itself whenever MCP servers are configured: two list and read resources
+ * of those servers (which the strict MCP configuration limits to rr's own), and ToolSearch loads the
+ * descriptions of MCP tools the CLI holds back when there are many. None reads files or the network; a
+ * tool they help find is checked by name when it is called.
  */
-export const MCP_RESOURCE_TOOLS = ['ListMcpResourcesTool', 'ReadMcpResourceTool'] as const;
+export const MCP_RESOURCE_TOOLS = ['ListMcpResourcesTool', 'ReadMcpResourceTool', 'ToolSearch'] as const;
 
 /** The server part of an MCP tool name, or undefined for a built-in tool. */
 export function mcpServerOfTool(name: string): string | undefined {

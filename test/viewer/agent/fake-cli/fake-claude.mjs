@@ -41,20 +41,29 @@ const mode =
   process.env.FAKE_CLI_MODE ??
   'answer';
 if (process.env.FAKE_CLI_LOG)
-  appendFileSync(process.env.FAKE_CLI_LOG, JSON.stringify({ args, prompt, cwd: process.cwd() }) + '\n');
+  appendFileSync(
+    process.env.FAKE_CLI_LOG,
+    JSON.stringify({ args, prompt, cwd: process.cwd(), mcpConfig: mcpConfig() }) + '\n',
+  );
 
 function fail(message) {
   process.stderr.write(message + '\n');
   process.exit(1);
 }
 
-/** The MCP servers of --mcp-config (a file or inline JSON), connected with a real MCP client. */
-async function connectServers() {
+/** The MCP configuration of --mcp-config (a file or inline JSON). */
+function mcpConfig() {
   const config = option('--mcp-config');
+  if (!config) return undefined;
+  return JSON.parse(existsSync(config) ? readFileSync(config, 'utf8') : config);
+}
+
+/** The MCP servers of --mcp-config, connected with a real MCP client. */
+async function connectServers() {
+  const config = mcpConfig();
   if (!config) return [];
-  const parsed = JSON.parse(existsSync(config) ? readFileSync(config, 'utf8') : config);
   const servers = [];
-  for (const [name, spec] of Object.entries(parsed.mcpServers ?? {})) {
+  for (const [name, spec] of Object.entries(config.mcpServers ?? {})) {
     const client = new Client({ name: 'fake-claude', version: '0.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {} } }),
