@@ -30,7 +30,10 @@ export class ReadScope {
   /** Why a read-only tool's call reaches outside the scope, or undefined when it stays inside. */
   refusal(tool: string, input: unknown): string | undefined {
     const fields = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
-    const text = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : undefined);
+    const text = (key: string) => {
+      const value = fields[key];
+      return typeof value === 'string' ? value : undefined;
+    };
     if (tool === 'Read') return this.pathRefusal(tool, text('file_path'));
     if (tool === 'Grep') return this.pathRefusal(tool, text('path') ?? this.cwd);
     if (tool === 'Glob') {

@@ -32,7 +32,7 @@ export class TurnGuard {
         const call = this.open.get(message.block);
         this.open.delete(message.block);
         if (!call) return undefined;
-        let input: unknown = {};
+        let input: unknown;
         try {
           input = call.json.trim() === '' ? {} : JSON.parse(call.json);
         } catch {
