@@ -62,7 +62,7 @@ export function readRule(dir: string): string {
 
 /** The arguments of an Ask turn. */
 export function askTurnArguments(a: AskTurnArguments): string[] {
-  const extra = a.readDirs.filter((d) => d !== a.cwd);
+  const extra = [...new Set(a.readDirs)].filter((d) => d !== a.cwd);
   return [
     ...STREAM,
     '--include-partial-messages',
