@@ -29,6 +29,7 @@ import {
 import { createViewerServer, type ViewerServer } from '../viewer/server/viewer-server.js';
 import { resolveAgentCli } from '../viewer/agent/agent-cli-resolution.js';
 import { startupWarnings } from '../viewer/server/viewer-features.js';
+import { searchUrlProblem } from '../viewer/agent/web/web-mcp-server.js';
 import { statOrUndefined } from '../viewer/live/safe-stat.js';
 import { viewerAccount } from '../viewer/records/viewer-record-author.js';
 import { isEventFileName } from '../viewer/telemetry/event-files.js';
@@ -198,6 +199,12 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
     }
 
     for (const line of startupWarnings(server.features)) io.err(`rr view: warning: ${line}\n`);
+    const searchProblem =
+      config.agentWeb && config.agentSearchUrl ? searchUrlProblem(config.agentSearchUrl) : undefined;
+    if (searchProblem)
+      io.err(
+        `rr view: warning: --agent-search-url ${config.agentSearchUrl}: ${searchProblem}; the web guard reaches public hosts only, so every web_search will be refused (docs/viewer-agent.md, "Web access")\n`,
+      );
     if (config.dist && !statOrUndefined(join(config.dist, 'index.html'))?.isFile())
       io.err(
         `rr view: warning: --dist ${config.dist} holds no index.html; the page falls back to the bare files or a notice\n`,

@@ -19,6 +19,7 @@ import type { AskEvent } from './ask-events.js';
 export type { AskEvent } from './ask-events.js';
 import { NOTES_SERVER, notesMcpServer, type AgentNoteEvent } from './notes-mcp-server.js';
 import { READ_TOOLS } from './turn-permissions.js';
+import { ReadScope } from './read-scope.js';
 import { startTurnMcpListener } from './turn-mcp-listener.js';
 import { TurnGate } from './turn-gate.js';
 import { AskTurnRecorder } from './ask-turn-recorder.js';
@@ -186,6 +187,7 @@ export class AskAgent {
         throw new Error(
           `the folder ${missing} (${missing === c.agentCwd ? '--agent-cwd' : '--agent-read-dir'}) does not exist; the turn was not started`,
         );
+      const readScope = ReadScope.of(c.agentCwd, c.agentReadDirs);
       listener = await startTurnMcpListener(factories);
       const recorder = new AskTurnRecorder(record, emit);
       const run = runAssistantCli({
@@ -196,7 +198,8 @@ export class AskAgent {
           budgetUsd: c.agentBudgetUsd,
           mcpConfigFile: listener.configFile,
           servers: listener.servers,
-          readDirs: c.agentReadDirs.filter((d) => d !== c.agentCwd),
+          cwd: c.agentCwd,
+          readDirs: c.agentReadDirs,
           systemPrompt: askSystemPrompt({
             experimentDir: c.experimentDir,
             readDirs: [c.agentCwd, ...c.agentReadDirs.filter((d) => d !== c.agentCwd)],
@@ -207,7 +210,7 @@ export class AskAgent {
           }),
         }),
         prompt: askTurnPrompt(conversation, question.question),
-        permissions: { builtinTools: READ_TOOLS, servers: listener.servers },
+        permissions: { builtinTools: READ_TOOLS, servers: listener.servers, readScope },
         timeoutMs: o.turnTimeoutMs ?? 10 * 60_000,
         ...(o.env ? { env: o.env } : {}),
         onInitPassed: () => gate.open(),
