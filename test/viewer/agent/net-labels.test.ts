@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CHUNK_CHARS, netDossierChunks } from '../../../tools/viewer/agent/net-labels/net-dossier.js';
 import type { NetLabelStatus } from '../../../tools/viewer/agent/net-labels/net-labeler.js';
 import { netLabelsFromAnswer } from '../../../tools/viewer/agent/net-labels/net-label-answer.js';
-import type { NetlistGraph } from '../../../tools/viewer/netlist/netlist-graph.js';
+import { NETLIST_GRAPH_FILE, type NetlistGraph } from '../../../tools/viewer/netlist/netlist-graph.js';
 import { EXAMPLE_DESIGN, exampleBoardGraph } from '../design-sources/example-design.js';
 import { tempDir } from '../temp-dir.js';
 import { startAgentViewer } from './agent-fixture.js';
@@ -170,6 +170,21 @@ describe('AI net labels', () => {
     expect(status.labels['/sensor/NEW']).toMatchObject({ label: 'fake label of /sensor/NEW' });
   });
 
+  it('without --graph, waits for the graph the experiment writes into the live directory, then labels it', async () => {
+    const v = await startAgentViewer({}, { netSummaries: 'on' });
+    const graphFile = join(v.config.root, NETLIST_GRAPH_FILE);
+    const waiting = (await v.request('/api/net-labels')).json<NetLabelStatus>();
+    expect(waiting.state).toBe('waiting');
+    expect(waiting.reason).toContain(graphFile);
+    expect(v.runs()).toHaveLength(0);
+    writeFileSync(graphFile, JSON.stringify(boardGraph(10)));
+    // The watcher sees the file; nobody asks the viewer.
+    for (let i = 0; i < 600 && v.runs().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    const status = await labelsDone(v);
+    expect(status).toMatchObject({ state: 'done', calls: 1, missing: 0 });
+    expect(v.runs()[0]!.prompt).toContain('## net /sensor/N0003');
+  });
+
   it('looks again on a POST from the viewer page only', async () => {
     const dir = tempDir('rr-net-labels-');
     const graphFile = join(dir, 'netlist.json');
@@ -212,7 +227,7 @@ describe('AI net labels', () => {
     expect((await v.request('/api/net-labels')).json<NetLabelStatus>()).toMatchObject({ state: 'off' });
     const w = await startAgentViewer({}, { netSummaries: 'on' });
     const status = (await w.request('/api/net-labels')).json<NetLabelStatus>();
-    expect(status).toMatchObject({ state: 'unavailable' });
+    expect(status).toMatchObject({ state: 'waiting' });
     expect(status.reason).toContain('--graph');
   });
 });

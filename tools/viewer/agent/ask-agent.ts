@@ -11,6 +11,7 @@ import { statOrUndefined } from '../live/safe-stat.js';
 import { askTurnArguments } from './agent-cli-arguments.js';
 import type { AgentCliResolution } from './agent-cli-resolution.js';
 import { AskConversationStore, type AskConversation, type AskTurn } from './ask-conversations.js';
+import { designGraphFile } from '../netlist/design-graph-location.js';
 import { askSystemPrompt, askTurnPrompt } from './ask-prompt.js';
 import { runAssistantCli, type CliRun } from './assistant-cli-run.js';
 import type { BudgetLedger, BudgetReservation } from './budget-ledger.js';
@@ -188,6 +189,8 @@ export class AskAgent {
           `the folder ${missing} (${missing === c.agentCwd ? '--agent-cwd' : '--agent-read-dir'}) does not exist; the turn was not started`,
         );
       const readScope = ReadScope.of(c.agentCwd, c.agentReadDirs);
+      // The graph the schematic reads: --graph, else the one the experiment wrote into the live directory.
+      const graph = designGraphFile(c);
       listener = await startTurnMcpListener(factories);
       const recorder = new AskTurnRecorder(record, emit);
       const run = runAssistantCli({
@@ -206,7 +209,7 @@ export class AskAgent {
             notesDir: c.notesDir,
             web: c.agentWeb,
             search: !!c.agentSearchUrl,
-            ...(c.graph ? { graph: c.graph } : {}),
+            ...(graph ? { graph: graph.file } : {}),
           }),
         }),
         prompt: askTurnPrompt(conversation, question.question),
