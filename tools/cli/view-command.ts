@@ -32,6 +32,7 @@ import { startupWarnings } from '../viewer/server/viewer-features.js';
 import { searchUrlProblem } from '../viewer/agent/web/web-mcp-server.js';
 import { statOrUndefined } from '../viewer/live/safe-stat.js';
 import { viewerAccount } from '../viewer/records/viewer-record-author.js';
+import { NETLIST_GRAPH_FILE } from '../viewer/netlist/netlist-graph.js';
 import { isEventFileName } from '../viewer/telemetry/event-files.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageVersion } from '../model/package-version.js';
@@ -260,9 +261,11 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
 
 /**
  * The demo's design: the example design project of the simulated board (when rr ships it), unless flags
- * name another. No --graph: the simulator writes its graph only once it runs, after the viewer started.
+ * name another; and the graph the simulator writes into the live directory once it runs, named as the
+ * graph so the schematic view starts before the file exists.
  */
 function demoDesign(flags: Partial<Record<SettingName | 'config', string | string[]>>): void {
+  if (typeof flags.root === 'string') flags.graph ??= join(flags.root, NETLIST_GRAPH_FILE);
   const design = join(packageRoot(), 'examples', 'design-sensor-node');
   if (flags.hdlRoot === undefined && statOrUndefined(join(design, 'ato.yaml'))?.isFile()) {
     flags.hdlRoot = design;
