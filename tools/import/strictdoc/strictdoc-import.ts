@@ -64,6 +64,7 @@ export function importStrictdoc(path: string, options: StrictdocImportOptions = 
     byId: new Map<string, ImportedEntity>(),
     links: [] as ParentLink[],
     pending: [] as Pending[],
+    leftOutIds: [] as string[],
   };
   const files: ImportedFile[] = [];
   for (const sdoc of sdocFiles) {
@@ -83,7 +84,7 @@ export function importStrictdoc(path: string, options: StrictdocImportOptions = 
   }
   giveMissingIds(state.pending, state.byId, state.links, report);
   applyParentLinks(state.byId, state.links, report);
-  return { files, project: projectOf(root), report };
+  return { files, project: projectOf(root), report, leftOutIds: state.leftOutIds };
 }
 
 interface Place {
@@ -101,6 +102,8 @@ type State = {
   byId: Map<string, ImportedEntity>;
   links: ParentLink[];
   pending: Pending[];
+  /** UIDs of nodes left out ([TEXT], skipped by --kind) */
+  leftOutIds: string[];
 };
 
 function walk(items: SdocItem[], place: Place, state: State): void {
@@ -126,6 +129,7 @@ function walk(items: SdocItem[], place: Place, state: State): void {
     if (item.tag === 'TEXT' || item.tag === 'FREETEXT') {
       state.report.count('text nodes');
       state.report.lose(`[${item.tag}] nodes`, at, fieldValue(item.fields, 'STATEMENT') ?? '');
+      leaveOut(item, state);
       continue;
     }
     const kind = state.kinds.get(item.tag) ?? defaultKind(item.tag);
@@ -137,6 +141,7 @@ function walk(items: SdocItem[], place: Place, state: State): void {
     }
     if (kind === 'skip') {
       state.report.lose(`[${item.tag}] nodes left out by --kind`, at, nodeText(item));
+      leaveOut(item, state);
       continue;
     }
     const entity = nodeEntity(item, kind, place, state);
@@ -254,6 +259,12 @@ function giveMissingIds(
 
 function docPrefix(entries: { name: string; value: string }[]): string | undefined {
   return entries.find((e) => e.name === 'REQ_PREFIX' || e.name === 'PREFIX')?.value;
+}
+
+/** Keeps a left-out node's UID taken (config.retired_ids). */
+function leaveOut(node: SdocNode, state: State): void {
+  const uid = fieldValue(node.fields, 'UID')?.trim();
+  if (uid) state.leftOutIds.push(uid);
 }
 
 function fieldValue(fields: SdocField[], name: string): string | undefined {
