@@ -82,7 +82,7 @@ export function importStrictdoc(path: string, options: StrictdocImportOptions = 
     const prefix = docPrefix(sdoc.doc.head) ?? 'REQ-';
     walk(sdoc.doc.items, { sdoc, file, sections: [], prefix, parent: undefined }, state);
   }
-  giveMissingIds(state.pending, state.byId, state.links, report);
+  giveMissingIds(state.pending, state.byId, state.links, report, state.leftOutIds);
   applyParentLinks(state.byId, state.links, report);
   return { files, project: projectOf(root), report, leftOutIds: state.leftOutIds };
 }
@@ -236,12 +236,14 @@ function giveMissingIds(
   byId: Map<string, ImportedEntity>,
   links: ParentLink[],
   report: ImportReport,
+  leftOutIds: readonly string[],
 ): void {
   for (const { entity, prefix } of pending) {
     const stand = entity.id;
     byId.delete(stand);
     let n = 1;
-    for (const id of byId.keys()) {
+    // After every id in use, the left-out nodes' UIDs included: those stay taken.
+    for (const id of [...byId.keys(), ...leftOutIds]) {
       const rest = id.startsWith(prefix) ? id.slice(prefix.length) : '';
       if (/^[0-9]+$/.test(rest)) n = Math.max(n, Number(rest) + 1);
     }
