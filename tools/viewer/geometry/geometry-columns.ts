@@ -94,7 +94,7 @@ function fromLittleEndian<T extends Int32Array | Float64Array>(
 ): T {
   if (LITTLE_ENDIAN) return new type(buffer, start, length);
   const copy = swapped(new Uint8Array(buffer, start, length * type.BYTES_PER_ELEMENT), type.BYTES_PER_ELEMENT);
-  return new type(copy.buffer, 0, length);
+  return new type(copy.buffer as ArrayBuffer, 0, length);
 }
 
 /** The bytes with each `width`-byte word reversed (for big-endian machines). */
