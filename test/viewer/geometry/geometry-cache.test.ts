@@ -169,7 +169,7 @@ describe('geometry cache', () => {
     // Same size, same time: only the content hash tells.
     const when = new Date(2026, 0, 1);
     const changed = Buffer.from(good);
-    changed[changed.length - 1] ^= 0xff;
+    changed[changed.length - 1]! ^= 0xff;
     await writeFile(file, changed);
     await utimes(file, when, when);
     const fresh = new GeometryCache({ liveDir: live, extract: counting.extract });
