@@ -72,20 +72,22 @@ const netOf = (names: string[], code: number): string | null => (code < 0 ? null
 
 function encodeLayer(part: LayerPart): Uint8Array {
   const nets = new NetCodes();
-  const segPoints: number[] = [];
-  for (const s of part.segments) segPoints.push(s.start[0], s.start[1], s.end[0], s.end[1]);
-  const arcPoints: number[] = [];
-  for (const a of part.arcs) arcPoints.push(a.start[0], a.start[1], a.mid[0], a.mid[1], a.end[0], a.end[1]);
-  const polygonCounts: number[] = [];
-  const polygonLengths: number[] = [];
-  const polygonPoints: number[] = [];
-  for (const fill of part.fills) {
-    polygonCounts.push(fill.polygons.length);
+  const segPoints = new Float64Array(part.segments.length * 4);
+  part.segments.forEach((s, i) => segPoints.set([s.start[0], s.start[1], s.end[0], s.end[1]], i * 4));
+  const arcPoints = new Float64Array(part.arcs.length * 6);
+  part.arcs.forEach((a, i) =>
+    arcPoints.set([a.start[0], a.start[1], a.mid[0], a.mid[1], a.end[0], a.end[1]], i * 6),
+  );
+  // Zone fills are most of a board: sized first, then copied straight into one array.
+  const polygonCounts = part.fills.map((fill) => fill.polygons.length);
+  const polygonLengths = part.fills.flatMap((fill) => fill.polygons.map((polygon) => polygon.length));
+  const polygonPoints = new Float64Array(polygonLengths.reduce((n, length) => n + length, 0));
+  let at = 0;
+  for (const fill of part.fills)
     for (const polygon of fill.polygons) {
-      polygonLengths.push(polygon.length);
-      for (const v of polygon) polygonPoints.push(v);
+      polygonPoints.set(polygon, at);
+      at += polygon.length;
     }
-  }
   const columns: EncodedColumn[] = [
     encodeColumn('segment.order', part.segmentOrder, 1, 1),
     encodeColumn('segment.net', part.segments.map((s) => nets.code(s.net)), 1),
