@@ -54,9 +54,10 @@ export async function timePageLoad(browser: Browser, url: string, timeoutMs = 60
       polling: 100,
     });
     return await page.evaluate(() => {
-      const layers = performance
-        .getEntriesByName('rr-board-layer-drawn')
-        .map((m) => ({ at: m.startTime, layer: (m as unknown as { detail: { layer: string } }).detail.layer }));
+      const layers = performance.getEntriesByName('rr-board-layer-drawn').map((m) => ({
+        at: m.startTime,
+        layer: (m as unknown as { detail: { layer: string } }).detail.layer,
+      }));
       const copper = layers.find((l) => l.layer.endsWith('.Cu'))!;
       const whole = performance.getEntriesByName('rr-board-drawn')[0]!.startTime;
       const geometry = performance

@@ -53,7 +53,11 @@ const geometry: BoardGeometry = await readKicadBoard(BOARD);
 const { parts } = splitGeometry(geometry);
 console.log(`node ${process.version}; ${BOARD}; ${parts.length} parts`);
 
-report({ name: 'whole JSON (before)', files: [{ name: 'all', bytes: text.encode(JSON.stringify(geometry)) }], read: json });
+report({
+  name: 'whole JSON (before)',
+  files: [{ name: 'all', bytes: text.encode(JSON.stringify(geometry)) }],
+  read: json,
+});
 report({
   name: 'parts as compact JSON',
   files: parts.map((p) => ({ name: p.name, bytes: text.encode(JSON.stringify(p)) })),

@@ -99,7 +99,9 @@ try {
     const last = node.first.at(-1)!;
     console.log(
       `  run ${run}: empty cache first view ${(last.firstMs / 1000).toFixed(2)} s, whole ${(last.wholeMs / 1000).toFixed(2)} s; cached first view ${(node.cached.at(-1)!.firstMs / 1000).toFixed(2)} s` +
-        (browser ? `; Chromium empty cache first layer ${(page.first.at(-1)!.firstLayerMs / 1000).toFixed(2)} s` : ''),
+        (browser
+          ? `; Chromium empty cache first layer ${(page.first.at(-1)!.firstLayerMs / 1000).toFixed(2)} s`
+          : ''),
     );
   }
 } finally {
@@ -112,16 +114,18 @@ const line = (label: string, runs: LoadTiming[]) =>
     `${label.padEnd(40)} first layer ${range(runs.map((r) => r.firstMs))}; whole board ${range(runs.map((r) => r.wholeMs))}; ` +
       `${runs[0]!.requests} requests, ${mb(runs[0]!.wireBytes)} on the wire (${mb(runs[0]!.bodyBytes)} decompressed)`,
   );
-console.log('\nThe page\'s code in Node (fetch, decode, path data), median (min–max):');
+console.log("\nThe page's code in Node (fetch, decode, path data), median (min–max):");
 line('empty cache (extraction included)', node.first);
 line('cached, same viewer', node.cached);
 line('cached, new viewer process', node.restarted);
 console.log(
-  `${'whole JSON (the old page\'s request), cached'.padEnd(40)} ${range(whole.map((w) => w.ms))} to fetch and parse; ${mb(whole[0]!.wire)} on the wire (${mb(whole[0]!.body)} of JSON)`,
+  `${"whole JSON (the old page's request), cached".padEnd(40)} ${range(whole.map((w) => w.ms))} to fetch and parse; ${mb(whole[0]!.wire)} on the wire (${mb(whole[0]!.body)} of JSON)`,
 );
 if (browser) {
-  console.log('\nHeadless Chromium, the viewer\'s page (from navigation start; the index request starts at about ' +
-    `${range(page.first.map((p) => p.indexRequestMs))}):`);
+  console.log(
+    "\nHeadless Chromium, the viewer's page (from navigation start; the index request starts at about " +
+      `${range(page.first.map((p) => p.indexRequestMs))}):`,
+  );
   for (const [label, runs] of [
     ['empty cache (extraction included)', page.first],
     ['cached (new browser context)', page.cached],
@@ -138,4 +142,3 @@ console.log(
   `\ntarget: first layer under ${TARGET_MS / 1000} s: cached ${worst < TARGET_MS ? 'met' : 'MISSED'} (worst ${(worst / 1000).toFixed(2)} s); ` +
     `empty cache ${worstFirst < TARGET_MS ? 'met' : 'MISSED'} (worst ${(worstFirst / 1000).toFixed(2)} s, extraction included)`,
 );
-

@@ -12,7 +12,13 @@ import { repoRoot } from '../cli/run-cli.js';
 import { DEMOS_DIR } from '../viewer/geometry/kicad-demos.js';
 import { startViewer } from '../viewer/server/viewer-fixture.js';
 import { tempDir } from '../viewer/temp-dir.js';
-import { WAIT, openViewerPage, useViewerBrowser, viewerBrowserMissing, viewerScreenshot } from './viewer-browser.js';
+import {
+  WAIT,
+  openViewerPage,
+  useViewerBrowser,
+  viewerBrowserMissing,
+  viewerScreenshot,
+} from './viewer-browser.js';
 
 const BOARD = join(DEMOS_DIR, 'kit-dev-coldfire-xilinx_5213', 'kit-dev-coldfire-xilinx_5213.kicad_pcb');
 const boardMissing = existsSync(BOARD) ? undefined : `no KiCad demo board ${BOARD}: run .ci/install-kicad`;
@@ -66,10 +72,12 @@ describe.skipIf(!!viewerBrowserMissing() || !!boardMissing)('the board drawn lay
     // The held part has not been answered: its layer is not drawn and the view says it is loading.
     expect(await view.locator(`g[data-layer="${last}"]`).count()).toBe(0);
     expect(await view.getAttribute('data-loading')).not.toBeNull();
-    await expect.poll(() => view.locator('.caption').textContent(), WAIT).toMatch(/Loading the board: \d+ of \d+ parts/);
-    const drawnWhileHeld = await view.locator('g[data-layer]').evaluateAll((gs) =>
-      gs.map((g) => g.getAttribute('data-layer')),
-    );
+    await expect
+      .poll(() => view.locator('.caption').textContent(), WAIT)
+      .toMatch(/Loading the board: \d+ of \d+ parts/);
+    const drawnWhileHeld = await view
+      .locator('g[data-layer]')
+      .evaluateAll((gs) => gs.map((g) => g.getAttribute('data-layer')));
     expect(drawnWhileHeld).toContain('F.Cu');
     expect(drawnWhileHeld).not.toContain(last);
     await viewerScreenshot(page, 'geometry-layers-held');

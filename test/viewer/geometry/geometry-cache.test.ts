@@ -72,7 +72,14 @@ describe('geometry cache', () => {
     expect(file).toBe(join(live, 'geometry', SHA, cache.key, 'index.json'));
     expect(cache.key).toBe(geometryCacheKey('native'));
     expect(index.extractor).toBe('native');
-    expect(index.parts.map((p) => p.name)).toEqual(['Edge.Cuts', 'footprints', 'F.Cu', 'vias', 'B.Cu', 'zones']);
+    expect(index.parts.map((p) => p.name)).toEqual([
+      'Edge.Cuts',
+      'footprints',
+      'F.Cu',
+      'vias',
+      'B.Cu',
+      'zones',
+    ]);
     expect(index.counts).toMatchObject({ segments: 2, outline: 1 });
     const front = await cache.part(SHA, 'F.Cu');
     expect(front.file).toBe(join(live, 'geometry', 'parts', `${front.entry.hash}.bin`));
@@ -106,7 +113,11 @@ describe('geometry cache', () => {
     const native = countingExtractor('native-layer');
     await new GeometryCache({ liveDir: live, extract: native.extract }).index(SHA);
     const pcbnew = countingExtractor('pcbnew-layer');
-    const other = new GeometryCache({ liveDir: live, extract: pcbnew.extract, extractorId: 'pcbnew /usr/bin/python3' });
+    const other = new GeometryCache({
+      liveDir: live,
+      extract: pcbnew.extract,
+      extractorId: 'pcbnew /usr/bin/python3',
+    });
     expect((await other.geometry(SHA)).layers[0]!.name).toBe('pcbnew-layer');
     expect(pcbnew.calls).toHaveLength(1);
     expect(await readdir(join(live, 'geometry', SHA))).toEqual([other.key]);
@@ -114,7 +125,11 @@ describe('geometry cache', () => {
     await mkdir(join(live, 'geometry', SHA, '0123456789abcdef'));
     await writeFile(join(live, 'geometry', SHA, '0123456789abcdef', 'index.json'), '{}');
     await rm(join(live, 'geometry', SHA, other.key), { recursive: true });
-    await new GeometryCache({ liveDir: live, extract: pcbnew.extract, extractorId: 'pcbnew /usr/bin/python3' }).index(SHA);
+    await new GeometryCache({
+      liveDir: live,
+      extract: pcbnew.extract,
+      extractorId: 'pcbnew /usr/bin/python3',
+    }).index(SHA);
     expect(await readdir(join(live, 'geometry', SHA))).toEqual([other.key]);
   });
 
@@ -142,10 +157,18 @@ describe('geometry cache', () => {
     const cacheDir = join(live, 'elsewhere');
     const first = new GeometryCache({ liveDir: live, cacheDir, extract: countingExtractor().extract });
     const { file } = await first.index(SHA);
-    for (const corrupt of ['{"schema": "rr-board-geometry-index-v1", "parts": [', '{"schema": "something-else"}', '']) {
+    for (const corrupt of [
+      '{"schema": "rr-board-geometry-index-v1", "parts": [',
+      '{"schema": "something-else"}',
+      '',
+    ]) {
       await writeFile(file, corrupt);
       const counting = countingExtractor('rebuilt');
-      const geometry = await new GeometryCache({ liveDir: live, cacheDir, extract: counting.extract }).geometry(SHA);
+      const geometry = await new GeometryCache({
+        liveDir: live,
+        cacheDir,
+        extract: counting.extract,
+      }).geometry(SHA);
       expect(counting.calls).toHaveLength(1);
       expect(geometry.layers[0]!.name).toBe('rebuilt');
     }

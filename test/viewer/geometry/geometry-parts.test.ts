@@ -42,7 +42,8 @@ function roundTrip(geometry: BoardGeometry): { back: BoardGeometry; parts: Geome
 
 const boards = demoBoards().filter((b) => b !== BIG_BOARD);
 const demosMissing = boards.length === 0;
-if (demosMissing && process.env.CI) throw new Error(`KiCad's demo boards are missing (${DEMOS_DIR}); run .ci/install-kicad`);
+if (demosMissing && process.env.CI)
+  throw new Error(`KiCad's demo boards are missing (${DEMOS_DIR}); run .ci/install-kicad`);
 
 describe('layered geometry round trip', () => {
   it.skipIf(demosMissing).each(boards.map((b) => [basename(b), b]))(
@@ -78,7 +79,9 @@ describe('layered geometry round trip', () => {
         { start: [1, 1], end: [2, 2], width: 0.2, layer: 'B.Cu', net: null },
       ],
       arcs: [{ start: [0, 0], mid: [1, 1], end: [2, 0], width: 0.2, layer: 'In7.Cu', net: null }],
-      vias: [{ at: [Math.PI, 1], diameter: 0.6, drill: 0.3, layers: ['F.Cu', 'B.Cu'], type: 'micro', net: null }],
+      vias: [
+        { at: [Math.PI, 1], diameter: 0.6, drill: 0.3, layers: ['F.Cu', 'B.Cu'], type: 'micro', net: null },
+      ],
       zones: [
         {
           net: 'GND',
@@ -87,13 +90,32 @@ describe('layered geometry round trip', () => {
           ruleArea: false,
           outline: [0, 0, 10, 0, 10, 10],
           fills: [
-            { layer: 'B.Cu', polygons: [[0, 0, 10, 0, 10, 10], [1, 1, 2, 1, 2, 2]] },
+            {
+              layer: 'B.Cu',
+              polygons: [
+                [0, 0, 10, 0, 10, 10],
+                [1, 1, 2, 1, 2, 2],
+              ],
+            },
             { layer: 'F.Cu', polygons: [] },
           ],
         },
-        { net: null, name: 'keep-out', layers: ['F.Cu'], ruleArea: true, outline: [0, 0, 1, 0, 1, 1], fills: [] },
+        {
+          net: null,
+          name: 'keep-out',
+          layers: ['F.Cu'],
+          ruleArea: true,
+          outline: [0, 0, 1, 0, 1, 1],
+          fills: [],
+        },
       ],
-      graphics: [{ layer: 'F.Cu', net: 'GND', shape: { kind: 'circle', center: [1, 1], radius: 0.5, width: 0, filled: true } }],
+      graphics: [
+        {
+          layer: 'F.Cu',
+          net: 'GND',
+          shape: { kind: 'circle', center: [1, 1], radius: 0.5, width: 0, filled: true },
+        },
+      ],
       outline: [{ kind: 'rect', start: [0, 0], end: [10, 10], width: 0.1, filled: false }],
       boundingBox: { minX: 0, minY: 0, maxX: 10, maxY: 10 },
     };
@@ -112,11 +134,19 @@ describe('layered geometry round trip', () => {
   });
 
   it('refuses a file that is not a part, or is truncated, naming it', () => {
-    const file = encodePart({ kind: 'vias', name: 'vias', vias: [{ at: [1, 2], diameter: 1, drill: 0.5, layers: ['F.Cu', 'B.Cu'], type: 'through', net: null }] });
+    const file = encodePart({
+      kind: 'vias',
+      name: 'vias',
+      vias: [{ at: [1, 2], diameter: 1, drill: 0.5, layers: ['F.Cu', 'B.Cu'], type: 'through', net: null }],
+    });
     expect(() => decodePart(new TextEncoder().encode('{"schema":1}'), 'x.bin')).toThrow(
       new PartFileError('x.bin: not a geometry part file: it does not start with "RRGP"'),
     );
-    expect(() => decodePart(file.subarray(0, file.length - 8), 'vias.bin')).toThrow(/^vias\.bin: .*runs past the end/);
-    expect(() => decodePart(file.subarray(0, file.length - 4), 'vias.bin')).toThrow(/^vias\.bin: .*bytes long/);
+    expect(() => decodePart(file.subarray(0, file.length - 8), 'vias.bin')).toThrow(
+      /^vias\.bin: .*runs past the end/,
+    );
+    expect(() => decodePart(file.subarray(0, file.length - 4), 'vias.bin')).toThrow(
+      /^vias\.bin: .*bytes long/,
+    );
   });
 });

@@ -48,7 +48,9 @@ describe('GET /api/geometry/<sha256>', () => {
     expect(geometry.extractor).toBe('native');
     expect(geometry.footprints).toHaveLength(16);
     expect(geometry.boundingBox).not.toBeNull();
-    expect(geometry).toEqual(JSON.parse(JSON.stringify(await readKicadBoard(join(v.root, 'boards', `${sha}.kicad_pcb`)))));
+    expect(geometry).toEqual(
+      JSON.parse(JSON.stringify(await readKicadBoard(join(v.root, 'boards', `${sha}.kicad_pcb`)))),
+    );
 
     const plain = await v.request(`/api/geometry/${sha}`);
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -62,7 +64,11 @@ describe('GET /api/geometry/<sha256>', () => {
 
   it('answers 400 for a bad hash, 404 for a missing board, 422 for a file that is not a board', async () => {
     const v = await startViewer({ simulate: true });
-    for (const path of ['/api/geometry/not-a-hash', '/api/geometry/not-a-hash/layers', '/api/geometry/not-a-hash/layers/F.Cu']) {
+    for (const path of [
+      '/api/geometry/not-a-hash',
+      '/api/geometry/not-a-hash/layers',
+      '/api/geometry/not-a-hash/layers/F.Cu',
+    ]) {
       const bad = await v.request(path);
       expect(bad.status).toBe(400);
       expect(bad.json()).toMatchObject({ status: 400, code: 'bad-hash' });
@@ -93,7 +99,14 @@ describe('GET /api/geometry/<sha256>/layers and /layers/<name>', () => {
     expect(r.headers['cache-control']).toBe('no-cache');
     const index = r.json<GeometryIndex>();
     expect(index.schema).toBe('rr-board-geometry-index-v1');
-    expect(index.parts.map((p) => p.name)).toEqual(['Edge.Cuts', 'footprints', 'F.Cu', 'vias', 'B.Cu', 'zones']);
+    expect(index.parts.map((p) => p.name)).toEqual([
+      'Edge.Cuts',
+      'footprints',
+      'F.Cu',
+      'vias',
+      'B.Cu',
+      'zones',
+    ]);
 
     const parts = [];
     for (const entry of index.parts) {
@@ -138,7 +151,9 @@ describe('GET /api/geometry/<sha256>/layers and /layers/<name>', () => {
       const r = await v.request(`/api/geometry/${sha}/layers/${name}`);
       expect(r.status).toBe(404);
       expect(r.json()).toMatchObject({ code: 'no-layer' });
-      expect(r.json<{ message: string }>().message).toContain('its parts: Edge.Cuts, footprints, F.Cu, vias, B.Cu, zones');
+      expect(r.json<{ message: string }>().message).toContain(
+        'its parts: Edge.Cuts, footprints, F.Cu, vias, B.Cu, zones',
+      );
     }
   });
 
@@ -149,8 +164,11 @@ describe('GET /api/geometry/<sha256>/layers and /layers/<name>', () => {
     const index = (await v.request(`/api/geometry/${sha}/layers`)).json<GeometryIndex>();
     const front = await v.request(`/api/geometry/${sha}/layers/F.Cu`, { headers: GZIP });
     expect(first.calls).toHaveLength(1);
-    for (const p of index.parts) expect(existsSync(join(v.root, 'geometry', 'parts', `${p.hash}.bin`))).toBe(true);
-    expect(readFileSync(join(v.root, 'geometry', 'parts', `${index.parts[2]!.hash}.bin`))).toEqual(front.body);
+    for (const p of index.parts)
+      expect(existsSync(join(v.root, 'geometry', 'parts', `${p.hash}.bin`))).toBe(true);
+    expect(readFileSync(join(v.root, 'geometry', 'parts', `${index.parts[2]!.hash}.bin`))).toEqual(
+      front.body,
+    );
 
     const second = countingReader();
     const w = await startViewer({ experimentDir: v.experimentDir, server: { extract: second.extract } });

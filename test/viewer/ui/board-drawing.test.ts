@@ -71,7 +71,9 @@ describe('drawing a board as its parts arrive', () => {
       // Parts in the opposite order make the same drawing; a placement moves the pads as before.
       const reversed = new LoadedBoard('sha', index, new Map()).with([...parts].reverse());
       const fp = geometry.footprints[0]!;
-      const placement = [{ ref: fp.reference, x: fp.at[0] + 1, y: fp.at[1], rotation: (fp.angle + 90) % 360 }];
+      const placement = [
+        { ref: fp.reference, x: fp.at[0] + 1, y: fp.at[1], rotation: (fp.angle + 90) % 360 },
+      ];
       const again = new BoardDrawing();
       expect(again.paths(reversed)).toEqual(whole);
       expect(again.paths(reversed, placement)).toEqual(boardPaths(geometry, placement));

@@ -128,8 +128,10 @@ export class GeometryCache {
           'no-layer',
         );
       const file = this.partFile(entry.hash);
-      if (await this.partIsIntact(file, entry.hash)) return { file, entry, etag: `"${entry.hash.slice(0, 32)}"` };
-      if (attempt > 0) throw new Error(`${file} does not hold the content its name says, even after extracting again`);
+      if (await this.partIsIntact(file, entry.hash))
+        return { file, entry, etag: `"${entry.hash.slice(0, 32)}"` };
+      if (attempt > 0)
+        throw new Error(`${file} does not hold the content its name says, even after extracting again`);
       // Gone or changed: extract again (the new index names the same content, now rewritten).
       await Promise.all([unlink(file).catch(() => undefined), unlink(indexFile).catch(() => undefined)]);
       this.indexes.delete(indexFile);

@@ -31,16 +31,25 @@ const INT_MAX = 2 ** 31 - 1;
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Encodes values as i32 × scale (differences at `delta`) when exact, else as f64. */
-export function encodeColumn(name: string, values: ArrayLike<number>, scale: number, delta = 0): EncodedColumn {
+export function encodeColumn(
+  name: string,
+  values: ArrayLike<number>,
+  scale: number,
+  delta = 0,
+): EncodedColumn {
   const ints = asIntegers(values, scale, delta);
-  if (ints) return { layout: { name, type: 'i32', scale, delta, length: values.length }, bytes: littleEndian(ints) };
+  if (ints)
+    return { layout: { name, type: 'i32', scale, delta, length: values.length }, bytes: littleEndian(ints) };
   const floats = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
     if (!Number.isFinite(v)) throw new Error(`geometry column ${name}: ${v} at ${i} is not a finite number`);
     floats[i] = v === 0 ? 0 : v; // JSON has no -0
   }
-  return { layout: { name, type: 'f64', scale: 1, delta: 0, length: values.length }, bytes: littleEndian(floats) };
+  return {
+    layout: { name, type: 'f64', scale: 1, delta: 0, length: values.length },
+    bytes: littleEndian(floats),
+  };
 }
 
 /** The stored integers of the values, or undefined when one of them would not come back exactly. */
@@ -63,7 +72,11 @@ function asIntegers(values: ArrayLike<number>, scale: number, delta: number): In
 }
 
 /** Decodes a column from the data section (which starts at `base` in `buffer`). */
-export function decodeColumn(layout: ColumnLayout, buffer: ArrayBuffer, base: number): Int32Array | Float64Array {
+export function decodeColumn(
+  layout: ColumnLayout,
+  buffer: ArrayBuffer,
+  base: number,
+): Int32Array | Float64Array {
   const start = base + layout.offset;
   if (layout.type === 'f64') return fromLittleEndian(buffer, start, layout.length, Float64Array);
   const ints = fromLittleEndian(buffer, start, layout.length, Int32Array);
@@ -93,7 +106,10 @@ function fromLittleEndian<T extends Int32Array | Float64Array>(
   type: { new (buffer: ArrayBuffer, offset: number, length: number): T; BYTES_PER_ELEMENT: number },
 ): T {
   if (LITTLE_ENDIAN) return new type(buffer, start, length);
-  const copy = swapped(new Uint8Array(buffer, start, length * type.BYTES_PER_ELEMENT), type.BYTES_PER_ELEMENT);
+  const copy = swapped(
+    new Uint8Array(buffer, start, length * type.BYTES_PER_ELEMENT),
+    type.BYTES_PER_ELEMENT,
+  );
   return new type(copy.buffer as ArrayBuffer, 0, length);
 }
 

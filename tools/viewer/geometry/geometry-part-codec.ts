@@ -90,15 +90,40 @@ function encodeLayer(part: LayerPart): Uint8Array {
     }
   const columns: EncodedColumn[] = [
     encodeColumn('segment.order', part.segmentOrder, 1, 1),
-    encodeColumn('segment.net', part.segments.map((s) => nets.code(s.net)), 1),
+    encodeColumn(
+      'segment.net',
+      part.segments.map((s) => nets.code(s.net)),
+      1,
+    ),
     encodeColumn('segment.points', segPoints, MM, 2),
-    encodeColumn('segment.width', part.segments.map((s) => s.width), MM),
+    encodeColumn(
+      'segment.width',
+      part.segments.map((s) => s.width),
+      MM,
+    ),
     encodeColumn('arc.order', part.arcOrder, 1, 1),
-    encodeColumn('arc.net', part.arcs.map((a) => nets.code(a.net)), 1),
+    encodeColumn(
+      'arc.net',
+      part.arcs.map((a) => nets.code(a.net)),
+      1,
+    ),
     encodeColumn('arc.points', arcPoints, MM, 2),
-    encodeColumn('arc.width', part.arcs.map((a) => a.width), MM),
-    encodeColumn('fill.zone', part.fills.map((f) => f.zone), 1, 1),
-    encodeColumn('fill.slot', part.fills.map((f) => f.slot), 1),
+    encodeColumn(
+      'arc.width',
+      part.arcs.map((a) => a.width),
+      MM,
+    ),
+    encodeColumn(
+      'fill.zone',
+      part.fills.map((f) => f.zone),
+      1,
+      1,
+    ),
+    encodeColumn(
+      'fill.slot',
+      part.fills.map((f) => f.slot),
+      1,
+    ),
     encodeColumn('fill.polygons', polygonCounts, 1),
     encodeColumn('polygon.length', polygonLengths, 1),
     encodeColumn('polygon.points', polygonPoints, MM, 2),
@@ -123,7 +148,7 @@ function decodeLayer(name: string, file: PartFile, json: Record<string, unknown>
   const segNet = file.column('segment.net');
   const segPoints = file.column('segment.points');
   const segWidth = file.column('segment.width');
-  const segments: Segment[] = new Array(segNet.length);
+  const segments = new Array<Segment>(segNet.length);
   for (let i = 0, p = 0; i < segments.length; i++, p += 4)
     segments[i] = {
       start: [segPoints[p]!, segPoints[p + 1]!],
@@ -138,7 +163,7 @@ function decodeLayer(name: string, file: PartFile, json: Record<string, unknown>
   const arcNet = file.column('arc.net');
   const arcPoints = file.column('arc.points');
   const arcWidth = file.column('arc.width');
-  const arcs: Arc[] = new Array(arcNet.length);
+  const arcs = new Array<Arc>(arcNet.length);
   for (let i = 0, p = 0; i < arcs.length; i++, p += 6)
     arcs[i] = {
       start: [arcPoints[p]!, arcPoints[p + 1]!],
@@ -155,14 +180,14 @@ function decodeLayer(name: string, file: PartFile, json: Record<string, unknown>
   const counts = file.column('fill.polygons');
   const lengths = file.column('polygon.length');
   const points = file.column('polygon.points');
-  const fills: ZoneFillSlot[] = new Array(zone.length);
+  const fills = new Array<ZoneFillSlot>(zone.length);
   let polygon = 0;
   let at = 0;
   for (let i = 0; i < fills.length; i++) {
-    const polygons: number[][] = new Array(counts[i]!);
+    const polygons = new Array<number[]>(counts[i]!);
     for (let k = 0; k < polygons.length; k++, polygon++) {
       const length = lengths[polygon]!;
-      const flat: number[] = new Array(length);
+      const flat = new Array<number>(length);
       for (let j = 0; j < length; j++) flat[j] = points[at + j]!;
       at += length;
       polygons[k] = flat;
@@ -180,12 +205,36 @@ function encodeVias(part: ViasPart): Uint8Array {
   for (const v of part.vias) at.push(v.at[0], v.at[1]);
   const columns: EncodedColumn[] = [
     encodeColumn('via.at', at, MM, 2),
-    encodeColumn('via.diameter', part.vias.map((v) => v.diameter), MM),
-    encodeColumn('via.drill', part.vias.map((v) => v.drill), MM),
-    encodeColumn('via.from', part.vias.map((v) => names.code(v.layers[0])), 1),
-    encodeColumn('via.to', part.vias.map((v) => names.code(v.layers[1])), 1),
-    encodeColumn('via.type', part.vias.map((v) => names.code(v.type)), 1),
-    encodeColumn('via.net', part.vias.map((v) => nets.code(v.net)), 1),
+    encodeColumn(
+      'via.diameter',
+      part.vias.map((v) => v.diameter),
+      MM,
+    ),
+    encodeColumn(
+      'via.drill',
+      part.vias.map((v) => v.drill),
+      MM,
+    ),
+    encodeColumn(
+      'via.from',
+      part.vias.map((v) => names.code(v.layers[0])),
+      1,
+    ),
+    encodeColumn(
+      'via.to',
+      part.vias.map((v) => names.code(v.layers[1])),
+      1,
+    ),
+    encodeColumn(
+      'via.type',
+      part.vias.map((v) => names.code(v.type)),
+      1,
+    ),
+    encodeColumn(
+      'via.net',
+      part.vias.map((v) => nets.code(v.net)),
+      1,
+    ),
   ];
   return writePartFile(part.name, part.kind, { nets: nets.names, names: names.names }, columns);
 }
@@ -200,7 +249,7 @@ function decodeVias(file: PartFile, json: Record<string, unknown>): ViasPart {
   const to = file.column('via.to');
   const type = file.column('via.type');
   const net = file.column('via.net');
-  const vias: Via[] = new Array(diameter.length);
+  const vias = new Array<Via>(diameter.length);
   for (let i = 0; i < vias.length; i++)
     vias[i] = {
       at: [at[2 * i]!, at[2 * i + 1]!] as Point,

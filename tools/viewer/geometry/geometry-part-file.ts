@@ -37,7 +37,12 @@ export class PartFileError extends Error {
 const align8 = (n: number) => (n + 7) & ~7;
 
 /** The bytes of a part file. */
-export function writePartFile(part: string, kind: string, json: unknown, columns: EncodedColumn[]): Uint8Array {
+export function writePartFile(
+  part: string,
+  kind: string,
+  json: unknown,
+  columns: EncodedColumn[],
+): Uint8Array {
   let offset = 0;
   const layouts: ColumnLayout[] = columns.map((c) => {
     const layout = { ...c.layout, offset };
@@ -61,7 +66,8 @@ export function readPartFile(bytes: Uint8Array, what: string): PartFile {
   // Typed views need aligned offsets: a Node Buffer from a pool may start anywhere.
   const own = bytes.byteOffset % 8 === 0 ? bytes : bytes.slice();
   const fail = (why: string) => new PartFileError(`${what}: not a geometry part file: ${why}`);
-  if (own.length < PREAMBLE || MAGIC.some((b, i) => own[i] !== b)) throw fail('it does not start with "RRGP"');
+  if (own.length < PREAMBLE || MAGIC.some((b, i) => own[i] !== b))
+    throw fail('it does not start with "RRGP"');
   const view = new DataView(own.buffer, own.byteOffset, own.byteLength);
   const version = view.getUint32(4, true);
   if (version !== PART_FILE_VERSION)
@@ -70,7 +76,9 @@ export function readPartFile(bytes: Uint8Array, what: string): PartFile {
   if (PREAMBLE + headerLength > own.length) throw fail('the file ends inside its header');
   let header: PartFileHeader;
   try {
-    header = JSON.parse(new TextDecoder().decode(own.subarray(PREAMBLE, PREAMBLE + headerLength))) as PartFileHeader;
+    header = JSON.parse(
+      new TextDecoder().decode(own.subarray(PREAMBLE, PREAMBLE + headerLength)),
+    ) as PartFileHeader;
   } catch (error) {
     throw fail(`its header is not JSON (${(error as Error).message})`);
   }

@@ -112,7 +112,13 @@ export function emptyLayerPart(name: string): LayerPart {
 export function partItems(part: GeometryPart): number {
   switch (part.kind) {
     case 'layer':
-      return part.segments.length + part.arcs.length + part.graphics.length + part.fills.length + part.outline.length;
+      return (
+        part.segments.length +
+        part.arcs.length +
+        part.graphics.length +
+        part.fills.length +
+        part.outline.length
+      );
     case 'footprints':
       return part.footprints.length;
     case 'vias':

@@ -24,7 +24,10 @@ export class BoardDrawing {
   private readonly outlines = new WeakMap<LayerPart, StrokeGroup[]>();
   private readonly viaParts = new WeakMap<ViasPart, ViaPaths>();
   private footprints: { part: FootprintsPart; placement: unknown; paths: FootprintPaths } | undefined;
-  private readonly layers = new Map<string, { pad: string; part: LayerPartPaths | undefined; paths: LayerPaths }>();
+  private readonly layers = new Map<
+    string,
+    { pad: string; part: LayerPartPaths | undefined; paths: LayerPaths }
+  >();
 
   /** The drawing of what arrived of the board, footprints at `placement` when given. */
   paths(board: LoadedBoard, placement?: readonly PlacedFootprint[]): BoardPaths {
@@ -37,7 +40,11 @@ export class BoardDrawing {
       this.footprints = { part: fp, placement, paths: footprintPaths(fp.footprints, placement) };
     const layers = new Map<string, LayerPartPaths>();
     for (const p of board.parts.values())
-      if (p.kind === 'layer') layers.set(p.name, memo(this.layerParts, p, () => layerPartPaths(p)));
+      if (p.kind === 'layer')
+        layers.set(
+          p.name,
+          memo(this.layerParts, p, () => layerPartPaths(p)),
+        );
     const vias = part('vias', 'vias');
     const hasEdge = board.index.parts.some((p) => p.name === 'Edge.Cuts');
     const edge = part('Edge.Cuts', 'layer');

@@ -349,14 +349,22 @@ export interface BoardPieces {
 }
 
 /** One copper layer drawn: pad copper first, then the layer's own fills; strokes from its part. */
-export function copperLayerPaths(layer: string, padFill: string, part: LayerPartPaths | undefined): LayerPaths {
+export function copperLayerPaths(
+  layer: string,
+  padFill: string,
+  part: LayerPartPaths | undefined,
+): LayerPaths {
   return { layer, fill: padFill + (part?.fill ?? ''), strokes: part?.strokes ?? [] };
 }
 
 /** The board as far as it arrived: a copper layer once its pads and its own part are there. */
 export function combinePieces(
   pieces: BoardPieces,
-  layerPaths: (layer: string, padFill: string, part: LayerPartPaths | undefined) => LayerPaths = copperLayerPaths,
+  layerPaths: (
+    layer: string,
+    padFill: string,
+    part: LayerPartPaths | undefined,
+  ) => LayerPaths = copperLayerPaths,
 ): BoardPaths {
   const fp = pieces.footprints;
   const copper = fp
