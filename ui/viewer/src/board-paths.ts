@@ -71,11 +71,12 @@ function polygonPath(points: Point[]): string {
   return `M${points.map(pt).join('L')}Z`;
 }
 
-/** Path data of a flat x0, y0, x1, y1, … polygon. */
+/** Path data of a flat x0, y0, x1, y1, … polygon (built straight into the string: zone fills are big). */
 export function flatPolygonPath(flat: readonly number[]): string {
-  const points: Point[] = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) points.push([flat[i]!, flat[i + 1]!]);
-  return polygonPath(points);
+  if (flat.length < 4) return '';
+  let d = `M${fmt(flat[0]!)} ${fmt(flat[1]!)}`;
+  for (let i = 2; i + 1 < flat.length; i += 2) d += `L${fmt(flat[i]!)} ${fmt(flat[i + 1]!)}`;
+  return `${d}Z`;
 }
 
 function circlePath([cx, cy]: Point, r: number): string {
@@ -84,10 +85,11 @@ function circlePath([cx, cy]: Point, r: number): string {
 
 /** A rectangle of half sizes (hw, hh) with corner radius r, centred at `at`, turned by `angle`. */
 function roundedRectPath(at: Point, angle: number, hw: number, hh: number, r: number): string {
-  const place = (p: Point): Point => {
-    const [x, y] = rotate(p, angle);
-    return [at[0] + x, at[1] + y];
-  };
+  // rotate()'s arithmetic with its sine and cosine taken once per pad (a large board has thousands).
+  const turn = (angle * Math.PI) / 180;
+  const c = Math.cos(turn);
+  const s = Math.sin(turn);
+  const place = ([x, y]: Point): Point => [at[0] + (x * c + y * s), at[1] + (-x * s + y * c)];
   const radius = Math.max(0, Math.min(r, hw, hh));
   if (radius <= 1e-6)
     return polygonPath([place([-hw, -hh]), place([hw, -hh]), place([hw, hh]), place([-hw, hh])]);
@@ -266,9 +268,10 @@ export function layerPartPaths(part: LayerPart): LayerPartPaths {
   return { fill: fills.join(''), strokes: strokeGroups(strokes) };
 }
 
-/** What the footprints draw: pad copper per layer, drill holes, and the parts to pick and mark. */
+/** What the footprints draw: pad copper per copper layer, drill holes, and the parts to pick and mark. */
 export interface FootprintPaths {
-  padFills: Map<string, string>;
+  /** The pads' copper on a layer ('' for none), joined when first asked for. */
+  padFill(layer: string): string;
   holes: string;
   parts: PlacedPart[];
 }
@@ -288,6 +291,7 @@ export function footprintPaths(
     for (const pad of fp.pads) {
       const d = padPath(pad);
       for (const layer of pad.layers) {
+        if (!layer.endsWith('.Cu')) continue; // only copper is drawn
         let list = fills.get(layer);
         if (!list) fills.set(layer, (list = []));
         list.push(d);
@@ -311,8 +315,14 @@ export function footprintPaths(
       moved: moved.has(fp.reference),
     });
   }
-  const padFills = new Map([...fills].map(([layer, ds]) => [layer, ds.join('')]));
-  return { padFills, holes: holes.join(''), parts };
+  // A through-hole pad is on every copper layer; each layer's path is made when that layer is drawn.
+  const joined = new Map<string, string>();
+  const padFill = (layer: string): string => {
+    let d = joined.get(layer);
+    if (d === undefined) joined.set(layer, (d = fills.get(layer)?.join('') ?? ''));
+    return d;
+  };
+  return { padFill, holes: holes.join(''), parts };
 }
 
 /** What the vias draw: their copper and their holes. */
@@ -370,7 +380,7 @@ export function combinePieces(
   const copper = fp
     ? pieces.copperNames
         .filter((layer) => !pieces.withPart.has(layer) || pieces.layers.has(layer))
-        .map((layer) => layerPaths(layer, fp.padFills.get(layer) ?? '', pieces.layers.get(layer)))
+        .map((layer) => layerPaths(layer, fp.padFill(layer), pieces.layers.get(layer)))
     : [];
   return {
     copper,
