@@ -21,7 +21,7 @@ import {
   type GeometryPart,
   type GeometryPartEntry,
 } from './geometry-parts.js';
-import { geometryShapeProblem } from './geometry-shape-check.js';
+import { geometryIndexProblem, geometryShapeProblem } from './geometry-shape-check.js';
 import { partItems, splitGeometry } from './geometry-split.js';
 import { readKicadBoard } from './kicad-board-reader.js';
 
@@ -68,6 +68,7 @@ export interface StoredPart {
 const SHA256 = /^[0-9a-f]{64}$/;
 
 const GEOMETRY = shapeOf<BoardGeometry>(geometryShapeProblem);
+const INDEX = shapeOf<GeometryIndex>(geometryIndexProblem);
 
 /** sha256 of bytes, in hex. */
 const hashOf = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
@@ -235,8 +236,7 @@ export class GeometryCache {
     if (known?.seen === seen) return known.stored;
     try {
       const bytes = await readFile(file);
-      const index = JSON.parse(bytes.toString('utf8')) as GeometryIndex;
-      if (index.schema !== GEOMETRY_INDEX_SCHEMA || !Array.isArray(index.parts)) return undefined;
+      const index = parseCheckedJson(bytes.toString('utf8'), file, INDEX);
       for (const entry of index.parts)
         if ((await sizeOf(this.partFile(entry.hash))) !== entry.bytes) return undefined;
       const stored = { index, file, etag: `"${hashOf(bytes).slice(0, 32)}"` };

@@ -74,15 +74,16 @@ export function readPartFile(bytes: Uint8Array, what: string): PartFile {
     throw fail(`format version ${version}, this viewer reads version ${PART_FILE_VERSION}`);
   const headerLength = view.getUint32(8, true);
   if (PREAMBLE + headerLength > own.length) throw fail('the file ends inside its header');
-  let header: PartFileHeader;
+  let parsed: unknown;
   try {
-    header = JSON.parse(
-      new TextDecoder().decode(own.subarray(PREAMBLE, PREAMBLE + headerLength)),
-    ) as PartFileHeader;
+    parsed = JSON.parse(new TextDecoder().decode(own.subarray(PREAMBLE, PREAMBLE + headerLength)));
   } catch (error) {
     throw fail(`its header is not JSON (${(error as Error).message})`);
   }
-  if (!Array.isArray(header.columns)) throw fail('its header lists no columns');
+  const problem = headerProblem(parsed);
+  if (problem !== undefined) throw fail(`its header ${problem}`);
+  // The part's content (header.json) is what rr wrote: the file's name, and its ETag, is its hash.
+  const header = parsed as PartFileHeader;
   const base = own.byteOffset + align8(PREAMBLE + headerLength);
   const layouts = new Map(header.columns.map((c) => [c.name, c]));
   let end = 0;
@@ -100,4 +101,24 @@ export function readPartFile(bytes: Uint8Array, what: string): PartFile {
       return layout ? decodeColumn(layout, own.buffer as ArrayBuffer, base) : [];
     },
   };
+}
+
+/** Why a parsed header is not a part file header, or undefined. */
+function headerProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'is not a JSON object';
+  const h = value as Record<string, unknown>;
+  if (typeof h.part !== 'string' || typeof h.kind !== 'string') return 'names no part and kind';
+  if (!Array.isArray(h.columns)) return 'lists no columns';
+  const bad = h.columns.findIndex((c: unknown) => {
+    const l = c as Record<string, unknown> | null;
+    return (
+      typeof l !== 'object' ||
+      l === null ||
+      typeof l.name !== 'string' ||
+      (l.type !== 'i32' && l.type !== 'f64') ||
+      ![l.scale, l.delta, l.length, l.offset].every((n) => Number.isInteger(n) && (n as number) >= 0) ||
+      (l.offset as number) % 8 !== 0
+    );
+  });
+  return bad < 0 ? undefined : `has a bad column layout at ${bad}`;
 }
