@@ -142,6 +142,13 @@ describe('layered geometry round trip', () => {
     expect(() => decodePart(new TextEncoder().encode('{"schema":1}'), 'x.bin')).toThrow(
       new PartFileError('x.bin: not a geometry part file: it does not start with "RRGP"'),
     );
+    const header = new TextEncoder().encode('{"part":"x","kind":"layer"}');
+    const foreign = new Uint8Array(16 + header.length);
+    foreign.set([0x52, 0x52, 0x47, 0x50, 1, 0, 0, 0, header.length, 0, 0, 0]);
+    foreign.set(header, 12);
+    expect(() => decodePart(foreign, 'x.bin')).toThrow(
+      new PartFileError('x.bin: not a geometry part file: its header lists no columns'),
+    );
     expect(() => decodePart(file.subarray(0, file.length - 8), 'vias.bin')).toThrow(
       /^vias\.bin: .*runs past the end/,
     );
