@@ -9,9 +9,12 @@
 // Environment: RR_BENCH_BOARD (default vme-wren), RR_BENCH_RUNS (default 3), RR_BENCH_CHROMIUM=0 to skip
 // the browser.
 
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchChromium, timePageLoad, type PageTiming } from './chromium-timing.js';
 import { writeCheckpointLiveDir } from './checkpoint-live-dir.js';
@@ -22,6 +25,13 @@ const BOARD = process.env.RR_BENCH_BOARD ?? '/usr/share/kicad/demos/vme-wren/vme
 const RUNS = Number(process.env.RR_BENCH_RUNS ?? 3);
 const CHROMIUM = '/usr/bin/chromium';
 const TARGET_MS = 1500;
+const NATIVE_ONCE = fileURLToPath(new URL('./native-once.js', import.meta.url));
+
+/** The native reader alone on the board in a fresh process (the extraction's share of an empty cache), ms. */
+async function extractionAlone(): Promise<number> {
+  const { stdout } = await promisify(execFile)(process.execPath, [NATIVE_ONCE, BOARD]);
+  return (JSON.parse(stdout) as { ms: number }).ms;
+}
 
 if (!existsSync(BOARD)) {
   console.error(`${BOARD} is missing: install KiCad 9 and its demos with .ci/install-kicad (as root)`);
@@ -59,6 +69,7 @@ async function wholeJson(url: string): Promise<{ ms: number; wire: number; body:
 const node = { first: [] as LoadTiming[], cached: [] as LoadTiming[], restarted: [] as LoadTiming[] };
 const page = { first: [] as PageTiming[], cached: [] as PageTiming[] };
 const whole: { ms: number; wire: number; body: number }[] = [];
+const extraction: number[] = [];
 let browser: Browser | undefined;
 let browserNote = '';
 if (process.env.RR_BENCH_CHROMIUM === '0') browserNote = 'skipped (RR_BENCH_CHROMIUM=0)';
@@ -96,6 +107,7 @@ try {
         await viewer.stop();
       }
     }
+    extraction.push(await extractionAlone());
     const last = node.first.at(-1)!;
     console.log(
       `  run ${run}: empty cache first view ${(last.firstMs / 1000).toFixed(2)} s, whole ${(last.wholeMs / 1000).toFixed(2)} s; cached first view ${(node.cached.at(-1)!.firstMs / 1000).toFixed(2)} s` +
@@ -116,6 +128,7 @@ const line = (label: string, runs: LoadTiming[]) =>
   );
 console.log("\nThe page's code in Node (fetch, decode, path data), median (min–max):");
 line('empty cache (extraction included)', node.first);
+console.log(`${'  of which the native reader alone'.padEnd(40)} ${range(extraction)} (in a fresh process)`);
 line('cached, same viewer', node.cached);
 line('cached, new viewer process', node.restarted);
 console.log(
