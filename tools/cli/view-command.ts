@@ -168,6 +168,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
         agentCli,
         config,
         extract: extractor.extract,
+        extractorId: extractor.id,
         geometryDescription: extractor.description,
         pcbCli: tools.cli,
         version: packageVersion(),

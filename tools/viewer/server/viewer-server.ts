@@ -31,7 +31,7 @@ import type { AgentServiceOptions } from '../agent/agent-services.js';
 import { sourceNetContext } from '../agent/net-labels/source-net-context.js';
 import { controlRoutes } from './routes/control-routes.js';
 import { preferencesRoutes } from './routes/preferences-routes.js';
-import { geometryRoutes } from './routes/geometry-routes.js';
+import { geometryRoutes, type GeometryHold } from './routes/geometry-routes.js';
 import { designNotesRoutes } from './routes/design-notes-routes.js';
 import { viewerRecordRoutes } from './routes/viewer-record-routes.js';
 import { stateRoutes } from './routes/state-routes.js';
@@ -67,6 +67,10 @@ export interface ViewerServerOptions {
   /** The geometry extractor (default: the native reader) and a line saying which it is. */
   extract?: GeometryExtractor;
   geometryDescription?: string;
+  /** Names the extractor and its settings for the geometry cache's key (default "native"). */
+  extractorId?: string;
+  /** Test seam: awaited before a geometry part is sent, so a test can hold one back. */
+  geometryHold?: GeometryHold;
   /** KiCad's command-line tool as resolved at start, for the features list. */
   pcbCli?: PcbToolResolution;
   /** Folder of the assembled page (default: dist/ui/viewer/ of the rr package). */
@@ -133,7 +137,11 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
           graphOrigin: graph.origin,
         })
       : undefined;
-  const context = new ViewerContext(config, options.extract, now, {
+  const extractor = {
+    ...(options.extract ? { extract: options.extract } : {}),
+    ...(options.extractorId ? { id: options.extractorId } : {}),
+  };
+  const context = new ViewerContext(config, extractor, now, {
     ...options.agent,
     cli: agentCli,
     ...(sources ? { netSourceContext: () => sourceNetContext(sources) } : {}),
@@ -187,7 +195,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
     viewerOriginRule(() => names),
   );
   stateRoutes(app, context);
-  geometryRoutes(app, context);
+  geometryRoutes(app, context, options.geometryHold);
   controlRoutes(app, context);
   preferencesRoutes(app, context);
   viewerRecordRoutes(app, context);
