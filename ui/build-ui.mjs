@@ -7,9 +7,13 @@
 // reaches is copied unmodified into <out>/vendor/<package>/, beside the package's licence text, and the
 // page's index.html gets an import map from the specifiers the code uses to those files. The list of
 // what was copied, with versions and licences, is <out>/third-party.json (the viewer's About dialog).
+//
+// An app not listed there (the editor) bundles its libraries into its script; each bundled package's
+// full licence text is copied into <out>/licences/<package>/, listed in <out>/third-party.json, and
+// linked from <out>/licences.html, which the app's page links to. docs/decisions.md says why.
 import { build } from 'esbuild';
 import { copyFile, cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import process from 'node:process';
 
@@ -156,6 +160,66 @@ async function vendorThirdParty(app, entry, out, listed) {
   return { imports, external: Object.keys(imports) };
 }
 
+/** Copies the licence texts of the packages bundled into an app's script (from the build's metafile). */
+async function bundledLicences(metafile, out) {
+  const names = new Set();
+  for (const input of Object.keys(metafile.inputs)) {
+    const pkg = packageOf(join(repoRoot, input));
+    if (pkg) names.add(pkg.name);
+  }
+  const list = [];
+  for (const name of [...names].sort()) {
+    const dir = join(repoRoot, 'node_modules', name);
+    const licence = await licenceOf(name);
+    await mkdir(join(out, 'licences', name), { recursive: true });
+    await copyFile(join(dir, licence), join(out, 'licences', name, licence));
+    const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
+    list.push({
+      name,
+      version: pkg.version,
+      license: pkg.license,
+      homepage: pkg.homepage ?? null,
+      licenseFile: `licences/${name}/${licence}`,
+      bundled: true,
+    });
+  }
+  await writeFile(join(out, 'third-party.json'), `${JSON.stringify({ libraries: list }, null, 2)}\n`);
+  return list;
+}
+
+/** Text as HTML. */
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Writes <out>/licences.html: each library bundled into `script`, with a link to its licence text. */
+async function writeLicencePage(app, out, libraries, script) {
+  const rows = libraries.map(
+    (l) =>
+      `      <li><a href="${escapeHtml(l.licenseFile)}">${escapeHtml(l.name)} ${escapeHtml(l.version)}</a> ` +
+      `(${escapeHtml(l.license)})${l.homepage ? ` · <a href="${escapeHtml(l.homepage)}" rel="noreferrer">${escapeHtml(l.homepage)}</a>` : ''}</li>`,
+  );
+  const how = `The page's script ${script} contains these libraries, minified; here is each one's full licence text.`;
+  const page = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <meta charset="utf-8" />',
+    `    <title>rr ${escapeHtml(app)}: third-party licences</title>`,
+    '  </head>',
+    '  <body>',
+    `    <h1>Third-party libraries of the rr ${escapeHtml(app)} page</h1>`,
+    `    <p>${escapeHtml(how)}</p>`,
+    '    <ul>',
+    ...rows,
+    '    </ul>',
+    '  </body>',
+    '</html>',
+    '',
+  ];
+  await writeFile(join(out, 'licences.html'), page.join('\n'));
+}
+
 /** Puts the import map into the page's index.html, before its first module script. */
 async function addImportMap(out, imports) {
   const page = join(out, 'index.html');
@@ -178,7 +242,7 @@ for (const app of folders.sort()) {
   await mkdir(out, { recursive: true });
   const listed = THIRD_PARTY[app];
   const vendored = listed ? await vendorThirdParty(app, entry, out, listed) : undefined;
-  await build({
+  const built = await build({
     entryPoints: [entry],
     outdir: out,
     entryNames: '[name]',
@@ -191,10 +255,19 @@ for (const app of folders.sort()) {
     minify: true,
     sourcemap: 'linked',
     legalComments: 'linked',
+    metafile: true,
     tsconfig: join(uiRoot, app, 'tsconfig.json'),
     logLevel: 'warning',
   });
   await copyStatic(app, out);
   if (vendored) await addImportMap(out, vendored.imports);
+  // A vendoring app lists its libraries in its own About dialog; a bundling one links licences.html.
+  if (!vendored)
+    await writeLicencePage(
+      app,
+      out,
+      await bundledLicences(built.metafile, out),
+      `${basename(entry, '.ts')}.js`,
+    );
   process.stdout.write(`ui: built ${app} into dist/ui/${app}/\n`);
 }

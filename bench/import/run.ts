@@ -1,6 +1,9 @@
 // Prints the time to import the Zephyr RTOS project's StrictDoc requirements (288 requirements, 257
-// relations) into a new model folder, and to load and validate that model, each the median of a few
-// runs after a warm-up. The set is read from ../shared beside the checkout (or RR_ZEPHYR_REQUIREMENTS).
+// relations) into a new model folder, and to load and validate that model: as a user runs them, one
+// `rr import strictdoc` and one `rr validate` in a fresh process each, with the compose cache empty
+// (first) and filled (cached); and warm, in this process after a warm-up. Each figure is the median of
+// a few runs. The set is read from ../shared beside the checkout (or RR_ZEPHYR_REQUIREMENTS).
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,12 +25,64 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+const range = (values: number[]) =>
+  `median ${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+
+/** Milliseconds from starting `rr ARGS` in a new Node process to its exit, which must be 0. */
+function rrProcess(args: string[], cache: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [join(REPO, 'bin', 'rr.js'), ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, RR_CACHE_DIR: cache },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(performance.now() - t0)
+        : reject(new Error(`rr ${args.join(' ')} exited with ${code}: ${stderr}`)),
+    );
+  });
+}
+
+/**
+ * `rr import strictdoc` into a new folder and `rr validate` of it, each in a fresh process: first with
+ * the compose cache emptied before the command, then cached (the same command again, its cache filled).
+ */
+async function freshProcesses(root: string): Promise<string[]> {
+  const cache = join(root, 'compose-cache');
+  const importFirst: number[] = [];
+  const importCached: number[] = [];
+  const validateFirst: number[] = [];
+  const validateCached: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const out = (name: string) => join(root, `fresh-${i}-${name}`);
+    await rm(cache, { recursive: true, force: true });
+    importFirst.push(await rrProcess(['import', 'strictdoc', ZEPHYR, '--out', out('first')], cache));
+    importCached.push(await rrProcess(['import', 'strictdoc', ZEPHYR, '--out', out('cached')], cache));
+    await rm(cache, { recursive: true, force: true });
+    validateFirst.push(await rrProcess(['validate', out('first')], cache));
+    validateCached.push(await rrProcess(['validate', out('first')], cache));
+  }
+  return [
+    `  fresh process, as a user runs them (import validates the new model too):`,
+    `    rr import strictdoc  first  (compose cache empty):  ${range(importFirst)}`,
+    `    rr import strictdoc  cached (compose cache filled): ${range(importCached)}`,
+    `    rr validate          first  (compose cache empty):  ${range(validateFirst)}`,
+    `    rr validate          cached (compose cache filled): ${range(validateCached)}`,
+  ];
+}
+
 if (!existsSync(ZEPHYR)) {
   console.log(
     `the Zephyr requirements are not at ${ZEPHYR} (set RR_ZEPHYR_REQUIREMENTS): nothing to measure`,
   );
 } else {
   const root = await mkdtemp(join(tmpdir(), 'rr-bench-import-'));
+  // The compose cache of the warm runs lives here too, never in the user's home folder.
+  process.env.RR_CACHE_DIR = join(root, 'warm-cache');
   try {
     const imports: number[] = [];
     const validates: number[] = [];
@@ -48,16 +103,16 @@ if (!existsSync(ZEPHYR)) {
         validates.push(t2 - t1);
       }
     }
+    console.log(`node ${process.version}, Zephyr StrictDoc set, ${RUNS} runs each (median)`);
+    console.log(`  warm, in this process after one warm-up run:`);
+    console.log(`    import (parse .sdoc/.sgra, map, write YAML): ${median(imports).toFixed(0)} ms`);
     console.log(
-      `node ${process.version}, Zephyr StrictDoc set, ${RUNS} runs each (median), after one warm-up run`,
-    );
-    console.log(`  import (parse .sdoc/.sgra, map, write YAML): ${median(imports).toFixed(0)} ms`);
-    console.log(
-      `  load + validate the imported model:           ${median(validates).toFixed(0)} ms (${summary})`,
+      `    load + validate the imported model:           ${median(validates).toFixed(0)} ms (${summary})`,
     );
     console.log(
-      `  together:                                     ${(median(imports) + median(validates)).toFixed(0)} ms`,
+      `    together:                                     ${(median(imports) + median(validates)).toFixed(0)} ms`,
     );
+    for (const line of await freshProcesses(root)) console.log(line);
   } finally {
     await rm(root, { recursive: true, force: true });
   }

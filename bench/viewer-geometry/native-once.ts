@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // One native extraction in a fresh process, so its peak memory is its own: prints
-// {"ms", "peakMiB", counts} as JSON. Run by run.ts; usage: node native-once.js BOARD.
+// {"ms", "peakMiB", counts} as JSON. Run by extractors.ts; usage: node native-once.js BOARD.
 import { readKicadBoard } from '../../tools/viewer/geometry/kicad-board-reader.js';
 
 const board = process.argv[2];

@@ -5,7 +5,7 @@
 // Run with `npm run bench:viewer-server`; RR_BENCH_EVENTS and RR_BENCH_POLLS change the sizes.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,6 +59,12 @@ function download(port: number, path: string): Promise<number> {
     req.on('error', reject);
     req.end();
   });
+}
+
+/** Size of the whole-geometry JSON the viewer assembled for a board (under its extractor key). */
+function wholeJsonBytes(boardDir: string): number {
+  const key = readdirSync(boardDir)[0]!;
+  return statSync(join(boardDir, key, 'geometry.json')).size;
 }
 
 /** VmRSS and VmHWM of a process in MiB (Linux). */
@@ -143,7 +149,7 @@ try {
       const g0 = performance.now();
       const bytes = await download(port, `/api/geometry/${sha}`);
       console.log(
-        `geometry of vme-wren, ${label}: ${(performance.now() - g0).toFixed(0)} ms, ${(bytes / 1e6).toFixed(1)} MB sent gzip-compressed (${(statSync(join(root, 'geometry', `${sha}.json`)).size / 1e6).toFixed(1)} MB of JSON)`,
+        `geometry of vme-wren, ${label}: ${(performance.now() - g0).toFixed(0)} ms, ${(bytes / 1e6).toFixed(1)} MB sent gzip-compressed (${(wholeJsonBytes(join(root, 'geometry', sha)) / 1e6).toFixed(1)} MB of JSON)`,
       );
     }
     console.log(`server ${memory(child.pid!)}`);

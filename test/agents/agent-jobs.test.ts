@@ -1,5 +1,5 @@
-// Jobs over HTTP against a real editor and the fake Messages API: the refusal fallback recorded on the
-// job, retries of 429/529 counted, a malformed answer failing the job with a clear message, cancellation
+// Jobs over HTTP against a real editor and the fake Messages API: refusals recorded on the job (answered
+// by the API's fallback model, or standing), retries of 429/529 counted, a malformed answer failing the job with a clear message, cancellation
 // mid-stream, one LLM job at a time, token use and cost; and why LLM workflows are unavailable (--no-llm,
 // no key, no SDK), with the key never shown.
 import { join } from 'node:path';
@@ -25,38 +25,54 @@ const ADEQUATE = {
   findings: [],
 };
 
-test('a refusal is retried once on the fallback model and recorded on the job, with both calls costed', async () => {
+test("a refusal answered by the API's fallback model is recorded on the job, each model's tokens costed at its price", async () => {
   const { editor, fake } = await startAgents();
-  fake.fallback = (r) =>
-    r.body.model === 'claude-opus-5-5'
-      ? {
-          kind: 'refusal',
-          category: 'cyber',
-          explanation: 'This request was declined because it could enable cyber harm.',
-        }
-      : { kind: 'answer', json: ADEQUATE };
+  fake.script.push({
+    kind: 'refusal',
+    category: 'cyber',
+    explanation: 'This request was declined because it could enable cyber harm.',
+    partialText: 'not the answer',
+    serverFallback: { model: 'claude-opus-4-8', reply: { kind: 'answer', json: ADEQUATE } },
+  });
   const job = await runJob(editor, { workflow: 'test-adequacy', entity: 'REQ-001' });
   expect(job.state).toBe('done');
-  expect(job.fallbacks).toEqual([
+  expect(job.refusals).toEqual([
     {
-      from: 'claude-opus-5-5',
-      to: 'claude-opus-4-8',
-      category: 'cyber',
-      explanation: 'This request was declined because it could enable cyber harm.',
       entity: 'REQ-001',
-      answered: true,
+      model: 'claude-opus-5-5',
+      category: 'cyber',
+      explanation: null,
+      fallback: 'server',
+      answered_by: 'claude-opus-4-8',
+      credit: null,
     },
   ]);
-  expect(job.progress).toContain('retrying once on claude-opus-4-8');
-  expect(job.usage.calls).toBe(2);
+  expect(fake.requests).toHaveLength(1);
+  expect(fake.requests[0]!.body.fallbacks).toBe('default');
+  expect(job.progress).toContain('the API goes on with claude-opus-4-8');
+  expect(job.usage.calls).toBe(1);
   expect(job.findings[0]).toMatchObject({ category: 'test-adequacy', judgement: 'proves' });
-  // Cost at list prices: the refused call on claude-opus-5-5 ($4/$20), the answer on claude-opus-4-8 ($5/$25).
-  const [refused, answered] = fake.requests.map((r) => Math.ceil((r.prompt.length + r.system.length) / 4));
-  expect(job.usage.input_tokens).toBe(refused! + answered!);
-  expect(job.cost_usd).toBeGreaterThan((refused! * 4 + answered! * 5) / 1e6);
+  // The fake reports each hop's input; the declined hop is priced at claude-opus-5-5 ($4/$20), the
+  // answer at claude-opus-4-8 ($5/$25).
+  const input = Math.ceil((fake.requests[0]!.prompt.length + fake.requests[0]!.system.length) / 4);
+  expect(job.usage.input_tokens).toBe(input * 2);
+  expect(job.cost_usd).toBeGreaterThan((input * 4 + input * 5) / 1e6);
   expect(job.cost_usd).toBeLessThan(
-    (refused! * 4 + answered! * 5) / 1e6 + (job.usage.output_tokens * 25) / 1e6 + 1e-6,
+    (input * 4 + input * 5) / 1e6 + (job.usage.output_tokens * 25) / 1e6 + 1e-6,
   );
+});
+
+test('a refusal that stands fails the job saying so, with the refusal on the job', async () => {
+  const { editor, fake } = await startAgents();
+  fake.script.push({ kind: 'refusal', category: 'reasoning_extraction', explanation: null });
+  const job = await runJob(editor, { workflow: 'implementation-review', entity: 'REQ-001' });
+  expect(job.state).toBe('failed');
+  expect(job.error.code).toBe('refused');
+  expect(job.error.message).toContain('no fallback model for this refusal');
+  expect(job.error.message).toContain('The refusal stands');
+  expect(job.refusals).toEqual([expect.objectContaining({ fallback: null, answered_by: null })]);
+  const page = await editor.call('GET', `/api/agents/jobs/${job.id}`);
+  expect(page.body.progress).toContain('The refusal stands');
 });
 
 test('429 and 529 are retried with backoff and counted on the job', async () => {
@@ -201,7 +217,7 @@ test('without the SDK (its import fails) only the completeness check runs, and /
   );
 });
 
-test('model and effort: flag, then environment, then default; a bad effort is refused by name', async () => {
+test('model and effort: flag, then environment, then default; a bad effort or fallback setting is refused by name', async () => {
   const env = {
     ANTHROPIC_API_KEY: 'k',
     EDITOR_AGENT_MODEL: 'claude-sonnet-5-5',
@@ -237,6 +253,10 @@ test('model and effort: flag, then environment, then default; a bad effort is re
   await expect(setUpLlm({ flags: {}, enabled: true, env: { EDITOR_AGENT_EFFORT: 'turbo' } })).rejects.toThrow(
     /EDITOR_AGENT_EFFORT "turbo" is not an effort: use one of low, medium, high, xhigh, max/,
   );
+  expect(defaults.availability.fallbacks).toBe('default');
+  await expect(
+    setUpLlm({ flags: {}, enabled: true, env: { EDITOR_AGENT_FALLBACKS: 'opus' } }),
+  ).rejects.toThrow(/EDITOR_AGENT_FALLBACKS "opus" is not a fallback setting: use default or off/);
 });
 
 test('a model whose price rr does not know gives a job cost of null, with its tokens counted', async () => {

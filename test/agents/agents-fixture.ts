@@ -106,7 +106,8 @@ export async function writeWorkspace(root: string): Promise<void> {
   );
 }
 
-async function writeSource(root: string, path: string, text: string): Promise<void> {
+/** Writes a file of the checkout, with its folders. */
+export async function writeSource(root: string, path: string, text: string): Promise<void> {
   await mkdir(dirname(join(root, path)), { recursive: true });
   await writeFile(join(root, path), text);
 }
@@ -121,10 +122,18 @@ export interface AgentsSetup {
 
 /** Starts everything; all of it stops when the test ends. */
 export async function startAgents(
-  options: { env?: Record<string, string>; enabled?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    enabled?: boolean;
+    /** writes the workspace (default: writeWorkspace's) */
+    workspace?: (root: string) => Promise<void>;
+    /** more files, by path relative to the checkout, written before the editor starts */
+    sources?: Record<string, string>;
+  } = {},
 ): Promise<AgentsSetup> {
   const root = await tempDir();
-  await writeWorkspace(root);
+  await (options.workspace ?? writeWorkspace)(root);
+  for (const [path, text] of Object.entries(options.sources ?? {})) await writeSource(root, path, text);
   const fake = await startFakeMessagesApi();
   onTestFinished(() => fake.close());
   const llm = await setUpLlm({

@@ -1,10 +1,11 @@
 // Acting on findings over HTTP against a real editor: note, create (form, then confirmed), update,
 // worksheet, dismiss. Each write is the checked, surgical save of a form; nothing is written before a
 // finding is applied, and nothing applied may set verified_by or validated_by (409).
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { tempDir } from '../edit/edit-fixture.js';
 import { RATE, runJob, startAgents, type AgentsSetup } from './agents-fixture.js';
 
 const MODEL_FILE = (root: string) => join(root, 'model', 'model.yaml');
@@ -56,13 +57,27 @@ async function assistantJob(setup: AgentsSetup) {
           detail: 'The model has no bolus need',
           proposal: null,
         },
+        {
+          severity: 'info',
+          category: 'change',
+          entity: 'REQ-001',
+          detail: 'The rate limit check should name its threshold',
+          proposal: { type: 'note', entity: 'MIT-001', kind: 'todo', text: 'Name the 999 mL/h threshold.' },
+        },
+        {
+          severity: 'info',
+          category: 'change',
+          entity: null,
+          detail: 'Who owns the display?',
+          proposal: { type: 'note', entity: 'REQ-002', kind: 'question', text: 'Which team owns it?' },
+        },
       ],
     },
   });
   const job = await runJob(setup.editor, { workflow: 'assistant', description: 'Add a bolus limit.' });
   expect(job.state).toBe('done');
-  const [create, update, note, whole] = job.findings;
-  return { job, create, update, note, whole };
+  const [create, update, note, whole, elsewhere, wholeWithNote] = job.findings;
+  return { job, create, update, note, whole, elsewhere, wholeWithNote };
 }
 
 test('nothing is written by a job; a note proposal is added as a note through the checked save', async () => {
@@ -104,6 +119,42 @@ test('nothing is written by a job; a note proposal is added as a note through th
   const again = await setup.editor.call('POST', `/api/findings/${note.id}/apply`, { action: 'note' });
   expect(again.status).toBe(409);
   expect(again.body.code).toBe('finding-closed');
+});
+
+test("a note proposal lands on the proposal's entity, not the finding's; a named entity wins over both", async () => {
+  const setup = await startAgents();
+  const { elsewhere, wholeWithNote } = await assistantJob(setup);
+  // About REQ-001, proposing a note on MIT-001: the note goes on MIT-001, with the proposed text.
+  const applied = await setup.editor.call('POST', `/api/findings/${elsewhere.id}/apply`, { action: 'note' });
+  expect(applied.status).toBe(201);
+  expect(applied.body.finding.applied).toMatchObject({ action: 'note', entity: 'MIT-001' });
+  const after = parse(await readFile(MODEL_FILE(setup.root), 'utf8'));
+  expect(after.mitigations[0].notes).toEqual([
+    expect.objectContaining({ kind: 'todo', text: 'Name the 999 mL/h threshold.' }),
+  ]);
+  expect(after.requirements[0].notes).toBeUndefined();
+  // A whole-model finding with a note proposal needs no chosen entity; a chosen one still wins.
+  const chosen = await setup.editor.call('POST', `/api/findings/${wholeWithNote.id}/apply`, {
+    action: 'note',
+    entity: 'REQ-003',
+  });
+  expect(chosen.status).toBe(201);
+  expect(chosen.body.finding.applied.entity).toBe('REQ-003');
+  const final = parse(await readFile(MODEL_FILE(setup.root), 'utf8'));
+  expect(final.requirements[2].notes).toEqual([
+    expect.objectContaining({ kind: 'question', text: 'Which team owns it?' }),
+  ]);
+  expect(final.requirements[1].notes).toBeUndefined();
+});
+
+test('a whole-model finding with a note proposal is added without naming an entity', async () => {
+  const setup = await startAgents();
+  const { wholeWithNote } = await assistantJob(setup);
+  const applied = await setup.editor.call('POST', `/api/findings/${wholeWithNote.id}/apply`, {
+    action: 'note',
+  });
+  expect(applied.status).toBe(201);
+  expect(applied.body.finding.applied.entity).toBe('REQ-002');
 });
 
 test('a whole-model finding becomes a note only on a chosen entity, of kind gap, todo or question', async () => {
@@ -340,4 +391,59 @@ test('the worksheet option writes every case-owner proposal of the job when it i
     worksheet: 'cases.txt',
   });
   expect(bad.status).toBe(400);
+});
+
+test('worksheet writes stay in the checkout: no symbolic link out, no .git, through the action and the job option', async () => {
+  const setup = await startAgents();
+  const outside = await tempDir();
+  await writeFile(join(outside, 'taken.rrplan'), 'not yours\n');
+  await symlink(outside, join(setup.root, 'plans-out'));
+  await symlink(join(outside, 'taken.rrplan'), join(setup.root, 'linked.rrplan'));
+  await symlink(join(outside, 'nowhere.rrplan'), join(setup.root, 'dangling.rrplan'));
+  await mkdir(join(setup.root, '.git'));
+  await symlink(join(setup.root, '.git'), join(setup.root, 'gitlink'));
+  const proposals = {
+    kind: 'answer' as const,
+    json: { assignments: [{ target: RATE, path: 'RateTest/orphan', proposed: 'REQ-001', reason: 'checks' }] },
+  };
+  setup.fake.script.push(proposals);
+  const job = await runJob(setup.editor, { workflow: 'assign-test-cases' });
+  const finding = job.findings.find((f: { category: string }) => f.category === 'case-owner');
+  const write = (path: string) =>
+    setup.editor.call('POST', `/api/findings/${finding.id}/apply`, { action: 'worksheet', path });
+  for (const [path, why] of [
+    ['plans-out/cases.rrplan', 'leads out of the repository'],
+    ['linked.rrplan', 'leads out of the repository'],
+    ['dangling.rrplan', 'leads nowhere'],
+    ['gitlink/cases.rrplan', 'git directory'],
+    ['.git/cases.rrplan', 'git directory'],
+    ['sub/.GIT/cases.rrplan', 'git directory'],
+  ]) {
+    const refused = await write(path!);
+    expect(refused.status, path).toBe(400);
+    expect(refused.body.message, path).toContain(why);
+  }
+  expect(await readdir(outside)).toEqual(['taken.rrplan']);
+  expect(await readFile(join(outside, 'taken.rrplan'), 'utf8')).toBe('not yours\n');
+  expect(await readdir(join(setup.root, '.git'))).toEqual([]);
+  // The finding is still open: a refused write applied nothing.
+  expect((await write('plans/cases.rrplan')).status).toBe(200);
+
+  // The job option: .git is refused at the run; a link out fails the job's write, its findings kept.
+  const atRun = await setup.editor.call('POST', '/api/agents/run', {
+    workflow: 'assign-test-cases',
+    worksheet: '.git/cases.rrplan',
+  });
+  expect(atRun.status).toBe(400);
+  expect(atRun.body.message).toContain('outside .git');
+  setup.fake.script.push(proposals);
+  const linked = await runJob(setup.editor, {
+    workflow: 'assign-test-cases',
+    worksheet: 'plans-out/cases.rrplan',
+  });
+  expect(linked.state).toBe('failed');
+  expect(linked.error).toMatchObject({ code: 'bad-worksheet' });
+  expect(linked.error.message).toContain('leads out of the repository');
+  expect(linked.findings).toHaveLength(1);
+  expect(await readdir(outside)).toEqual(['taken.rrplan']);
 });

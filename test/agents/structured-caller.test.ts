@@ -1,15 +1,12 @@
 // The LLM client through the real vendor SDK against the fake Messages API on loopback: what each call
-// sends (streaming, adaptive thinking, effort, the JSON Schema), retries of 429/529 and of an overload
-// event mid-stream, the refusal fallback, malformed answers, cancellation.
+// sends (streaming, adaptive thinking, effort, the JSON Schema, the server-side fallback), retries of
+// 429/529 and of an overload event mid-stream, refusals (answered by the API's fallback model, standing,
+// or retried once by rr on the model the refusal recommends), malformed answers, cancellation.
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { setUpLlm } from '../../tools/agents/llm/llm-availability.js';
 import { LlmCallError } from '../../tools/agents/llm/llm-call-error.js';
-import type {
-  CallObserver,
-  FallbackUse,
-  StructuredCaller,
-} from '../../tools/agents/llm/structured-caller.js';
-import { startFakeMessagesApi, type FakeMessagesApi } from './fake-messages-api.js';
+import type { CallObserver, Refusal, StructuredCaller } from '../../tools/agents/llm/structured-caller.js';
+import { betasOf, startFakeMessagesApi, type FakeMessagesApi } from './fake-messages-api.js';
 
 let fake: FakeMessagesApi;
 beforeEach(async () => {
@@ -39,14 +36,18 @@ function observer() {
   const seen = {
     progress: '',
     retries: 0,
-    fallbacks: [] as FallbackUse[],
+    calls: 0,
+    refusals: [] as Refusal[],
     tokens: [] as [string, number, number][],
   };
   const o: CallObserver = {
     progress: (t) => (seen.progress += t),
-    usage: (model, t) => seen.tokens.push([model, t.input_tokens, t.output_tokens]),
+    usage: (parts) => {
+      seen.calls++;
+      for (const { model, tokens: t } of parts) seen.tokens.push([model, t.input_tokens, t.output_tokens]);
+    },
     retried: () => seen.retries++,
-    fellBack: (f) => seen.fallbacks.push(f),
+    refused: (r) => seen.refusals.push(r),
   };
   return { o, seen };
 }
@@ -58,7 +59,7 @@ const REQUEST = {
   schema: SCHEMA,
 };
 
-test('a call streams with adaptive thinking, the effort and the JSON Schema, and returns the parsed answer', async () => {
+test('a call streams with adaptive thinking, the effort, the JSON Schema and the server-side fallback, and returns the parsed answer', async () => {
   fake.script.push({
     kind: 'answer',
     json: { findings: ['a', 'b'] },
@@ -75,7 +76,9 @@ test('a call streams with adaptive thinking, the effort and the JSON Schema, and
     output_config: { effort: 'high', format: { type: 'json_schema', schema: SCHEMA } },
     system: 'You review requirements.',
     messages: [{ role: 'user', content: 'Review REQ-001.' }],
+    fallbacks: 'default',
   });
+  expect(betasOf(sent)).toContain('server-side-fallback-2026-07-01');
   expect(sent.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
   expect(seen.progress).toContain('Looking at the cases of REQ-001.');
   expect(seen.tokens).toHaveLength(1);
@@ -131,32 +134,65 @@ test('overload that does not end fails with code overloaded and the vendor messa
   expect(fake.requests).toHaveLength(4);
 });
 
-test('a refusal is retried once on the recommended fallback model and recorded', async () => {
-  fake.fallback = (r) =>
-    r.body.model === 'claude-opus-5-5'
-      ? { kind: 'refusal', category: 'cyber', explanation: 'This request was declined.' }
-      : { kind: 'answer', json: { findings: ['from the fallback'] } };
+const DECLINED = 'This request triggered restrictions on violative cyber content.';
+
+test("a refusal is answered by the API's fallback model in the same stream; rr records who answered", async () => {
+  fake.script.push({
+    kind: 'refusal',
+    category: 'cyber',
+    explanation: DECLINED,
+    partialText: '{"findings": ["half',
+    serverFallback: {
+      model: 'claude-opus-4-8',
+      reply: { kind: 'answer', json: { findings: ['from the fallback'] }, thinking: 'Fallback thinking.' },
+    },
+  });
   const { o, seen } = observer();
   expect(await (await caller()).call(REQUEST, o, new AbortController().signal)).toEqual({
     findings: ['from the fallback'],
   });
-  expect(fake.requests.map((r) => r.body.model)).toEqual(['claude-opus-5-5', 'claude-opus-4-8']);
-  expect(fake.requests[1]!.prompt).toBe(fake.requests[0]!.prompt);
-  expect(seen.fallbacks).toEqual([
+  // One request: the API, not rr, retried it.
+  expect(fake.requests).toHaveLength(1);
+  expect(seen.refusals).toEqual([
     {
-      from: 'claude-opus-5-5',
-      to: 'claude-opus-4-8',
-      category: 'cyber',
-      explanation: 'This request was declined.',
       entity: 'REQ-001',
-      answered: true,
+      model: 'claude-opus-5-5',
+      category: 'cyber',
+      explanation: null,
+      fallback: 'server',
+      answered_by: 'claude-opus-4-8',
+      credit: null,
     },
   ]);
+  expect(seen.progress).toContain(
+    'claude-opus-5-5 declined (refusal, category cyber); the API goes on with claude-opus-4-8',
+  );
+  expect(seen.progress).toContain('Fallback thinking.');
+  // One call, its tokens priced by the model that used them.
+  expect(seen.calls).toBe(1);
   expect(seen.tokens.map((t) => t[0])).toEqual(['claude-opus-5-5', 'claude-opus-4-8']);
 });
 
-test('a refusal on the fallback too fails with code refused, retried only once', async () => {
-  fake.fallback = () => ({ kind: 'refusal', category: null, explanation: null });
+test('a fallback with no boundary block (declined before any output) is known from usage.iterations', async () => {
+  fake.script.push({
+    kind: 'refusal',
+    category: 'bio',
+    explanation: null,
+    serverFallback: {
+      model: 'claude-opus-4-8',
+      boundary: false,
+      reply: { kind: 'answer', json: { findings: [] } },
+    },
+  });
+  const { o, seen } = observer();
+  expect(await (await caller()).call(REQUEST, o, new AbortController().signal)).toEqual({ findings: [] });
+  expect(seen.refusals).toEqual([
+    expect.objectContaining({ fallback: 'server', answered_by: 'claude-opus-4-8', category: null }),
+  ]);
+});
+
+test('a refusal of a category with no fallback model stands: refused, saying so, after one request', async () => {
+  fake.script.push({ kind: 'refusal', category: 'reasoning_extraction', explanation: 'Declined.' });
   const { o, seen } = observer();
   const error = await (
     await caller()
@@ -164,8 +200,111 @@ test('a refusal on the fallback too fails with code refused, retried only once',
     .call(REQUEST, o, new AbortController().signal)
     .catch((e: unknown) => e);
   expect(error).toMatchObject({ code: 'refused' });
-  expect(fake.requests).toHaveLength(2);
-  expect(seen.fallbacks[0]).toMatchObject({ answered: false });
+  expect((error as Error).message).toContain(
+    'claude-opus-5-5 declined the request about REQ-001 (refusal, category reasoning_extraction: Declined.)',
+  );
+  expect((error as Error).message).toContain('the API has no fallback model for this refusal');
+  expect((error as Error).message).toContain('The refusal stands');
+  expect(fake.requests).toHaveLength(1);
+  expect(seen.refusals).toEqual([
+    expect.objectContaining({ fallback: null, answered_by: null, category: 'reasoning_extraction' }),
+  ]);
+});
+
+test('when the fallback model declines too, the refusal stands and the failure names it', async () => {
+  fake.script.push({
+    kind: 'refusal',
+    category: 'cyber',
+    explanation: DECLINED,
+    serverFallback: {
+      model: 'claude-opus-4-8',
+      reply: { kind: 'refusal', category: 'cyber', explanation: 'Declined again.' },
+    },
+  });
+  const { o, seen } = observer();
+  const error = await (
+    await caller()
+  )
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
+  expect(error).toMatchObject({ code: 'refused' });
+  expect((error as Error).message).toContain('the API retried it on claude-opus-4-8, which declined it too');
+  expect(fake.requests).toHaveLength(1);
+  expect(seen.refusals[0]).toMatchObject({ fallback: 'server', answered_by: null });
+});
+
+test('a fallback the API could not make is retried once by rr on the recommended model, with the credit token', async () => {
+  fake.script.push(
+    {
+      kind: 'refusal',
+      category: 'cyber',
+      explanation: DECLINED,
+      serverFallback: { model: 'claude-opus-4-8', unavailable: true },
+    },
+    { kind: 'answer', json: { findings: ['after the credit retry'] } },
+  );
+  const { o, seen } = observer();
+  expect(await (await caller()).call(REQUEST, o, new AbortController().signal)).toEqual({
+    findings: ['after the credit retry'],
+  });
+  const [first, retry] = fake.requests;
+  const [token] = [...fake.credits.keys()];
+  expect(retry!.body.model).toBe('claude-opus-4-8');
+  expect(retry!.body).not.toHaveProperty('fallbacks');
+  expect(retry!.body.fallback_credit_token).toEqual({ token, mode: 'best_effort' });
+  expect(betasOf(retry!)).toEqual(['fallback-credit-2026-07-01']);
+  for (const field of ['system', 'messages', 'thinking', 'output_config', 'max_tokens'])
+    expect(retry!.body[field]).toEqual(first!.body[field]);
+  expect(seen.refusals).toEqual([
+    {
+      entity: 'REQ-001',
+      model: 'claude-opus-5-5',
+      category: 'cyber',
+      explanation: DECLINED,
+      fallback: 'client',
+      answered_by: 'claude-opus-4-8',
+      credit: 'redeemed',
+    },
+  ]);
+  expect(seen.progress).toContain(
+    'the API could not make its fallback attempt: retrying once on claude-opus-4-8',
+  );
+});
+
+test('EDITOR_AGENT_FALLBACKS=off sends no fallback; a refusal then stands and says why', async () => {
+  fake.script.push({
+    kind: 'refusal',
+    category: 'cyber',
+    explanation: null,
+    serverFallback: { model: 'claude-opus-4-8', reply: { kind: 'answer', json: { findings: [] } } },
+  });
+  const { o } = observer();
+  const error = await (
+    await caller({ EDITOR_AGENT_FALLBACKS: 'off' })
+  )
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
+  expect(fake.requests[0]!.body).not.toHaveProperty('fallbacks');
+  expect(betasOf(fake.requests[0]!)).toEqual([]);
+  expect((error as Error).message).toContain('the server-side fallback is off (EDITOR_AGENT_FALLBACKS=off)');
+});
+
+test('an endpoint that rejects the fallback beta fails with the vendor message and how to turn it off', async () => {
+  fake.script.push({
+    kind: 'http-error',
+    status: 400,
+    type: 'invalid_request_error',
+    message: 'Unexpected value(s) `server-side-fallback-2026-07-01` for the `anthropic-beta` header.',
+  });
+  const { o } = observer();
+  const error = await (
+    await caller()
+  )
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
+  expect(error).toMatchObject({ code: 'llm-error' });
+  expect((error as Error).message).toContain('Unexpected value(s)');
+  expect((error as Error).message).toContain('set EDITOR_AGENT_FALLBACKS=off');
 });
 
 test('malformed JSON is a bad-answer error that quotes the start of the answer', async () => {

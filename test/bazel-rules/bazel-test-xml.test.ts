@@ -1,7 +1,8 @@
 // The test.xml `rr bazel test-results` keeps is the same on every machine, and means the same to rr.
 import { describe, expect, it } from 'vitest';
 import { readJUnitFile } from '../../tools/evidence/junit-file.js';
-import { reproducibleTestXml } from '../../tools/cli/bazel-test-xml.js';
+import { bazelGeneratedXml } from '../../tools/cli/bazel-test-step.js';
+import { reproducibleTestXml, withTrailingSuite } from '../../tools/cli/bazel-test-xml.js';
 
 const TMP = '/tmp/rr-test-Ab12/tmp';
 const EXECROOT = '/home/ann/.cache/bazel/_bazel_ann/3f/execroot/ws/';
@@ -64,5 +65,42 @@ describe('reproducibleTestXml', () => {
       ['/build/o/execroot/ws/', ''],
     ]);
     expect(reproducibleTestXml(other, otherPaths)).toBe(reproducibleTestXml(written, paths));
+  });
+});
+
+describe('withTrailingSuite', () => {
+  const generated = bazelGeneratedXml('//pump:dose_test', 'exited with error code 1');
+  const suite =
+    '  <testsuite name="pump/dose_test" tests="1" failures="0" errors="1">\n' +
+    '    <testcase name="pump/dose_test" status="run">\n' +
+    '      <error message="exited with error code 1"></error>\n' +
+    '    </testcase>\n' +
+    '  </testsuite>\n';
+
+  it('adds the suite at the end of a <testsuites> root, also one closed on the same line', () => {
+    expect(withTrailingSuite('<testsuites>\n  <testsuite name="a"/>\n</testsuites>\n', generated)).toBe(
+      `<testsuites>\n  <testsuite name="a"/>\n${suite}</testsuites>\n`,
+    );
+    expect(withTrailingSuite('<testsuites><testsuite name="a"/></testsuites>', generated)).toBe(
+      `<testsuites><testsuite name="a"/>\n${suite}</testsuites>`,
+    );
+    expect(withTrailingSuite('<?xml version="1.0"?>\n<testsuites name="x"/>\n', generated)).toBe(
+      `<?xml version="1.0"?>\n<testsuites name="x">\n${suite}</testsuites>\n`,
+    );
+  });
+
+  it('puts a lone <testsuite> root and the suite in a new <testsuites>, after the declaration', () => {
+    const own =
+      '<?xml version="1.0"?>\n<!-- pytest -->\n<testsuite name="a">\n  <testcase name="t"/>\n</testsuite>\n';
+    const both = withTrailingSuite(own, generated);
+    expect(both).toBe(
+      '<?xml version="1.0"?>\n<!-- pytest -->\n<testsuites>\n<testsuite name="a">\n  <testcase name="t"/>\n</testsuite>\n' +
+        `${suite}</testsuites>\n`,
+    );
+    const read = readJUnitFile(both, 'test.xml').report!;
+    expect(read.suites.map((s) => [s.name, s.cases.map((c) => c.result)])).toEqual([
+      ['a', ['passed']],
+      ['pump/dose_test', ['error']],
+    ]);
   });
 });

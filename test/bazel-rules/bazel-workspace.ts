@@ -31,6 +31,8 @@ export interface BazelWorkspaceOptions {
   startup?: string[];
   /** environment of every bazel command, over this process's */
   env?: NodeJS.ProcessEnv;
+  /** a command every bazel command runs under, made anew for each (see shifted-clock.ts) */
+  prefix?: () => Promise<string[]>;
 }
 
 /** A copy of test/bazel whose rules_rr is this checkout. */
@@ -53,7 +55,7 @@ export class BazelWorkspace {
   }
 
   /** Runs `bazel COMMAND ARGS` here with the flags Debian's offline Bazel needs. */
-  bazel(command: string, args: string[]): Promise<BazelRun> {
+  async bazel(command: string, args: string[]): Promise<BazelRun> {
     const flags = [`--override_repository=remote_coverage_tools=${join(this.dir, 'tools/coverage')}`];
     const startup = ['--max_idle_secs=60', ...(this.options.startup ?? [])];
     const argv = [
@@ -63,10 +65,11 @@ export class BazelWorkspace {
       ...args,
     ];
     const env = { ...process.env, ...this.options.env };
+    const [program, ...before] = [...((await this.options.prefix?.()) ?? []), 'bazel'];
     return new Promise((resolve) => {
       execFile(
-        'bazel',
-        argv,
+        program!,
+        [...before, ...argv],
         { cwd: this.dir, env, maxBuffer: 32 * 1024 * 1024 },
         (error, stdout, stderr) => {
           const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;

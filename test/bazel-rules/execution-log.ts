@@ -12,6 +12,8 @@ export interface SpawnExec {
   remotable?: boolean;
   progressMessage?: string;
   actualOutputs?: { path: string }[];
+  /** the environment the spawn ran with */
+  environmentVariables?: { name: string; value: string }[];
 }
 
 /** The top-level JSON values of a stream of concatenated JSON texts. */

@@ -1,5 +1,5 @@
 // The rules from rules/ in a real Bazel (Debian's bazel-bootstrap in CI), offline, on the consumer
-// workspace in test/bazel/. Skipped with a message when bazel is missing, except under CI.
+// workspace in test/bazel/. Skipped with a message when bazel is missing, except under CI, where it fails.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,20 +10,18 @@ import { BazelWorkspace, findBazel } from './bazel-workspace.js';
 const bazel = findBazel();
 const required = Boolean(process.env.CI);
 
-describe.runIf(!bazel && required)('Bazel under CI', () => {
-  it('is installed (CI installs Debian bazel-bootstrap in .ci/run)', () => {
-    expect(bazel, 'no bazel on PATH: install bazel-bootstrap').toBeDefined();
-  });
-});
-
 if (!bazel && !required) {
   console.warn('test/bazel-rules: skipped, no `bazel` on PATH (apt-get install bazel-bootstrap)');
 }
 
-describe.runIf(Boolean(bazel))('rules_rr in a real Bazel workspace', { timeout: 300_000 }, () => {
+describe.runIf(Boolean(bazel) || required)('rules_rr in a real Bazel workspace', { timeout: 300_000 }, () => {
   let ws: BazelWorkspace;
 
   beforeAll(async () => {
+    if (!bazel)
+      throw new Error(
+        'CI must run the Bazel tests, but there is no `bazel` on PATH: install bazel-bootstrap (.ci/run does)',
+      );
     ws = await BazelWorkspace.create();
   }, 300_000);
 
@@ -164,6 +162,64 @@ describe.runIf(Boolean(bazel))('rules_rr in a real Bazel workspace', { timeout: 
       expect(run.stdout).not.toContain('smoke');
     } finally {
       await ws.write('BUILD.bazel', build);
+    }
+  });
+
+  it("fails a set's test that reads a workspace file it does not declare, under the sandbox only", async () => {
+    const build = await ws.read('BUILD.bazel');
+    // A test that climbs out of its runfiles to the execution root and reads the model from there:
+    // outside a sandbox the execution root links every top-level folder of the workspace.
+    await ws.write(
+      'src/limits.test.mjs',
+      [
+        "import { readFileSync } from 'node:fs';",
+        "import { join } from 'node:path';",
+        '',
+        "test('reads the rate limit from the model', () => {",
+        "  const execroot = join(process.env.TEST_SRCDIR, '..', '..', '..', '..');",
+        "  expect(readFileSync(join(execroot, 'model', 'requirements.yaml'), 'utf8')).toContain('REQ-002');",
+        '});',
+        '',
+      ].join('\n'),
+    );
+    const leaky = build
+      .replace(
+        'rr_verification_set(',
+        'vitest_test(\n    name = "limits_test",\n    srcs = ["src/limits.test.mjs"],\n)\n\nrr_verification_set(',
+      )
+      .replace(
+        'tests = [":dose_test"],',
+        'tests = [\n        ":dose_test",\n        ":limits_test",\n    ],',
+      );
+    expect(leaky).toContain('":limits_test"');
+    await ws.write('BUILD.bazel', leaky);
+    type Report = { cases: { target: string; path: string; state: string }[] };
+    // The case's result as the set's report (built in the set's action from the test's run) has it.
+    const state = async () => {
+      const report = JSON.parse(await ws.read('bazel-bin/set.rr/report.json')) as Report;
+      const path = 'src/limits.test.mjs/reads the rate limit from the model';
+      return report.cases.find((c) => c.target === '//:limits_test' && c.path === path)?.state;
+    };
+    try {
+      // The workspace's .bazelrc builds in processwrapper-sandbox: the model is not an input of the
+      // action that runs the test, so it is not there.
+      const sandboxed = await ws.bazel('build', ['//:set']);
+      expect(sandboxed.code, sandboxed.output).toBe(0);
+      expect(await state()).toBe('failed');
+      const xml = await ws.read('bazel-bin/set.rr/evidence/limits_test/test.xml');
+      expect(xml).toContain(`name="reads the rate limit from the model"`);
+      expect(xml).toMatch(/ENOENT[^<]*model\/requirements\.yaml/);
+      // Without a sandbox the same test reads the file and passes (another action key, so it runs again).
+      const local = await ws.bazel('build', [
+        '--spawn_strategy=local',
+        '--action_env=RR_UNSANDBOXED=1',
+        '//:set',
+      ]);
+      expect(local.code, local.output).toBe(0);
+      expect(await state()).toBe('passed');
+    } finally {
+      await ws.write('BUILD.bazel', build);
+      await ws.remove('src/limits.test.mjs');
     }
   });
 

@@ -1,12 +1,15 @@
 // `rr serve` outside any git repository, started from a folder that holds the model beside a big
 // unrelated tree (a home folder, say): annotations are looked for under the model's folder only, and a
-// large scan prints its progress on stderr before the server answers.
-import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+// large scan prints its progress on stderr before the server prints its address and answers.
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { send } from '../editor/editor-fixture.js';
+import { repoRoot } from './run-cli.js';
 import { serve, type EditorUnderTest } from '../e2e/editor-server.js';
 
 const MODEL = [
@@ -80,20 +83,67 @@ describe('rr serve outside a git repository', { timeout: 120_000 }, () => {
     dir = undefined;
   });
 
-  it('a long scan shows its progress on stderr before the server answers', async () => {
+  it('a long scan shows its progress on stderr before the server prints its address and answers', async () => {
     dir = await mkdtemp(join(tmpdir(), 'rr-serve-nogit-'));
     await mkdir(join(dir, 'model'), { recursive: true });
     await writeFile(join(dir, 'model', 'model.yaml'), MODEL);
     await sourceTree(join(dir, 'model', 'vendor'), 2500, (i) => `int y${i};\n`);
-    editor = await serve(dir, 'model');
-    // The progress lines are written before the address; stderr may reach us a moment after stdout.
-    while (!/scanned/.test(editor.output().stderr)) await new Promise((done) => setTimeout(done, 50));
-    const { stderr } = editor.output();
-    const root = join(dir, 'model');
-    expect(stderr).toContain(`rr serve: looking for source annotations under ${root}: 1,000 files found…`);
-    expect(stderr).toContain('rr serve: reading sources: 2,000 of 2,501 files…');
-    expect(stderr).toMatch(new RegExp(`rr serve: scanned 2,501 files under ${root} in \\d+\\.\\d s\\n`));
-    expect((await annotations(editor)).files_scanned).toBe(2501);
-    dir = undefined;
+    // stdout and stderr into one file through one descriptor: the file keeps the order of the writes,
+    // which two pipes read side by side would not.
+    const log = join(dir, 'serve.log');
+    const fd = openSync(log, 'w');
+    const token = randomBytes(18).toString('base64url');
+    const child = spawn(
+      process.execPath,
+      [
+        join(repoRoot, 'bin', 'rr.js'),
+        'serve',
+        '--model',
+        'model',
+        '--port',
+        '0',
+        '--token',
+        token,
+        '--no-llm',
+      ],
+      { cwd: dir, stdio: ['ignore', fd, fd] },
+    );
+    closeSync(fd);
+    const exited = new Promise((done) => child.once('exit', done));
+    try {
+      let printed = '';
+      while (!/rr editor: (\S+)/.test(printed)) {
+        if (child.exitCode !== null) throw new Error(`rr serve exited before it listened:\n${printed}`);
+        await new Promise((done) => setTimeout(done, 50));
+        printed = await readFile(log, 'utf8');
+      }
+      const root = join(dir, 'model');
+      const lines = printed.split('\n');
+      const at = (pattern: RegExp) => lines.findIndex((line) => pattern.test(line));
+      const address = at(/^rr editor: /);
+      const found = at(/^rr serve: looking for source annotations under .*: 1,000 files found…$/);
+      const reading = at(/^rr serve: reading sources: 2,000 of 2,501 files…$/);
+      const scanned = at(/^rr serve: scanned 2,501 files under .* in \d+\.\d s$/);
+      expect(lines[found], printed).toBe(
+        `rr serve: looking for source annotations under ${root}: 1,000 files found…`,
+      );
+      expect(
+        [found, reading, scanned].every((i) => i >= 0),
+        printed,
+      ).toBe(true);
+      // Every progress line comes before the address: the user sees why the address is late.
+      expect(found).toBeLessThan(reading);
+      expect(reading).toBeLessThan(scanned);
+      expect(scanned).toBeLessThan(address);
+      const origin = /rr editor: (http:\/\/[^/#\s]+)/.exec(printed)![1]!;
+      const reply = await send(new URL(origin), 'GET', '/api/annotations', undefined, {
+        authorization: `Bearer ${token}`,
+      });
+      expect(reply.status).toBe(200);
+      expect((reply.body as { files_scanned: number }).files_scanned).toBe(2501);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 });

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../cli/run-cli.js';
-import { undocumented } from './rules-doc-check.js';
+import { ruleDocProblems } from './rules-doc-check.js';
 import { readRulesApi } from './starlark/rules-api.js';
 
 const fixture = join(repoRoot, 'test/docs/fixtures/rules-doc');
@@ -33,13 +33,32 @@ describe('rule docs kept current', () => {
   it('fails on an undocumented attribute and on a wrong default, naming them', async () => {
     const api = await readRulesApi(fixture, ['rules/defs.bzl']);
     expect(
-      undocumented(api, await readFile(join(fixture, 'documented.md'), 'utf8'), 'documented.md'),
+      ruleDocProblems(api, await readFile(join(fixture, 'documented.md'), 'utf8'), 'documented.md'),
     ).toEqual([]);
     expect(
-      undocumented(api, await readFile(join(fixture, 'undocumented.md'), 'utf8'), 'undocumented.md'),
+      ruleDocProblems(api, await readFile(join(fixture, 'undocumented.md'), 'utf8'), 'undocumented.md'),
     ).toEqual([
       'undocumented.md: pack: attribute `level`: the default column shows "`9`", the rule says 6',
       'undocumented.md: pack: attribute `strip` (default False) is not in the table under "pack"',
+    ]);
+  });
+
+  it('fails on a stale row: an attribute, rule, provider or field the package no longer has', async () => {
+    const api = await readRulesApi(fixture, ['rules/defs.bzl']);
+    expect(ruleDocProblems(api, await readFile(join(fixture, 'stale.md'), 'utf8'), 'stale.md')).toEqual([
+      'stale.md: "pack": attribute `compress` is documented, but pack has no such attribute',
+      'stale.md: "unpack" has an attribute table, but its heading names no rule or macro of the package',
+      'stale.md: provider `PackInfo`: field `size` is listed, but the provider has no such field',
+      'stale.md: provider `UnpackInfo` has a row, but the package has no such provider',
+    ]);
+  });
+
+  it('in a table shared by several rules, each row says which of them it applies to', async () => {
+    const api = await readRulesApi(fixture, ['rules/defs.bzl']);
+    expect(ruleDocProblems(api, await readFile(join(fixture, 'shared.md'), 'utf8'), 'shared.md')).toEqual([
+      'shared.md: "pack, pack_tool": attribute `level` is an attribute of pack only; the row must say so ("`pack` only")',
+      'shared.md: "pack, pack_tool": attribute `strip` says "`pack_tool` only", but it is an attribute of pack',
+      'shared.md: "pack, pack_tool": attribute `verbose` is documented, but pack, pack_tool has no such attribute',
     ]);
   });
 
@@ -62,6 +81,24 @@ describe('rule docs kept current', () => {
       ].sort(),
     );
     const doc = await readFile(join(repoRoot, 'docs/bazel.md'), 'utf8');
-    expect(undocumented(api, doc, 'docs/bazel.md')).toEqual([]);
+    expect(ruleDocProblems(api, doc, 'docs/bazel.md')).toEqual([]);
+    // The same page with a row gone stale in the table rr_editor, rr_viewer and rr_cli share.
+    const row = '| `evidence_dir` |';
+    expect(doc).toContain(row);
+    const stale = doc.replace(row, `| \`port\` | \`8080\` | \`rr_editor\` only: the port |\n${row}`);
+    expect(ruleDocProblems(api, stale, 'docs/bazel.md')).toEqual([
+      'docs/bazel.md: "rr_editor, rr_viewer, rr_cli": attribute `port` is documented, but rr_editor, rr_viewer, rr_cli has no such attribute',
+    ]);
+  });
+
+  it('names every scheduling tag a verification set passes on to the action running a test', async () => {
+    const aspect = await readFile(join(repoRoot, 'rules/private/test_sources_aspect.bzl'), 'utf8');
+    const list = /^_SCHEDULING_TAGS = \[([^\]]*)\]/m.exec(aspect)?.[1] ?? '';
+    const tags = [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+    expect(tags).toContain('no-remote-cache-upload');
+    const doc = await readFile(join(repoRoot, 'docs/bazel.md'), 'utf8');
+    const paragraph = doc.split('\n\n').find((p) => p.startsWith('**Tests run in build actions.**')) ?? '';
+    const named = new Set([...paragraph.matchAll(/`([^`]+)`/g)].map((m) => m[1]!));
+    expect(tags.filter((tag) => !named.has(tag))).toEqual([]);
   });
 });

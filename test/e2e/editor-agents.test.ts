@@ -61,6 +61,18 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
     expect(await expected.difference(editor.modelDir)).toBeUndefined();
   }
 
+  /** The id of the newest assistant job. */
+  async function assistantJob(): Promise<string> {
+    const jobs = (
+      (await (
+        await fetch(new URL('api/agents/jobs', editor.origin), {
+          headers: { authorization: `Bearer ${editor.token}` },
+        })
+      ).json()) as { jobs: { id: string; workflow: string }[] }
+    ).jobs;
+    return jobs.find((j) => j.workflow === 'assistant')!.id;
+  }
+
   beforeAll(async () => {
     fake = await startFakeMessagesApi();
     editor = await startEditor({
@@ -166,6 +178,25 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
               detail: 'Ask pharmacy which accuracy they need.',
               proposal: null,
             },
+            {
+              severity: 'info',
+              category: 'change',
+              entity: 'REQ-001',
+              detail: 'The KVO requirement should say who configures the rate.',
+              proposal: {
+                type: 'note',
+                entity: 'REQ-004',
+                kind: 'todo',
+                text: 'Name the role that configures the KVO rate.',
+              },
+            },
+            {
+              severity: 'info',
+              category: 'change',
+              entity: null,
+              detail: 'Consider a second review of the alarm priorities.',
+              proposal: null,
+            },
           ],
         },
       });
@@ -210,9 +241,49 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
       await expectFilesAsExpected();
     });
 
+    it('a claim added to the pre-filled form is refused (409): a finding never sets verified_by', async () => {
+      await page.getByRole('button', { name: 'Add target' }).click();
+      await page.getByLabel('Target label').fill(DOSE_TEST);
+      await page
+        .getByLabel(/Case selectors, one per line/)
+        .fill('DoseCalculatorTest/rejects_concentration_of_zero');
+      await page.getByText('Precheck passed').waitFor();
+      await page.getByRole('button', { name: 'Save' }).click();
+      const refusal = page.locator('.banner.error', { hasText: 'protected-field' });
+      await refusal.waitFor();
+      await expect(refusal.textContent()).resolves.toContain(
+        'applying a finding never changes verified_by: save the new entity without it',
+      );
+      await refusal.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, SHOTS, 'create-from-finding-claim-refused', { fullPage: false });
+      await expectFilesAsExpected();
+    });
+
+    it('saving the pre-filled form creates the entity byte for byte, and the finding shows as applied', async () => {
+      await page.getByRole('button', { name: 'Remove target 1' }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.locator('main h1').filter({ hasText: 'REQ-030 Keep-vein-open rate after VTBI' }).waitFor();
+      // Beside its siblings: after the last requirement that refines REQ-001.
+      expected.replace(
+        'requirements.yaml',
+        '        # level omitted: defaults to unit (config.default_provided_level)\n',
+        '        # level omitted: defaults to unit (config.default_provided_level)\n' +
+          '\n' +
+          '  - id: REQ-030\n' +
+          '    title: Keep-vein-open rate after VTBI\n' +
+          '    description: After the VTBI is delivered the pump shall continue at 1 mL/h.\n' +
+          '    refines: REQ-001\n' +
+          '    status: draft\n',
+      );
+      await expectFilesAsExpected();
+      await go(`#/agents?job=${await assistantJob()}`, 'Agents');
+      const create = page.locator('article.finding', { hasText: 'No requirement says' });
+      await create.locator('.badge', { hasText: 'applied' }).waitFor();
+      await create.getByText('Applied (create): infusion-pump/requirements.yaml.').waitFor();
+      await expect(create.getByRole('link', { name: 'Create…' }).count()).resolves.toBe(0);
+    });
+
     it('a whole-model finding becomes a note on the entity a person chooses; another is dismissed', async () => {
-      await page.getByRole('link', { name: 'Cancel' }).click();
-      await page.locator('#job-state', { hasText: 'done' }).waitFor();
       const whole = page.locator('article.finding', { hasText: 'Ask pharmacy' });
       await whole.getByRole('button', { name: 'Add as note…' }).click();
       await whole.getByLabel('Note kind').selectOption('question');
@@ -234,10 +305,38 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
       );
       await expectFilesAsExpected();
 
-      const create = page.locator('article.finding', { hasText: 'No requirement says' });
-      await create.getByRole('button', { name: 'Dismiss' }).click();
-      await create.locator('.badge', { hasText: 'dismissed' }).waitFor();
-      await expect(create.getByRole('link', { name: 'Create…' }).count()).resolves.toBe(0);
+      const other = page.locator('article.finding', { hasText: 'second review of the alarm priorities' });
+      await other.getByRole('button', { name: 'Dismiss' }).click();
+      await other.locator('.badge', { hasText: 'dismissed' }).waitFor();
+      await expect(other.getByRole('button', { name: 'Add as note…' }).count()).resolves.toBe(0);
+      await expectFilesAsExpected();
+    });
+
+    it('a note proposal on another entity goes there, as the panel says, without asking for one', async () => {
+      const finding = page.locator('article.finding', { hasText: 'who configures the rate' });
+      await finding.getByRole('button', { name: 'Add as note…' }).click();
+      await finding
+        .locator('.note-target', {
+          hasText: 'On REQ-004, with the proposed text: “Name the role that configures the KVO rate.”',
+        })
+        .waitFor();
+      await expect(finding.getByLabel('Entity the note goes on').count()).resolves.toBe(0);
+      await expect(finding.getByLabel('Note kind').inputValue()).resolves.toBe('todo');
+      await finding.getByRole('button', { name: 'Add the note' }).click();
+      await finding.locator('text=Added as a todo note on REQ-004.').waitFor();
+      // Appended to REQ-004's notes, below the one it had.
+      const before = '        author: Jane Doe <jane@example.com>\n        created: "2026-03-02"\n';
+      expected.replace(
+        'requirements.yaml',
+        before,
+        before +
+          '      - id: n1\n' +
+          '        kind: todo\n' +
+          '        status: open\n' +
+          '        text: Name the role that configures the KVO rate.\n' +
+          `        author: ${TEST_AUTHOR}\n` +
+          `        created: "${new Date().toISOString().slice(0, 10)}"\n`,
+      );
       await expectFilesAsExpected();
     });
 

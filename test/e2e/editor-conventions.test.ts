@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rr } from '../cli/run-cli.js';
-import { ZEPHYR, zephyrMissing } from '../import-export/shared-data.js';
+import { ZEPHYR, zephyrSkipReason } from '../import-export/shared-data.js';
 import { browserSkipReason, saveScreenshot, seriousAxeViolations } from './browser.js';
 import { openEditorPage, showRoute } from './editor-page.js';
 import { git, serve, type EditorUnderTest } from './editor-server.js';
 
-const skip = browserSkipReason() ?? zephyrMissing;
+const skip = browserSkipReason() ?? zephyrSkipReason('test/e2e/editor-conventions.test.ts');
 const SHOTS = 'editor';
 const SEMAPHORE = 'model/docs/software_requirements/semaphore.yaml';
 const MUTEX = 'model/docs/software_requirements/mutex.yaml';

@@ -194,6 +194,21 @@ describe.skipIf(skip)('editor pages in Chromium', { timeout: 120_000 }, () => {
     await expect(page.locator('li.marked').textContent()).resolves.toContain('@implements REQ-003');
   });
 
+  it('links the full licence texts of the libraries its script bundles', async () => {
+    await open('#/', 'VIP-200 Volumetric Infusion Pump', 'rr-diagnostic-list table');
+    const [licences] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'Third-party licences' }).click(),
+    ]);
+    await licences.waitForLoadState();
+    expect(await licences.locator('h1').textContent()).toBe('Third-party libraries of the rr editor page');
+    const lit = licences.getByRole('link', { name: /^lit \d/ });
+    const text = await licences.request.get(new URL((await lit.getAttribute('href'))!, licences.url()).href);
+    expect(text.status()).toBe(200);
+    expect(await text.text()).toContain('Redistribution and use in source and binary forms');
+    await licences.close();
+  });
+
   it('tells an unknown deep link and an unknown entity apart from errors', async () => {
     await open('#/no-such-page', 'Page not found', 'text=Go to the overview');
     await open('#/entity/REQ-999', 'REQ-999', 'text=no entity has the id');

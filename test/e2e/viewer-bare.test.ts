@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer without its assembled page: the server serves the bare page (the page's own modules as tsc
 // compiled them, lit from node_modules through an import map) and in Chromium the lanes, the board and
-// the notes work; the 3D tab says it needs the assembled page, and three.js is never asked for.
+// the notes work; the 3D and Schematic tabs say they need the assembled page, and neither three.js nor
+// elkjs is ever asked for.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { repoRoot } from '../cli/run-cli.js';
+import { exampleBoardGraph } from '../viewer/design-sources/example-design.js';
 import { startViewer } from '../viewer/server/viewer-fixture.js';
 import { tempDir } from '../viewer/temp-dir.js';
 import { browserMissing, launchBrowser } from './browser-launch.js';
@@ -39,9 +41,12 @@ describe.skipIf(!!missing)('the bare page in Chromium', () => {
     await browser?.close();
   });
 
-  it('shows lanes, the board and notes without the assembled page, and says why 3D is missing', async () => {
+  it('shows lanes, the board and notes without the assembled page, and says why 3D and the schematic are missing', async () => {
+    const graph = join(tempDir(), 'graph.json');
+    writeFileSync(graph, JSON.stringify(exampleBoardGraph()));
     const v = await startViewer({
       simulate: true,
+      flags: { graph },
       uiDir: join(tempDir(), 'no-assembled-page'),
       bareRoot: repoRoot,
       pcbCli: { status: 'found', tool: 'cli', path: '/usr/bin/kicad-cli', source: 'test' },
@@ -80,10 +85,24 @@ describe.skipIf(!!missing)('the bare page in Chromium', () => {
     await said.waitFor(WAIT);
     expect(await said.textContent()).toContain('needs the assembled page');
 
-    // lit came from node_modules, unbundled; three.js was never asked for, nor the 3D routes.
+    // The schematic view is available on the server (--graph), but its layout needs elkjs, which only
+    // the assembled page carries: the tab says so.
+    const features = (await v.request('/api/features')).json<{
+      features: { id: string; available: boolean }[];
+    }>();
+    expect(features.features.find((f) => f.id === 'schematic')).toMatchObject({ available: true });
+    await page.getByRole('tab', { name: 'Schematic', exact: true }).click();
+    const schematic = page.locator('rr-schematic-panel [role="status"]', {
+      hasText: 'needs the assembled page',
+    });
+    await schematic.waitFor(WAIT);
+    expect(await schematic.textContent()).toContain('the graph-layout library elkjs is served only from it');
+
+    // lit came from node_modules, unbundled; three.js and elkjs were never asked for, nor the routes
+    // that would feed them.
     expect(requested).toContain('/node_modules/lit/index.js');
     expect(requested).toContain('/modules/ui/viewer/src/viewer.js');
-    expect(requested.filter((p) => /three|\/api\/3d/.test(p))).toEqual([]);
+    expect(requested.filter((p) => /three|elk|\/api\/3d|\/api\/schematic/.test(p))).toEqual([]);
     // The About dialog lists the libraries this page loads, with licence texts that open.
     await page.locator('rr-page-header button[data-about]').click();
     await page.locator('rr-about-dialog tr[data-library="lit"]').waitFor(WAIT);

@@ -2,8 +2,9 @@
 // The schematic view in a real browser: `rr view` serves the assembled page; the schematic of a
 // `rr pnr-sim` experiment and of a KiCad demo (pic_programmer, its netlist exported by kicad-cli, its
 // symbol library as --parts) is laid out by elkjs in its web worker and drawn with every component;
-// selecting a component or net on the schematic highlights it on the board, and back. Screenshots go
-// to test/e2e/artifacts/.
+// selecting a component or net on the schematic highlights it on the board, and back; the schematic pans
+// and zooms; a refused note target shows its reason under the note form. Screenshots go to
+// test/e2e/artifacts/.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -170,6 +171,88 @@ describe.skipIf(!!missing)('viewer schematic view in Chromium', () => {
     await page.locator('rr-board-view [data-highlight="R5"]').waitFor(WAIT);
     await shot(page, 'schematic-pnr-sim');
     expect(errors).toEqual([]);
+  }, 300_000);
+
+  it('pans and zooms the schematic, selects a net picked on the board, and shows why a note target is refused', async () => {
+    const dir = tempDir('rr-e2e-schematic-view-');
+    const root = simulate(dir);
+    const { page, errors } = await openViewer(['--root', root]);
+    await openSchematic(page, 16);
+    const drawing = schematic(page).locator('svg[aria-label^="Schematic."]');
+    const viewBox = async () => {
+      const [x, y, w, h] = (await drawing.getAttribute('viewBox'))!.split(' ').map(Number);
+      return { x: x!, y: y!, w: w!, h: h! };
+    };
+    const fitted = await viewBox();
+    const box = (await drawing.boundingBox())!;
+    const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+
+    // The wheel zooms in about the pointer: the view gets smaller.
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.wheel(0, -400);
+    await expect.poll(async () => (await viewBox()).w, WAIT).toBeLessThan(fitted.w);
+    const zoomed = await viewBox();
+    expect(zoomed.h).toBeLessThan(fitted.h);
+    // A drag pans: dragging right and down moves the view left and up by the dragged share of it.
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x + 120, centre.y + 60, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(async () => (await viewBox()).x, WAIT).toBeLessThan(zoomed.x);
+    const dragged = await viewBox();
+    expect(dragged.y).toBeLessThan(zoomed.y);
+    expect(dragged.w).toBe(zoomed.w);
+    // The keys pan and zoom too, and 0 fits the whole schematic again.
+    await drawing.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await viewBox()).x, WAIT).toBeGreaterThan(dragged.x);
+    await page.keyboard.press('-');
+    await expect.poll(async () => (await viewBox()).w, WAIT).toBeGreaterThan(dragged.w);
+    await page.keyboard.press('0');
+    await expect.poll(viewBox, WAIT).toEqual(fitted);
+
+    // Board → schematic for a net: a click on a pad of NRST selects the net on the schematic.
+    const board = page.locator('rr-board-view');
+    const pad = await board.evaluate((el) => {
+      // The board element's drawn parts and its SVG, typed here without the DOM library.
+      interface Svg {
+        getScreenCTM(): { a: number; b: number; c: number; d: number; e: number; f: number } | null;
+      }
+      const view = el as unknown as {
+        paths: {
+          parts: { ref: string; pads: { number: string; at: [number, number]; net: string | null }[] }[];
+        };
+        renderRoot: { querySelector(s: string): Svg | null };
+      };
+      const part = view.paths.parts.find((p) => p.pads.some((q) => q.net === 'NRST'))!;
+      const [x, y] = part.pads.find((q) => q.net === 'NRST')!.at;
+      const m = view.renderRoot.querySelector('svg')!.getScreenCTM()!;
+      return { ref: part.ref, x: m.a * x + m.c * y + m.e, y: m.b * x + m.d * y + m.f };
+    });
+    await page.mouse.click(pad.x, pad.y);
+    await schematic(page).locator('polyline.wire[data-net="NRST"][data-highlighted]').first().waitFor(WAIT);
+    await schematic(page).locator('[data-selection]', { hasText: 'net NRST' }).waitFor(WAIT);
+    await board.locator('g[data-highlight-net="NRST"]').waitFor(WAIT);
+    // The schematic brings the picked net into view.
+    expect(await viewBox()).not.toEqual(fitted);
+
+    // A note target the design does not have is refused, and the page says why under the note form.
+    await page.getByRole('tab', { name: 'Notes', exact: true }).click();
+    const notes = page.locator('rr-design-notes-panel');
+    await notes.getByRole('button', { name: 'Pick targets on the board' }).click();
+    const corner = (await board.locator('svg').first().boundingBox())!;
+    await page.mouse.click(corner.x + 4, corner.y + 4);
+    await notes.locator('.chip', { hasText: ') mm' }).waitFor(WAIT);
+    await notes.getByLabel('Title').fill('Off the board');
+    await notes.getByRole('button', { name: 'Write note' }).click();
+    const status = notes.locator('p.status[role="status"]');
+    await status.filter({ hasText: 'Could not write the note: targets[0]: the point' }).waitFor(WAIT);
+    expect(await status.textContent()).toMatch(
+      /lies outside the board \(100\.\.150 x 80\.\.120 mm in the board boards\//,
+    );
+    expect(await notes.locator('li[data-note]', { hasText: 'Off the board' }).count()).toBe(0);
+    await shot(page, 'schematic-pan-zoom-note-refused');
+    expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
   }, 300_000);
 
   it.skipIf(!existsSync(DEMO))(

@@ -75,6 +75,19 @@ describe('numbering families', () => {
     const { model } = await readSnapshot(dir);
     expect(nextFreeId(model, 'requirement', { near: ['SW-1-1'] })).toBe('SW-1-4');
   });
+
+  test('an id config.retired_ids lists is taken, in any family', async () => {
+    const dir = await tempDir();
+    const model = (retired: string) =>
+      `config:\n  retired_ids: [${retired}]\nrequirements:\n  - id: REQ-001\n    title: A\n  - id: SW-1-1\n    title: B\n`;
+    await writeFile(join(dir, 'm.yaml'), model(''));
+    expect(nextFreeId((await readSnapshot(dir)).model, 'requirement')).toBe('REQ-002');
+    await writeFile(join(dir, 'm.yaml'), model('REQ-002, REQ-003, SW-1-2'));
+    const { model: retired } = await readSnapshot(dir);
+    expect(retired.config.retired_ids).toEqual(['REQ-002', 'REQ-003', 'SW-1-2']);
+    expect(nextFreeId(retired, 'requirement')).toBe('REQ-004');
+    expect(nextFreeId(retired, 'requirement', { near: ['SW-1-1'] })).toBe('SW-1-3');
+  });
 });
 
 describe('placement beside the parent and a chosen file', () => {

@@ -4,6 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { newEntityTarget } from '../../tools/edit/entity-placement.js';
+import { readSnapshot } from '../../tools/edit/model-snapshot.js';
 import { runImport, sourceTree } from './import-fixture.js';
 
 const TREE = {
@@ -62,6 +64,35 @@ describe('rr import doorstop', () => {
     expect(run.stdout).toMatch(/inactive items \(left out\): 1/);
     expect(run.stdout).toMatch(/link → satisfies: 1/);
     expect(run.stdout).toMatch(/link → refines: 1/);
+  });
+
+  it('keeps the ids of the items it left out taken: config.retired_ids, honoured by the next id', async () => {
+    const src = await sourceTree(TREE);
+    const run = await runImport('doorstop', src, ['--kind', 'NEED=user_need']);
+    expect(run.code).toBe(0);
+    // REQ-001 (a heading), REQ-004 (inactive) and REQ-006 (non-normative) are Doorstop's ids still.
+    expect(run.model!.config.retired_ids).toEqual(['REQ-001', 'REQ-004', 'REQ-006']);
+    expect(await readFile(join(run.out, 'rr.yaml'), 'utf8')).toContain(
+      '  retired_ids:\n    - REQ-001\n    - REQ-004\n    - REQ-006\n',
+    );
+    expect(run.stdout).toMatch(/retired_ids: 3 \(REQ-001, REQ-004, REQ-006\), the ids of items left out/);
+    // The highest imported id is REQ-005; REQ-006 is Doorstop's, so a new requirement gets REQ-007.
+    const snapshot = await readSnapshot(run.out);
+    expect(newEntityTarget(snapshot, 'requirement').id).toBe('REQ-007');
+    expect(newEntityTarget(snapshot, 'requirement', { parent: 'REQ-002' }).id).toBe('REQ-007');
+  });
+
+  it('an inactive item in the middle keeps its id: the next id after REQ-002 and inactive REQ-003 is REQ-004', async () => {
+    const src = await sourceTree({
+      '.doorstop.yml': "settings:\n  digits: 3\n  prefix: REQ\n  sep: '-'\n",
+      'REQ-001.yml': 'active: true\nheader: One\nlevel: 1.1\nnormative: true\ntext: First.\n',
+      'REQ-002.yml': 'active: true\nheader: Two\nlevel: 1.2\nnormative: true\ntext: Second.\n',
+      'REQ-003.yml': 'active: false\nheader: Three\nlevel: 1.3\nnormative: true\ntext: Withdrawn.\n',
+    });
+    const run = await runImport('doorstop', src);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.model!.config.retired_ids).toEqual(['REQ-003']);
+    expect(newEntityTarget(await readSnapshot(run.out), 'requirement').id).toBe('REQ-004');
   });
 
   it('refuses a folder with no Doorstop document', async () => {

@@ -8,8 +8,10 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadModel } from '../../tools/model/load-model.js';
-import { REQIF_CORPUS, reqifCorpusFiles, reqifCorpusMissing } from './shared-data.js';
+import { REQIF_CORPUS, reqifCorpusFiles, reqifCorpusSkipReason } from './shared-data.js';
 import { rrInProcess } from './run-main.js';
+
+const reqifCorpusMissing = reqifCorpusSkipReason('test/import-export/reqif-corpus.test.ts');
 
 /** How many elements of each name the file has, counted with fast-xml-parser (rr reads with saxes). */
 function countElements(text: string): Map<string, number> {

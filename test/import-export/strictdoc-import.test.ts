@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { newEntityTarget } from '../../tools/edit/entity-placement.js';
+import { readSnapshot } from '../../tools/edit/model-snapshot.js';
 import { runImport, sourceTree } from './import-fixture.js';
 
 const GRAMMAR = `[GRAMMAR]
@@ -175,5 +177,18 @@ describe('rr import strictdoc', () => {
     const model = (await runImport('strictdoc', src, ['--kind', 'SYSTEM_GOAL=user_need'])).model!;
     expect(model.byId.get('G-1')!.kind).toBe('user_need');
     expect(model.byId.get('R-1')!.data.satisfies).toBe('G-1');
+  });
+
+  it('keeps the UIDs of the nodes it leaves out taken (config.retired_ids), so a new id does not reuse them', async () => {
+    const src = await sourceTree({
+      'a.sdoc':
+        '[DOCUMENT]\nTITLE: A\nREQ_PREFIX: R-\n\n[TEXT]\nUID: R-2\nSTATEMENT: An introduction with an id.\n\n[SYSTEM_GOAL]\nUID: R-9\nTITLE: Goal\nSTATEMENT: S\n\n[REQUIREMENT]\nUID: R-1\nTITLE: One\nSTATEMENT: S\n\n[REQUIREMENT]\nTITLE: No UID\nSTATEMENT: S\n',
+    });
+    const run = await runImport('strictdoc', src, ['--kind', 'SYSTEM_GOAL=skip']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.model!.config.retired_ids).toEqual(['R-2', 'R-9']);
+    // The node without a UID is numbered after them too, as is the next new requirement.
+    expect(run.model!.entities.map((e) => e.id)).toEqual(['R-1', 'R-10']);
+    expect(newEntityTarget(await readSnapshot(run.out), 'requirement').id).toBe('R-11');
   });
 });

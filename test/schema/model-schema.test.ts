@@ -48,6 +48,7 @@ function expectErrors(doc: unknown, errors: Expected[]): void {
 const fullConfig = {
   prefixes: { user_need: 'UN-', requirement: 'REQ-', risk: 'RISK-', mitigation: 'MIT-', test_method: 'TM-' },
   id_pattern: '^[A-Z]+-[0-9]+$',
+  retired_ids: ['REQ-004'],
   levels: [
     'unit',
     { name: 'integration', ordered: true, description: 'several modules' },

@@ -71,3 +71,28 @@ function copyStartTag(xml: string, open: number, emit: (piece: string) => void):
   }
   return at;
 }
+
+/** The declaration, comments and doctype before a document's root element. */
+const PROLOG = /^(?:\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>))*\s*/;
+
+/**
+ * A test's own JUnit XML with the suites of `generated` (a `<testsuites>` document) after its own: at
+ * the end of a `<testsuites>` root, or beside a lone `<testsuite>` root in a new `<testsuites>`.
+ */
+export function withTrailingSuite(xml: string, generated: string): string {
+  const open = generated.indexOf('<testsuites>') + '<testsuites>'.length;
+  const suites = generated.slice(open, generated.lastIndexOf('</testsuites>')).replace(/^\n/, '');
+  const prolog = PROLOG.exec(xml)![0];
+  const root = xml.slice(prolog.length);
+  if (root.startsWith('<testsuites')) {
+    const close = xml.lastIndexOf('</testsuites>');
+    if (close >= 0) {
+      const before = xml.slice(0, close);
+      return `${before}${before.endsWith('\n') ? '' : '\n'}${suites}${xml.slice(close)}`;
+    }
+    // An empty `<testsuites .../>`.
+    const empty = /^<testsuites\b[^>]*\/>/.exec(root)![0];
+    return `${prolog}${empty.replace(/\s*\/>$/, '>')}\n${suites}</testsuites>${root.slice(empty.length)}`;
+  }
+  return `${prolog}<testsuites>\n${root.replace(/\s*$/, '\n')}${suites}</testsuites>\n`;
+}

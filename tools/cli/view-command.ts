@@ -29,8 +29,10 @@ import {
 import { createViewerServer, type ViewerServer } from '../viewer/server/viewer-server.js';
 import { resolveAgentCli } from '../viewer/agent/agent-cli-resolution.js';
 import { startupWarnings } from '../viewer/server/viewer-features.js';
+import { searchUrlProblem } from '../viewer/agent/web/web-mcp-server.js';
 import { statOrUndefined } from '../viewer/live/safe-stat.js';
 import { viewerAccount } from '../viewer/records/viewer-record-author.js';
+import { NETLIST_GRAPH_FILE } from '../viewer/netlist/netlist-graph.js';
 import { isEventFileName } from '../viewer/telemetry/event-files.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageVersion } from '../model/package-version.js';
@@ -166,6 +168,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
         agentCli,
         config,
         extract: extractor.extract,
+        extractorId: extractor.id,
         geometryDescription: extractor.description,
         pcbCli: tools.cli,
         version: packageVersion(),
@@ -198,6 +201,12 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
     }
 
     for (const line of startupWarnings(server.features)) io.err(`rr view: warning: ${line}\n`);
+    const searchProblem =
+      config.agentWeb && config.agentSearchUrl ? searchUrlProblem(config.agentSearchUrl) : undefined;
+    if (searchProblem)
+      io.err(
+        `rr view: warning: --agent-search-url ${config.agentSearchUrl}: ${searchProblem}; the web guard reaches public hosts only, so every web_search will be refused (docs/viewer-agent.md, "Web access")\n`,
+      );
     if (config.dist && !statOrUndefined(join(config.dist, 'index.html'))?.isFile())
       io.err(
         `rr view: warning: --dist ${config.dist} holds no index.html; the page falls back to the bare files or a notice\n`,
@@ -229,7 +238,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
     io.out(`rr view: ${config.title} (live directory ${config.root})\n`);
     if (server.page.kind === 'bare')
       io.out(
-        'rr view: serving the bare page (no assembled page in dist/ui/viewer: run npm run build:ui, or give --dist); the 3D view needs the assembled page\n',
+        'rr view: serving the bare page (no assembled page in dist/ui/viewer: run npm run build:ui, or give --dist); the 3D view and the schematic layout need the assembled page\n',
       );
     if (config.agent || config.netSummaries)
       io.out(
@@ -253,9 +262,11 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
 
 /**
  * The demo's design: the example design project of the simulated board (when rr ships it), unless flags
- * name another. No --graph: the simulator writes its graph only once it runs, after the viewer started.
+ * name another; and the graph the simulator writes into the live directory once it runs, named as the
+ * graph so the schematic view starts before the file exists.
  */
 function demoDesign(flags: Partial<Record<SettingName | 'config', string | string[]>>): void {
+  if (typeof flags.root === 'string') flags.graph ??= join(flags.root, NETLIST_GRAPH_FILE);
   const design = join(packageRoot(), 'examples', 'design-sensor-node');
   if (flags.hdlRoot === undefined && statOrUndefined(join(design, 'ato.yaml'))?.isFile()) {
     flags.hdlRoot = design;

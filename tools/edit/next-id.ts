@@ -22,7 +22,8 @@ export interface IdNeighbours {
  * only in their last number) most used by the new entity's neighbours, else by the kind's entities, else
  * the kind's prefix; one more than the highest number used in that family, padded like its ids (the
  * prefix family as id_pattern says, else to 3 digits). The id must match id_pattern, numbers are never
- * reused, and an id some field already names (a dangling reference) counts as taken.
+ * reused, and an id some field already names (a dangling reference) or config.retired_ids lists (an item
+ * an import left out) counts as taken.
  */
 export function nextFreeId(
   model: Model,
@@ -31,7 +32,7 @@ export function nextFreeId(
   alsoTaken: Iterable<string> = [],
 ): string {
   const prefix = model.config.prefixes[kind];
-  const taken = new Set<string>([...model.byId.keys(), ...alsoTaken]);
+  const taken = new Set<string>([...model.byId.keys(), ...model.config.retired_ids, ...alsoTaken]);
   for (const entity of model.entities) {
     for (const ref of REFERENCE_FIELDS) for (const id of stringList(entity.data[ref.field])) taken.add(id);
   }

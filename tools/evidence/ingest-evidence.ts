@@ -2,7 +2,7 @@
 // cases of normalized targets, merged over shards, runs and attempts.
 import { compareDiagnostics, diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { parseLabel, type Label, type LabelOptions } from '../model/labels.js';
-import { isBazelGenerated, syntheticCasePath } from './bazel-generated.js';
+import { failureAfterOwnXml, isBazelGenerated, syntheticCasePath } from './bazel-generated.js';
 import type { CaseObservation } from './case-observation.js';
 import { mergeOneRun, mergeParts, mergeSequence } from './case-merge.js';
 import { byCodePoint, sortByCodePointKey } from '../model/code-point-order.js';
@@ -28,6 +28,8 @@ interface TestlogsFile {
   cases: CaseObservation[];
   /** written by Bazel for a test that wrote no XML */
   synthetic: boolean;
+  /** the test's own XML followed by the failure Bazel would write: the test failed after writing it */
+  failedAfterOwnXml?: boolean;
 }
 
 /** What is collected for one target before its files are merged. */
@@ -224,21 +226,31 @@ function testlogsFile(
   label: Label,
   rel: string,
   diagnostics: Diagnostic[],
-): Pick<TestlogsFile, 'cases' | 'synthetic'> {
-  if (isBazelGenerated(report, label)) {
-    const generated = report.suites[0]!.cases[0]!;
-    // The tag, file and line fields stay empty: Bazel knows none of them.
-    const synthetic: CaseObservation = { ...generated, path: syntheticCasePath(label), synthetic: true };
-    return { cases: [synthetic], synthetic: true };
-  }
-  const cases = report.suites.flatMap((suite) => suite.cases);
-  return { cases: mergeOneRun(cases, rel, diagnostics), synthetic: false };
+): Pick<TestlogsFile, 'cases' | 'synthetic' | 'failedAfterOwnXml'> {
+  // The tag, file and line fields of a synthetic case stay empty: Bazel knows none of them.
+  const synthetic = (generated: CaseObservation): CaseObservation => ({
+    ...generated,
+    path: syntheticCasePath(label),
+    synthetic: true,
+  });
+  if (isBazelGenerated(report, label))
+    return { cases: [synthetic(report.suites[0]!.cases[0]!)], synthetic: true };
+  const failure = failureAfterOwnXml(report, label);
+  const suites = failure === undefined ? report.suites : report.suites.slice(0, -1);
+  const cases = mergeOneRun(
+    suites.flatMap((suite) => suite.cases),
+    rel,
+    diagnostics,
+  );
+  if (failure === undefined) return { cases, synthetic: false };
+  return { cases: [...cases, synthetic(failure)], synthetic: false, failedAfterOwnXml: true };
 }
 
 /**
  * A testlogs target's cases: per shard, its runs and attempts in order (the last decides, earlier
  * failures make a pass flaky); then the shards together. Where the target wrote XML of its own, Bazel's
- * synthetic results are dropped, except a failed one that is a shard's last word (a shard that crashed).
+ * synthetic results are dropped, except a failed one that is a shard's last word (a shard that crashed,
+ * or failed after writing its XML).
  */
 function mergeTestlogs(files: TestlogsFile[], label: string, diagnostics: Diagnostic[]): CaseObservation[] {
   const wroteOwnXml = files.some((f) => !f.synthetic);
@@ -249,7 +261,8 @@ function mergeTestlogs(files: TestlogsFile[], label: string, diagnostics: Diagno
       .sort((a, b) => a.run - b.run || a.attempt - b.attempt);
     const merged = mergeSequence(sequence.map((f) => f.cases));
     if (!wroteOwnXml) return merged;
-    const lastIsSynthetic = sequence[sequence.length - 1]!.synthetic;
+    const last = sequence[sequence.length - 1]!;
+    const lastIsSynthetic = last.synthetic || last.failedAfterOwnXml === true;
     return merged.filter(
       (o) => !o.synthetic || (lastIsSynthetic && (o.result === 'failed' || o.result === 'error')),
     );

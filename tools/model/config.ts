@@ -15,6 +15,8 @@ export type RuleSetting = Severity | 'off';
 export interface Config {
   prefixes: Record<EntityKind, string>;
   id_pattern: string | null;
+  /** ids no new entity may take: given away before (an import lists the items it left out) */
+  retired_ids: string[];
   levels: Level[];
   default_level: string;
   default_provided_level: string;
@@ -46,6 +48,7 @@ export function defaultConfig(): Config {
       test_method: 'TM-',
     },
     id_pattern: null,
+    retired_ids: [],
     levels: [
       { name: 'unit', ordered: true, description: 'a single unit in isolation' },
       { name: 'integration', ordered: true, description: 'several units or a unit with real dependencies' },

@@ -20,15 +20,27 @@ export type RepositoryText =
   | { kind: 'too-large'; size: number }
   | { kind: 'not-utf8' };
 
+/** Why a path is refused before the file system is asked (NUL, absolute, `..`, `.git`), or null. */
+export function lexicalRefusal(path: string): string | null {
+  if (path.includes('\0')) return 'a path has no NUL character';
+  if (isAbsolute(path) || /^[a-zA-Z]:/.test(path) || path.startsWith('\\'))
+    return 'give a path relative to the repository';
+  const segments = path.split(/[\\/]/);
+  if (segments.includes('..')) return 'a path may not leave the repository';
+  if (segments.some(isGitSegment)) return 'the git directory is not served';
+  return null;
+}
+
+/** Whether a path segment is the git directory (any case: case-insensitive file systems). */
+export function isGitSegment(segment: string): boolean {
+  return segment.toLowerCase() === '.git';
+}
+
 /** Resolves a path relative to the repository to a regular file inside it. */
 export async function repositoryPath(root: string, path: string): Promise<RepositoryPath> {
   const refuse = (reason: string): RepositoryPath => ({ kind: 'refused', reason });
-  if (path.includes('\0')) return refuse('a path has no NUL character');
-  if (isAbsolute(path) || /^[a-zA-Z]:/.test(path) || path.startsWith('\\'))
-    return refuse('give a path relative to the repository');
-  const segments = path.split(/[\\/]/);
-  if (segments.includes('..')) return refuse('a path may not leave the repository');
-  if (segments.some((s) => s.toLowerCase() === '.git')) return refuse('the git directory is not served');
+  const lexical = lexicalRefusal(path);
+  if (lexical) return refuse(lexical);
   const realRoot = await realpath(root);
   let real: string;
   try {
@@ -38,8 +50,7 @@ export async function repositoryPath(root: string, path: string): Promise<Reposi
   }
   const rel = relative(realRoot, real);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return refuse('it leads out of the repository');
-  if (rel.split(sep).some((s) => s.toLowerCase() === '.git'))
-    return refuse('the git directory is not served');
+  if (rel.split(sep).some(isGitSegment)) return refuse('the git directory is not served');
   if (!(await stat(real)).isFile()) return { kind: 'missing', reason: `${path} is not a file` };
   return { kind: 'file', real, relative: rel.split(sep).join('/') };
 }

@@ -5,8 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { ingestEvidence } from '../../../tools/evidence/ingest-evidence.js';
 import type { CaseResult } from '../../../tools/evidence/test-case.js';
 import { evidenceDir } from '../evidence-dir.js';
-import { corpusBytes, corpusFiles, corpusMissing } from './junit-corpus.js';
+import { corpusBytes, corpusFiles, corpusSkipReason } from './junit-corpus.js';
 import { countResults } from './result-counter.js';
+
+const corpusMissing = corpusSkipReason('test/evidence/corpus/junit-corpus.test.ts');
 
 const files = corpusFiles();
 

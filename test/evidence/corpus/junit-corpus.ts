@@ -1,5 +1,5 @@
 // The JUnit XML corpus kept beside this repository (114 files written by 41 real runners), read in place:
-// it is never copied into the repository. Tests skip with a message when it is absent.
+// it is never copied into the repository. Tests skip with a message on stderr when it is absent.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,9 +10,15 @@ const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 export const CORPUS = resolve(process.env.RR_JUNIT_CORPUS ?? join(REPO, '..', 'shared', 'junit-corpus'));
 
 /** Why corpus tests are skipped, or undefined when the corpus is there. */
-export const corpusMissing: string | undefined = existsSync(join(CORPUS, 'files'))
+const corpusMissing: string | undefined = existsSync(join(CORPUS, 'files'))
   ? undefined
   : `the JUnit corpus is not at ${CORPUS} (set RR_JUNIT_CORPUS to its folder): corpus tests skipped`;
+
+/** corpusMissing, also written to stderr when set (call it at the test file's top level). */
+export function corpusSkipReason(file: string): string | undefined {
+  if (corpusMissing !== undefined) process.stderr.write(`${file}: ${corpusMissing}\n`);
+  return corpusMissing;
+}
 
 /** One corpus file with what its manifest says of it. */
 export interface CorpusFile {

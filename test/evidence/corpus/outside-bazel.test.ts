@@ -4,8 +4,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ingestEvidence } from '../../../tools/evidence/ingest-evidence.js';
 import { evidenceDir } from '../evidence-dir.js';
-import { corpusBytes, corpusMissing } from './junit-corpus.js';
+import { corpusBytes, corpusSkipReason } from './junit-corpus.js';
 import { countResults } from './result-counter.js';
+
+const corpusMissing = corpusSkipReason('test/evidence/corpus/outside-bazel.test.ts');
 
 const VITEST_FIXTURE = new URL(
   '../../fixtures/evidence/testlogs/ui/dose_view/dose_view_test/test.xml',

@@ -16,14 +16,40 @@ export const FAKE_CLI = join(FAKE_CLI_DIR, 'claude');
 
 /** What the fake is told to do. */
 export interface FakeCliSetting {
-  mode?: 'answer' | 'over-budget' | 'no-cost' | 'hang' | 'extra-tool' | 'extra-server' | 'late-tool';
+  mode?:
+    | 'answer'
+    | 'over-budget'
+    | 'no-cost'
+    | 'hang'
+    | 'extra-tool'
+    | 'extra-server'
+    | 'late-tool'
+    | 'read-outside';
   cost?: number;
+}
+
+/** One run of the fake, as it logged it. */
+export interface FakeCliRun {
+  args: string[];
+  prompt: string;
+  cwd: string;
+  mcpConfig?: { mcpServers: Record<string, { type: string; url: string; headers: Record<string, string> }> };
+}
+
+/** The values a flag was given (a flag like --add-dir may be given several times, --allowedTools takes several). */
+export function flagValues(args: readonly string[], flag: string): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < args.length; i++)
+    if (args[i] === flag)
+      for (let j = i + 1; j < args.length && !(args[j]!.startsWith('-') && args[j]!.length > 1); j++)
+        values.push(args[j]!);
+  return values;
 }
 
 /** A viewer with the agent on, and where the fake logs its runs. */
 export interface AgentFixture extends ViewerFixture {
-  /** The runs the fake made: arguments, prompt and working directory. */
-  runs: () => { args: string[]; prompt: string; cwd: string }[];
+  /** The runs the fake made: arguments, prompt, working directory and the MCP configuration it was given. */
+  runs: () => FakeCliRun[];
   pidFile: string;
 }
 
@@ -59,7 +85,7 @@ export async function startAgentViewer(
       readFileSync(log, 'utf8')
         .split('\n')
         .filter(Boolean)
-        .map((line) => JSON.parse(line) as { args: string[]; prompt: string; cwd: string }),
+        .map((line) => JSON.parse(line) as FakeCliRun),
   };
 }
 

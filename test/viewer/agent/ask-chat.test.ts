@@ -1,12 +1,15 @@
 // POST /api/agent/chat against the fake assistant CLI: the streamed answer, the note it made, the stored
 // conversation, the command line the CLI got, and the budget ledger's figures.
-import { readdirSync, readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AskConversation } from '../../../tools/viewer/agent/ask-conversations.js';
 import type { DesignNote } from '../../../tools/viewer/notes/design-note.js';
 import { startViewer } from '../server/viewer-fixture.js';
-import { chat, startAgentViewer } from './agent-fixture.js';
+import { tempDir } from '../temp-dir.js';
+import { chat, flagValues, startAgentViewer } from './agent-fixture.js';
 
 describe('Ask chat', () => {
   it('streams the answer, makes the note through the notes server and stores the conversation', async () => {
@@ -84,6 +87,44 @@ describe('Ask chat', () => {
     expect(args.join(' ')).not.toContain('What is on the board?');
     expect(run!.prompt).toBe('What is on the board?');
     expect(run!.cwd).toBe(v.experimentDir);
+    // No settings files: the user's own rules and folders cannot widen what a turn may read.
+    expect(value('--setting-sources')).toBe('');
+    expect(flagValues(args, '--allowedTools')).toEqual([`Read(/${v.experimentDir}/**)`, 'mcp__rr-notes']);
+  });
+
+  it('runs in --agent-cwd and gives each --agent-read-dir to the CLI, reads pre-approved in those folders only', async () => {
+    const base = tempDir('rr-ask-dirs-');
+    const [work, design, datasheets] = ['work', 'design', 'datasheets'].map((d) => join(base, d));
+    for (const d of [work!, design!, datasheets!]) mkdirSync(d);
+    const v = await startAgentViewer({}, { agentCwd: work!, agentReadDirs: [design!, datasheets!, work!] });
+    await chat(v.port, { question: 'Where are the sources?' });
+    const [run] = v.runs();
+    expect(run!.cwd).toBe(work);
+    expect(flagValues(run!.args, '--add-dir')).toEqual([design, datasheets]);
+    expect(flagValues(run!.args, '--allowedTools')).toEqual([
+      `Read(/${work}/**)`,
+      `Read(/${design}/**)`,
+      `Read(/${datasheets}/**)`,
+      'mcp__rr-notes',
+    ]);
+    expect(run!.prompt).toBe('Where are the sources?');
+  });
+
+  it("closes the turn's MCP listener and removes its configuration file when the turn ends", async () => {
+    const v = await startAgentViewer();
+    const answer = await chat(v.port, { question: 'write a note about the clock' });
+    expect(answer.events.some((e) => e.type === 'note')).toBe(true);
+    const [run] = v.runs();
+    const configFile = flagValues(run!.args, '--mcp-config')[0]!;
+    const notes = run!.mcpConfig!.mcpServers['rr-notes']!;
+    expect(existsSync(configFile)).toBe(false);
+    // The token still in hand, nothing answers at the address any more.
+    const client = new Client({ name: 'late', version: '0' });
+    await expect(
+      client.connect(
+        new StreamableHTTPClientTransport(new URL(notes.url), { requestInit: { headers: notes.headers } }),
+      ),
+    ).rejects.toThrow(/ECONNREFUSED|fetch failed/);
   });
 
   it('keeps every turn of a conversation continued from two pages at once', async () => {
@@ -115,6 +156,14 @@ describe('Ask chat', () => {
     expect(foreign.error?.code).toBe('origin-refused');
     const cancel = await v.request('/api/agent/cancel', { json: { turn: 'x' }, origin: null });
     expect(cancel.status).toBe(403);
+    const foreignCancel = await v.request('/api/agent/cancel', {
+      json: { turn: 'x' },
+      origin: 'http://evil.example',
+    });
+    expect([foreignCancel.status, foreignCancel.json<{ code: string }>().code]).toEqual([
+      403,
+      'origin-refused',
+    ]);
     expect(v.runs()).toEqual([]);
   });
 

@@ -1,7 +1,11 @@
 // The rules that keep an Ask turn safe and within money: the ledger's cap with turns racing for it, the
 // whole budget charged when the CLI reports no cost, a turn killed with its process group when the CLI
-// reports a tool or MCP server beyond the permitted ones, cancel, and the turn time limit.
+// reports a tool or MCP server beyond the permitted ones or reads outside its folders, cancel, and the
+// turn time limit.
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../temp-dir.js';
 import type { AskEvent } from '../../../tools/viewer/agent/ask-agent.js';
 import { alive, chat, helperPid, startAgentViewer } from './agent-fixture.js';
 
@@ -13,6 +17,7 @@ async function expectHelperGone(pidFile: string): Promise<void> {
   expect(alive(helper)).toBe(false);
 }
 const endOf = (events: AskEvent[]) => events.at(-1) as End;
+const textOf = (events: AskEvent[]) => events.map((e) => (e.type === 'text' ? e.text : '')).join('');
 
 describe('budget ledger across turns', () => {
   it('lets only as many of 10 racing turns start as the cap covers, and never passes it', async () => {
@@ -108,21 +113,65 @@ describe('guarding a turn', () => {
     expect(answer.events.some((e) => e.type === 'text')).toBe(true);
   });
 
+  it('kills a turn at once when the CLI reads a file outside its folders, and says which', async () => {
+    const v = await startAgentViewer({ mode: 'read-outside' });
+    const answer = await chat(v.port, { question: 'what keys do I have?' });
+    const end = endOf(answer.events);
+    expect(end.status).toBe('killed');
+    expect(end.reason).toContain('stopped for safety: the tool Read asked for');
+    expect(end.reason).toContain(join('.ssh', 'id_ed25519'));
+    expect(end.reason).toContain(`outside the folders this turn may read (${v.experimentDir})`);
+    // The call was stopped before it came back: no result reached the page.
+    expect(answer.events.some((e) => e.type === 'tool-result')).toBe(false);
+    await expectHelperGone(v.pidFile);
+  });
+
+  it('kills a turn that reads through a link leading out of its folders, and lets it read inside', async () => {
+    const outside = tempDir('rr-outside-');
+    writeFileSync(join(outside, 'credentials'), 'aws_secret_access_key = abc');
+    const v = await startAgentViewer();
+    mkdirSync(join(v.experimentDir, 'docs'), { recursive: true });
+    writeFileSync(join(v.experimentDir, 'docs', 'readme.txt'), 'The board has four layers.');
+    symlinkSync(outside, join(v.experimentDir, 'docs', 'cloud'));
+
+    const inside = await chat(v.port, { question: `read ${join(v.experimentDir, 'docs', 'readme.txt')}` });
+    expect(endOf(inside.events).status).toBe('answered');
+    expect(inside.events.find((e) => e.type === 'tool-result')).toMatchObject({ error: false });
+    expect(textOf(inside.events)).toContain('The file says: The board has four layers.');
+
+    const linked = await chat(v.port, {
+      question: `read ${join(v.experimentDir, 'docs', 'cloud', 'credentials')}`,
+    });
+    const end = endOf(linked.events);
+    expect(end.status).toBe('killed');
+    expect(end.reason).toContain(`which leads to ${join(outside, 'credentials')}`);
+    expect(textOf(linked.events)).not.toContain('aws_secret');
+  });
+
   it('cancels a running turn, killing its process group and charging its budget', async () => {
     const v = await startAgentViewer({ mode: 'hang' });
     let turn = '';
     let cancelled: Promise<number> | undefined;
+    let foreign: Promise<{ status: number; code: string }> | undefined;
     const answer = await chat(
       v.port,
       { question: 'take your time' },
       {
         onEvent: (event) => {
           if (event.type === 'turn') turn = event.turn;
-          if (event.type === 'text' && !cancelled)
-            cancelled = v.request('/api/agent/cancel', { json: { turn } }).then((r) => r.status);
+          if (event.type === 'text' && !cancelled) {
+            // Another site's page cannot cancel it; the viewer's own page can.
+            foreign = v
+              .request('/api/agent/cancel', { json: { turn }, origin: 'http://evil.example' })
+              .then((r) => ({ status: r.status, code: r.json<{ code: string }>().code }));
+            cancelled = foreign.then(() =>
+              v.request('/api/agent/cancel', { json: { turn } }).then((r) => r.status),
+            );
+          }
         },
       },
     );
+    expect(await foreign).toEqual({ status: 403, code: 'origin-refused' });
     expect(await cancelled).toBe(200);
     expect(endOf(answer.events)).toMatchObject({ status: 'cancelled', costUsd: null, chargedUsd: 2 });
     await expectHelperGone(v.pidFile);

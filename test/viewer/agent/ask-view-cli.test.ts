@@ -9,10 +9,10 @@ import { repoRoot } from '../../cli/run-cli.js';
 import { tempDir } from '../temp-dir.js';
 import { FAKE_CLI_DIR } from './agent-fixture.js';
 
-async function startupOutput(args: string[], env: NodeJS.ProcessEnv): Promise<{ out: string; err: string }> {
+function startView(args: string[], env: NodeJS.ProcessEnv) {
   const dir = tempDir();
   mkdirSync(join(dir, 'exp', 'live'), { recursive: true });
-  const child = spawn(
+  return spawn(
     process.execPath,
     [join(repoRoot, 'bin', 'rr.js'), 'view', '--root', 'exp/live', '--port', '0', ...args],
     {
@@ -21,6 +21,10 @@ async function startupOutput(args: string[], env: NodeJS.ProcessEnv): Promise<{ 
       env: { ...process.env, VIEWER_USER_CONFIG: '', VIEWER_AGENT_CLI: '', ...env },
     },
   );
+}
+
+async function startupOutput(args: string[], env: NodeJS.ProcessEnv): Promise<{ out: string; err: string }> {
+  const child = startView(args, env);
   onTestFinished(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
@@ -86,6 +90,46 @@ describe('rr view with the Ask agent', () => {
     expect(fromEnv.out).toContain(
       'fake-claude.mjs (from environment VIEWER_AGENT_CLI) is not an executable file',
     );
+  });
+
+  it('warns at start when the search endpoint is on a local address, which the web guard refuses', async () => {
+    const { err } = await startupOutput(
+      [
+        '--agent',
+        'on',
+        '--agent-cli',
+        join(FAKE_CLI_DIR, 'claude'),
+        '--agent-web',
+        'on',
+        '--agent-search-url',
+        'http://127.0.0.1:8888/search',
+      ],
+      {},
+    );
+    expect(err).toContain(
+      'rr view: warning: --agent-search-url http://127.0.0.1:8888/search: 127.0.0.1 is a loopback (127.0.0.0/8) address; the web guard reaches public hosts only, so every web_search will be refused',
+    );
+    const named = await startupOutput(
+      ['--agent', 'on', '--agent-cli', join(FAKE_CLI_DIR, 'claude'), '--agent-web', 'on'].concat([
+        '--agent-search-url',
+        'http://searx.lan/search?q={query}',
+      ]),
+      {},
+    );
+    expect(named.err).toContain('searx.lan is a local name (.lan)');
+  });
+
+  it('refuses a budget of 0, which would let calls start with the cap used up', async () => {
+    const child = startView(
+      ['--agent', 'on', '--agent-budget-usd', '0', '--net-summaries', 'on', '--net-summary-budget-usd', '0'],
+      {},
+    );
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise((r) => child.once('exit', r));
+    expect(code).toBe(2);
+    expect(err).toContain('rr view: --agent-budget-usd takes an amount in USD greater than 0; got "0"');
+    expect(err).toContain('rr view: --net-summary-budget-usd takes an amount in USD greater than 0; got "0"');
   });
 
   it('says why the assistant is unavailable when no CLI is found', async () => {

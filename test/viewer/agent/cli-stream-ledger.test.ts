@@ -49,9 +49,32 @@ describe('stream-json lines', () => {
     expect(
       cliMessage({
         type: 'stream_event',
-        event: { type: 'content_block_start', content_block: { type: 'tool_use', id: 't1', name: 'Bash' } },
+        event: {
+          type: 'content_block_start',
+          index: 1,
+          content_block: { type: 'tool_use', id: 't1', name: 'Bash' },
+        },
+        parent_tool_use_id: null,
       }),
-    ).toEqual({ kind: 'tool-start', id: 't1', name: 'Bash' });
+    ).toEqual({ kind: 'tool-start', id: 't1', name: 'Bash', block: '#1' });
+    expect(
+      cliMessage({
+        type: 'stream_event',
+        event: {
+          type: 'content_block_delta',
+          index: 1,
+          delta: { type: 'input_json_delta', partial_json: '{"file_pa' },
+        },
+        parent_tool_use_id: null,
+      }),
+    ).toEqual({ kind: 'tool-input-delta', block: '#1', json: '{"file_pa' });
+    expect(
+      cliMessage({
+        type: 'stream_event',
+        event: { type: 'content_block_stop', index: 1 },
+        parent_tool_use_id: null,
+      }),
+    ).toEqual({ kind: 'block-stop', block: '#1' });
     expect(
       cliMessage({
         type: 'assistant',

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CHUNK_CHARS, netDossierChunks } from '../../../tools/viewer/agent/net-labels/net-dossier.js';
 import type { NetLabelStatus } from '../../../tools/viewer/agent/net-labels/net-labeler.js';
 import { netLabelsFromAnswer } from '../../../tools/viewer/agent/net-labels/net-label-answer.js';
-import type { NetlistGraph } from '../../../tools/viewer/netlist/netlist-graph.js';
+import { NETLIST_GRAPH_FILE, type NetlistGraph } from '../../../tools/viewer/netlist/netlist-graph.js';
 import { EXAMPLE_DESIGN, exampleBoardGraph } from '../design-sources/example-design.js';
 import { tempDir } from '../temp-dir.js';
 import { startAgentViewer } from './agent-fixture.js';
@@ -146,6 +146,62 @@ describe('AI net labels', () => {
     expect(third.runs()[0]!.prompt).toContain('## net /sensor/N0900');
   });
 
+  it('labels again when the graph file changes while the viewer runs; reading the labels starts nothing', async () => {
+    const dir = tempDir('rr-net-labels-');
+    const graphFile = join(dir, 'netlist.json');
+    const graph = boardGraph(300);
+    writeFileSync(graphFile, JSON.stringify(graph));
+    const v = await startAgentViewer(
+      {},
+      { netSummaries: 'on', graph: graphFile, cacheDir: join(dir, 'cache') },
+    );
+    const first = await labelsDone(v);
+    expect(first).toMatchObject({ state: 'done', calls: first.chunks });
+    for (let i = 0; i < 3; i++) await v.request('/api/net-labels');
+    expect(v.runs()).toHaveLength(first.chunks);
+
+    graph.nets.push({ name: '/sensor/NEW', pins: [{ ref: 'R1', pad: '1' }] });
+    writeFileSync(graphFile, JSON.stringify(graph));
+    // Nobody asks the viewer: the change alone starts the call (seen in the fake's own log).
+    for (let i = 0; i < 600 && v.runs().length === first.chunks; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(v.runs().at(-1)!.prompt).toContain('## net /sensor/NEW');
+    const status = await labelsDone(v);
+    expect(status.labels['/sensor/NEW']).toMatchObject({ label: 'fake label of /sensor/NEW' });
+  });
+
+  it('without --graph, waits for the graph the experiment writes into the live directory, then labels it', async () => {
+    const v = await startAgentViewer({}, { netSummaries: 'on' });
+    const graphFile = join(v.config.root, NETLIST_GRAPH_FILE);
+    const waiting = (await v.request('/api/net-labels')).json<NetLabelStatus>();
+    expect(waiting.state).toBe('waiting');
+    expect(waiting.reason).toContain(graphFile);
+    expect(v.runs()).toHaveLength(0);
+    writeFileSync(graphFile, JSON.stringify(boardGraph(10)));
+    // The watcher sees the file; nobody asks the viewer.
+    for (let i = 0; i < 600 && v.runs().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    const status = await labelsDone(v);
+    expect(status).toMatchObject({ state: 'done', calls: 1, missing: 0 });
+    expect(v.runs()[0]!.prompt).toContain('## net /sensor/N0003');
+  });
+
+  it('looks again on a POST from the viewer page only', async () => {
+    const dir = tempDir('rr-net-labels-');
+    const graphFile = join(dir, 'netlist.json');
+    writeFileSync(graphFile, JSON.stringify(boardGraph(10)));
+    const v = await startAgentViewer({}, { netSummaries: 'on', graph: graphFile });
+    await labelsDone(v);
+    const missing = await v.request('/api/net-labels/refresh', { method: 'POST', json: {}, origin: null });
+    expect([missing.status, missing.json<{ code: string }>().code]).toEqual([403, 'origin-missing']);
+    const foreign = await v.request('/api/net-labels/refresh', { json: {}, origin: 'http://evil.example' });
+    expect([foreign.status, foreign.json<{ code: string }>().code]).toEqual([403, 'origin-refused']);
+    const own = await v.request('/api/net-labels/refresh', { json: {} });
+    expect(own.status).toBe(200);
+    // Nothing changed: the look costs no call.
+    expect((await labelsDone(v)).calls).toBe(1);
+    expect(v.runs()).toHaveLength(1);
+  });
+
   it('stops at the budget cap and leaves the remaining labels missing', async () => {
     const dir = tempDir('rr-net-labels-');
     const graphFile = join(dir, 'netlist.json');
@@ -171,7 +227,7 @@ describe('AI net labels', () => {
     expect((await v.request('/api/net-labels')).json<NetLabelStatus>()).toMatchObject({ state: 'off' });
     const w = await startAgentViewer({}, { netSummaries: 'on' });
     const status = (await w.request('/api/net-labels')).json<NetLabelStatus>();
-    expect(status).toMatchObject({ state: 'unavailable' });
+    expect(status).toMatchObject({ state: 'waiting' });
     expect(status.reason).toContain('--graph');
   });
 });

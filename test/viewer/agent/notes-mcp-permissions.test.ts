@@ -125,6 +125,31 @@ describe('the notes MCP server of a turn', () => {
     expect(store.list().notes.map((n) => n.title)).toEqual(['waiting']);
   });
 
+  it('lets the notes be listed only once the gate opens, like every other tool', async () => {
+    const gate = new TurnGate();
+    const { store, call } = await notesTools(gate);
+    await store.create(
+      { kind: 'question', title: 'Why is R5 here?' },
+      { address: '127.0.0.1', now: new Date() },
+    );
+    // A turn stopped before its init passed the guard gets nothing, not even the list.
+    const pending = call('list_notes', {});
+    gate.shut('stopped for safety: the init listed Bash');
+    expect(await pending).toEqual({ error: true, text: 'stopped for safety: the init listed Bash' });
+
+    const open = new TurnGate();
+    const { store: store2, call: call2 } = await notesTools(open);
+    await store2.create(
+      { kind: 'question', title: 'Why is R5 here?' },
+      { address: '127.0.0.1', now: new Date() },
+    );
+    const listed = call2('list_notes', {});
+    open.open();
+    const answer = await listed;
+    expect(answer.error).toBe(false);
+    expect(JSON.parse(answer.text)).toEqual([expect.objectContaining({ title: 'Why is R5 here?' })]);
+  });
+
   it('refuses requests without the turn token', async () => {
     const { spec } = await notesTools();
     const client = new Client({ name: 'intruder', version: '0' });

@@ -205,6 +205,16 @@ src = "../hdl/src"
       '--agent takes on or off; got "yes"',
       '--agent-search-url takes an http or https URL; got "ftp://search.example"',
     ]);
+    // A call's budget is what it reserves; 0 would always fit under the cap. The cap itself may be 0 (off).
+    expect(
+      problems(
+        resolveWith({ root: 'live', agentBudgetUsd: '0', netSummaryBudgetUsd: '0.0', agentTotalUsd: '0' }),
+      ),
+    ).toEqual([
+      '--agent-budget-usd takes an amount in USD greater than 0; got "0"',
+      '--net-summary-budget-usd takes an amount in USD greater than 0; got "0.0"',
+    ]);
+    expect(ok(resolveWith({ root: 'live', agentBudgetUsd: '0.05' })).config.agentBudgetUsd).toBe(0.05);
     expect(
       ok(resolveWith({ root: 'live', agentSearchUrl: 'https://s.example.org/?q={query}' })).config
         .agentSearchUrl,

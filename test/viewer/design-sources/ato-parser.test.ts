@@ -186,9 +186,27 @@ describe('the .ato parser', () => {
       kind: 'for',
       variable: 'r',
       iterable: '[r1,r2]',
+      items: ['r1', 'r2'],
       body: [{ kind: 'connect', left: { ref: 'r.p1' }, right: { ref: 'vcc' }, line: 5 }],
     });
     expect(file.comments).toEqual([{ text: 'pull-ups', line: 3, column: 5 }]);
+  });
+
+  it('reads a loop list’s references from the parse tree, and a loop over a slice as no list', () => {
+    const loops = body(
+      [
+        'module A:',
+        '    for r in [ leds[0] , bank.r_2 , \\',
+        '               r3, ]:',
+        '        r.p1 ~ vcc',
+        '    for r in resistors[0:2]:',
+        '        r.p2 ~ gnd',
+        '',
+      ].join('\n'),
+    );
+    expect(loops[0]).toMatchObject({ kind: 'for', items: ['leds[0]', 'bank.r_2', 'r3'] });
+    expect(loops[1]).toMatchObject({ kind: 'for', iterable: 'resistors[0:2]' });
+    expect(loops[1]).not.toHaveProperty('items');
   });
 
   it('refuses a broken statement with its file, line and column', () => {

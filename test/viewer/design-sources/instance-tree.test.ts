@@ -8,6 +8,8 @@ import { readDesignManifest } from '../../../tools/viewer/design-sources/design-
 import { DesignSourceError } from '../../../tools/viewer/design-sources/design-source-problem.js';
 import { DesignSourceIndex } from '../../../tools/viewer/design-sources/design-source-index.js';
 import { findInstance } from '../../../tools/viewer/design-sources/source-netlist-join.js';
+import { parseAtoFile } from '../../../tools/viewer/design-sources/ato-parser.js';
+import { buildInstanceTree } from '../../../tools/viewer/design-sources/instance-tree.js';
 import { tempDir } from '../temp-dir.js';
 import { EXAMPLE_DESIGN, exampleBoardGraph } from './example-design.js';
 
@@ -129,6 +131,38 @@ describe('the example design project', () => {
     );
     expect(index.files.find((f) => f.path === 'indicators.ato')).toMatchObject({ parsed: false });
     expect(findInstance(index.tree, 'supply.ldo')!.ref).toBe('U2');
+  });
+
+  it('expands a loop over a list into a connection per reference; a loop over a slice connects nothing', () => {
+    const text = [
+      'component R:',
+      '    pin 1',
+      '    pin 2',
+      'module Top:',
+      '    signal vcc',
+      '    signal gnd',
+      '    r1 = new R',
+      '    r2 = new R',
+      '    r3 = new R',
+      '    for r in [r1, \\',
+      '              r2]:',
+      '        r.1 ~ vcc',
+      '    for r in rs[0:2]:',
+      '        r.2 ~ gnd',
+      '',
+    ].join('\n');
+    const tree = buildInstanceTree(new Map([['top.ato', parseAtoFile(text, 'top.ato')]]), 'top.ato', 'Top');
+    expect(tree.problems).toEqual([]);
+    const vcc = tree.nets.find((n) => n.title === 'vcc')!;
+    expect(vcc.pads).toEqual([
+      { component: 'r1', pad: '1' },
+      { component: 'r2', pad: '1' },
+    ]);
+    expect(vcc.connections).toEqual([
+      { file: 'top.ato', line: 12, column: 9 },
+      { file: 'top.ato', line: 12, column: 9 },
+    ]);
+    expect(tree.nets.find((n) => n.title === 'gnd')).toBeUndefined();
   });
 
   it('refuses a manifest without the build, with a broken entry or bad YAML, naming the line', () => {

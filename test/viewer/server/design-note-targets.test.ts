@@ -3,7 +3,7 @@
 // sources. A footprint, pad or net the design does not have, a point off the board, or a source path
 // outside the source folder is refused with 422 and the reason, for new notes and edits; nothing is
 // written. Without any of them (no graph, board or sources) targets are taken as written.
-import { cpSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DesignNote } from '../../../tools/viewer/notes/design-note.js';
@@ -65,8 +65,22 @@ describe('design note targets', () => {
     expect(edit.status).toBe(422);
   });
 
+  it('are resolved against the graph the experiment wrote when no --graph is given, as the schematic is', async () => {
+    const v = await startViewer({ simulate: true });
+    const graph = join(v.root, 'netlist-graph.json');
+    expect(existsSync(graph)).toBe(true);
+    const ghost = await v.request('/api/notes', note([{ type: 'footprint', ref: 'U9' }]));
+    expect(ghost.status).toBe(422);
+    expect(ghost.json<{ message: string }>().message).toContain(
+      `there is no component "U9" in the netlist graph ${graph}`,
+    );
+    expect((await v.request('/api/notes', note([{ type: 'net', net: 'SDA' }]))).status).toBe(201);
+  });
+
   it('are resolved against the board when there is no graph, and points must lie on it', async () => {
     const v = await startViewer({ simulate: true });
+    // rr pnr-sim writes the graph beside its events; without it, the board is what the viewer knows.
+    rmSync(join(v.root, 'netlist-graph.json'));
     expect(
       (
         await v.request(

@@ -50,7 +50,7 @@ describe('features this viewer does not provide', () => {
       const schematic = r.json<{ feature: string; reason: string; needs: string[] }>();
       expect(schematic.feature).toBe('schematic');
       expect(schematic.reason).toContain(
-        `The netlist graph ${join(v.experimentDir, '..', 'netlist.json')} cannot be read (ENOENT)`,
+        `The netlist graph cannot be used: ${join(v.experimentDir, '..', 'netlist.json')}: cannot read the netlist graph (ENOENT); check the --graph path; then start rr view again.`,
       );
       expect(schematic.needs).toContain('--graph');
     }

@@ -108,10 +108,11 @@ describe.skipIf(!built)('GET /api/schematic', () => {
       graph,
       '{\n  "schema": "pnr-netlist-graph-v1",\n  "components": [],\n  "nets": [{"name": "GND"}]\n}\n',
     );
+    // Read at startup: the view does not start, and says so with the file's line.
     const broken = await startViewer({ flags: { graph } });
     const answer = await broken.request('/api/schematic');
-    expect(answer.status).toBe(422);
-    expect(answer.json<{ message: string }>().message).toContain(
+    expect(answer.status).toBe(501);
+    expect(answer.json<{ reason: string }>().reason).toContain(
       `${graph}:4: not a pnr-netlist-graph-v1 file: at nets[0]: missing required field "pins"`,
     );
   });

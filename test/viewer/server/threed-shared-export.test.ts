@@ -57,8 +57,12 @@ describe('two viewers of one experiment', () => {
     const runs = readFileSync(count, 'utf8').trim().split('\n');
     expect(runs, 'kicad-cli pcb export runs').toHaveLength(1);
     expect(runs[0]).toContain('pcb export glb');
-    // One viewer exported; the other reused its GLB (after waiting for the lock, or from the cache).
-    expect(ended.filter((j) => j.reused)).toHaveLength(1);
+    // One viewer exported; the other waited for the experiment's export lock, then reused its GLB.
+    const [reused] = ended.filter((j) => j.reused);
+    const [exported] = ended.filter((j) => !j.reused);
+    expect(reused, JSON.stringify(ended)).toMatchObject({ waitedForLock: true });
+    expect(exported!.waitedForLock ?? false).toBe(false);
+    expect(exported!.elapsedMs).toBeGreaterThan(0);
     for (const port of ports) {
       const glb = await httpRequest(port, `/api/3d/glb/${key}`);
       expect(glb.status).toBe(200);

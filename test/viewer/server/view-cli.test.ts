@@ -1,5 +1,6 @@
 // rr view as a user runs it (the built bin/rr.js, as a child process): --demo serves a simulated
-// experiment whose lanes appear while it runs, prints its URL, and stops cleanly on SIGTERM or SIGINT.
+// experiment whose lanes appear while it runs, with its schematic, prints its URL, and stops cleanly on
+// SIGTERM or SIGINT.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,6 +66,14 @@ describe('rr view', () => {
       for (const lane of next.lanes) seen.add(lane.id);
     }
     expect([...seen]).toContain('cand-0.trial-0');
+    // The simulator writes its netlist graph after the viewer started: the schematic view is still on.
+    const features = (await httpRequest(view.port, '/api/features')).json<{
+      features: { id: string; available: boolean }[];
+    }>();
+    expect(features.features.find((f) => f.id === 'schematic')?.available).toBe(true);
+    const schematic = await httpRequest(view.port, `/api/schematic?lane=${first.lanes[0]!.id}`);
+    expect(schematic.status).toBe(200);
+    expect(schematic.json<{ stats: { components: number } }>().stats.components).toBe(16);
 
     view.child.kill('SIGTERM');
     expect(await view.exit).toBe(0);

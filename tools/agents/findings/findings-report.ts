@@ -41,14 +41,23 @@ export function findingsText(job: AgentJob, model: Model, repoPath: (path: strin
   const usage = job.model
     ? `; ${job.model}, ${job.usage.calls} call(s), ${job.usage.input_tokens} input and ${job.usage.output_tokens} output tokens, ` +
       (job.cost_usd === null ? 'cost unknown' : `$${job.cost_usd.toFixed(4)}`) +
-      (job.fallbacks.length > 0
-        ? `, ${job.fallbacks.length} refusal(s) retried on ${job.fallbacks[0]!.to}`
-        : '')
+      refusalsText(job)
     : '';
   lines.push(
     `${job.workflow}: ${job.findings.length} finding(s): ${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info${usage}`,
   );
   return lines.join('\n') + '\n';
+}
+
+/** The summary's words on refusals: which were answered by a fallback model, which stood. */
+function refusalsText(job: AgentJob): string {
+  const answered = job.refusals.filter((r) => r.answered_by);
+  const stood = job.refusals.length - answered.length;
+  const by = [...new Set(answered.map((r) => r.answered_by))].join(', ');
+  return (
+    (answered.length > 0 ? `, ${answered.length} refusal(s) answered by ${by}` : '') +
+    (stood > 0 ? `, ${stood} refusal(s) stood` : '')
+  );
 }
 
 /** The findings as a SARIF 2.1.0 log, file URIs relative to `baseDir` (%SRCROOT%). */
@@ -115,7 +124,7 @@ export function findingsSarif(
           model: job.model,
           usage: job.usage,
           cost_usd: job.cost_usd,
-          fallbacks: job.fallbacks,
+          refusals: job.refusals,
         },
       },
     ],

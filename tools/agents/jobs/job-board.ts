@@ -1,5 +1,5 @@
 // The jobs of one server (or one `rr review` run): started at once, run one LLM job at a time (others
-// wait as queued), each with its progress text, findings, token use, cost, retries and fallbacks, and
+// wait as queued), each with its progress text, findings, token use, cost, retries and refusals, and
 // cancellable. Findings are kept with their jobs until the job falls out of the last 100.
 import type { Entity } from '../../model/entity.js';
 import type { Model } from '../../model/model.js';
@@ -79,7 +79,7 @@ export class JobBoard {
       },
       cost_usd: request.llm ? 0 : null,
       retries: 0,
-      fallbacks: [],
+      refusals: [],
       error: null,
       worksheet_written: null,
     };
@@ -243,20 +243,22 @@ export class JobBoard {
     const { job } = entry;
     return {
       progress: (text) => this.progress(entry, text),
-      usage: (model, tokens) => {
+      usage: (parts) => {
         job.usage.calls++;
-        job.usage.input_tokens += tokens.input_tokens;
-        job.usage.output_tokens += tokens.output_tokens;
-        job.usage.cache_creation_input_tokens += tokens.cache_creation_input_tokens;
-        job.usage.cache_read_input_tokens += tokens.cache_read_input_tokens;
-        const sum = entry.usage.get(model) ?? {
-          input_tokens: 0,
-          output_tokens: 0,
-          cache_creation_input_tokens: 0,
-          cache_read_input_tokens: 0,
-        };
-        for (const key of Object.keys(sum) as (keyof TokenCounts)[]) sum[key] += tokens[key];
-        entry.usage.set(model, sum);
+        for (const { model, tokens } of parts) {
+          job.usage.input_tokens += tokens.input_tokens;
+          job.usage.output_tokens += tokens.output_tokens;
+          job.usage.cache_creation_input_tokens += tokens.cache_creation_input_tokens;
+          job.usage.cache_read_input_tokens += tokens.cache_read_input_tokens;
+          const sum = entry.usage.get(model) ?? {
+            input_tokens: 0,
+            output_tokens: 0,
+            cache_creation_input_tokens: 0,
+            cache_read_input_tokens: 0,
+          };
+          for (const key of Object.keys(sum) as (keyof TokenCounts)[]) sum[key] += tokens[key];
+          entry.usage.set(model, sum);
+        }
         let cost: number | null = 0;
         for (const [m, counts] of entry.usage) {
           const c = tokenCost(m, counts);
@@ -265,7 +267,7 @@ export class JobBoard {
         job.cost_usd = cost === null ? null : Math.round(cost * 1e6) / 1e6;
       },
       retried: () => job.retries++,
-      fellBack: (use) => job.fallbacks.push(use),
+      refused: (refusal) => job.refusals.push(refusal),
     };
   }
 

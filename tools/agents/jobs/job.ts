@@ -1,14 +1,14 @@
 // A run of one workflow (docs/api.md "Agents"): queued, then running with streamed progress, then done,
 // failed or cancelled; with its findings, the tokens it used and what they cost.
 import type { Finding } from '../findings/finding.js';
-import type { FallbackUse } from '../llm/structured-caller.js';
+import type { Refusal } from '../llm/structured-caller.js';
 
 /** Where a job stands. */
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 /** Tokens used by the calls of a job, as the vendor counts them. */
 export interface JobUsage {
-  /** Messages API calls made, retries and the fallback included */
+  /** Messages API calls made, retries included (a server-side fallback is part of its call) */
   calls: number;
   input_tokens: number;
   output_tokens: number;
@@ -16,8 +16,8 @@ export interface JobUsage {
   cache_read_input_tokens: number;
 }
 
-/** A request the vendor's safety classifier declined, retried once on the recommended fallback model. */
-export type JobFallback = FallbackUse;
+/** A request the vendor's safety classifier declined, and which model answered it (if any). */
+export type JobRefusal = Refusal;
 
 /** Why a job failed. */
 export interface JobError {
@@ -59,7 +59,8 @@ export interface AgentJob extends JobRequest {
   cost_usd: number | null;
   /** retries after HTTP 429 or 529 (rate limit, overload) */
   retries: number;
-  fallbacks: JobFallback[];
+  /** requests the safety classifier declined: retried on a fallback model or not, and who answered */
+  refusals: JobRefusal[];
   error: JobError | null;
   /** assign test cases with the worksheet option: the worksheet written and its row count */
   worksheet_written: { path: string; rows: number } | null;

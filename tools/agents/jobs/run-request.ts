@@ -1,6 +1,7 @@
 // POST /api/agents/run's body (and `rr review`'s flags) checked against the workflow: its scope, the
 // entity's kind, the assistant's description, the worksheet path, and whether an LLM is there.
 import { KIND_WORDS } from '../../model/entity.js';
+import { lexicalRefusal } from '../../sources/repository-file.js';
 import type { Model } from '../../model/model.js';
 import type { LlmAvailability } from '../llm/llm-availability.js';
 import { workflowById, WORKFLOWS } from '../workflows/workflow-catalog.js';
@@ -65,17 +66,16 @@ export function checkRunRequest(body: RunBody, model: Model, llm: LlmAvailabilit
   };
 }
 
-/** A worksheet path: relative to the checkout, inside it, ending in .rrplan. */
+/** A worksheet path: relative to the checkout, inside it and outside `.git`, ending in .rrplan. */
 export function checkWorksheetPath(path: string): void {
   if (!path.endsWith('.rrplan'))
     throw new AgentError('bad-request', `a worksheet is a .rrplan file; "${path}" is not`);
-  if (
-    path.startsWith('/') ||
-    /^[a-zA-Z]:/.test(path) ||
-    path.split(/[\\/]/).includes('..') ||
-    path.includes('\0')
-  )
-    throw new AgentError('bad-request', `give the worksheet as a path inside the checkout; "${path}" is not`);
+  const refused = lexicalRefusal(path);
+  if (refused)
+    throw new AgentError(
+      'bad-request',
+      `give the worksheet as a path inside the checkout, outside .git; "${path}" is not (${refused})`,
+    );
 }
 
 function optionalString(value: unknown, name: string): string | null {

@@ -1,5 +1,6 @@
 // Which model and effort the LLM workflows use: `--agent-model`/`--agent-effort`, else
-// EDITOR_AGENT_MODEL/EDITOR_AGENT_EFFORT, else rr's defaults (docs/agents.md, "Model and effort").
+// EDITOR_AGENT_MODEL/EDITOR_AGENT_EFFORT, else rr's defaults (docs/agents.md, "Model and effort"); and
+// whether calls ask for the vendor's server-side refusal fallback (EDITOR_AGENT_FALLBACKS).
 
 /** The model used when neither the flag nor the environment names one (the vendor's general default). */
 export const DEFAULT_AGENT_MODEL = 'claude-opus-5-5';
@@ -13,6 +14,12 @@ export const AGENT_EFFORTS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
 /** An effort level. */
 export type AgentEffort = (typeof AGENT_EFFORTS)[number];
 
+/** `default`: the API retries a declined request on its recommended model; `off`: it does not. */
+export const AGENT_FALLBACKS = ['default', 'off'] as const;
+
+/** Whether calls ask for the server-side fallback. */
+export type AgentFallbacks = (typeof AGENT_FALLBACKS)[number];
+
 /** Where a setting came from. */
 export type SettingSource = 'flag' | 'env' | 'default';
 
@@ -22,6 +29,8 @@ export interface AgentSettings {
   effort: AgentEffort;
   model_from: SettingSource;
   effort_from: SettingSource;
+  /** EDITOR_AGENT_FALLBACKS (default `default`); `off` for an endpoint that refuses the beta */
+  fallbacks: AgentFallbacks;
 }
 
 /** A setting that cannot be used; the message names the flag or variable and what it takes. */
@@ -54,10 +63,16 @@ export function agentSettings(
     throw new AgentSettingError(
       `${effort.from === 'flag' ? '--agent-effort' : 'EDITOR_AGENT_EFFORT'} "${effort.value}" is not an effort: use one of ${AGENT_EFFORTS.join(', ')}`,
     );
+  const fallbacks = env.EDITOR_AGENT_FALLBACKS?.trim() || 'default';
+  if (!(AGENT_FALLBACKS as readonly string[]).includes(fallbacks))
+    throw new AgentSettingError(
+      `EDITOR_AGENT_FALLBACKS "${fallbacks}" is not a fallback setting: use ${AGENT_FALLBACKS.join(' or ')}`,
+    );
   return {
     model: model.value,
     effort: effort.value as AgentEffort,
     model_from: model.from,
     effort_from: effort.from,
+    fallbacks: fallbacks as AgentFallbacks,
   };
 }

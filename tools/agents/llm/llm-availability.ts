@@ -17,6 +17,8 @@ export interface LlmAvailability {
   /** where model and effort came from: a flag, the environment or rr's default */
   model_from: AgentSettings['model_from'];
   effort_from: AgentSettings['effort_from'];
+  /** whether calls ask for the vendor's server-side refusal fallback (EDITOR_AGENT_FALLBACKS) */
+  fallbacks: AgentSettings['fallbacks'];
   /** the SDK's version when it is installed */
   sdk_version: string | null;
 }
@@ -51,6 +53,7 @@ export function llmOff(code: Exclude<LlmAvailability['code'], null>, reason: str
       effort: settings.effort,
       model_from: settings.model_from,
       effort_from: settings.effort_from,
+      fallbacks: settings.fallbacks,
       sdk_version: null,
     },
     caller: null,
@@ -65,6 +68,7 @@ export async function setUpLlm(options: LlmSetupOptions): Promise<LlmSetup> {
     effort: settings.effort,
     model_from: settings.model_from,
     effort_from: settings.effort_from,
+    fallbacks: settings.fallbacks,
   };
   const off = (code: LlmAvailability['code'], reason: string, sdkVersion: string | null): LlmSetup => ({
     availability: { available: false, reason, code, ...base, sdk_version: sdkVersion },

@@ -1,5 +1,5 @@
-// What rr knows of the vendor's models: list prices (for a job's cost) and the model a request declined
-// by a safety classifier is retried on (docs/agents.md, "Costs" and "Refusals"; docs/decisions.md).
+// What rr knows of the vendor's models: their list prices, for a job's cost (docs/agents.md, "Costs").
+// Which model takes a declined request is the vendor's choice, made by the API (refusal-fallback.ts).
 
 /** US dollars per million tokens. */
 interface ModelPrice {
@@ -21,9 +21,6 @@ const PRICES: Record<string, ModelPrice> = {
   'claude-haiku-4-5': { input: 1, output: 5 },
 };
 
-/** The vendor's documented fallback target for requests its safety classifiers decline. */
-export const RECOMMENDED_FALLBACK_MODEL = 'claude-opus-4-8';
-
 /** Tokens of one call, as the Messages API counts them. */
 export interface TokenCounts {
   input_tokens: number;
@@ -43,13 +40,4 @@ export function tokenCost(model: string, tokens: TokenCounts): number | null {
     tokens.cache_read_input_tokens * perToken(price.input * 0.1) +
     tokens.output_tokens * perToken(price.output)
   );
-}
-
-/**
- * The model a declined request is retried on: EDITOR_AGENT_FALLBACK_MODEL, else the vendor's
- * recommended one; null when that is the model that declined (nothing else to try).
- */
-export function fallbackModelFor(model: string, env: Record<string, string | undefined>): string | null {
-  const chosen = env.EDITOR_AGENT_FALLBACK_MODEL?.trim() || RECOMMENDED_FALLBACK_MODEL;
-  return chosen === model ? null : chosen;
 }

@@ -1,14 +1,29 @@
 // One structured call of the vendor's Messages API, as every LLM workflow makes it (docs/agents.md,
-// "How rr calls the model"): streamed (`messages.stream`), with adaptive thinking, the configured effort
-// and the workflow's JSON Schema as the structured output format. Rate-limit (429) and overload (529)
-// answers are retried with backoff by the SDK (its `maxRetries`, honouring `retry-after`); an overload
-// error event in the middle of a stream is retried here. A request the safety classifier declines
-// (`stop_reason: "refusal"`) is retried once on the recommended fallback model and recorded.
+// "How rr calls the model"): streamed, with adaptive thinking, the configured effort and the workflow's
+// JSON Schema as the structured output format. Rate-limit (429) and overload (529) answers are retried
+// with backoff by the SDK (its `maxRetries`, honouring `retry-after`); an overload error event in the
+// middle of a stream is retried here. A request the safety classifier declines is retried by the API
+// itself on the model the vendor recommends (`fallbacks: "default"`, refusal-fallback.ts); rr records
+// which model answered. Only when the API says its fallback attempt could not be made (the refusal names
+// a `recommended_model`) does rr retry once itself, there, echoing the refusal's credit token.
 import type * as Sdk from '@anthropic-ai/sdk';
-import type { Message, TextBlock, Usage } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  BetaMessage,
+  BetaMessageStreamParams,
+} from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { AgentSettings } from './agent-settings.js';
 import { LlmCallError } from './llm-call-error.js';
-import { fallbackModelFor, type TokenCounts } from './model-catalog.js';
+import {
+  answeringModel,
+  answerText,
+  creditOutcome,
+  FALLBACK_CREDIT_BETA,
+  refusalDetails,
+  SERVER_SIDE_FALLBACK_BETA,
+  serverFallbackOf,
+  tokensByModel,
+  type ModelTokens,
+} from './refusal-fallback.js';
 import type { VendorSdk } from './vendor-sdk.js';
 
 /** What a workflow asks of the model. */
@@ -21,27 +36,33 @@ export interface StructuredRequest {
   schema: Record<string, unknown>;
 }
 
-/** A request the safety classifier declined, retried once on the fallback model. */
-export interface FallbackUse {
-  /** the model that declined */
-  from: string;
-  /** the model the request was retried on */
-  to: string;
+/** A request the vendor's safety classifier declined (`stop_reason: "refusal"`), and what became of it. */
+export interface Refusal {
+  /** the entity the call was about, null for the whole model */
+  entity: string | null;
+  /** the model asked, which declined */
+  model: string;
   /** the vendor's refusal category (e.g. "cyber"), null when it names none */
   category: string | null;
   explanation: string | null;
-  /** the entity the call was about, null for the whole model */
-  entity: string | null;
-  /** whether the fallback model answered (false: it declined too, the job failed) */
-  answered: boolean;
+  /**
+   * how it was retried: `server` (the API's own fallback, in the same response), `client` (rr, once, on
+   * the model the refusal recommended when the API could not make its attempt), null (not retried)
+   */
+  fallback: 'server' | 'client' | null;
+  /** the model that answered in the end; null when the refusal stood */
+  answered_by: string | null;
+  /** a client retry's fallback credit: `redeemed`, `not_applied (reason)`, or null (no token) */
+  credit: string | null;
 }
 
-/** What a call reports while it runs: progress text, tokens used, retries, fallbacks. */
+/** What a call reports while it runs: progress text, tokens used, retries, refusals. */
 export interface CallObserver {
   progress(text: string): void;
-  usage(model: string, tokens: TokenCounts): void;
+  /** one HTTP call's tokens, by the model that used them */
+  usage(tokens: ModelTokens[]): void;
   retried(): void;
-  fellBack(use: FallbackUse): void;
+  refused(refusal: Refusal): void;
 }
 
 /** Makes structured calls; one per job, so its retry count is the job's. */
@@ -69,6 +90,10 @@ export interface CallerOptions {
   /** output tokens per call, thinking included */
   maxTokens?: number;
 }
+
+/** What a failure says when a refusal stands. */
+const STANDS =
+  "The refusal stands: nothing was reviewed for it. Rephrase the entity's text, or choose another model (--agent-model).";
 
 const RETRIED_STATUSES = new Set([408, 429, 500, 502, 503, 504, 529]);
 const RETRIED_STREAM_ERRORS = new Set(['overloaded_error', 'rate_limit_error', 'api_error']);
@@ -112,44 +137,117 @@ class SdkCaller implements StructuredCaller {
   async call(request: StructuredRequest, observer: CallObserver, signal: AbortSignal): Promise<unknown> {
     this.observer = observer;
     this.retryPending = false;
-    const first = await this.streamWithRetries(this.model, request, observer, signal);
-    if (first.stop_reason !== 'refusal') return answerJson(first);
-    const to = fallbackModelFor(this.model, this.options.env);
-    const category = first.stop_details?.category ?? null;
-    const explanation = first.stop_details?.explanation ?? null;
-    const declined = `${this.model} declined the request (refusal${category ? `, category ${category}` : ''})`;
-    if (!to) {
-      observer.fellBack({
-        from: this.model,
-        to: this.model,
-        category,
-        explanation,
-        entity: request.entity,
-        answered: false,
-      });
-      throw new LlmCallError('refused', `${declined}; there is no other model to retry it on`);
+    const first = await this.streamWithRetries(this.params(request), observer, signal);
+    const server = serverFallbackOf(first, this.model);
+    if (first.stop_reason !== 'refusal') {
+      if (server)
+        observer.refused({
+          entity: request.entity,
+          model: this.model,
+          category: server.category,
+          explanation: null,
+          fallback: 'server',
+          answered_by: answeringModel(first, this.model),
+          credit: null,
+        });
+      return answerJson(first);
     }
-    observer.progress(`\n${declined}; retrying once on ${to}\n`);
-    const second = await this.streamWithRetries(to, request, observer, signal);
-    const answered = second.stop_reason !== 'refusal';
-    observer.fellBack({ from: this.model, to, category, explanation, entity: request.entity, answered });
-    if (!answered)
-      throw new LlmCallError('refused', `${declined}, and the fallback model ${to} declined it too`);
-    return answerJson(second);
+    const details = refusalDetails(first);
+    const refusal: Refusal = {
+      entity: request.entity,
+      model: this.model,
+      category: server?.category ?? details.category,
+      explanation: details.explanation,
+      fallback: server ? 'server' : null,
+      answered_by: null,
+      credit: null,
+    };
+    const declined =
+      `${this.model} declined the request about ${request.entity ?? 'the model'} (refusal` +
+      `${refusal.category ? `, category ${refusal.category}` : ''}` +
+      `${details.explanation ? `: ${details.explanation}` : ''})`;
+    const recommended = details.recommended_model;
+    if (recommended) {
+      // The API wanted to fall back but could not (the fallback model was rate-limited or overloaded):
+      // the one retry rr makes itself, on the model it names, with the refusal's credit token.
+      observer.progress(
+        `\n${declined}; the API could not make its fallback attempt: retrying once on ${recommended}\n`,
+      );
+      const second = await this.streamWithRetries(
+        this.creditRetryParams(request, recommended, details.fallback_credit_token),
+        observer,
+        signal,
+      );
+      const answered = second.stop_reason !== 'refusal';
+      observer.refused({
+        ...refusal,
+        fallback: 'client',
+        answered_by: answered ? answeringModel(second, recommended) : null,
+        credit: creditOutcome(second.usage),
+      });
+      if (answered) return answerJson(second);
+      throw new LlmCallError(
+        'refused',
+        `${declined}; retried on ${recommended}, which declined it too. ${STANDS}`,
+      );
+    }
+    observer.refused(refusal);
+    const why = server
+      ? `the API retried it on ${server.to ?? 'its fallback model'}, which declined it too`
+      : this.options.settings.fallbacks === 'off'
+        ? 'the server-side fallback is off (EDITOR_AGENT_FALLBACKS=off)'
+        : `the API has no fallback model for this refusal (none is recommended for its category, or ${this.model} takes none)`;
+    throw new LlmCallError('refused', `${declined}; ${why}. ${STANDS}`);
+  }
+
+  /** The request: streamed, adaptive thinking, effort, schema, and the server-side fallback unless off. */
+  private params(
+    request: StructuredRequest,
+    serverFallback = this.options.settings.fallbacks === 'default',
+  ): BetaMessageStreamParams {
+    return {
+      model: this.model,
+      max_tokens: this.options.maxTokens ?? 32_000,
+      system: request.system,
+      messages: [{ role: 'user', content: request.prompt }],
+      thinking: { type: 'adaptive', display: 'summarized' },
+      output_config: {
+        effort: this.options.settings.effort,
+        format: { type: 'json_schema', schema: request.schema },
+      },
+      ...(serverFallback ? { betas: [SERVER_SIDE_FALLBACK_BETA], fallbacks: 'default' as const } : {}),
+    };
+  }
+
+  /**
+   * The documented client-side retry of a refusal: the same body on the recommended model, without
+   * `fallbacks` (the API refuses a credit token beside them), with the token in its best-effort form so a
+   * token the API will not honour costs the credit, not the answer.
+   */
+  private creditRetryParams(
+    request: StructuredRequest,
+    model: string,
+    token: string | null,
+  ): BetaMessageStreamParams {
+    return {
+      ...this.params(request, false),
+      model,
+      betas: [FALLBACK_CREDIT_BETA],
+      ...(token ? { fallback_credit_token: { token, mode: 'best_effort' as const } } : {}),
+    };
   }
 
   /** One streamed call, retried after an overload or rate-limit error event in the stream. */
   private async streamWithRetries(
-    model: string,
-    request: StructuredRequest,
+    params: BetaMessageStreamParams,
     observer: CallObserver,
     signal: AbortSignal,
-  ): Promise<Message> {
+  ): Promise<BetaMessage> {
     const retries = this.options.streamRetries ?? 2;
     let backoff = this.options.streamBackoffMs ?? 1000;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.streamOnce(model, request, observer, signal);
+        return await this.streamOnce(params, observer, signal);
       } catch (error) {
         const failure = this.failure(error, signal);
         const type = streamErrorType(error, this.options.sdk);
@@ -165,25 +263,11 @@ class SdkCaller implements StructuredCaller {
   }
 
   private async streamOnce(
-    model: string,
-    request: StructuredRequest,
+    params: BetaMessageStreamParams,
     observer: CallObserver,
     signal: AbortSignal,
-  ): Promise<Message> {
-    const stream = this.client.messages.stream(
-      {
-        model,
-        max_tokens: this.options.maxTokens ?? 32_000,
-        system: request.system,
-        messages: [{ role: 'user', content: request.prompt }],
-        thinking: { type: 'adaptive', display: 'summarized' },
-        output_config: {
-          effort: this.options.settings.effort,
-          format: { type: 'json_schema', schema: request.schema },
-        },
-      },
-      { signal },
-    );
+  ): Promise<BetaMessage> {
+    const stream = this.client.beta.messages.stream(params, { signal });
     stream.on('thinking', (delta) => observer.progress(delta));
     let received = 0;
     stream.on('text', (delta) => {
@@ -193,8 +277,18 @@ class SdkCaller implements StructuredCaller {
       if (Math.floor(received / 2000) > before)
         observer.progress(`\n… ${received} characters of the answer\n`);
     });
+    stream.on('streamEvent', (event) => {
+      // A model boundary of the server-side fallback: what follows comes from another model.
+      if (event.type !== 'content_block_start' || event.content_block.type !== 'fallback') return;
+      const { from, to, trigger } = event.content_block;
+      received = 0;
+      observer.progress(
+        `\n${from.model} declined (refusal${trigger.category ? `, category ${trigger.category}` : ''}); ` +
+          `the API goes on with ${to.model}\n`,
+      );
+    });
     const message = await stream.finalMessage();
-    observer.usage(message.model || model, tokensOf(message.usage));
+    observer.usage(tokensByModel(message.usage, params.model));
     return message;
   }
 
@@ -219,9 +313,15 @@ class SdkCaller implements StructuredCaller {
         );
       if (error.status === 401)
         return new LlmCallError('llm-error', `the vendor refused the API key (401): check ANTHROPIC_API_KEY`);
+      const fallbackHint =
+        error.status === 400 &&
+        this.options.settings.fallbacks === 'default' &&
+        /fallback|anthropic-beta/i.test(vendorMessage)
+          ? '; if this endpoint does not take the server-side fallback beta, set EDITOR_AGENT_FALLBACKS=off'
+          : '';
       return new LlmCallError(
         'llm-error',
-        `the Messages API answered ${error.status ?? 'an error event'}${type ? ` (${type})` : ''}: ${vendorMessage}`,
+        `the Messages API answered ${error.status ?? 'an error event'}${type ? ` (${type})` : ''}: ${vendorMessage}${fallbackHint}`,
       );
     }
     return new LlmCallError(
@@ -232,11 +332,8 @@ class SdkCaller implements StructuredCaller {
 }
 
 /** The JSON of a finished answer; bad-answer when it is cut short or does not parse. */
-function answerJson(message: Message): unknown {
-  const text = message.content
-    .filter((b): b is TextBlock => b.type === 'text')
-    .map((b) => b.text)
-    .join('');
+function answerJson(message: BetaMessage): unknown {
+  const text = answerText(message);
   if (message.stop_reason === 'max_tokens')
     throw new LlmCallError(
       'bad-answer',
@@ -253,15 +350,6 @@ function answerJson(message: Message): unknown {
       `the model's answer is not valid JSON (${(error as Error).message}); it began: ${start || '(empty)'}`,
     );
   }
-}
-
-function tokensOf(usage: Usage): TokenCounts {
-  return {
-    input_tokens: usage.input_tokens ?? 0,
-    output_tokens: usage.output_tokens ?? 0,
-    cache_creation_input_tokens: usage.cache_creation_input_tokens ?? 0,
-    cache_read_input_tokens: usage.cache_read_input_tokens ?? 0,
-  };
 }
 
 /** The `error.type` of a vendor error body ({type: "error", error: {type, message}}). */

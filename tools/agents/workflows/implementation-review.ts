@@ -2,6 +2,7 @@
 // implements all of it. The prompt quotes bounded excerpts of each annotated place.
 import type { Entity } from '../../model/entity.js';
 import type { FindingLocation, FindingSeverity } from '../findings/finding.js';
+import { implementingAnnotations, implementingExcerpts } from './annotated-code.js';
 import { entityDigest } from './entity-digest.js';
 import {
   askModel,
@@ -10,7 +11,7 @@ import {
   reportMore,
   section,
   systemPrompt,
-  throwIfCancelled,
+  reviewEach,
   type AnswerFinding,
 } from './model-review.js';
 import { skippedText, REVIEW_LIMIT } from './test-adequacy.js';
@@ -40,24 +41,22 @@ export const implementationReview: Workflow = {
   async run(run) {
     const candidates = run.entity
       ? [run.entity]
-      : run.model.entities.filter((e) => e.kind === 'requirement' && implementing(run, e).length > 0);
+      : run.model.entities.filter(
+          (e) => e.kind === 'requirement' && implementingAnnotations(run, e).length > 0,
+        );
     const { items, more } = firstOf(candidates, REVIEW_LIMIT);
-    for (const [i, entity] of items.entries()) {
-      throwIfCancelled(run);
-      run.observer.progress(`\nReviewing the implementation of ${entity.id} (${i + 1} of ${items.length})\n`);
-      await reviewEntity(run, entity);
-    }
+    await reviewEach(
+      run,
+      items,
+      (entity) => `Reviewing the implementation of ${entity.id}`,
+      (entity) => reviewEntity(run, entity),
+    );
     reportMore(run, more, REVIEW_LIMIT, 'requirements with annotated code');
   },
 };
 
-/** Annotations of an entity that are not tests (implements, or a project's own verb). */
-function implementing(run: WorkflowRun, entity: Entity) {
-  return (run.analysis.annotations.get(entity.id) ?? []).filter((a) => a.verb !== 'verifies');
-}
-
 async function reviewEntity(run: WorkflowRun, entity: Entity): Promise<void> {
-  const annotations = implementing(run, entity);
+  const annotations = implementingAnnotations(run, entity);
   if (annotations.length === 0) {
     run.report({
       severity: 'warning',
@@ -69,11 +68,7 @@ async function reviewEntity(run: WorkflowRun, entity: Entity): Promise<void> {
     return;
   }
   const budget = new ExcerptBudget(run.read);
-  const excerpts: string[] = [];
-  for (const a of annotations) {
-    const text = await budget.excerpt(run.repoPath(a.file), a.line, `annotated "${a.verb} ${entity.id}"`);
-    if (text) excerpts.push(text);
-  }
+  const excerpts = await implementingExcerpts(run, [entity], budget);
   const prompt = [
     section('Entity', JSON.stringify(entityDigest(entity, run.model, run.analysis))),
     section(

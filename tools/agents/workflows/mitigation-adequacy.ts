@@ -1,9 +1,11 @@
 // Mitigation adequacy (docs/agents.md): whether the requirements behind a risk's mitigations control it,
 // and whether its residual estimate is plausible. The prompt carries the risk with its scores on the
-// project's scales, each mitigation, and each requirement implementing one with its verdict.
+// project's scales, each mitigation, each requirement implementing one with its verdict, and bounded
+// excerpts of the code annotated as implementing those mitigations and requirements.
 import { stringList, type Entity } from '../../model/entity.js';
 import { initialScore, residualScore, riskAcceptability } from '../../validate/risk-score.js';
 import type { FindingSeverity } from '../findings/finding.js';
+import { implementingAnnotations, implementingExcerpts } from './annotated-code.js';
 import { entityDigest, modelTraces } from './entity-digest.js';
 import {
   askModel,
@@ -12,10 +14,11 @@ import {
   reportMore,
   section,
   systemPrompt,
-  throwIfCancelled,
+  reviewEach,
   type AnswerFinding,
 } from './model-review.js';
-import { REVIEW_LIMIT } from './test-adequacy.js';
+import { REVIEW_LIMIT, skippedText } from './test-adequacy.js';
+import { ExcerptBudget } from './untrusted-excerpt.js';
 import type { Workflow, WorkflowRun } from './workflow.js';
 
 const CONTROL_SEVERITY: Record<string, FindingSeverity> = {
@@ -40,11 +43,12 @@ export const mitigationAdequacy: Workflow = {
   async run(run) {
     const risks = run.entity ? [run.entity] : run.model.entities.filter((e) => e.kind === 'risk');
     const { items, more } = firstOf(risks, REVIEW_LIMIT);
-    for (const [i, risk] of items.entries()) {
-      throwIfCancelled(run);
-      run.observer.progress(`\nReviewing the controls of ${risk.id} (${i + 1} of ${items.length})\n`);
-      await reviewRisk(run, risk);
-    }
+    await reviewEach(
+      run,
+      items,
+      (risk) => `Reviewing the controls of ${risk.id}`,
+      (risk) => reviewRisk(run, risk),
+    );
     reportMore(run, more, REVIEW_LIMIT, 'risks');
   },
 };
@@ -80,6 +84,12 @@ async function reviewRisk(run: WorkflowRun, risk: Entity): Promise<void> {
     residual_score: residualScore(config, risk)?.score ?? null,
     acceptability: riskAcceptability(config, risk),
   };
+  const controls = [...mitigations, ...requirements];
+  const budget = new ExcerptBudget(run.read);
+  const excerpts = await implementingExcerpts(run, controls, budget);
+  const places = controls.flatMap((c) =>
+    implementingAnnotations(run, c).map((a) => `${run.repoPath(a.file)}:${a.line}: ${a.verb} ${c.id}`),
+  );
   const prompt = [
     section('Risk', JSON.stringify(entityDigest(risk, run.model, run.analysis))),
     section('Scoring (severity rank × likelihood rank, 1-based, on these scales)', JSON.stringify(scores)),
@@ -91,14 +101,16 @@ async function reviewRisk(run: WorkflowRun, risk: Entity): Promise<void> {
       'Requirements implementing them',
       requirements.map((r) => JSON.stringify(entityDigest(r, run.model, run.analysis))).join('\n'),
     ),
+    section('Code annotated as implementing them', places.join('\n')),
+    section('Code', excerpts.join('\n\n') + skippedText(budget)),
   ].join('\n\n');
   const answer = await askModel(
     run,
     'mitigation-adequacy',
     risk.id,
     systemPrompt(
-      'Task: judge whether the mitigations and the requirements implementing them control the risk ' +
-        '(control: adequate, partial, inadequate or cannot-tell), and whether the residual severity and ' +
+      'Task: judge whether the mitigations and the requirements implementing them, as the code shown ' +
+        'implements them, control the risk (control: adequate, partial, inadequate or cannot-tell), and whether the residual severity and ' +
         'likelihood are plausible given them (residual: plausible, implausible or cannot-tell). Propose ' +
         'missing mitigations or requirements, or a changed residual estimate, where one is needed.',
     ),

@@ -98,6 +98,34 @@ export function throwIfCancelled(run: WorkflowRun): void {
   if (run.signal.aborted) throw new LlmCallError('cancelled', 'the job was cancelled');
 }
 
+/**
+ * Reviews each entity in turn. In a run over several entities, a refusal that stands for one of them
+ * becomes a `declined` finding on it and the run goes on; a single-entity run fails with the refusal.
+ */
+export async function reviewEach(
+  run: WorkflowRun,
+  entities: readonly Entity[],
+  what: (entity: Entity) => string,
+  review: (entity: Entity) => Promise<void>,
+): Promise<void> {
+  for (const [i, entity] of entities.entries()) {
+    throwIfCancelled(run);
+    run.observer.progress(`\n${what(entity)} (${i + 1} of ${entities.length})\n`);
+    try {
+      await review(entity);
+    } catch (error) {
+      if (!(error instanceof LlmCallError) || error.code !== 'refused' || entities.length === 1) throw error;
+      run.report({
+        severity: 'warning',
+        category: 'declined',
+        entity: entity.id,
+        detail: `not reviewed: ${error.message}`,
+        proposal: null,
+      });
+    }
+  }
+}
+
 /** The first `limit` items, and how many more there were. */
 export function firstOf<T>(items: readonly T[], limit: number): { items: T[]; more: number } {
   return { items: items.slice(0, limit), more: Math.max(0, items.length - limit) };

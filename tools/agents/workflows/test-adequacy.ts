@@ -12,7 +12,7 @@ import {
   reportMore,
   section,
   systemPrompt,
-  throwIfCancelled,
+  reviewEach,
   type AnswerFinding,
 } from './model-review.js';
 import { ExcerptBudget } from './untrusted-excerpt.js';
@@ -63,11 +63,12 @@ export const testAdequacy: Workflow = {
           (e) => e.kind === 'requirement' && verificationTests(e.id, run.analysis).tests.length > 0,
         );
     const { items: entities, more } = firstOf(candidates, REVIEW_LIMIT);
-    for (const [i, entity] of entities.entries()) {
-      throwIfCancelled(run);
-      run.observer.progress(`\nReviewing the tests of ${entity.id} (${i + 1} of ${entities.length})\n`);
-      await reviewEntity(run, entity);
-    }
+    await reviewEach(
+      run,
+      entities,
+      (entity) => `Reviewing the tests of ${entity.id}`,
+      (entity) => reviewEntity(run, entity),
+    );
     reportMore(run, more, REVIEW_LIMIT, 'requirements with tests');
   },
 };

@@ -61,7 +61,10 @@ export class ExcerptBudget {
       body += next;
       shownLast = n;
     }
-    if (shownLast < first) return null;
+    if (shownLast < first) {
+      this.skipped.push(`${path}${line ? `:${line}` : ''} (the prompt's excerpt budget is used up)`);
+      return null;
+    }
     this.used += body.length;
     const cut = shownLast < lines.length ? ` (of ${lines.length})` : '';
     return (

@@ -34,7 +34,7 @@ export interface WorkflowRun {
   versionOf: (entity: Entity) => string;
   /** null when LLM workflows are unavailable */
   caller: StructuredCaller | null;
-  /** progress text, token use, retries and fallbacks go to the job */
+  /** progress text, token use, retries and refusals go to the job */
   observer: CallObserver;
   signal: AbortSignal;
   report(finding: FindingDraft): void;

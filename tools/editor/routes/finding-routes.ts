@@ -47,7 +47,9 @@ export function registerFindingRoutes(app: FastifyInstance, ctx: EditorContext):
       switch (body.action) {
         case 'note': {
           const proposed = finding.proposal?.type === 'note' ? finding.proposal : undefined;
-          const entity = stringField(body, 'entity') ?? finding.entity ?? proposed?.entity;
+          // The entity a person names wins; else the one the note proposal is for (a finding about
+          // REQ-001 may propose a note on its mitigation); else the finding's own.
+          const entity = stringField(body, 'entity') ?? proposed?.entity ?? finding.entity;
           if (!entity)
             throw new AgentError(
               'bad-request',
@@ -86,7 +88,7 @@ export function registerFindingRoutes(app: FastifyInstance, ctx: EditorContext):
             };
             return form;
           }
-          const data = unprotected(bodyObject(body.data));
+          const data = unprotected(bodyObject(body.data), 'create');
           const id = stringField(body, 'id');
           const outcome = await ctx.session.save(
             { op: 'create', kind: proposal.kind, data, ...(id !== undefined ? { id } : {}) },
@@ -103,7 +105,10 @@ export function registerFindingRoutes(app: FastifyInstance, ctx: EditorContext):
         }
         case 'update': {
           const proposal = proposalOf(finding, 'update');
-          const fields = unprotected(body.fields === undefined ? proposal.fields : bodyObject(body.fields));
+          const fields = unprotected(
+            body.fields === undefined ? proposal.fields : bodyObject(body.fields),
+            'update',
+          );
           const entity = known(ctx.session.model, proposal.entity);
           const data: Record<string, unknown> = { ...entity.data };
           for (const [field, value] of Object.entries(fields)) {
@@ -162,12 +167,16 @@ function proposalOf<T extends Proposal['type']>(finding: Finding, type: T): Extr
 }
 
 /** Fields without verified_by/validated_by; 409 protected-field when they have one. */
-function unprotected(fields: Record<string, unknown>): Record<string, unknown> {
+function unprotected(fields: Record<string, unknown>, action: 'create' | 'update'): Record<string, unknown> {
   const field = protectedFieldIn(fields);
   if (field)
     throw new AgentError(
       'protected-field',
-      `applying a finding never changes ${field}: edit the verification set in its form, where the one-owner checks show what it would change`,
+      `applying a finding never changes ${field}: ` +
+        (action === 'create'
+          ? `save the new entity without it, then edit its verification set in the entity's form`
+          : `edit the verification set in the entity's form`) +
+        ', where the one-owner checks show what it would change',
       { field },
     );
   return fields;

@@ -30,6 +30,7 @@ export function importDoorstop(tree: string, options: DoorstopImportOptions = {}
   const byId = new Map<string, ImportedEntity>();
   const links: ParentLink[] = [];
   const files: ImportedFile[] = [];
+  const leftOutIds: string[] = [];
   const prefixes = new Map(docs.map((d) => [d.prefix, d]));
   report.count('documents', docs.length);
   for (const doc of docs) {
@@ -52,8 +53,11 @@ export function importDoorstop(tree: string, options: DoorstopImportOptions = {}
       const text = typeof a.text === 'string' ? a.text.replace(/\n+$/, '') : '';
       if (a.active === false) {
         report.lose('inactive items (left out)', item.uid, text);
+        leftOutIds.push(item.uid);
         continue;
       }
+      // Doorstop never gives a UID twice, headings' included: neither does a new entity here.
+      if (a.normative === false || kind === 'skip') leftOutIds.push(item.uid);
       const level = item.level.split('.').filter((p) => p !== '');
       if (a.normative === false) {
         if (level.length > 1 && level[level.length - 1] === '0') {
@@ -83,7 +87,7 @@ export function importDoorstop(tree: string, options: DoorstopImportOptions = {}
     }
   }
   applyParentLinks(byId, links, report);
-  return { files, project: {}, report };
+  return { files, project: {}, report, leftOutIds };
 }
 
 function itemEntity(

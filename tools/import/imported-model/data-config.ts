@@ -1,5 +1,6 @@
 // The config an imported model needs to load cleanly: its own id prefixes and id shape, and rule
 // severities for the traceability the source data does not have (docs/import-export.md).
+import { byCodePoint } from '../../model/code-point-order.js';
 import { compileIdPattern } from '../../model/config.js';
 import { ENTITY_KINDS, KIND_WORDS, type Entity, type EntityKind } from '../../model/entity.js';
 import { isRiskAccepted } from '../../validate/risk-score.js';
@@ -14,8 +15,11 @@ export interface DataConfig {
   reasons: string[];
 }
 
-/** Derives prefixes, id_pattern and rule severities from the imported entities. */
-export function dataConfig(entities: ImportedEntity[]): DataConfig {
+/**
+ * Derives prefixes, id_pattern, retired ids and rule severities from the imported entities and the ids
+ * of the items the import left out.
+ */
+export function dataConfig(entities: ImportedEntity[], leftOutIds: readonly string[] = []): DataConfig {
   const config: Record<string, unknown> = {};
   const reasons: string[] = [];
   const prefixes: Partial<Record<EntityKind, string>> = {};
@@ -34,6 +38,14 @@ export function dataConfig(entities: ImportedEntity[]): DataConfig {
   if (pattern !== undefined) {
     config.id_pattern = pattern;
     reasons.push(`id_pattern: "${pattern}" (the shapes of the imported ids)`);
+  }
+  const imported = new Set(entities.map((e) => e.id));
+  const retired = [...new Set(leftOutIds)].filter((id) => !imported.has(id)).sort(byCodePoint);
+  if (retired.length > 0) {
+    config.retired_ids = retired;
+    reasons.push(
+      `retired_ids: ${retired.length} (${listed(retired)}), the ids of items left out, so that no new entity takes one`,
+    );
   }
   const rules = ruleSeverities(entities);
   if (rules.reasons.length > 0) {
@@ -136,12 +148,13 @@ function ruleSeverities(entities: ImportedEntity[]): { rules: Record<string, str
     const live = hits.filter((e) => e.fields.status !== 'obsolete');
     if (live.length === 0) continue;
     rules[rule] = 'warning';
-    const some =
-      live
-        .slice(0, 5)
-        .map((e) => e.id)
-        .join(', ') + (live.length > 5 ? ', …' : '');
+    const some = listed(live.map((e) => e.id));
     reasons.push(`rules.${rule}: warning (${live.length} ${what}: ${some}); set it back to error once fixed`);
   }
   return { rules, reasons };
+}
+
+/** The first five ids, then `…` when there are more. */
+function listed(ids: string[]): string {
+  return ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', …' : '');
 }

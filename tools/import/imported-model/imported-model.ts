@@ -26,6 +26,11 @@ export interface ImportedModel {
   files: ImportedFile[];
   project: Record<string, unknown>;
   report: ImportReport;
+  /**
+   * Ids the source gave items the import left out (inactive, non-normative, skipped): written to
+   * config.retired_ids so that no new entity takes one of them (docs/import-export.md).
+   */
+  leftOutIds?: string[];
 }
 
 /** Every entity of an import in file order. */

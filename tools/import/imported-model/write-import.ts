@@ -13,7 +13,7 @@ import {
 /** Writes the imported model into `out` (new or empty) and returns the printed summary. */
 export async function writeImport(out: string, model: ImportedModel): Promise<string> {
   const entities = importedEntities(model);
-  const { config, reasons } = dataConfig(entities);
+  const { config, reasons } = dataConfig(entities, model.leftOutIds);
   model.report.config.push(...reasons);
   const files = new Map<string, string>();
   files.set(CONFIG_FILE, configFileText(model.project, config, `Imported by rr from ${model.report.format}`));

@@ -64,6 +64,7 @@ export function importStrictdoc(path: string, options: StrictdocImportOptions = 
     byId: new Map<string, ImportedEntity>(),
     links: [] as ParentLink[],
     pending: [] as Pending[],
+    leftOutIds: [] as string[],
   };
   const files: ImportedFile[] = [];
   for (const sdoc of sdocFiles) {
@@ -81,9 +82,9 @@ export function importStrictdoc(path: string, options: StrictdocImportOptions = 
     const prefix = docPrefix(sdoc.doc.head) ?? 'REQ-';
     walk(sdoc.doc.items, { sdoc, file, sections: [], prefix, parent: undefined }, state);
   }
-  giveMissingIds(state.pending, state.byId, state.links, report);
+  giveMissingIds(state.pending, state.byId, state.links, report, state.leftOutIds);
   applyParentLinks(state.byId, state.links, report);
-  return { files, project: projectOf(root), report };
+  return { files, project: projectOf(root), report, leftOutIds: state.leftOutIds };
 }
 
 interface Place {
@@ -101,6 +102,8 @@ type State = {
   byId: Map<string, ImportedEntity>;
   links: ParentLink[];
   pending: Pending[];
+  /** UIDs of nodes left out ([TEXT], skipped by --kind) */
+  leftOutIds: string[];
 };
 
 function walk(items: SdocItem[], place: Place, state: State): void {
@@ -126,6 +129,7 @@ function walk(items: SdocItem[], place: Place, state: State): void {
     if (item.tag === 'TEXT' || item.tag === 'FREETEXT') {
       state.report.count('text nodes');
       state.report.lose(`[${item.tag}] nodes`, at, fieldValue(item.fields, 'STATEMENT') ?? '');
+      leaveOut(item, state);
       continue;
     }
     const kind = state.kinds.get(item.tag) ?? defaultKind(item.tag);
@@ -137,6 +141,7 @@ function walk(items: SdocItem[], place: Place, state: State): void {
     }
     if (kind === 'skip') {
       state.report.lose(`[${item.tag}] nodes left out by --kind`, at, nodeText(item));
+      leaveOut(item, state);
       continue;
     }
     const entity = nodeEntity(item, kind, place, state);
@@ -231,12 +236,14 @@ function giveMissingIds(
   byId: Map<string, ImportedEntity>,
   links: ParentLink[],
   report: ImportReport,
+  leftOutIds: readonly string[],
 ): void {
   for (const { entity, prefix } of pending) {
     const stand = entity.id;
     byId.delete(stand);
     let n = 1;
-    for (const id of byId.keys()) {
+    // After every id in use, the left-out nodes' UIDs included: those stay taken.
+    for (const id of [...byId.keys(), ...leftOutIds]) {
       const rest = id.startsWith(prefix) ? id.slice(prefix.length) : '';
       if (/^[0-9]+$/.test(rest)) n = Math.max(n, Number(rest) + 1);
     }
@@ -254,6 +261,12 @@ function giveMissingIds(
 
 function docPrefix(entries: { name: string; value: string }[]): string | undefined {
   return entries.find((e) => e.name === 'REQ_PREFIX' || e.name === 'PREFIX')?.value;
+}
+
+/** Keeps a left-out node's UID taken (config.retired_ids). */
+function leaveOut(node: SdocNode, state: State): void {
+  const uid = fieldValue(node.fields, 'UID')?.trim();
+  if (uid) state.leftOutIds.push(uid);
 }
 
 function fieldValue(fields: SdocField[], name: string): string | undefined {

@@ -2,9 +2,10 @@
 // The command lines rr gives the assistant CLI (Claude Code's headless mode; docs/decisions.md, "Ask
 // agent", says why each flag). Every run is non-interactive with streamed JSON output, its own budget cap
 // (`--max-budget-usd`), a strict MCP configuration (only the servers rr wrote for it), built-in tools cut
-// down to the read-only ones (none for net labels), no project settings (their hooks could run commands)
-// and no session files. The question goes on stdin: `--tools`, `--add-dir` and the tool lists take
-// several values, so a prompt after them would be read as one more.
+// down to the read-only ones (none for net labels), reads pre-approved only inside the turn's folders, no
+// settings files at all (user settings can widen permissions, project ones can run hooks) and no session
+// files. The question goes on stdin: `--tools`, `--add-dir` and the tool lists take several values, so a
+// prompt after them would be read as one more.
 import { READ_TOOLS } from './turn-permissions.js';
 
 /** Built-in tools that write, run commands or reach the web: denied by name as well, should `--tools` be ignored. */
@@ -26,7 +27,9 @@ export const DENIED_TOOLS = [
 ] as const;
 
 const STREAM = ['-p', '--output-format', 'stream-json', '--verbose'];
-const LOCKED = ['--permission-mode', 'dontAsk', '--setting-sources', 'user', '--no-session-persistence'];
+// `--setting-sources ""` loads none of the user, project and local settings files (the Agent SDK's
+// default): their permission rules and additionalDirectories could widen what a turn may read.
+const LOCKED = ['--permission-mode', 'dontAsk', '--setting-sources', '', '--no-session-persistence'];
 
 /** What one Ask turn runs with. */
 export interface AskTurnArguments {
@@ -36,14 +39,30 @@ export interface AskTurnArguments {
   mcpConfigFile: string;
   /** The MCP servers in it. */
   servers: readonly string[];
-  /** Folders the turn may read besides its working directory. */
+  /** The turn's working directory (absolute). */
+  cwd: string;
+  /** Folders the turn may read besides its working directory (absolute). */
   readDirs: readonly string[];
   systemPrompt: string;
 }
 
+/**
+ * A permission rule that pre-approves reading one folder and everything under it. `//` anchors a
+ * Read rule at the filesystem root (a single `/` would be relative to a settings file); the rule's path
+ * is a gitignore pattern, so its special characters are escaped. Windows paths are written as the CLI
+ * matches them, `C:\x` as `//c/x`.
+ */
+export function readRule(dir: string): string {
+  const posix = dir
+    .replace(/\\/g, '/')
+    .replace(/^([A-Za-z]):/, (_m, drive: string) => `/${drive.toLowerCase()}`);
+  const escaped = posix.replace(/\/+$/, '').replace(/[*?[\]!#\\]/g, (c) => `\\${c}`);
+  return `Read(/${escaped}/**)`;
+}
+
 /** The arguments of an Ask turn. */
 export function askTurnArguments(a: AskTurnArguments): string[] {
-  const tools = READ_TOOLS.join(',');
+  const extra = [...new Set(a.readDirs)].filter((d) => d !== a.cwd);
   return [
     ...STREAM,
     '--include-partial-messages',
@@ -55,13 +74,17 @@ export function askTurnArguments(a: AskTurnArguments): string[] {
     a.mcpConfigFile,
     '--strict-mcp-config',
     '--tools',
-    tools,
+    READ_TOOLS.join(','),
+    // Reads are pre-approved per folder, never bare: a bare `Read` would approve ~/.ssh as well. Grep and
+    // Glob are not listed: the CLI applies Read rules to them, and rr's guard checks their paths. One
+    // argument per rule, so a comma in a folder's name cannot split a rule.
     '--allowedTools',
-    [tools, ...a.servers.map((s) => `mcp__${s}`)].join(','),
+    ...[a.cwd, ...extra].map(readRule),
+    ...a.servers.map((s) => `mcp__${s}`),
     '--disallowedTools',
     DENIED_TOOLS.join(','),
     ...LOCKED,
-    ...a.readDirs.flatMap((dir) => ['--add-dir', dir]),
+    ...extra.flatMap((dir) => ['--add-dir', dir]),
     '--append-system-prompt',
     a.systemPrompt,
   ];

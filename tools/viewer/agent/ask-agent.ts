@@ -11,6 +11,7 @@ import { statOrUndefined } from '../live/safe-stat.js';
 import { askTurnArguments } from './agent-cli-arguments.js';
 import type { AgentCliResolution } from './agent-cli-resolution.js';
 import { AskConversationStore, type AskConversation, type AskTurn } from './ask-conversations.js';
+import { designGraphFile } from '../netlist/design-graph-location.js';
 import { askSystemPrompt, askTurnPrompt } from './ask-prompt.js';
 import { runAssistantCli, type CliRun } from './assistant-cli-run.js';
 import type { BudgetLedger, BudgetReservation } from './budget-ledger.js';
@@ -19,6 +20,7 @@ import type { AskEvent } from './ask-events.js';
 export type { AskEvent } from './ask-events.js';
 import { NOTES_SERVER, notesMcpServer, type AgentNoteEvent } from './notes-mcp-server.js';
 import { READ_TOOLS } from './turn-permissions.js';
+import { ReadScope } from './read-scope.js';
 import { startTurnMcpListener } from './turn-mcp-listener.js';
 import { TurnGate } from './turn-gate.js';
 import { AskTurnRecorder } from './ask-turn-recorder.js';
@@ -186,6 +188,9 @@ export class AskAgent {
         throw new Error(
           `the folder ${missing} (${missing === c.agentCwd ? '--agent-cwd' : '--agent-read-dir'}) does not exist; the turn was not started`,
         );
+      const readScope = ReadScope.of(c.agentCwd, c.agentReadDirs);
+      // The graph the schematic reads: --graph, else the one the experiment wrote into the live directory.
+      const graph = designGraphFile(c);
       listener = await startTurnMcpListener(factories);
       const recorder = new AskTurnRecorder(record, emit);
       const run = runAssistantCli({
@@ -196,18 +201,19 @@ export class AskAgent {
           budgetUsd: c.agentBudgetUsd,
           mcpConfigFile: listener.configFile,
           servers: listener.servers,
-          readDirs: c.agentReadDirs.filter((d) => d !== c.agentCwd),
+          cwd: c.agentCwd,
+          readDirs: c.agentReadDirs,
           systemPrompt: askSystemPrompt({
             experimentDir: c.experimentDir,
             readDirs: [c.agentCwd, ...c.agentReadDirs.filter((d) => d !== c.agentCwd)],
             notesDir: c.notesDir,
             web: c.agentWeb,
             search: !!c.agentSearchUrl,
-            ...(c.graph ? { graph: c.graph } : {}),
+            ...(graph ? { graph: graph.file } : {}),
           }),
         }),
         prompt: askTurnPrompt(conversation, question.question),
-        permissions: { builtinTools: READ_TOOLS, servers: listener.servers },
+        permissions: { builtinTools: READ_TOOLS, servers: listener.servers, readScope },
         timeoutMs: o.turnTimeoutMs ?? 10 * 60_000,
         ...(o.env ? { env: o.env } : {}),
         onInitPassed: () => gate.open(),

@@ -7,7 +7,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { JsonLineReader, type CliMessage } from './cli-stream-messages.js';
-import { initRefusal, toolRefusal, type TurnPermissions } from './turn-permissions.js';
+import type { TurnPermissions } from './turn-permissions.js';
+import { TurnGuard } from './turn-guard.js';
 
 /** How to run the CLI once. */
 export interface CliRunOptions {
@@ -80,17 +81,11 @@ export function runAssistantCli(options: CliRunOptions): CliRun {
     options.onStop?.(reason ?? status);
   };
 
+  const guard = new TurnGuard(options.permissions);
   const reader = new JsonLineReader(
     (message) => {
       if (stopped) return;
-      const refusal =
-        message.kind === 'init'
-          ? initRefusal(message, options.permissions)
-          : message.kind === 'assistant'
-            ? message.toolUses.map((t) => toolRefusal(t.name, options.permissions)).find((r) => r)
-            : message.kind === 'tool-start'
-              ? toolRefusal(message.name, options.permissions)
-              : undefined;
+      const refusal = guard.check(message);
       if (refusal) {
         stop('killed', refusal);
         return;

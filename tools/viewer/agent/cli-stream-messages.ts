@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The assistant CLI's stream format (`--output-format stream-json --verbose`, Claude Code's headless
 // mode): one JSON object per line. rr reads five kinds: the `system`/`init` message (the tools and MCP
-// servers the run has), `stream_event` text deltas (`--include-partial-messages`), `assistant` messages
-// (text and tool calls; `content_block_start` announces a call early), `user` messages (tool results) and the closing `result` (with `total_cost_usd`).
-// Everything else is passed over. docs/decisions.md ("Ask agent") records why these flags.
+// servers the run has), `stream_event` partial messages (`--include-partial-messages`: text deltas, and
+// a tool call's name at `content_block_start` and its input as `input_json_delta` pieces until
+// `content_block_stop`, so the guard sees a call as soon as the model wrote it), `assistant` messages
+// (text and tool calls, whole), `user` messages (tool results) and the closing `result` (with
+// `total_cost_usd`). Everything else is passed over. docs/decisions.md ("Ask agent") records why these flags.
 
 /** One line of the stream as rr reads it. */
 export type CliMessage =
   | { kind: 'init'; tools: string[]; mcpServers: { name: string; status: string }[]; model?: string }
   | { kind: 'text-delta'; text: string }
-  | { kind: 'tool-start'; id: string; name: string }
+  | { kind: 'tool-start'; id: string; name: string; block: string }
+  /** A piece of a streamed tool call's input (JSON text); `block` names the content block. */
+  | { kind: 'tool-input-delta'; block: string; json: string }
+  | { kind: 'block-stop'; block: string }
   | { kind: 'assistant'; texts: string[]; toolUses: CliToolUse[]; subagent: boolean }
   | { kind: 'tool-result'; toolUseId: string; isError: boolean; text: string }
   | { kind: 'result'; subtype: string; isError: boolean; costUsd?: number; text?: string }
@@ -50,6 +55,8 @@ export function cliMessage(value: unknown): CliMessage {
   }
   if (type === 'stream_event' && isObject(value.event)) {
     const event = value.event;
+    // Blocks are numbered per message; a subagent's stream has its own numbers.
+    const block = `${text(value.parent_tool_use_id)}#${String(event.index)}`;
     if (event.type === 'content_block_delta' && isObject(event.delta) && event.delta.type === 'text_delta')
       return value.parent_tool_use_id
         ? { kind: 'other', type }
@@ -60,7 +67,19 @@ export function cliMessage(value: unknown): CliMessage {
       (event.content_block.type === 'tool_use' || event.content_block.type === 'server_tool_use')
     )
       // A tool call announced before its input is complete: the guard checks its name at once.
-      return { kind: 'tool-start', id: text(event.content_block.id), name: text(event.content_block.name) };
+      return {
+        kind: 'tool-start',
+        id: text(event.content_block.id),
+        name: text(event.content_block.name),
+        block,
+      };
+    if (
+      event.type === 'content_block_delta' &&
+      isObject(event.delta) &&
+      event.delta.type === 'input_json_delta'
+    )
+      return { kind: 'tool-input-delta', block, json: text(event.delta.partial_json) };
+    if (event.type === 'content_block_stop') return { kind: 'block-stop', block };
     return { kind: 'other', type };
   }
   if (type === 'assistant' && isObject(value.message)) {

@@ -46,7 +46,7 @@ const TARGET = z
 /** A new MCP server with the notes tools (one per turn, or per request of the turn's listener). */
 export function notesMcpServer(context: NotesToolContext): McpServer {
   const server = new McpServer({ name: NOTES_SERVER, version: '1.0.0' });
-  const write = (run: () => unknown) =>
+  const gated = (run: () => unknown) =>
     answer(async () => {
       await context.gate?.();
       return run();
@@ -70,7 +70,8 @@ export function notesMcpServer(context: NotesToolContext): McpServer {
       annotations: { readOnlyHint: true },
     },
     ({ status }) =>
-      answer(() =>
+      // Reading waits for the gate too: notes are the experiment's data, not for a turn the guard stopped.
+      gated(() =>
         context.store
           .list(status ? { status: [status] } : {})
           .notes.map((n) => ({ ...summary(n), body: n.body, targets: n.targets, byAgent: !!n.author.agent })),
@@ -91,7 +92,7 @@ export function notesMcpServer(context: NotesToolContext): McpServer {
       },
     },
     (args) =>
-      write(async () => {
+      gated(async () => {
         const note = await context.store.create(args, requestContext());
         context.onNote({ action: 'add', note: summary(note) });
         return summary(note);
@@ -106,7 +107,7 @@ export function notesMcpServer(context: NotesToolContext): McpServer {
       inputSchema: { id: z.string(), text: z.string().min(1).max(100_000) },
     },
     ({ id, text }) =>
-      write(async () => {
+      gated(async () => {
         const current = context.store.get(id);
         const note = await context.store.act(
           id,
@@ -134,7 +135,7 @@ export function notesMcpServer(context: NotesToolContext): McpServer {
       },
     },
     ({ id, ...fields }) =>
-      write(async () => {
+      gated(async () => {
         const current = context.store.get(id);
         if (!current.author.agent)
           throw new ViewerRecordRequestError(

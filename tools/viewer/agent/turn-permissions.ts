@@ -2,7 +2,9 @@
 // What an assistant CLI run may have: the read-only built-in tools and the MCP servers rr configured for
 // it, nothing else. The CLI is started so that it should report exactly these (agent-cli-arguments.ts);
 // this check is the guard that does not trust that it did: a run whose init message, or any later tool
-// call, names a tool or server beyond them is killed (docs/viewer-agent.md, "The guard").
+// call, names a tool or server beyond them is killed (docs/viewer-agent.md, "The guard"), as is a read
+// outside the turn's folders (read-scope.ts, checked by turn-guard.ts).
+import type { ReadScope } from './read-scope.js';
 
 /** The tools and servers one run may have. */
 export interface TurnPermissions {
@@ -10,16 +12,20 @@ export interface TurnPermissions {
   builtinTools: readonly string[];
   /** MCP server names; their tools are `mcp__<server>__<tool>`. */
   servers: readonly string[];
+  /** Where the read-only tools may look; without it, no read tool is expected at all. */
+  readScope?: ReadScope;
 }
 
 /** Read-only built-in tools an Ask turn may use on the folders it may read. */
 export const READ_TOOLS = ['Read', 'Grep', 'Glob'] as const;
 
 /**
- * Built-in tools the CLI adds by itself whenever MCP servers are configured; they only list and read
- * resources of those servers, which the strict MCP configuration limits to rr's own.
+ * Built-in tools the CLI adds by itself whenever MCP servers are configured: two list and read resources
+ * of those servers (which the strict MCP configuration limits to rr's own), and ToolSearch loads the
+ * descriptions of MCP tools the CLI holds back when there are many. None reads files or the network; a
+ * tool they help find is checked by name when it is called.
  */
-export const MCP_RESOURCE_TOOLS = ['ListMcpResourcesTool', 'ReadMcpResourceTool'] as const;
+export const MCP_RESOURCE_TOOLS = ['ListMcpResourcesTool', 'ReadMcpResourceTool', 'ToolSearch'] as const;
 
 /** The server part of an MCP tool name, or undefined for a built-in tool. */
 export function mcpServerOfTool(name: string): string | undefined {

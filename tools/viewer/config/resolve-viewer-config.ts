@@ -245,8 +245,10 @@ export function resolveViewerConfig(inputs: ConfigInputs): ConfigResolution {
       return { error: `takes an http or https URL; got ${JSON.stringify(value)}` };
     }),
     agentModel: text('agentModel'),
-    agentBudgetUsd: number('agentBudgetUsd', (n) => n >= 0, 'an amount in USD (0 or more)'),
-    netSummaryBudgetUsd: number('netSummaryBudgetUsd', (n) => n >= 0, 'an amount in USD (0 or more)'),
+    // A call's budget is its reservation on the ledger: 0 would always fit, so calls would start with the
+    // cap used up and a killed call would be charged nothing.
+    agentBudgetUsd: number('agentBudgetUsd', (n) => n > 0, 'an amount in USD greater than 0'),
+    netSummaryBudgetUsd: number('netSummaryBudgetUsd', (n) => n > 0, 'an amount in USD greater than 0'),
     agentTotalUsd: number('agentTotalUsd', (n) => n >= 0, 'an amount in USD (0 or more, 0 = no cap)'),
     agentCwd: path('agentCwd'),
     agentReadDirs: paths('agentReadDirs'),

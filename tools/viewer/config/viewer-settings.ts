@@ -148,13 +148,13 @@ export const VIEWER_SETTINGS = {
     flag: '--agent-budget-usd',
     kind: 'usd',
     flagOnlyBecause: spending,
-    help: 'budget per Ask turn in USD (default 2)',
+    help: 'budget per Ask turn in USD, more than 0 (default 2)',
   },
   netSummaryBudgetUsd: {
     flag: '--net-summary-budget-usd',
     kind: 'usd',
     flagOnlyBecause: spending,
-    help: 'budget per net-label call in USD (default 1)',
+    help: 'budget per net-label call in USD, more than 0 (default 1)',
   },
   agentTotalUsd: {
     flag: '--agent-total-usd',

@@ -18,6 +18,8 @@ export interface AtoLine {
     extends?: string;
     variable?: string;
     iterable?: string;
+    /** The references of a loop over a list (`[r1, r2]`); absent for a slice. */
+    items?: string[];
   };
   /** A header followed by its body on the same line (`module A: pass`). */
   inline?: boolean;
@@ -104,6 +106,7 @@ export function nestAtoLines(lines: AtoLine[], input: string, file: string): Ato
           kind: 'for',
           variable: h.variable!,
           iterable: h.iterable!,
+          ...(h.items ? { items: h.items } : {}),
           body: blockBody,
           line: item.line,
           column: item.column,

@@ -85,10 +85,14 @@ semantics.addOperation<unknown>('line', {
   },
   ForHeader(_for, variable: Node, _in, iterable: Node, _colon, inline: IterationNode) {
     const stmts = optional(inline);
+    // Iterable = ListOfRefs | SlicedRef; a list's references are its ListOf's items.
+    const form = iterable.children[0]!;
+    const items =
+      form.ctorName === 'ListOfRefs' ? form.children[1]!.asIteration().children.map(compact) : undefined;
     return {
       kind: 'for',
       ...at(_for),
-      header: { variable: variable.sourceString, iterable: compact(iterable) },
+      header: { variable: variable.sourceString, iterable: compact(iterable), ...(items ? { items } : {}) },
       statements: stmts ? run<AtoStatement[]>(stmts, 'stmts') : [],
       inline: stmts !== undefined,
     };

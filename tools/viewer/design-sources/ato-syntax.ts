@@ -44,7 +44,15 @@ export type AtoStatement = AtoPosition & { comment?: string } & (
     | { kind: 'doc'; text: string }
     | { kind: 'pass' }
     | { kind: 'pragma'; text: string }
-    | { kind: 'for'; variable: string; iterable: string; body: AtoStatement[] }
+    | {
+        kind: 'for';
+        variable: string;
+        /** The iterable as written, without spaces (`[r1,r2]`, `resistors[0:2]`). */
+        iterable: string;
+        /** The references of a loop over a list; absent for a loop over a slice. */
+        items?: string[];
+        body: AtoStatement[];
+      }
     | { kind: 'block'; block: AtoBlock }
   );
 

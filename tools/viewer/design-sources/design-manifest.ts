@@ -4,7 +4,7 @@
 // file's folder unless --hdl-src says otherwise, and the parts folder is `<source folder>/parts` unless
 // --parts does. docs/viewer.md, "Source".
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { LineCounter, isMap, isScalar, parseDocument, type Node } from 'yaml';
 import { DesignSourceError } from './design-source-problem.js';
 
@@ -94,6 +94,13 @@ export function readDesignManifest(inputs: DesignManifestInputs): DesignManifest
   const sourceDir = inputs.hdlSrc ?? dirname(entryFile);
   if (!statOrNull(sourceDir)?.isDirectory())
     return fail(`the source folder ${sourceDir} (--hdl-src) is not a folder`);
+  // The tree starts at the entry module, so the source folder must hold its file.
+  const fromSource = relative(sourceDir, entryFile);
+  if (fromSource === '..' || fromSource.startsWith(`..${sep}`) || isAbsolute(fromSource))
+    return fail(
+      `entry "${entry}": the file ${entryFile} lies outside the source folder ${sourceDir} (--hdl-src); give an --hdl-src that contains it, or leave --hdl-src out to use the entry file's folder`,
+      entryLine,
+    );
   return {
     file,
     build: inputs.hdlBuild,

@@ -5,6 +5,7 @@
 import { statSync } from 'node:fs';
 import type { NetlistGraph } from '../netlist/netlist-graph.js';
 import { readDesignGraph } from '../netlist/design-graph-file.js';
+import type { DesignGraphLocation } from '../netlist/design-graph-location.js';
 import { readDesignManifest, type DesignManifest, type DesignManifestInputs } from './design-manifest.js';
 import { loadDesignSourceFiles, sourceName, sourcePath } from './design-source-files.js';
 import { DesignSourceError, type DesignSourceProblem } from './design-source-problem.js';
@@ -42,6 +43,8 @@ export interface SourceIndex {
 /** The settings the index is built from. */
 export interface DesignSourceInputs extends DesignManifestInputs {
   graph?: string;
+  /** Where `graph` came from: the live directory's graph may not be written yet, which is no problem. */
+  graphOrigin?: DesignGraphLocation['origin'];
 }
 
 /** Builds the index on demand and keeps it while nothing it was built from changed. */
@@ -78,7 +81,11 @@ export class DesignSourceIndex {
     const problems = [...loaded.problems];
     let graph: NetlistGraph | undefined;
     let graphReason: string | undefined;
-    if (this.inputs.graph) {
+    const unwritten =
+      this.inputs.graphOrigin === 'live directory' && stampOf(this.inputs.graph) === 'missing';
+    if (this.inputs.graph && unwritten)
+      graphReason = `the experiment has not written its netlist graph ${this.inputs.graph} yet, so nothing is joined to the netlist`;
+    else if (this.inputs.graph) {
       try {
         graph = readDesignGraph(this.inputs.graph);
       } catch (error) {

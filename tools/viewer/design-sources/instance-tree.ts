@@ -105,7 +105,7 @@ class TreeBuilder {
         file: entryFile,
         message: file
           ? `defines no module ${entryModule}, which the manifest names as the entry; it defines ${file.blocks.map((b) => b.name).join(', ') || 'no blocks'}`
-          : 'the entry file could not be read (see the problem above)',
+          : 'the entry file could not be read or parsed (see its own problem in this list)',
         severity: 'error',
       });
       return { root, nets: [], problems: this.problems };
@@ -407,9 +407,8 @@ class TreeBuilder {
 function expandLoops(body: AtoStatement[]): AtoStatement[] {
   return body.flatMap((s) => {
     if (s.kind !== 'for') return [s];
-    const m = /^\[(.*)\]$/.exec(s.iterable);
-    if (!m) return [];
-    const refs = m[1]!.split(',').filter((r) => r !== '');
+    if (!s.items) return [];
+    const refs = s.items;
     const swap = (ref: string, to: string) =>
       ref === s.variable ? to : ref.startsWith(`${s.variable}.`) ? to + ref.slice(s.variable.length) : ref;
     return refs.flatMap((to) =>

@@ -13,6 +13,8 @@ export type GeometryExtractorChoice = 'native' | 'pcbnew' | 'auto';
 /** The chosen extractor and a line saying which it is and why. */
 export interface ChosenExtractor {
   kind: 'native' | 'pcbnew';
+  /** Names the extractor and its settings for the geometry cache's key. */
+  id: string;
   extract: GeometryExtractor;
   description: string;
 }
@@ -24,6 +26,7 @@ export function chooseGeometryExtractor(
 ): ChosenExtractor {
   const native: ChosenExtractor = {
     kind: 'native',
+    id: 'native',
     extract: readKicadBoard,
     description: 'board geometry: native .kicad_pcb reader',
   };
@@ -39,6 +42,7 @@ export function chooseGeometryExtractor(
   const path = python.path;
   return {
     kind: 'pcbnew',
+    id: `pcbnew ${path}`,
     extract: (board) => extractWithPcbnew(board, { python: path }),
     description: `board geometry: KiCad pcbnew via ${path} (from ${python.source})`,
   };

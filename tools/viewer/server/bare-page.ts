@@ -2,7 +2,8 @@
 // The page without the assembled dist: the viewer's own modules as tsc compiled them (dist/ui-modules,
 // built with the server), the installed lit under /node_modules/ through an import map, and the page's
 // stylesheet and licence from ui/viewer/. Everything works but what needs a library only the assembled
-// page carries: the 3D view (three.js) says so in its tab (ui/viewer/src/page-mode.ts).
+// page carries: the 3D view (three.js) and the schematic layout (elkjs) say so in their tabs
+// (ui/viewer/src/page-mode.ts). Each library is served with its licence text under its own file name.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,15 @@ import { isJsonObject } from '../../model/checked-json.js';
 /** The packages the bare page loads from node_modules: lit and the packages it is made of. */
 export const BARE_LIBRARIES = ['lit', 'lit-html', 'lit-element', '@lit/reactive-element'] as const;
 
+/** The names a package's licence text goes by, in the order ui/build-ui.mjs looks for them. */
+const LICENCE_FILES = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'LICENCE', 'LICENCE.md', 'COPYING', 'license'];
+
+/** An installed library the bare page serves: its package folder and its licence file's name. */
+export interface BareLibrary {
+  dir: string;
+  licence: string;
+}
+
 /** Where the bare page's files are. */
 export interface BarePage {
   /** The HTML of the page (with its import map). */
@@ -21,23 +31,27 @@ export interface BarePage {
   modules: string;
   /** ui/viewer: viewer.css and LICENSE. */
   source: string;
-  /** Each library's installed package folder. */
-  packages: Map<string, string>;
+  /** Each library's installed package folder and licence file. */
+  packages: Map<string, BareLibrary>;
 }
 
-/** The bare page of the rr package at `root`, or undefined when its modules are not compiled or lit is not installed. */
+/**
+ * The bare page of the rr package at `root`, or undefined when its modules are not compiled, lit is not
+ * installed, or an installed library has no licence text to serve beside it.
+ */
 export function barePage(root: string, title: string): BarePage | undefined {
   const modules = join(root, 'dist', 'ui-modules');
   const entry = join(modules, 'ui', 'viewer', 'src', 'viewer.js');
   if (!existsSync(entry)) return undefined;
-  const packages = new Map<string, string>();
+  const packages = new Map<string, BareLibrary>();
   for (const name of BARE_LIBRARIES) {
     const dir = installedPackage(root, name);
-    if (!dir) return undefined;
-    packages.set(name, dir);
+    const licence = dir ? LICENCE_FILES.find((file) => existsSync(join(dir, file))) : undefined;
+    if (!dir || !licence) return undefined;
+    packages.set(name, { dir, licence });
   }
   const imports: Record<string, string> = {};
-  for (const [name, dir] of packages) {
+  for (const [name, { dir }] of packages) {
     imports[name] = `/node_modules/${name}/${browserEntry(dir)}`;
     imports[`${name}/`] = `/node_modules/${name}/`;
   }
@@ -65,7 +79,7 @@ export function barePage(root: string, title: string): BarePage | undefined {
 /** Registers the bare page's routes (every GET outside /api/); needs registerFileReplies. */
 export function registerBarePage(app: FastifyInstance, page: BarePage): void {
   const thirdParty = {
-    libraries: [...page.packages].map(([name, dir]) => {
+    libraries: [...page.packages].map(([name, { dir, licence }]) => {
       const pkg = packageJson(dir);
       const text = (key: string) => (typeof pkg[key] === 'string' ? pkg[key] : null);
       return {
@@ -73,7 +87,7 @@ export function registerBarePage(app: FastifyInstance, page: BarePage): void {
         version: text('version') ?? 'unknown',
         license: text('license') ?? 'see its licence file',
         homepage: text('homepage'),
-        licenseFile: `node_modules/${name}/LICENSE`,
+        licenseFile: `node_modules/${name}/${licence}`,
         files: [],
       };
     }),
@@ -91,8 +105,9 @@ export function registerBarePage(app: FastifyInstance, page: BarePage): void {
     if (path.startsWith('/modules/')) return send(reply, page.modules, path.slice('/modules'.length));
     const library = [...page.packages].find(([name]) => path.startsWith(`/node_modules/${name}/`));
     // Only the libraries' scripts and licence texts, never their other files.
-    if (library && /(\.js|\/LICENSE)$/.test(path))
-      return send(reply, library[1], path.slice(`/node_modules/${library[0]}`.length));
+    const inside = library ? path.slice(`/node_modules/${library[0]}`.length) : '';
+    if (library && (inside.endsWith('.js') || inside === `/${library[1].licence}`))
+      return send(reply, library[1].dir, inside);
     throw new ApiError(404, 'not-found', `no page file ${path}`);
   });
 }

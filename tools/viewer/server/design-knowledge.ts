@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // What the viewer knows of the design for checking note targets (notes/design-note-target-check.ts): the
-// netlist graph (--graph), the experiment's input board, and the design sources, each when there is one.
+// netlist graph (--graph, else the live directory's netlist-graph.json), the experiment's input board, and
+// the design sources, each when there is one.
 // The graph is preferred for components and nets; the board names them when there is no graph.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readDesignGraph } from '../netlist/design-graph-file.js';
+import { designGraphFile } from '../netlist/design-graph-location.js';
 import type { DesignKnowledge } from '../notes/design-note-target-check.js';
 import { readSimBoard } from '../pnr-sim/sim-board-reader.js';
 import type { DesignSourceIndex } from '../design-sources/design-source-index.js';
@@ -24,10 +26,17 @@ export class DesignKnowledgeSource {
     const k: DesignKnowledge = {};
     const board = this.board();
     if (board) Object.assign(k, board);
-    const graphFile = this.context.config.graph;
+    // The schematic's graph: --graph, else the one the experiment writes into the live directory.
+    const graphFile = designGraphFile(this.context.config)?.file;
     if (graphFile) {
       try {
-        const graph = this.sources?.graph() ?? readDesignGraph(graphFile);
+        let joined;
+        try {
+          joined = this.sources?.graph();
+        } catch {
+          // Design sources that cannot be read do not hide the graph.
+        }
+        const graph = joined ?? readDesignGraph(graphFile);
         const from = `the netlist graph ${graphFile}`;
         k.components = {
           refs: new Map(graph.components.map((c) => [c.ref, new Set(c.pins.map((p) => p.pad))])),

@@ -26,7 +26,7 @@ export class ViewerContext {
 
   constructor(
     readonly config: ViewerConfig,
-    private readonly extract: GeometryExtractor | undefined,
+    private readonly extractor: { extract?: GeometryExtractor; id?: string },
     readonly now: () => Date,
     agentOptions: AgentServiceOptions,
     liveReader: Partial<Pick<ReaderOptions, 'indexPause'>> = {},
@@ -61,7 +61,8 @@ export class ViewerContext {
       cache = new GeometryCache({
         liveDir,
         cacheDir: join(this.config.cacheDir, 'geometry'),
-        ...(this.extract ? { extract: this.extract } : {}),
+        ...(this.extractor.extract ? { extract: this.extractor.extract } : {}),
+        ...(this.extractor.id ? { extractorId: this.extractor.id } : {}),
       });
       this.geometryCaches.set(liveDir, cache);
     }

@@ -41,7 +41,7 @@ export function viewerApiError(error: unknown): ApiError | undefined {
   if (error instanceof GeometryRequestError)
     return error.reason === 'bad-hash'
       ? new ApiError(400, 'bad-hash', error.message)
-      : new ApiError(404, 'no-board', error.message);
+      : new ApiError(404, error.reason, error.message);
   if (error instanceof BoardReadError) return new ApiError(422, 'unreadable-board', error.message);
   if (error instanceof CostReplayRequestError) return new ApiError(error.status, error.code, error.message);
   if (error instanceof EngineServiceError) return new ApiError(422, 'engine-failed', error.message);

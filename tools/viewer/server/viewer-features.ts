@@ -2,10 +2,12 @@
 // Which features this viewer provides, and for those it does not, what is missing and why, so the page can
 // say so in place of the panel (docs/viewer-api.md, "Features this viewer does not provide"). The Ask
 // agent is available with --agent on and an assistant CLI. The 3D view is available when kicad-cli was
-// found; the schematic view, the source
-// browser and cost replay when their inputs can be used, and when their flags are given but they cannot
-// start, `startup` says why and `rr view` prints it at startup.
+// found; the schematic view, the source browser and cost replay when their inputs can be used, and when
+// their flags are given but they cannot start (or start without an input a flag named), `startup` says
+// why and `rr view` prints it at startup.
+import { join } from 'node:path';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
+import { NETLIST_GRAPH_FILE } from '../netlist/netlist-graph.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';
 import type { AgentCliResolution } from '../agent/agent-cli-resolution.js';
 import type { EngineRuntime } from '../engine-runtime/engine-runtime.js';
@@ -13,10 +15,13 @@ import type { EngineRuntime } from '../engine-runtime/engine-runtime.js';
 export type FeatureId =
   'geometry' | 'controls' | 'records' | 'notes' | 'component-cost' | 'schematic' | 'source' | '3d' | 'agent';
 
-/** One feature as GET /api/features lists it. */
+/**
+ * One feature as GET /api/features lists it. `startup` holds the lines `rr view` printed as warnings when
+ * it started: why a feature whose flags were given cannot start, or what an available one starts without.
+ */
 export type Feature =
-  | { id: FeatureId; available: true; detail?: string }
-  | { id: FeatureId; available: false; reason: string; needs: string[]; startup?: string };
+  | { id: FeatureId; available: true; detail?: string; startup?: string[] }
+  | { id: FeatureId; available: false; reason: string; needs: string[]; startup?: string[] };
 
 /** The body of a route whose feature is not available. */
 export interface UnavailableAnswer {
@@ -30,8 +35,10 @@ export interface UnavailableAnswer {
 export interface FeatureInputs {
   config: ViewerConfig;
   geometryDescription: string;
-  /** Whether the schematic view can start (schematic/schematic-setup.ts). */
-  schematic?: { ok: true; detail: string } | { ok: false; reason: string; needs: string[] };
+  /** Whether the schematic view can start (schematic/schematic-setup.ts), and what it warns of. */
+  schematic?:
+    | { ok: true; detail: string; warnings: string[] }
+    | { ok: false; reason: string; needs: string[]; broken: boolean; warnings: string[] };
   /** The PCB suite's command-line tool as resolved at start (the 3D view needs it). */
   pcbCli?: PcbToolResolution;
   /** The assistant CLI as resolved at start (the Ask agent and net labels need it). */
@@ -66,26 +73,15 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
           reason: `Placement cost replay cannot start: ${engine?.problem ?? 'no engine runtime was looked up'}. The cost terms per footprint that the experiment recorded are in the Costs panel.`,
           needs: ['--engine-runtime'],
           ...(c.engineRuntime
-            ? { startup: `cost replay cannot start: ${engine?.problem ?? 'no engine runtime'}` }
+            ? { startup: [`cost replay cannot start: ${engine?.problem ?? 'no engine runtime'}`] }
             : {}),
         },
-    inputs.schematic?.ok
-      ? { id: 'schematic', available: true, detail: inputs.schematic.detail }
-      : {
-          id: 'schematic',
-          available: false,
-          reason: inputs.schematic?.reason ?? 'The schematic view was not set up.',
-          needs: inputs.schematic?.needs ?? ['--graph', '--constraints', '--parts'],
-          // Said at startup when a flag asked for it (a graph that cannot be read, an engine folder without one).
-          ...(inputs.schematic && (c.graph || c.engineRuntime)
-            ? { startup: `the schematic view cannot start: ${inputs.schematic.reason}` }
-            : {}),
-        },
+    schematicFeature(c, inputs.schematic),
     inputs.sourcesProblem === undefined && c.hdlRoot && c.hdlBuild
       ? {
           id: 'source',
           available: true,
-          detail: `${sources}${c.graph ? '' : ' No netlist graph (--graph) is set, so the tree is not joined to a netlist.'}`,
+          detail: `${sources}${c.graph ? '' : ` No --graph is set: the tree is joined to the netlist graph the experiment writes into the live directory (${join(c.root, NETLIST_GRAPH_FILE)}), when there is one.`}`,
         }
       : {
           id: 'source',
@@ -94,7 +90,9 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
           needs: ['--hdl-root', '--hdl-build', '--graph'],
           ...(c.hdlRoot || c.hdlBuild || c.hdlSrc
             ? {
-                startup: `the source browser cannot start: ${inputs.sourcesProblem ?? 'the design sources are not set'}`,
+                startup: [
+                  `the source browser cannot start: ${inputs.sourcesProblem ?? 'the design sources are not set'}`,
+                ],
               }
             : {}),
         },
@@ -108,6 +106,31 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
         },
     agentFeature(c, agentCli),
   ];
+}
+
+/** The schematic view, with the startup lines of what it cannot use. */
+function schematicFeature(c: ViewerConfig, setup: FeatureInputs['schematic']): Feature {
+  const warnings = setup?.warnings ?? [];
+  if (setup?.ok)
+    return {
+      id: 'schematic',
+      available: true,
+      detail: setup.detail,
+      ...(warnings.length > 0 ? { startup: warnings } : {}),
+    };
+  // Said at startup when a flag asked for it (a graph that cannot be read, an engine folder without one),
+  // or when the graph it found does not read.
+  const startup =
+    setup && (c.graph || c.engineRuntime || setup.broken)
+      ? [`the schematic view cannot start: ${setup.reason}`, ...warnings]
+      : warnings;
+  return {
+    id: 'schematic',
+    available: false,
+    reason: setup?.reason ?? 'The schematic view was not set up.',
+    needs: setup?.needs ?? ['--graph', '--constraints', '--parts'],
+    ...(startup.length > 0 ? { startup } : {}),
+  };
 }
 
 /** The Ask agent: on with --agent on and an assistant CLI (docs/viewer-agent.md). */
@@ -141,9 +164,9 @@ function agentFeature(c: ViewerConfig, cli: AgentCliResolution): Feature {
   };
 }
 
-/** What to print at startup: a feature whose flags were given but which cannot start, and why. */
+/** What to print at startup: why a feature whose flags were given cannot start, or what it starts without. */
 export function startupWarnings(features: Feature[]): string[] {
-  return features.flatMap((f) => (!f.available && f.startup ? [f.startup] : []));
+  return features.flatMap((f) => f.startup ?? []);
 }
 
 /** The 501 body of an unavailable feature. */

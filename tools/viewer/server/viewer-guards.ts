@@ -22,7 +22,7 @@ export function viewerHostRule(names: () => ViewerNames): HostRule {
 export function viewerOriginRule(names: () => ViewerNames): OriginRule {
   return {
     allowed: () => names().origins,
-    requiredFor: ['/api/notes', '/api/agent/'],
+    requiredFor: ['/api/notes', '/api/agent/', '/api/net-labels'],
     missingHint:
       'notes and assistant writes need an Origin header; write from the viewer page (or send Origin: http://127.0.0.1:<port>)',
     refusedHint: 'the viewer accepts its own origins and those given with --allow-origin',

@@ -32,7 +32,7 @@ import type { AgentServiceOptions } from '../agent/agent-services.js';
 import { sourceNetContext } from '../agent/net-labels/source-net-context.js';
 import { controlRoutes } from './routes/control-routes.js';
 import { preferencesRoutes } from './routes/preferences-routes.js';
-import { geometryRoutes } from './routes/geometry-routes.js';
+import { geometryRoutes, type GeometryHold } from './routes/geometry-routes.js';
 import { designNotesRoutes } from './routes/design-notes-routes.js';
 import { viewerRecordRoutes } from './routes/viewer-record-routes.js';
 import { stateRoutes } from './routes/state-routes.js';
@@ -56,6 +56,7 @@ import {
 import { componentCostRoute } from './routes/component-cost-route.js';
 import { designSourceRoutes } from './routes/design-source-routes.js';
 import { DesignKnowledgeSource } from './design-knowledge.js';
+import { designGraphPath } from '../netlist/design-graph-location.js';
 import { viewerHostRule, viewerOriginRule } from './viewer-guards.js';
 
 /** Request bodies larger than this are refused with 413. */
@@ -67,6 +68,10 @@ export interface ViewerServerOptions {
   /** The geometry extractor (default: the native reader) and a line saying which it is. */
   extract?: GeometryExtractor;
   geometryDescription?: string;
+  /** Names the extractor and its settings for the geometry cache's key (default "native"). */
+  extractorId?: string;
+  /** Test seam: awaited before a geometry part is sent, so a test can hold one back. */
+  geometryHold?: GeometryHold;
   /** KiCad's command-line tool as resolved at start, for the features list. */
   pcbCli?: PcbToolResolution;
   /** Folder of the assembled page (default: dist/ui/viewer/ of the rr package). */
@@ -122,6 +127,8 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       process.env,
     );
   const sourcesProblem = designSourcesProblem(config);
+  // The same graph as the schematic's: --graph, else the one the experiment writes into the live directory.
+  const graph = designGraphPath(config);
   const sources =
     sourcesProblem === undefined
       ? new DesignSourceIndex({
@@ -129,12 +136,17 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
           hdlBuild: config.hdlBuild!,
           ...(config.hdlSrc ? { hdlSrc: config.hdlSrc } : {}),
           ...(config.parts ? { parts: config.parts } : {}),
-          ...(config.graph ? { graph: config.graph } : {}),
+          graph: graph.file,
+          graphOrigin: graph.origin,
         })
       : undefined;
+  const extractor = {
+    ...(options.extract ? { extract: options.extract } : {}),
+    ...(options.extractorId ? { id: options.extractorId } : {}),
+  };
   const context = new ViewerContext(
     config,
-    options.extract,
+    extractor,
     now,
     {
       ...options.agent,
@@ -157,8 +169,8 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
         ...(config.sourceUrl ? { sourceUrl: config.sourceUrl } : {}),
       })),
   };
+  // Its warnings are printed by `rr view` with the other startup lines (features[].startup).
   const schematic = schematicSetup(config);
-  for (const warning of schematic.warnings) log(`schematic: ${warning}`);
   const engine = engineOrProblem(config.engineRuntime);
   const features = viewerFeatures({
     config,
@@ -192,7 +204,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
     viewerOriginRule(() => names),
   );
   stateRoutes(app, context);
-  geometryRoutes(app, context);
+  geometryRoutes(app, context, options.geometryHold);
   controlRoutes(app, context);
   preferencesRoutes(app, context);
   viewerRecordRoutes(app, context);
@@ -217,7 +229,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       parts: schematic.parts,
     });
   }
-  constraintsRoute(app, schematic.ok ? schematic.constraints : config.constraints);
+  constraintsRoute(app, config.constraints);
   agentRoutes(app, context, features);
   unavailableRoutes(app, features);
   if (bare) registerBarePage(app, bare);

@@ -46,7 +46,16 @@ export type {
   GraphicShape,
   Pad,
   Point,
+  Via,
 } from '../../../tools/viewer/geometry/board-geometry.js';
+export type {
+  GeometryIndex,
+  GeometryPart,
+  GeometryPartEntry,
+  LayerPart,
+  FootprintsPart,
+  ViasPart,
+} from '../../../tools/viewer/geometry/geometry-parts.js';
 export type { ExperimentState } from '../../../tools/viewer/live/live-experiment.js';
 export type { RestartStatus } from '../../../tools/viewer/live/restart-status.js';
 export type { ControlsState } from '../../../tools/viewer/records/control-store.js';

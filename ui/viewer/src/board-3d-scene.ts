@@ -162,6 +162,39 @@ export class Board3dScene {
     return this.camera.position.toArray() as [number, number, number];
   }
 
+  /** The point the camera orbits and looks at (panning moves it). */
+  cameraTarget(): [number, number, number] {
+    return this.controls.target.toArray() as [number, number, number];
+  }
+
+  /** The camera's distance from its target (zooming changes it). */
+  cameraDistance(): number {
+    return this.camera.position.distanceTo(this.controls.target);
+  }
+
+  /** Whether a layer's meshes are drawn: true when all are, false when none is, null when it has none. */
+  layerShown(layer: Board3dLayer): boolean | null {
+    const objects = this.layers.get(layer) ?? [];
+    if (objects.length === 0) return null;
+    const shown = objects.filter(isShown).length;
+    return shown === objects.length ? true : shown === 0 ? false : null;
+  }
+
+  /** References drawn in the highlight colour now (outline or model), read from the scene's materials. */
+  highlightedParts(): string[] {
+    const lit = new Set<string>();
+    for (const [ref, outline] of this.outlines)
+      if ((outline.material as THREE.MeshBasicMaterial).color.equals(HIGHLIGHT)) lit.add(ref);
+    for (const [ref, objects] of this.parts)
+      for (const part of objects)
+        part.traverse((child) => {
+          if (!(child instanceof THREE.Mesh)) return;
+          for (const m of [child.material].flat())
+            if (m instanceof THREE.MeshStandardMaterial && m.emissive.equals(HIGHLIGHT)) lit.add(ref);
+        });
+    return [...lit].sort();
+  }
+
   /** Where a footprint shows on the canvas (CSS pixels from its top left), or undefined. */
   screenPoint(ref: string): { x: number; y: number } | undefined {
     const target = this.parts.get(ref)?.[0] ?? this.outlines.get(ref);

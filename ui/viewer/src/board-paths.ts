@@ -1,8 +1,20 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Turns a board's geometry (rr-board-geometry-v1) into SVG path data, one fill path per copper layer
 // and one stroke path per layer and track width, so even a large board is a few dozen SVG elements.
+// Each part of the layered geometry (docs/viewer-geometry.md) is drawn on its own, so a board is drawn
+// as its parts arrive, and the pieces combine into exactly the drawing of the whole geometry.
 // Coordinates stay board millimetres (y down, like SVG); angles are counter-clockwise on screen.
-import type { BoardGeometry, Footprint, GraphicShape, Pad, PlacedFootprint, Point } from './api-types.js';
+import { splitGeometry } from '../../../tools/viewer/geometry/geometry-split.js';
+import type {
+  BoardGeometry,
+  Footprint,
+  GraphicShape,
+  LayerPart,
+  Pad,
+  PlacedFootprint,
+  Point,
+  Via,
+} from './api-types.js';
 
 /** Strokes of one width on one layer. */
 export interface StrokeGroup {
@@ -30,13 +42,15 @@ export interface PlacedPart {
   moved: boolean;
 }
 
-/** The drawable board: copper per layer, vias, holes and outline. */
+/** The drawable board: copper per layer, vias, holes and outline, as far as they arrived. */
 export interface BoardPaths {
-  /** Copper layers front to back, as the geometry lists them. */
+  /** Copper layers front to back, as the geometry lists them; only those whose parts arrived. */
   copper: LayerPaths[];
-  vias: string;
+  /** The vias' copper, or null while the vias are still to come. */
+  vias: string | null;
   holes: string;
-  outline: StrokeGroup[];
+  /** The outline, or null while it is still to come. */
+  outline: StrokeGroup[] | null;
   parts: PlacedPart[];
 }
 
@@ -57,11 +71,12 @@ function polygonPath(points: Point[]): string {
   return `M${points.map(pt).join('L')}Z`;
 }
 
-/** Path data of a flat x0, y0, x1, y1, … polygon. */
+/** Path data of a flat x0, y0, x1, y1, … polygon (built straight into the string: zone fills are big). */
 export function flatPolygonPath(flat: readonly number[]): string {
-  const points: Point[] = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) points.push([flat[i]!, flat[i + 1]!]);
-  return polygonPath(points);
+  if (flat.length < 4) return '';
+  let d = `M${fmt(flat[0]!)} ${fmt(flat[1]!)}`;
+  for (let i = 2; i + 1 < flat.length; i += 2) d += `L${fmt(flat[i]!)} ${fmt(flat[i + 1]!)}`;
+  return `${d}Z`;
 }
 
 function circlePath([cx, cy]: Point, r: number): string {
@@ -70,10 +85,11 @@ function circlePath([cx, cy]: Point, r: number): string {
 
 /** A rectangle of half sizes (hw, hh) with corner radius r, centred at `at`, turned by `angle`. */
 function roundedRectPath(at: Point, angle: number, hw: number, hh: number, r: number): string {
-  const place = (p: Point): Point => {
-    const [x, y] = rotate(p, angle);
-    return [at[0] + x, at[1] + y];
-  };
+  // rotate()'s arithmetic with its sine and cosine taken once per pad (a large board has thousands).
+  const turn = (angle * Math.PI) / 180;
+  const c = Math.cos(turn);
+  const s = Math.sin(turn);
+  const place = ([x, y]: Point): Point => [at[0] + (x * c + y * s), at[1] + (-x * s + y * c)];
   const radius = Math.max(0, Math.min(r, hw, hh));
   if (radius <= 1e-6)
     return polygonPath([place([-hw, -hh]), place([hw, -hh]), place([hw, hh]), place([-hw, hh])]);
@@ -221,33 +237,65 @@ export function placeFootprints(
   });
 }
 
-function addStroke(map: Map<string, Map<number, string[]>>, layer: string, width: number, d: string): void {
-  let byWidth = map.get(layer);
-  if (!byWidth) map.set(layer, (byWidth = new Map()));
+function addStroke(byWidth: Map<number, string[]>, width: number, d: string): void {
   let list = byWidth.get(width);
   if (!list) byWidth.set(width, (list = []));
   list.push(d);
 }
 
-function strokeGroups(byWidth: Map<number, string[]> | undefined): StrokeGroup[] {
-  if (!byWidth) return [];
+function strokeGroups(byWidth: Map<number, string[]>): StrokeGroup[] {
   return [...byWidth].sort((a, b) => a[0] - b[0]).map(([width, ds]) => ({ width, d: ds.join('') }));
 }
 
-/** The board's drawing, with footprints at `placement` when given. */
-export function boardPaths(geometry: BoardGeometry, placement?: readonly PlacedFootprint[]): BoardPaths {
-  const copperNames = geometry.layers.filter((l) => l.name.endsWith('.Cu')).map((l) => l.name);
-  const fills = new Map<string, string[]>(copperNames.map((n) => [n, []]));
-  const strokes = new Map<string, Map<number, string[]>>();
+/** What one layer part draws: its zone fills and filled graphics, and its strokes by width. */
+export interface LayerPartPaths {
+  fill: string;
+  strokes: StrokeGroup[];
+}
+
+/** The drawing of one layer's part (tracks, arcs, copper graphics, zone fills). */
+export function layerPartPaths(part: LayerPart): LayerPartPaths {
+  const fills: string[] = [];
+  const strokes = new Map<number, string[]>();
+  for (const fill of part.fills) fills.push(...fill.polygons.map(flatPolygonPath));
+  for (const s of part.segments) addStroke(strokes, s.width, `M${pt(s.start)}L${pt(s.end)}`);
+  for (const a of part.arcs) addStroke(strokes, a.width, arcThrough(a.start, a.mid, a.end));
+  for (const g of part.graphics) {
+    const d = shapePath(g.shape);
+    if ('filled' in g.shape && g.shape.filled) fills.push(d);
+    if (g.shape.width > 0) addStroke(strokes, g.shape.width, d);
+  }
+  return { fill: fills.join(''), strokes: strokeGroups(strokes) };
+}
+
+/** What the footprints draw: pad copper per copper layer, drill holes, and the parts to pick and mark. */
+export interface FootprintPaths {
+  /** The pads' copper on a layer ('' for none), joined when first asked for. */
+  padFill(layer: string): string;
+  holes: string;
+  parts: PlacedPart[];
+}
+
+/** The drawing of the footprints, at `placement` when given. */
+export function footprintPaths(
+  footprints: readonly Footprint[],
+  placement?: readonly PlacedFootprint[],
+): FootprintPaths {
+  const fills = new Map<string, string[]>();
   const holes: string[] = [];
   const parts: PlacedPart[] = [];
   const moved = new Set(placement?.map((p) => p.ref));
-  for (const fp of placeFootprints(geometry.footprints, placement)) {
+  for (const fp of placeFootprints(footprints, placement)) {
     const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
     const padMarks: PlacedPart['pads'] = [];
     for (const pad of fp.pads) {
       const d = padPath(pad);
-      for (const layer of pad.layers) fills.get(layer)?.push(d);
+      for (const layer of pad.layers) {
+        if (!layer.endsWith('.Cu')) continue; // only copper is drawn
+        let list = fills.get(layer);
+        if (!list) fills.set(layer, (list = []));
+        list.push(d);
+      }
       if (pad.drill) holes.push(circlePath(pad.at, Math.min(...pad.drill.size) / 2));
       const half = Math.max(...pad.size) / 2;
       box.minX = Math.min(box.minX, pad.at[0] - half);
@@ -267,33 +315,103 @@ export function boardPaths(geometry: BoardGeometry, placement?: readonly PlacedF
       moved: moved.has(fp.reference),
     });
   }
-  for (const zone of geometry.zones)
-    for (const fill of zone.fills) fills.get(fill.layer)?.push(...fill.polygons.map(flatPolygonPath));
-  for (const s of geometry.segments) addStroke(strokes, s.layer, s.width, `M${pt(s.start)}L${pt(s.end)}`);
-  for (const a of geometry.arcs) addStroke(strokes, a.layer, a.width, arcThrough(a.start, a.mid, a.end));
-  for (const g of geometry.graphics) {
-    const d = shapePath(g.shape);
-    if ('filled' in g.shape && g.shape.filled) fills.get(g.layer)?.push(d);
-    if (g.shape.width > 0) addStroke(strokes, g.layer, g.shape.width, d);
-  }
-  const vias = geometry.vias.map((v) => circlePath(v.at, v.diameter / 2)).join('');
-  for (const v of geometry.vias) holes.push(circlePath(v.at, v.drill / 2));
-  const outline = new Map<number, string[]>();
-  for (const shape of geometry.outline) {
-    const width = Math.max(shape.width, 0.05);
-    const list = outline.get(width) ?? [];
-    list.push(shapePath(shape));
-    outline.set(width, list);
-  }
-  return {
-    copper: copperNames.map((layer) => ({
-      layer,
-      fill: fills.get(layer)!.join(''),
-      strokes: strokeGroups(strokes.get(layer)),
-    })),
-    vias,
-    holes: holes.join(''),
-    outline: strokeGroups(outline),
-    parts,
+  // A through-hole pad is on every copper layer; each layer's path is made when that layer is drawn.
+  const joined = new Map<string, string>();
+  const padFill = (layer: string): string => {
+    let d = joined.get(layer);
+    if (d === undefined) joined.set(layer, (d = fills.get(layer)?.join('') ?? ''));
+    return d;
   };
+  return { padFill, holes: holes.join(''), parts };
+}
+
+/** What the vias draw: their copper and their holes. */
+export interface ViaPaths {
+  vias: string;
+  holes: string;
+}
+
+/** The drawing of the vias. */
+export function viaPaths(vias: readonly Via[]): ViaPaths {
+  return {
+    vias: vias.map((v) => circlePath(v.at, v.diameter / 2)).join(''),
+    holes: vias.map((v) => circlePath(v.at, v.drill / 2)).join(''),
+  };
+}
+
+/** The board outline by stroke width (at least 0.05 mm, so a zero-width edge still shows). */
+export function outlinePaths(outline: readonly GraphicShape[]): StrokeGroup[] {
+  const byWidth = new Map<number, string[]>();
+  for (const shape of outline) addStroke(byWidth, Math.max(shape.width, 0.05), shapePath(shape));
+  return strokeGroups(byWidth);
+}
+
+/** The drawings of the parts that arrived; a missing member is a part still to come. */
+export interface BoardPieces {
+  /** Copper layers front to back, as the geometry lists them. */
+  copperNames: readonly string[];
+  /** Layers that have a part of their own (the others have only pads). */
+  withPart: ReadonlySet<string>;
+  footprints?: FootprintPaths;
+  layers: ReadonlyMap<string, LayerPartPaths>;
+  vias?: ViaPaths;
+  outline?: StrokeGroup[];
+}
+
+/** One copper layer drawn: pad copper first, then the layer's own fills; strokes from its part. */
+export function copperLayerPaths(
+  layer: string,
+  padFill: string,
+  part: LayerPartPaths | undefined,
+): LayerPaths {
+  return { layer, fill: padFill + (part?.fill ?? ''), strokes: part?.strokes ?? [] };
+}
+
+/** The board as far as it arrived: a copper layer once its pads and its own part are there. */
+export function combinePieces(
+  pieces: BoardPieces,
+  layerPaths: (
+    layer: string,
+    padFill: string,
+    part: LayerPartPaths | undefined,
+  ) => LayerPaths = copperLayerPaths,
+): BoardPaths {
+  const fp = pieces.footprints;
+  const copper = fp
+    ? pieces.copperNames
+        .filter((layer) => !pieces.withPart.has(layer) || pieces.layers.has(layer))
+        .map((layer) => layerPaths(layer, fp.padFill(layer), pieces.layers.get(layer)))
+    : [];
+  return {
+    copper,
+    vias: pieces.vias?.vias ?? null,
+    holes: (fp?.holes ?? '') + (pieces.vias?.holes ?? ''),
+    outline: pieces.outline ?? null,
+    parts: fp?.parts ?? [],
+  };
+}
+
+/** The pieces of a whole geometry, all there. */
+export function geometryPieces(geometry: BoardGeometry, placement?: readonly PlacedFootprint[]): BoardPieces {
+  const { parts } = splitGeometry(geometry);
+  const layers = new Map<string, LayerPartPaths>();
+  let outline: StrokeGroup[] = [];
+  for (const part of parts)
+    if (part.kind === 'layer') {
+      layers.set(part.name, layerPartPaths(part));
+      if (part.name === 'Edge.Cuts') outline = outlinePaths(part.outline);
+    }
+  return {
+    copperNames: geometry.layers.filter((l) => l.name.endsWith('.Cu')).map((l) => l.name),
+    withPart: new Set(layers.keys()),
+    footprints: footprintPaths(geometry.footprints, placement),
+    layers,
+    vias: viaPaths(geometry.vias),
+    outline,
+  };
+}
+
+/** The board's drawing, with footprints at `placement` when given. */
+export function boardPaths(geometry: BoardGeometry, placement?: readonly PlacedFootprint[]): BoardPaths {
+  return combinePieces(geometryPieces(geometry, placement));
 }

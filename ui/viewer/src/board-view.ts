@@ -6,7 +6,9 @@
 import type { Keepout } from '../../../tools/viewer/schematic/design-constraints.js';
 import { LitElement, css, html, nothing, svg, unsafeCSS, type PropertyValues } from 'lit';
 import type { BoardGeometry, PlacedFootprint, Point } from './api-types.js';
-import { boardPaths, type BoardPaths, type PlacedPart } from './board-paths.js';
+import { BoardDrawing } from './board-drawing.js';
+import type { BoardPaths, PlacedPart } from './board-paths.js';
+import type { LoadedBoard } from './loaded-board.js';
 import type { NetRouteAt } from './lane-replay.js';
 import type { DesignNoteTarget } from './api-types.js';
 import {
@@ -57,7 +59,7 @@ export const OVERLAY_LAYERS = ['Vias', 'Edge.Cuts', 'Routes', 'Labels', 'Notes']
 
 export class BoardView extends LitElement {
   static override properties = {
-    geometry: { attribute: false },
+    board: { attribute: false },
     placement: { attribute: false },
     routes: { attribute: false },
     marks: { attribute: false },
@@ -71,7 +73,8 @@ export class BoardView extends LitElement {
     view: { state: true },
   };
 
-  geometry: BoardGeometry | null = null;
+  /** The checkpoint's geometry as far as it arrived (layers appear as their parts come in). */
+  board: LoadedBoard | null = null;
   /** Footprint positions newer than the checkpoint, or undefined to draw the checkpoint as it is. */
   placement: PlacedFootprint[] | undefined = undefined;
   routes: NetRouteAt[] = [];
@@ -88,6 +91,10 @@ export class BoardView extends LitElement {
   view: ViewBox | null = null;
 
   private paths: BoardPaths | null = null;
+  private readonly drawing = new BoardDrawing();
+  /** Layers of the current board already reported drawn (performance marks). */
+  private reported = new Set<string>();
+  private reportedBoard: string | null = null;
   private drag: { id: number; x: number; y: number; view: ViewBox; moved: boolean } | null = null;
 
   static override styles = [
@@ -147,16 +154,40 @@ export class BoardView extends LitElement {
   ];
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('geometry') || changed.has('placement'))
-      this.paths = this.geometry ? boardPaths(this.geometry, this.placement) : null;
+    if (changed.has('board') || changed.has('placement'))
+      this.paths = this.board ? this.drawing.paths(this.board, this.placement) : null;
     // The first board fits the view; later checkpoints keep the user's pan and zoom.
-    const box = this.geometry?.boundingBox;
+    const box = this.board?.index.boundingBox;
     if (box && !this.view) this.view = fit(box);
+  }
+
+  protected override updated(): void {
+    // A performance mark per layer once it is in the page, for the benchmark (and anyone profiling).
+    const board = this.board;
+    if (!board || !this.paths || !this.renderRoot.querySelector('svg')) return;
+    if (this.reportedBoard !== board.sha) {
+      this.reportedBoard = board.sha;
+      this.reported = new Set();
+    }
+    const drawn = [
+      ...this.paths.copper.map((l) => l.layer),
+      ...(this.paths.vias !== null ? ['Vias'] : []),
+      ...(this.paths.outline !== null ? ['Edge.Cuts'] : []),
+    ];
+    for (const layer of drawn)
+      if (!this.hiddenLayers.has(layer) && !this.reported.has(layer)) {
+        this.reported.add(layer);
+        performance.mark('rr-board-layer-drawn', { detail: { board: board.sha, layer } });
+      }
+    if (board.complete && !this.reported.has('*')) {
+      this.reported.add('*');
+      performance.mark('rr-board-drawn', { detail: { board: board.sha } });
+    }
   }
 
   /** Fits the whole board into the view. */
   fitView(): void {
-    const box = this.geometry?.boundingBox;
+    const box = this.board?.index.boundingBox;
     if (box) this.view = fit(box);
   }
 
@@ -261,8 +292,8 @@ export class BoardView extends LitElement {
   }
 
   override render() {
-    const g = this.geometry;
-    const layers = g ? g.layers.filter((l) => l.name.endsWith('.Cu')).map((l) => l.name) : [];
+    const g = this.board;
+    const layers = g ? g.index.layers.filter((l) => l.name.endsWith('.Cu')).map((l) => l.name) : [];
     return html`
       <div class="bar">
         <span class="caption" aria-live="polite">${this.caption}</span>
@@ -315,10 +346,10 @@ export class BoardView extends LitElement {
             </g>`
           : nothing,
       )}
-      ${shown('Vias') ? svg`<g data-layer="Vias"><path d=${p.vias} fill=${VIA_COLOR} /></g>` : nothing}
+      ${shown('Vias') && p.vias !== null ? svg`<g data-layer="Vias"><path d=${p.vias} fill=${VIA_COLOR} /></g>` : nothing}
       <g data-layer="Holes"><path d=${p.holes} fill=${HOLE_COLOR} /></g>
       ${
-        shown('Edge.Cuts')
+        shown('Edge.Cuts') && p.outline !== null
           ? svg`<g data-layer="Edge.Cuts">${p.outline.map(
               (s) =>
                 svg`<path d=${s.d} fill="none" stroke=${OUTLINE_COLOR} stroke-width=${s.width} stroke-linecap="round" />`,

@@ -5,8 +5,8 @@ import type { SchematicModel } from '../../../tools/viewer/schematic/schematic-m
 import type { DesignConstraints } from '../../../tools/viewer/schematic/design-constraints.js';
 import type {
   AboutInfo,
-  BoardGeometry,
   ControlsState,
+  GeometryIndex,
   DesignNote,
   EventRecord,
   ExperimentState,
@@ -120,9 +120,17 @@ export class ViewerApi {
     return this.post('/api/preferences', { presets, revision });
   }
 
-  /** GET /api/geometry/<sha256>. */
-  geometry(sha256: string, run?: string | null): Promise<BoardGeometry> {
-    return this.get(`/api/geometry/${sha256}${query({ run: run ?? undefined })}`);
+  /** GET /api/geometry/<sha256>/layers: the index of a board's geometry parts. */
+  geometryIndex(sha256: string, run?: string | null): Promise<GeometryIndex> {
+    return this.get(`/api/geometry/${sha256}/layers${query({ run: run ?? undefined })}`);
+  }
+
+  /** GET /api/geometry/<sha256>/layers/<name>: one part's file (the browser undoes the gzip). */
+  async geometryPart(sha256: string, name: string, run?: string | null): Promise<Uint8Array> {
+    const path = `/api/geometry/${sha256}/layers/${encodeURIComponent(name)}${query({ run: run ?? undefined })}`;
+    const response = await fetch(this.base + path, { headers: { accept: 'application/octet-stream' } });
+    if (!response.ok) return answer(response);
+    return new Uint8Array(await response.arrayBuffer());
   }
 
   controls(): Promise<ControlsState> {

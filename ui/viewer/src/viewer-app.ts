@@ -288,11 +288,11 @@ export class ViewerApp extends LitElement {
   /** The board view's pan, zoom and visible layers, as a snapshot records them. */
   private snapshotView(): SnapshotView | null {
     const board = this.renderRoot.querySelector<BoardView>('rr-board-view');
-    const geometry = this.boards.geometry;
+    const index = this.boards.board?.index;
     const v = board?.view;
-    const box = geometry?.boundingBox;
+    const box = index?.boundingBox;
     if (!board || !v || !box) return null;
-    const layers = [...geometry.layers.map((l) => l.name).filter((n) => n.endsWith('.Cu')), 'Edge.Cuts'];
+    const layers = [...index.layers.map((l) => l.name).filter((n) => n.endsWith('.Cu')), 'Edge.Cuts'];
     return {
       center: [Math.round((v.x + v.w / 2) * 1000) / 1000, Math.round((v.y + v.h / 2) * 1000) / 1000],
       zoom: Math.round(((box.maxX - box.minX) / v.w) * 1000) / 1000,
@@ -412,7 +412,7 @@ export class ViewerApp extends LitElement {
           : nothing
       }
       <rr-board-view
-        .geometry=${this.boards.geometry}
+        .board=${this.boards.board}
         .placement=${placement}
         .routes=${routes}
         .marks=${this.boardMarks()}

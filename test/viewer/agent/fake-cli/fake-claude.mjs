@@ -1,31 +1,36 @@
-// A fake of the assistant CLI (Claude Code in headless mode) for rr's tests: it takes the same flags,
-// reads the prompt from stdin and writes the same stream-json lines (system/init with tools and MCP
-// servers, stream_event text deltas, assistant messages with tool calls, user tool results, result with
-// total_cost_usd). Tool calls to the MCP servers of --mcp-config are made through a real MCP client.
+// A fake of the assistant CLI (Claude Code in headless mode) for rr's tests: it takes the same flags
+// (and refuses any other, as the real one does), reads the prompt from stdin and writes the same
+// stream-json lines (system/init with tools and MCP servers, stream_event partial messages, assistant
+// messages with tool calls, user tool results, result with total_cost_usd). Tool calls to the MCP servers
+// of --mcp-config are made through a real MCP client.
 //
-// FAKE_CLI_MODE: answer (default) | over-budget | no-cost | hang | extra-tool | extra-server | late-tool,
-// or `[mode:…]` in the question.
+// FAKE_CLI_MODE: answer (default) | over-budget | no-cost | hang | extra-tool | extra-server | late-tool |
+// read-outside, or `[mode:…]` in the question. In answer mode the question picks the work: "note" adds a
+// note, "fetch URL" and "search WORDS" use rr-web, "read PATH" reads a file with the built-in Read tool.
 // FAKE_CLI_COST: the cost it reports (default 0.25). FAKE_CLI_LOG: a file it appends one JSON line per
 // run to (its arguments and prompt). FAKE_CLI_PID_FILE: where a started helper process writes its pid
-// (modes hang and extra-server start one, so a test can see the whole process group go).
+// (modes hang, extra-server and read-outside start one, so a test can see the whole process group go).
 import { spawn } from 'node:child_process';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import process from 'node:process';
 import { setInterval, setTimeout } from 'node:timers';
 import { URL } from 'node:url';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { parseClaudeArguments } from './claude-flags.mjs';
 
 const args = process.argv.slice(2);
-const option = (name) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const parsed = parseClaudeArguments(args);
+if (parsed.error) fail(parsed.error);
+/** The (first) value of a flag. */
+const option = (name) => parsed.options.get(name)?.[0];
 const out = (message) => process.stdout.write(JSON.stringify(message) + '\n');
 const session_id = '00000000-0000-4000-8000-000000000001';
 
-if (!args.includes('-p') && !args.includes('--print')) fail('Error: this fake only runs in print mode (-p)');
-if (option('--output-format') === 'stream-json' && !args.includes('--verbose'))
+if (!parsed.options.has('--print')) fail('Error: this fake only runs in print mode (-p)');
+if (option('--output-format') === 'stream-json' && !parsed.options.has('--verbose'))
   fail('Error: When using --print, --output-format=stream-json requires --verbose');
 const budget = Number(option('--max-budget-usd') ?? 'NaN');
 const model = option('--model') ?? 'default';
@@ -36,20 +41,29 @@ const mode =
   process.env.FAKE_CLI_MODE ??
   'answer';
 if (process.env.FAKE_CLI_LOG)
-  appendFileSync(process.env.FAKE_CLI_LOG, JSON.stringify({ args, prompt, cwd: process.cwd() }) + '\n');
+  appendFileSync(
+    process.env.FAKE_CLI_LOG,
+    JSON.stringify({ args, prompt, cwd: process.cwd(), mcpConfig: mcpConfig() }) + '\n',
+  );
 
 function fail(message) {
   process.stderr.write(message + '\n');
   process.exit(1);
 }
 
-/** The MCP servers of --mcp-config (a file or inline JSON), connected with a real MCP client. */
-async function connectServers() {
+/** The MCP configuration of --mcp-config (a file or inline JSON). */
+function mcpConfig() {
   const config = option('--mcp-config');
+  if (!config) return undefined;
+  return JSON.parse(existsSync(config) ? readFileSync(config, 'utf8') : config);
+}
+
+/** The MCP servers of --mcp-config, connected with a real MCP client. */
+async function connectServers() {
+  const config = mcpConfig();
   if (!config) return [];
-  const parsed = JSON.parse(existsSync(config) ? readFileSync(config, 'utf8') : config);
   const servers = [];
-  for (const [name, spec] of Object.entries(parsed.mcpServers ?? {})) {
+  for (const [name, spec] of Object.entries(config.mcpServers ?? {})) {
     const client = new Client({ name: 'fake-claude', version: '0.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {} } }),
@@ -93,44 +107,65 @@ function streamText(text) {
   });
 }
 
-async function callTool(servers, server, tool, input, id) {
-  out({
-    type: 'stream_event',
-    event: {
-      type: 'content_block_start',
+/** A tool call as the CLI streams it: announced, its input in pieces, then the whole message. */
+function streamToolCall(name, input, id) {
+  const event = (e) => out({ type: 'stream_event', event: e, parent_tool_use_id: null, session_id });
+  event({ type: 'content_block_start', index: 1, content_block: { type: 'tool_use', id, name, input: {} } });
+  const json = JSON.stringify(input);
+  const cut = Math.floor(json.length / 2);
+  for (const piece of [json.slice(0, cut), json.slice(cut)])
+    event({
+      type: 'content_block_delta',
       index: 1,
-      content_block: { type: 'tool_use', id, name: `mcp__${server}__${tool}`, input: {} },
-    },
-    parent_tool_use_id: null,
-    session_id,
-  });
+      delta: { type: 'input_json_delta', partial_json: piece },
+    });
+  event({ type: 'content_block_stop', index: 1 });
   out({
     type: 'assistant',
-    message: {
-      role: 'assistant',
-      model,
-      content: [{ type: 'tool_use', id, name: `mcp__${server}__${tool}`, input }],
-    },
+    message: { role: 'assistant', model, content: [{ type: 'tool_use', id, name, input }] },
     parent_tool_use_id: null,
     session_id,
   });
-  const s = servers.find((x) => x.name === server);
-  const result = await s.client.callTool({ name: tool, arguments: input });
-  const text = result.content.map((c) => c.text ?? '').join('\n');
+}
+
+function toolResult(id, text, isError) {
   out({
     type: 'user',
     message: {
       role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: id, content: text, is_error: result.isError === true }],
+      content: [{ type: 'tool_result', tool_use_id: id, content: text, is_error: isError }],
     },
     parent_tool_use_id: null,
     session_id,
   });
+}
+
+async function callTool(servers, server, tool, input, id) {
+  streamToolCall(`mcp__${server}__${tool}`, input, id);
+  const s = servers.find((x) => x.name === server);
+  const result = await s.client.callTool({ name: tool, arguments: input });
+  const text = result.content.map((c) => c.text ?? '').join('\n');
+  toolResult(id, text, result.isError === true);
   return { text, isError: result.isError === true };
 }
 
+/** The built-in Read, done by the fake itself (a real CLI would check its permission rules first). */
+function readFile(path, id) {
+  streamToolCall('Read', { file_path: path }, id);
+  try {
+    const text = readFileSync(path, 'utf8');
+    toolResult(id, text, false);
+    return { text, isError: false };
+  } catch (error) {
+    toolResult(id, error.message, true);
+    return { text: error.message, isError: true };
+  }
+}
+
 const servers = await connectServers();
-const builtin = (option('--tools') ?? 'Bash,Read,Edit,Write,Grep,Glob,WebFetch').split(',').filter(Boolean);
+const builtin = (parsed.options.get('--tools') ?? ['Bash,Read,Edit,Write,Grep,Glob,WebFetch'])
+  .flatMap((v) => v.split(/[ ,]/))
+  .filter(Boolean);
 const tools = [...builtin, ...servers.flatMap((s) => s.tools.map((t) => `mcp__${s.name}__${t}`))];
 const mcp_servers = servers.map((s) => ({ name: s.name, status: 'connected' }));
 if (mode === 'extra-tool') tools.push('Bash');
@@ -165,20 +200,18 @@ if (mode === 'hang') {
 } else {
   if (mode === 'late-tool') {
     streamText('Let me look at the shell.');
-    out({
-      type: 'assistant',
-      message: {
-        role: 'assistant',
-        model,
-        content: [{ type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'ls' } }],
-      },
-      parent_tool_use_id: null,
-      session_id,
-    });
+    streamToolCall('Bash', { command: 'ls' }, 'toolu_bash');
+    await new Promise((r) => setTimeout(r, 60_000));
+  }
+  if (mode === 'read-outside') {
+    // A CLI that did not keep to its permission rules: it reads a key outside the turn's folders.
+    startHelper();
+    streamText('Let me look at your keys.');
+    streamToolCall('Read', { file_path: join(homedir(), '.ssh', 'id_ed25519') }, 'toolu_read');
     await new Promise((r) => setTimeout(r, 60_000));
   }
   let answer;
-  if (args.includes('--system-prompt') && option('--tools') === '') {
+  if (parsed.options.has('--system-prompt') && option('--tools') === '') {
     // A net-label call: one label line per net of the dossier.
     const nets = [...prompt.matchAll(/^## net (.+)$/gm)].map((m) => m[1].trim());
     answer = nets.map((net) => JSON.stringify({ net, label: `fake label of ${net}` })).join('\n');
@@ -200,6 +233,13 @@ if (mode === 'hang') {
       answer = made.isError
         ? `I could not add the note: ${made.text}`
         : `I added a note ${JSON.parse(made.text).id} about "${question}".`;
+    } else if (/\bsearch (.+)/i.test(question) && servers.some((s) => s.name === 'rr-web')) {
+      const query = /\bsearch (.+)/i.exec(question)[1];
+      const found = await callTool(servers, 'rr-web', 'web_search', { query }, 'toolu_search');
+      answer = found.isError ? `The search was refused: ${found.text}` : `The search found: ${found.text}`;
+    } else if (/\bread (\S+)/i.test(question)) {
+      const read = readFile(/\bread (\S+)/i.exec(question)[1], 'toolu_read');
+      answer = read.isError ? `I could not read it: ${read.text}` : `The file says: ${read.text}`;
     } else if (/\bfetch (\S+)/i.test(question) && servers.some((s) => s.name === 'rr-web')) {
       const url = /\bfetch (\S+)/i.exec(question)[1];
       const page = await callTool(servers, 'rr-web', 'web_fetch', { url }, 'toolu_fetch');

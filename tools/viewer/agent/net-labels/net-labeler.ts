@@ -3,10 +3,14 @@
 // the assistant CLI each, one call at a time, each call's budget (`--net-summary-budget-usd`) reserved on
 // the process's ledger. Labels are cached under the cache folder by chunk content, so only a chunk whose
 // nets changed is asked about again. When the cap cannot cover another call, labelling stops and the
-// remaining labels stay missing until the viewer restarts (the ledger is per process).
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+// remaining labels stay missing until the viewer restarts (the ledger is per process). Labelling starts
+// when the server starts and again when the graph file changes (watched by polling its stat, which works
+// on every file system); reading the labels never starts a paid call. The graph is the one the schematic
+// reads: --graph, else the netlist-graph.json the experiment writes into the live directory.
+import { mkdirSync, readFileSync, statSync, unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
 import type { ViewerConfig } from '../../config/resolve-viewer-config.js';
+import { designGraphPath, type DesignGraphLocation } from '../../netlist/design-graph-location.js';
 import { readNetlistGraph } from '../../netlist/netlist-graph-file.js';
 import { writeFileAtomic } from '../../telemetry/atomic-write.js';
 import { netLabelArguments } from '../agent-cli-arguments.js';
@@ -57,6 +61,8 @@ export interface NetLabelerOptions {
   sourceContext?: () => ReadonlyMap<string, NetSourceContext> | undefined;
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
+  /** How often the graph file's stat is read for changes (default 2 s). */
+  graphPollMs?: number;
 }
 
 interface CachedLabels {
@@ -78,12 +84,22 @@ export class NetLabeler {
   private running: Promise<void> | undefined;
   private current: { cancel(): void } | undefined;
   private closed = false;
+  /** The graph changed while labelling ran: look again when it ends. */
+  private again = false;
+  private readonly onGraphChange = () => void this.refresh();
+  private readonly graph: DesignGraphLocation;
 
   constructor(private readonly options: NetLabelerOptions) {
     const c = options.config;
+    this.graph = designGraphPath(c);
     if (!c.netSummaries) this.stop('off', 'AI net labels are off; start the viewer with --net-summaries on');
-    else if (!c.graph) this.stop('unavailable', 'AI net labels need a netlist graph (--graph)');
     else if (options.cli.status !== 'found') this.stop('unavailable', options.cli.message);
+    else
+      watchFile(
+        this.graph.file,
+        { interval: options.graphPollMs ?? 2000, persistent: false },
+        this.onGraphChange,
+      );
   }
 
   private get cacheDir(): string {
@@ -93,12 +109,29 @@ export class NetLabeler {
   /** Starts (or restarts, when the graph file changed) labelling in the background. */
   refresh(): Promise<void> {
     if (this.state === 'off' || this.state === 'unavailable') return Promise.resolve();
+    if (this.closed) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
     const stamp = this.stamp();
-    if (this.running || (stamp === this.graphStamp && this.state !== 'waiting'))
-      return this.running ?? Promise.resolve();
+    if (stamp === 'missing' && this.graph.origin === 'live directory') {
+      // Nothing to label until the experiment writes its graph; the watcher starts labelling then.
+      this.graphStamp = stamp;
+      this.stop(
+        'waiting',
+        `waiting for the experiment's netlist graph ${this.graph.file} (or start the viewer with --graph)`,
+      );
+      return Promise.resolve();
+    }
+    if (stamp === this.graphStamp && this.state !== 'waiting') return Promise.resolve();
     this.graphStamp = stamp;
     this.running = this.label().finally(() => {
       this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        void this.refresh();
+      }
     });
     return this.running;
   }
@@ -106,6 +139,7 @@ export class NetLabeler {
   /** Stops labelling (the server is closing); a running call is killed. */
   async close(): Promise<void> {
     this.closed = true;
+    unwatchFile(this.graph.file, this.onGraphChange);
     this.current?.cancel();
     await this.running;
   }
@@ -140,7 +174,7 @@ export class NetLabeler {
 
   private stamp(): string {
     try {
-      const s = statSync(this.options.config.graph!);
+      const s = statSync(this.graph.file);
       return `${s.size}:${s.mtimeMs}`;
     } catch {
       return 'missing';
@@ -152,7 +186,7 @@ export class NetLabeler {
     const c = o.config;
     this.problems = [];
     try {
-      const graph = readNetlistGraph(c.graph!);
+      const graph = readNetlistGraph(this.graph.file);
       this.chunks = netDossierChunks(
         graph,
         o.sourceContext?.(),

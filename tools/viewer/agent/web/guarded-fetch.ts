@@ -27,7 +27,10 @@ export interface WebGuardOptions {
    */
   connect?: (checked: ResolvedAddress & { port: number }) => ResolvedAddress & { port: number };
   maxBytes?: number;
+  /** The whole fetch, redirects included. */
   timeoutMs?: number;
+  /** One name resolution (a resolver that never answers must not hold a tool call until the turn ends). */
+  resolveTimeoutMs?: number;
   maxRedirects?: number;
 }
 
@@ -50,7 +53,7 @@ export class WebGuardRefusal extends Error {
   }
 }
 
-const DEFAULTS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 15_000, maxRedirects: 5 };
+const DEFAULTS = { maxBytes: 2 * 1024 * 1024, timeoutMs: 15_000, resolveTimeoutMs: 5_000, maxRedirects: 5 };
 const TEXT_TYPES = /^(text\/|application\/(json|xml|xhtml\+xml|rss\+xml|atom\+xml|ld\+json|javascript)\b)/i;
 
 /** Resolves with the machine's resolver (every address, as the system gives them). */
@@ -63,6 +66,7 @@ export async function systemResolve(host: string): Promise<ResolvedAddress[]> {
 export async function checkedAddress(
   url: URL,
   resolve: WebGuardOptions['resolve'],
+  resolveTimeoutMs = DEFAULTS.resolveTimeoutMs,
 ): Promise<ResolvedAddress> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new WebGuardRefusal(`${url.protocol} URLs are not fetched; only http and https`);
@@ -76,12 +80,24 @@ export async function checkedAddress(
   const byName = nameRefusal(host);
   if (byName) throw new WebGuardRefusal(`refused: ${byName}; only public hosts are fetched`);
   let addresses: ResolvedAddress[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    addresses = await (resolve ?? systemResolve)(host);
+    addresses = await Promise.race([
+      (resolve ?? systemResolve)(host),
+      new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new WebGuardRefusal(`${host} did not resolve within ${resolveTimeoutMs} ms`)),
+          resolveTimeoutMs,
+        );
+      }),
+    ]);
   } catch (error) {
+    if (error instanceof WebGuardRefusal) throw error;
     throw new WebGuardRefusal(
       `cannot resolve ${host}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
+  } finally {
+    clearTimeout(timer);
   }
   if (addresses.length === 0) throw new WebGuardRefusal(`${host} resolves to no address`);
   for (const a of addresses) {
@@ -103,7 +119,8 @@ export async function guardedFetch(target: string, options: WebGuardOptions = {}
   }
   const deadline = Date.now() + limits.timeoutMs;
   for (let hop = 0; ; hop++) {
-    const checked = await checkedAddress(url, options.resolve);
+    const left = Math.max(1, deadline - Date.now());
+    const checked = await checkedAddress(url, options.resolve, Math.min(limits.resolveTimeoutMs, left));
     const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
     const target = options.connect ? options.connect({ ...checked, port }) : { ...checked, port };
     const response = await get(url, target, Math.max(1, deadline - Date.now()));

@@ -21,10 +21,15 @@ const V4: [string, number, string][] = [
   ['224.0.0.0', 4, 'multicast'],
   ['240.0.0.0', 4, 'reserved'],
 ];
+// Ranges that carry an IPv4 address in a form the IPv4 check below does not read are refused whole.
 const V6: [string, number, string][] = [
   ['::', 128, 'unspecified'],
   ['::1', 128, 'loopback'],
+  ['::', 96, 'IPv4-compatible (deprecated)'],
+  ['::ffff:0:0:0', 96, 'IPv4-translated'],
+  ['64:ff9b:1::', 48, 'local-use NAT64'],
   ['100::', 64, 'discard'],
+  ['2001::', 32, 'Teredo'],
   ['2001:db8::', 32, 'documentation'],
   ['fc00::', 7, 'unique-local'],
   ['fe80::', 10, 'link-local'],

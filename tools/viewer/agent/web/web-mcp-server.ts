@@ -5,8 +5,10 @@
 // page. What comes back is wrapped and labelled as untrusted input, never instructions.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { guardedFetch, WebGuardRefusal, type WebGuardOptions } from './guarded-fetch.js';
+import { addressRefusal, nameRefusal } from './public-address.js';
 
 /** The MCP server name of the web tools. */
 export const WEB_SERVER = 'rr-web';
@@ -34,6 +36,20 @@ export function searchRequestUrl(searchUrl: string, query: string): string {
   return url.href;
 }
 
+/**
+ * Why the search endpoint's host is local by its form (an address outside the public internet, or a
+ * local name), so that the guard will refuse every search; undefined when only resolving it can tell.
+ */
+export function searchUrlProblem(searchUrl: string): string | undefined {
+  let host: string;
+  try {
+    host = new URL(searchUrl.replace('{query}', 'q')).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return `${searchUrl} is not a URL`;
+  }
+  return isIP(host) ? addressRefusal(host) : nameRefusal(host);
+}
+
 /** Wraps text from the web so the model reads it as data from an untrusted source. */
 export function untrusted(url: string, text: string): string {
   return [
@@ -44,9 +60,14 @@ export function untrusted(url: string, text: string): string {
   ].join('\n');
 }
 
-/** A search result's field as text (anything but a string or number is left out). */
-function field(value: unknown): string {
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+/** Search results beyond this many are left out. */
+const MAX_RESULTS = 10;
+
+/** A search result's field as one line of text, at most `max` characters (anything but a string or number is left out). */
+function field(value: unknown, max: number): string {
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
 /** A new MCP server with the web tools. */
@@ -98,10 +119,10 @@ export function webMcpServer(context: WebToolContext): McpServer {
           }
           if (!Array.isArray(results)) return text;
           return results
-            .slice(0, 10)
+            .slice(0, MAX_RESULTS)
             .map(
               (r: { title?: unknown; url?: unknown; content?: unknown }) =>
-                `- ${field(r.title)}\n  ${field(r.url)}\n  ${field(r.content)}`,
+                `- ${field(r.title, 300)}\n  ${field(r.url, 2000)}\n  ${field(r.content, 1000)}`,
             )
             .join('\n');
         }),

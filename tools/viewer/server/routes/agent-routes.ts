@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The Ask agent's routes (docs/viewer-api.md, "Ask agent"): status, the chat as a server-sent event
-// stream, cancel, and the stored conversations. Chat and cancel need the viewer's own Origin (the Origin
-// guard refuses a missing one on /api/agent/). A chat's budget is reserved before the stream starts, so
+// stream, cancel, the stored conversations and the AI net labels. Chat, cancel and a net-label refresh
+// need the viewer's own Origin (the Origin guard refuses a missing one on /api/agent/ and /api/net-labels). A chat's budget is reserved before the stream starts, so
 // a question the cap cannot cover is refused with 402 and a message the page shows.
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../http/api-error.js';
@@ -42,7 +42,10 @@ export function agentRoutes(app: FastifyInstance, context: ViewerContext, featur
   app.get<{ Params: { id: string } }>('/api/agent/conversations/:id', (request) =>
     services.conversations.get(request.params.id),
   );
-  app.get('/api/net-labels', () => {
+  // Reading the labels starts nothing: labelling runs from startup and when the graph file changes. A
+  // page may ask for a new look (a POST, so the Origin guard applies: another site cannot make it spend).
+  app.get('/api/net-labels', () => services.netLabels.status());
+  app.post('/api/net-labels/refresh', () => {
     void services.netLabels.refresh();
     return services.netLabels.status();
   });

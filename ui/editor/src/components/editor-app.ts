@@ -149,6 +149,9 @@ export class EditorApp extends LightElement {
           : nothing
       }
       <main id="main" tabindex="-1">${this.page()}</main>
+      <footer class="page-footer">
+        <a href="licences.html" target="_blank" rel="noopener">Third-party licences</a>
+      </footer>
     `;
   }
 

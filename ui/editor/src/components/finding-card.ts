@@ -102,19 +102,32 @@ export class FindingCard extends LightElement {
     }
   }
 
+  /** Where "Add as note" writes, as the server decides it: the proposal's entity, else the finding's. */
+  private noteTarget(): { entity: string | null; kind: string; text: string; proposed: boolean } {
+    const f = this.finding;
+    const proposed = f.proposal?.type === 'note' ? f.proposal : undefined;
+    return {
+      entity: proposed?.entity ?? f.entity,
+      kind: proposed?.kind ?? 'gap',
+      text: proposed?.text ?? f.detail,
+      proposed: proposed !== undefined,
+    };
+  }
+
   private addNote(event: Event): void {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
     const kind = (form.querySelector('select[name=kind]') as HTMLSelectElement).value;
     const entity = (form.querySelector('[name=entity]') as HTMLInputElement | null)?.value.trim();
-    if (this.finding.entity === null && !entity) {
+    if (this.noteTarget().entity === null && !entity) {
       this.error = 'A finding about the whole model needs the entity the note goes on.';
       return;
     }
     void this.act(
       'apply',
       { action: 'note', kind, ...(entity ? { entity } : {}) },
-      () => `Added as a ${kind} note on ${entity || this.finding.entity}.`,
+      (answer: { finding: Finding }) =>
+        `Added as a ${kind} note on ${answer.finding.applied?.entity ?? entity ?? this.noteTarget().entity}.`,
     );
   }
 
@@ -258,23 +271,22 @@ export class FindingCard extends LightElement {
 
   private panelView(): TemplateResult | typeof nothing {
     const id = `${this.domId}-panel`;
-    const f = this.finding;
     switch (this.panel) {
       case 'none':
         return nothing;
       case 'note': {
-        const proposed = f.proposal?.type === 'note' ? f.proposal : undefined;
+        const target = this.noteTarget();
         return html`<form class="finding-panel" id=${id} @submit=${this.addNote}>
           <div class="field">
             <label for="${id}-kind">Note kind</label>
             <select id="${id}-kind" name="kind">
               ${(['gap', 'todo', 'question'] as const).map(
-                (k) => html`<option value=${k} ?selected=${(proposed?.kind ?? 'gap') === k}>${k}</option>`,
+                (k) => html`<option value=${k} ?selected=${target.kind === k}>${k}</option>`,
               )}
             </select>
           </div>
           ${
-            f.entity === null
+            target.entity === null
               ? html`<div class="field">
                   <label for="${id}-entity">Entity the note goes on</label>
                   <input
@@ -290,7 +302,10 @@ export class FindingCard extends LightElement {
                     ${store().entities.map((e) => html`<option value=${e.id}>${e.title}</option>`)}
                   </datalist>
                 </div>`
-              : html`<p>On ${entityLink(f.entity)}, with the finding's text.</p>`
+              : html`<p class="note-target">
+                  On ${entityLink(target.entity)}, with
+                  ${target.proposed ? html`the proposed text: “${target.text}”` : "the finding's text"}.
+                </p>`
           }
           <div class="actions"><button type="submit" ?disabled=${this.busy}>Add the note</button></div>
         </form>`;

@@ -261,14 +261,23 @@ export class AgentsPage extends LightElement {
         tokens${job.cost_usd !== null ? html`, about $${job.cost_usd.toFixed(4)}` : nothing}${job.retries ? html`, ${job.retries} retries` : nothing}.
       </p>
       ${
-        job.fallbacks.length
-          ? html`<p class="banner warning" role="status">
-              ${job.fallbacks.map(
-                (f) =>
-                  html`${f.from} declined${f.category ? ` (${f.category})` : ''}; retried on
-                  ${f.to}${f.answered ? '' : ', which declined too'}. `,
+        job.refusals.length
+          ? html`<ul class="banner warning plain-list" role="status" id="job-refusals">
+              ${job.refusals.map(
+                (r) =>
+                  html`<li>
+                    ${r.model}
+                    declined${r.entity ? ` the request about ${r.entity}` : ''}${r.category ? ` (${r.category})` : ''};
+                    ${
+                      r.answered_by
+                        ? `${r.answered_by} answered (${r.fallback === 'client' ? "rr's retry on the model the refusal recommended" : "the API's server-side fallback"}).`
+                        : r.fallback
+                          ? 'the fallback model declined too: the refusal stands.'
+                          : 'no fallback model took it: the refusal stands.'
+                    }
+                  </li>`,
               )}
-            </p>`
+            </ul>`
           : nothing
       }
       ${
