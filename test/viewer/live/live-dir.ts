@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { eventFileName } from '../../../tools/viewer/telemetry/event-files.js';
 import type { EventFields, EventKind } from '../../../tools/viewer/telemetry/live-event.js';
 import { LiveDirectoryReader, type ReaderOptions } from '../../../tools/viewer/live/live-directory-reader.js';
+import type { LiveState } from '../../../tools/viewer/live/live-state.js';
 import { tempDir } from '../temp-dir.js';
 
 /** A live directory with an empty events/ folder. */
@@ -73,4 +74,50 @@ export function reader(
 export async function settle(r: LiveDirectoryReader): Promise<void> {
   await r.poll();
   await r.idle();
+}
+
+/**
+ * Writes a small experiment of `candidates` candidate lanes, each with one trial of `costs` placement
+ * cost events, a net status, a checkpoint and ends; returns how many event files it wrote.
+ */
+export function writeExperiment(root: string, candidates: number, costs: number, firstSeq = 0): number {
+  let seq = firstSeq;
+  if (seq === 0) writeEvent(root, seq++, 'experiment_start', { experiment: { name: 'index test', seed: 7 } });
+  for (let c = 0; c < candidates; c++) {
+    const cand = `cand-${c}`;
+    const trial = `${cand}.trial-0`;
+    writeEvent(root, seq++, 'lane_start', { lane: cand, lane_kind: 'candidate', parent: null, label: cand });
+    writeEvent(root, seq++, 'lane_start', { lane: trial, lane_kind: 'trial', parent: cand });
+    for (let i = 0; i < costs; i++) writeEvent(root, seq++, 'placement_cost', cost(trial, i, 900 - i - c));
+    writeEvent(root, seq++, 'net_status', {
+      lane: trial,
+      nets: [
+        { net: 'GND', status: 'routed' },
+        { net: 'SDA', status: c % 2 === 0 ? 'routed' : 'failed' },
+      ],
+    });
+    writeEvent(root, seq++, 'checkpoint', {
+      lane: trial,
+      board: `boards/${'ab'.repeat(32)}.kicad_pcb`,
+      phase: 'routing',
+      cost: 800 - c,
+    });
+    writeEvent(root, seq++, 'lane_end', { lane: trial, status: 'completed', cost: 800 - c });
+    writeEvent(root, seq++, 'lane_end', { lane: cand, status: c % 3 === 2 ? 'pruned' : 'completed' });
+  }
+  return seq - firstSeq;
+}
+
+/** A state without its cursor (which names the reader instance), for comparing two readers' states. */
+export function withoutCursor<T extends { cursor: string }>(state: T): Omit<T, 'cursor'> {
+  const copy: Partial<T> = { ...state };
+  delete copy.cursor;
+  return copy as Omit<T, 'cursor'>;
+}
+
+/** The full state of a reader that reads every file (no persistent index) and waits for it, without its cursor. */
+export async function freshState(root: string): Promise<Omit<LiveState, 'cursor'>> {
+  const fresh = new LiveDirectoryReader({ root, listIntervalMs: 0 });
+  await settle(fresh);
+  return withoutCursor(fresh.state({ limit: 5000 }));
 }

@@ -26,6 +26,11 @@ export class LruCache<K, V> {
     this.map.delete(key);
   }
 
+  /** The values held, least recently used first. */
+  values(): IterableIterator<V> {
+    return this.map.values();
+  }
+
   /** How many values are held. */
   get size(): number {
     return this.map.size;

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// What the reader keeps per event: where it is and where it goes, never its body. Arrival order answers
-// "what is new since cursor N"; seq order answers "the latest events" and replay ranges.
-import type { LiveEvent } from '../telemetry/live-event.js';
+// What the reader keeps per event: where it is, where it goes and its fact, never its body. Arrival order
+// answers "what is new since cursor N"; seq order answers "the latest events" and replay ranges. The
+// facts and file stamps are what the persistent index stores (live-index-file.ts).
+import type { EventFact } from './event-facts.js';
+import type { FileStamp } from './file-stamp.js';
 import { applyToExperiment, applyToLane, insertSorted, newLane, type LaneRecord } from './lane-summaries.js';
 import type { ExperimentSummary } from './live-state.js';
 
-/** One indexed event. */
-export interface EventEntry {
+/** One indexed event, with the stamp of its file when its fact was taken. */
+export interface EventEntry extends FileStamp {
   seq: number;
   /** File name inside events/. */
   name: string;
@@ -14,6 +16,8 @@ export interface EventEntry {
   lane: string | undefined;
   /** Revision at which it was indexed (arrival order). */
   rev: number;
+  /** What the summaries took from it. */
+  fact: EventFact;
 }
 
 /** Events and lanes of one live directory, indexed by arrival and by seq. */
@@ -32,23 +36,25 @@ export class EventIndex {
     return this.bySeq.get(seq);
   }
 
-  /** Adds a checked event read from `name` at revision `rev`. */
-  add(event: LiveEvent, name: string, rev: number): EventEntry {
-    const entry: EventEntry = { seq: event.seq, name, lane: event.lane, rev };
+  /** Adds the fact of a checked event read from `name` (as `stamp` describes the file) at revision `rev`. */
+  add(event: EventFact, name: string, stamp: FileStamp, rev: number): EventEntry {
+    const lane = 'lane' in event ? event.lane : undefined;
+    const { size, mtimeMs, ino } = stamp;
+    const entry: EventEntry = { seq: event.seq, name, lane, rev, fact: event, size, mtimeMs, ino };
     this.arrivals.push(entry);
     this.bySeq.set(event.seq, entry);
     insertSorted(this.seqs, event.seq);
     if (applyToExperiment(this.experiment, event, this.experimentSeqs)) this.experimentRev = rev;
-    if (event.lane !== undefined) {
-      const lane = this.lane(event.lane, rev);
-      lane.arrivals.push(entry);
-      insertSorted(lane.seqs, event.seq);
-      const before = lane.summary.parent;
-      applyToLane(lane, event, rev);
-      const parent = lane.summary.parent;
+    if (lane !== undefined) {
+      const record = this.lane(lane, rev);
+      record.arrivals.push(entry);
+      insertSorted(record.seqs, event.seq);
+      const before = record.summary.parent;
+      applyToLane(record, event, rev);
+      const parent = record.summary.parent;
       if (event.kind === 'lane_start' && parent !== null && parent !== before) {
         const p = this.lane(parent, rev);
-        if (!p.summary.children.includes(event.lane)) p.summary.children.push(event.lane);
+        if (!p.summary.children.includes(lane)) p.summary.children.push(lane);
         p.rev = rev;
       }
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Keeps lane and experiment summaries current as events are indexed, in any arrival order: "latest"
 // always means highest seq, so an event that arrives late never overwrites a newer one.
-import type { LiveEvent, NetRouteStatus } from '../telemetry/live-event.js';
+import type { EventFact } from './event-facts.js';
 import type { ExperimentSummary, LaneSummary } from './live-state.js';
 
 /** Most route events remembered per lane for its current routing. */
@@ -45,8 +45,8 @@ export function newLane(id: string, rev: number): LaneRecord {
   };
 }
 
-/** Folds one event into its lane's summary. */
-export function applyToLane(lane: LaneRecord, event: LiveEvent, rev: number): void {
+/** Folds one event's fact into its lane's summary. */
+export function applyToLane(lane: LaneRecord, event: EventFact, rev: number): void {
   const s = lane.summary;
   lane.rev = rev;
   s.events++;
@@ -87,14 +87,10 @@ export function applyToLane(lane: LaneRecord, event: LiveEvent, rev: number): vo
         };
       break;
     case 'net_status':
-      if (newest) {
-        const counts: Record<NetRouteStatus, number> = { routed: 0, partial: 0, unrouted: 0, failed: 0 };
-        for (const n of event.nets) counts[n.status]++;
-        s.nets = counts;
-      }
+      if (newest) s.nets = { ...event.nets };
       break;
     case 'route':
-      applyRoute(lane, event.seq, event.replace === true);
+      applyRoute(lane, event.seq, event.replace);
       break;
     case 'error':
       s.errors++;
@@ -116,10 +112,10 @@ function applyRoute(lane: LaneRecord, seq: number, replace: boolean): void {
     lane.routeSeqs.splice(0, lane.routeSeqs.length - MAX_ROUTE_EVENTS);
 }
 
-/** Folds an experiment or run event into the experiment summary; returns whether it changed. */
+/** Folds an experiment or run event's fact into the experiment summary; returns whether it changed. */
 export function applyToExperiment(
   x: ExperimentSummary,
-  event: LiveEvent,
+  event: EventFact,
   seqs: { start: number; end: number },
 ): boolean {
   switch (event.kind) {
@@ -164,6 +160,11 @@ function runOf(x: ExperimentSummary, id: string): ExperimentSummary['runs'][numb
 
 /** Inserts a number into an ascending array. */
 export function insertSorted(list: number[], value: number): void {
+  // Events mostly arrive in seq order: appending is the common case.
+  if (list.length === 0 || list[list.length - 1]! < value) {
+    list.push(value);
+    return;
+  }
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {

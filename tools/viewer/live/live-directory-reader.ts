@@ -1,6 +1,15 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The incremental reader of one live directory (events/*.json of pnr-live-event-v1).
 //
+// The first listing reads every event file in name order (the order of sequence numbers for conventional
+// names), or, with a persistent index (live-index-file.ts), only the files the index does not know; the
+// others contribute their stored facts. It yields to other requests every few hundred files read, so
+// answers that do not wait for it (`poll({ wait: false })`) show what is indexed so far, with
+// `indexing` progress. When events/ changed since the index was written, every file taken from the index
+// is stat'ed afterwards, in the background; if one changed, the directory is indexed again from the
+// facts in memory and the changed files (a first listing again, so cursors from before it get a full
+// state).
+//
 // How it notices new files: each poll stats events/ once. When the directory changed, it probes the
 // conventional names of the next sequence numbers (a few stat calls, so well-behaved writers show up at
 // once) and schedules a full listing, which runs in the background at most once per `listIntervalMs` and
@@ -8,23 +17,29 @@
 // costs one stat. fs.watch is not used: it is unreliable on network and container file systems.
 import { opendir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, type Stats } from 'node:fs';
+import { readdirSync, readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { eventFileName, isEventFileName } from '../telemetry/event-files.js';
-import { EVENT_KINDS, type LiveEvent } from '../telemetry/live-event.js';
-import { LruCache } from './event-cache.js';
+import { EVENT_KINDS } from '../telemetry/live-event.js';
+import { EventBodies } from './event-bodies.js';
 import { checkEventText, type FileProblem } from './event-file-check.js';
-import { arrivedAfter, EventIndex, type EventEntry } from './event-index.js';
+import { factOf, type EventFact } from './event-facts.js';
+import { arrivedAfter, EventIndex } from './event-index.js';
+import { folderStamp, sameFile, stampOf, type FileStamp } from './file-stamp.js';
 import { cursorRevision, formatCursor } from './live-cursor.js';
+import { storedIndexOf, type StoredIndex } from './live-index-file.js';
+import { LiveIndexStore, type IndexOpeningSummary } from './live-index-store.js';
 import type {
   EventRecord,
   ExperimentSummary,
+  IndexingProgress,
   LaneNow,
   LaneSummary,
   LiveState,
   ReaderProblem,
   StateQuery,
 } from './live-state.js';
+import { ProblemLog } from './problem-log.js';
 import { statOrUndefined } from './safe-stat.js';
 
 export interface ReaderOptions {
@@ -40,6 +55,15 @@ export interface ReaderOptions {
   listIntervalMs?: number;
   /** Event files larger than this are refused. */
   maxFileBytes?: number;
+  /** The persistent index file of this directory (see live-index-file.ts); none when omitted. */
+  indexFile?: string;
+  /** Least time between two writes of the persistent index while events arrive (ms). */
+  indexSaveIntervalMs?: number;
+  /**
+   * Awaited each time the first listing yields to other requests (every few hundred files read): a seam
+   * for tests that hold the indexing at a known point.
+   */
+  indexPause?: (progress: IndexingProgress) => Promise<void>;
 }
 
 /** Figures about what the reader holds, for tests and the benchmark. */
@@ -51,6 +75,14 @@ export interface ReaderStats {
   rejected: number;
   lanes: number;
   revision: number;
+  /** Event files read to index them (not counting bodies read again for answers). */
+  filesRead: number;
+  /** Event bodies read again from disk for answers (history, latest events). */
+  bodiesRead: number;
+  /** How the persistent index was opened. */
+  index: IndexOpeningSummary;
+  /** Why the last write of the persistent index failed, if it did. */
+  indexWriteProblem?: string;
 }
 
 type FileState =
@@ -67,6 +99,10 @@ const PROBE_WINDOW = 4;
 const RACY_MS = 2000;
 const DEFAULT_LIMIT = 200;
 const MAX_LIMIT = 5000;
+/** Files the first listing reads between two turns of the event loop. */
+const READS_PER_TURN = 256;
+/** Files the check of an index's stamps stats between two turns of the event loop. */
+const STATS_PER_TURN = 4096;
 
 /** Reads one live directory incrementally; see the file comment for how it notices changes. */
 export class LiveDirectoryReader {
@@ -77,20 +113,34 @@ export class LiveDirectoryReader {
   private readonly settleMs: number;
   private readonly listIntervalMs: number;
   private readonly maxFileBytes: number;
-  private readonly cache: LruCache<string, LiveEvent>;
-  private readonly index = new EventIndex();
+  private readonly indexPause: ReaderOptions['indexPause'];
+  private readonly store: LiveIndexStore | undefined;
+  private readonly bodies: EventBodies;
+  private index = new EventIndex();
   private readonly files = new Map<string, FileState>();
   /** Names of files in the waiting state, so a poll looks at them without walking every file. */
   private readonly waiting = new Set<string>();
-  private readonly problems = new Map<string, ReaderProblem & { rev: number }>();
-  private readonly resolvedLog: { id: string; rev: number }[] = [];
+  private readonly problems = new ProblemLog(() => ++this.rev);
   private rev = 0;
   private maxSeq = -1;
   private started = false;
+  /** The first listing, until it is done. */
+  private firstListing: Promise<void> | undefined;
+  /** Set while the first listing runs. */
+  private progress: IndexingProgress | undefined;
+  /** The revision at which the first listing finished; cursors from before it get a full state. */
+  private indexedRev: number | undefined;
+  private filesRead = 0;
+  /** Whether the first listing took entries from an index of a folder that changed since. */
+  private verifyAfter = false;
+  /** The background check of those entries' stamps, while it runs. */
+  private verifying: Promise<void> | undefined;
   private dirStamp = '';
   private listing: Promise<void> | undefined;
   private listingWanted = false;
   private listedRacy = false;
+  /** The stamp of events/ when the last complete listing started, and when that was. */
+  private listed: { stamp: string; at: number } | undefined;
   private lastListingStart = -Infinity;
 
   constructor(options: ReaderOptions) {
@@ -100,7 +150,17 @@ export class LiveDirectoryReader {
     this.settleMs = options.settleMs ?? 2000;
     this.listIntervalMs = options.listIntervalMs ?? 1000;
     this.maxFileBytes = options.maxFileBytes ?? 64 * 1024 * 1024;
-    this.cache = new LruCache(options.cacheSize ?? 256);
+    this.bodies = new EventBodies(this.eventsDir, options.cacheSize ?? 256, this.problems);
+    this.indexPause = options.indexPause;
+    this.store =
+      options.indexFile === undefined
+        ? undefined
+        : new LiveIndexStore(
+            options.indexFile,
+            options.root,
+            this.now,
+            options.indexSaveIntervalMs ?? 30_000,
+          );
   }
 
   /** The current revision (bumped by every change the state reports). */
@@ -109,21 +169,30 @@ export class LiveDirectoryReader {
   }
 
   /**
-   * Looks for changes. The first call lists the whole directory and resolves when it is indexed; later
-   * calls are cheap (see the file comment) and may leave a full listing running in the background.
+   * Looks for changes. The first call starts the first listing; unless `wait` is false, every call resolves
+   * only once that listing is done. Later calls are cheap (see the file comment) and may leave a full
+   * listing running in the background.
    */
-  async poll(): Promise<void> {
+  async poll(options: { wait?: boolean } = {}): Promise<void> {
     if (!this.started) {
       this.started = true;
-      await this.rescan();
-      return;
-    }
+      this.firstListing = this.startListing();
+    } else if (this.firstListing === undefined) this.look();
+    if (options.wait !== false && this.firstListing) await this.firstListing;
+  }
+
+  /** Whether the first listing is still running. */
+  get indexing(): boolean {
+    return this.progress !== undefined;
+  }
+
+  private look(): void {
     const st = statOrUndefined(this.eventsDir);
     if (!st) {
       this.checkRoot();
       return;
     }
-    const stamp = `${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+    const stamp = folderStamp(st);
     if (stamp !== this.dirStamp) {
       this.dirStamp = stamp;
       this.probe();
@@ -138,14 +207,30 @@ export class LiveDirectoryReader {
 
   /** Lists the whole directory now and resolves when every new file is indexed. */
   async rescan(): Promise<void> {
-    this.started = true;
+    if (!this.started) return this.poll();
     if (this.listing) await this.listing;
     await this.startListing();
   }
 
-  /** Resolves when no background listing is running. */
+  /**
+   * Writes the persistent index now if it changed (for closing the viewer, and tests). During the first
+   * listing it writes what is indexed so far rather than wait: a reopen reads the rest.
+   */
+  async saveIndex(): Promise<void> {
+    if (!this.indexing) await this.idle();
+    await this.store?.flush(
+      () => this.index.arrivals,
+      () => this.confirmedFolderStamp(),
+    );
+  }
+
+  /** Resolves when no background listing (or check of the index's stamps) is running. */
   async idle(): Promise<void> {
-    while (this.listing) await this.listing;
+    for (;;) {
+      if (this.listing) await this.listing;
+      else if (this.verifying) await this.verifying;
+      else return;
+    }
   }
 
   /** Raises a revision for a change the caller tracks (e.g. restart-status.json) and returns it. */
@@ -153,10 +238,24 @@ export class LiveDirectoryReader {
     return ++this.rev;
   }
 
-  /** The state for GET /api/state: everything, or what changed after `query.since`. */
+  /**
+   * The state for GET /api/state: everything, or what changed after `query.since`. While the first
+   * listing runs, the state carries `indexing` progress, and answers after a cursor carry the lanes,
+   * experiment and problems that changed but no events (the files being indexed are history, not news:
+   * reading them all again for the answers would double the indexing). A cursor from before the first
+   * listing finished gets a full state, so a client that followed the indexing ends up with exactly what
+   * a client that waited for it has.
+   */
   state(query: StateQuery = {}): LiveState {
+    const state = this.answer(query);
+    if (this.progress) state.indexing = { ...this.progress };
+    return state;
+  }
+
+  private answer(query: StateQuery): LiveState {
     const limit = eventLimit(query.limit);
-    const since = query.since === undefined ? undefined : cursorRevision(query.since, this.epoch, this.rev);
+    let since = query.since === undefined ? undefined : cursorRevision(query.since, this.epoch, this.rev);
+    if (since !== undefined && this.indexedRev !== undefined && since < this.indexedRev) since = undefined;
     const lane = query.lane === undefined ? undefined : this.index.lanes.get(query.lane);
     if (since === undefined) {
       const seqs = query.lane === undefined ? this.index.seqs : (lane?.seqs ?? []);
@@ -167,9 +266,9 @@ export class LiveDirectoryReader {
         root: this.root,
         experiment: structuredClone(this.index.experiment),
         lanes: this.laneSummaries(() => true),
-        events: this.records(seqs.slice(-limit).map((s) => this.index.bySeq.get(s)!)),
+        events: this.bodies.records(seqs.slice(-limit).map((s) => this.index.bySeq.get(s)!)),
         more: false,
-        problems: [...this.problems.values()].map(withoutRev),
+        problems: this.problems.raisedAfter(),
         resolved: [],
       };
       if (query.lane !== undefined && lane) state.now = this.laneNow(query.lane);
@@ -189,7 +288,7 @@ export class LiveDirectoryReader {
       };
     }
     const arrivals = query.lane === undefined ? this.index.arrivals : (lane?.arrivals ?? []);
-    const newer = arrivedAfter(arrivals, since);
+    const newer = this.progress ? [] : arrivedAfter(arrivals, since);
     const more = newer.length > limit;
     const page = newer.slice(0, limit).sort((a, b) => a.seq - b.seq);
     const cursorRev = more ? newer[limit - 1]!.rev : this.rev;
@@ -199,10 +298,10 @@ export class LiveDirectoryReader {
       changed: true,
       root: this.root,
       lanes: this.laneSummaries((rev) => rev > since),
-      events: this.records(page),
+      events: this.bodies.records(page),
       more,
-      problems: [...this.problems.values()].filter((p) => p.rev > since).map(withoutRev),
-      resolved: this.resolvedLog.filter((r) => r.rev > since && !this.problems.has(r.id)).map((r) => r.id),
+      problems: this.problems.raisedAfter(since),
+      resolved: this.problems.resolvedAfter(since),
     };
     if (this.index.experimentRev > since) state.experiment = structuredClone(this.index.experiment);
     return state;
@@ -221,7 +320,9 @@ export class LiveDirectoryReader {
     const before = options.before ?? Infinity;
     let end = seqs.length;
     while (end > 0 && seqs[end - 1]! >= before) end--;
-    return this.records(seqs.slice(Math.max(0, end - limit), end).map((s) => this.index.bySeq.get(s)!));
+    return this.bodies.records(
+      seqs.slice(Math.max(0, end - limit), end).map((s) => this.index.bySeq.get(s)!),
+    );
   }
 
   /** Figures about memory use: counts, not bytes. */
@@ -231,12 +332,16 @@ export class LiveDirectoryReader {
     const waiting = this.waiting.size;
     return {
       indexed: this.index.arrivals.length,
-      parsedHeld: this.cache.size,
-      cacheCapacity: this.cache.capacity,
+      parsedHeld: this.bodies.cache.size,
+      cacheCapacity: this.bodies.cache.capacity,
       waiting,
       rejected,
       lanes: this.index.lanes.size,
       revision: this.rev,
+      filesRead: this.filesRead,
+      bodiesRead: this.bodies.reads,
+      index: this.store?.opening ?? { state: 'off' },
+      ...(this.store?.writeProblem !== undefined ? { indexWriteProblem: this.store.writeProblem } : {}),
     };
   }
 
@@ -259,10 +364,10 @@ export class LiveDirectoryReader {
     const lane = this.index.lanes.get(id)!;
     const latest = lane.summary.latest;
     const one = (seq: number | undefined) =>
-      seq === undefined ? undefined : this.records([this.index.bySeq.get(seq)!])[0];
+      seq === undefined ? undefined : this.bodies.records([this.index.bySeq.get(seq)!])[0];
     const now: LaneNow = {
       lane: id,
-      routes: this.records(lane.routeSeqs.map((s) => this.index.bySeq.get(s)!)),
+      routes: this.bodies.records(lane.routeSeqs.map((s) => this.index.bySeq.get(s)!)),
     };
     for (const kind of ['placement', 'placement_cost', 'checkpoint', 'net_status'] as const) {
       const record = one(latest[kind]);
@@ -271,54 +376,91 @@ export class LiveDirectoryReader {
     return now;
   }
 
-  /** Event bodies for entries: from the cache, else read again from disk. */
-  private records(entries: EventEntry[]): EventRecord[] {
-    const out: EventRecord[] = [];
-    for (const entry of entries) {
-      let event = this.cache.get(entry.name);
-      if (!event) {
-        event = this.reread(entry);
-        if (!event) continue;
-        this.cache.set(entry.name, event);
-      }
-      out.push({ file: `events/${entry.name}`, event });
-    }
-    return out;
-  }
-
-  private reread(entry: EventEntry): LiveEvent | undefined {
-    let text: string;
-    try {
-      text = readFileSync(join(this.eventsDir, entry.name), 'utf8');
-    } catch (error) {
-      this.raise(`file:${entry.name}`, {
-        kind: 'unreadable',
-        file: `events/${entry.name}`,
-        message: `the event file was indexed but can no longer be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); events are immutable, so nothing may delete or move them`,
-      });
-      return undefined;
-    }
-    const check = checkEventText(text);
-    if (!check.ok || check.event.seq !== entry.seq) {
-      this.raise(`file:${entry.name}`, {
-        kind: 'invalid',
-        file: `events/${entry.name}`,
-        message:
-          'the event file changed after it was indexed; events are immutable, write a new event instead',
-      });
-      return undefined;
-    }
-    return check.event;
-  }
-
-  private startListing(): Promise<void> {
+  /** Starts a listing: the first one (from `source` when re-indexing), or a later one. */
+  private startListing(source?: StoredIndex): Promise<void> {
     this.listingWanted = false;
     this.lastListingStart = this.now();
-    const run = this.list().finally(() => {
+    const first = this.indexedRev === undefined;
+    const run = (first ? this.listFirst(source) : this.list()).finally(() => {
       this.listing = undefined;
+      if (first) this.firstListed();
     });
     this.listing = run;
     return run;
+  }
+
+  /**
+   * The first listing: every event file in name order, each from the persistent index (or `source`) when
+   * it knows the file, else read. Yields every READS_PER_TURN files read.
+   */
+  private async listFirst(source?: StoredIndex): Promise<void> {
+    const startedAt = Date.now();
+    const st = statOrUndefined(this.eventsDir);
+    if (!st) {
+      this.checkRoot();
+      return;
+    }
+    this.problems.resolve('root');
+    this.dirStamp = folderStamp(st);
+    let names: string[];
+    try {
+      names = readdirSync(this.eventsDir).filter(isEventFileName).sort();
+    } catch {
+      return; // removed between the stat and the listing: the next poll sees it
+    }
+    const opening = source ? undefined : this.store?.open();
+    const stored = source ?? (opening?.state === 'loaded' ? opening.index : undefined);
+    // Stored entries are taken without a stat each. When no name in events/ was added, removed or renamed
+    // since the index was written, they stand (events are immutable; one written in place is caught when
+    // its body is read); otherwise their stamps are checked once this listing is done.
+    this.verifyAfter = source === undefined && stored !== undefined && stored.folder !== folderStamp(st);
+    const progress: IndexingProgress = { files: names.length, done: 0 };
+    this.progress = progress;
+    let used = 0;
+    let reads = 0;
+    // Both lists are sorted by name: walk them side by side.
+    let k = 0;
+    const count = stored?.names.length ?? 0;
+    for (const name of names) {
+      while (k < count && stored!.names[k]! < name) k++;
+      const at = k < count && stored!.names[k] === name ? k++ : -1;
+      const size = at === -1 ? Infinity : stored!.size[at]!;
+      if (size <= this.maxFileBytes) {
+        const stamp = { size, mtimeMs: stored!.mtimeMs[at]!, ino: stored!.ino[at]! };
+        if (this.accept(name, stored!.facts[at]!, stamp)) used++;
+        progress.done++;
+      } else {
+        this.processFile(name);
+        progress.done++;
+        if (++reads % READS_PER_TURN === 0) {
+          await this.indexPause?.({ ...progress });
+          await new Promise((r) => setImmediate(r));
+        }
+      }
+    }
+    // Entries of files that went away or changed: the index on disk says more than holds now.
+    if (stored && used !== count) this.store?.changed();
+    this.listedRacy = st.mtimeMs >= startedAt - RACY_MS;
+    this.listed = { stamp: folderStamp(st), at: startedAt };
+    this.recheckWaiting();
+  }
+
+  /** After the first listing: cursors from before it now get a full state; the index is written. */
+  private firstListed(): void {
+    this.progress = undefined;
+    this.firstListing = undefined;
+    this.indexedRev = ++this.rev;
+    if (this.verifyAfter) {
+      this.verifyAfter = false;
+      this.verifying = this.verifyStamps().finally(() => {
+        this.verifying = undefined;
+      });
+    }
+    void this.store?.maybeSave(
+      () => this.index.arrivals,
+      () => this.confirmedFolderStamp(),
+      true,
+    );
   }
 
   private async list(): Promise<void> {
@@ -328,9 +470,9 @@ export class LiveDirectoryReader {
       this.checkRoot();
       return;
     }
-    this.resolve('root');
+    this.problems.resolve('root');
     // Whatever changed up to this stat is covered by this listing; polls look for changes after it.
-    this.dirStamp = `${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+    this.dirStamp = folderStamp(st);
     let dir;
     try {
       dir = await opendir(this.eventsDir, { bufferSize: 128 });
@@ -358,7 +500,65 @@ export class LiveDirectoryReader {
       if (i % 256 === 255) await new Promise((r) => setImmediate(r));
     }
     this.listedRacy = st.mtimeMs >= startedAt - RACY_MS;
+    this.listed = { stamp: folderStamp(st), at: startedAt };
     this.recheckWaiting();
+    void this.store?.maybeSave(
+      () => this.index.arrivals,
+      () => this.confirmedFolderStamp(),
+    );
+  }
+
+  /**
+   * Stats every indexed file (a few thousand per turn of the event loop) and compares it with the stamp
+   * its fact was taken from; indexes the directory again if any file changed or went away.
+   */
+  private async verifyStamps(): Promise<void> {
+    // After the answers that waited for the first listing.
+    await new Promise((r) => setImmediate(r));
+    const entries = this.index.arrivals.slice();
+    const changed = new Set<string>();
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
+      const st = statOrUndefined(join(this.eventsDir, entry.name));
+      if (!st?.isFile() || !sameFile(entry, st)) changed.add(entry.name);
+      if (i % STATS_PER_TURN === STATS_PER_TURN - 1) await new Promise((r) => setImmediate(r));
+    }
+    if (changed.size === 0) return;
+    if (this.listing) await this.listing;
+    // Rules broken (an event rewritten or removed): start over from the facts of the files that did not
+    // change, reading the others, so the summaries equal those of a fresh reader.
+    const keep = this.index.arrivals.filter((e) => !changed.has(e.name));
+    for (const name of changed) this.bodies.cache.delete(name);
+    this.index = new EventIndex();
+    this.files.clear();
+    this.waiting.clear();
+    this.problems.clear();
+    this.maxSeq = -1;
+    this.indexedRev = undefined;
+    this.store?.changed();
+    this.firstListing = this.startListing(storedIndexOf(keep));
+    await this.firstListing;
+  }
+
+  /**
+   * The stamp of events/ that a persistent index may record as "these names, unchanged": the folder has
+   * not changed since the last complete listing started, and that listing started well after the
+   * folder's last change (timestamps are coarse), or a listing now finds no name the reader does not know.
+   */
+  private confirmedFolderStamp(): string | undefined {
+    const st = statOrUndefined(this.eventsDir);
+    if (!st || !this.listed || folderStamp(st) !== this.listed.stamp) return undefined;
+    if (this.listed.at - st.mtimeMs >= RACY_MS) return this.listed.stamp;
+    if (Date.now() - st.mtimeMs < RACY_MS) return undefined;
+    try {
+      for (const name of readdirSync(this.eventsDir))
+        if (isEventFileName(name) && !this.files.has(name)) return undefined;
+    } catch {
+      return undefined;
+    }
+    return folderStamp(statOrUndefined(this.eventsDir) ?? st) === this.listed.stamp
+      ? this.listed.stamp
+      : undefined;
   }
 
   private probe(): void {
@@ -393,7 +593,7 @@ export class LiveDirectoryReader {
       if (!st) {
         this.files.delete(name);
         this.waiting.delete(name);
-        this.resolve(`file:${name}`);
+        this.problems.resolve(`file:${name}`);
       } else if (st.size !== state.size || st.mtimeMs !== state.mtimeMs) this.processFile(name, st);
       else if (this.now() - st.mtimeMs >= this.settleMs) this.settle(name, state);
     }
@@ -401,7 +601,7 @@ export class LiveDirectoryReader {
 
   /** A file that stayed unparseable: report it and stop checking it on every poll. */
   private settle(name: string, state: { size: number; mtimeMs: number; problem: FileProblem }): void {
-    this.raise(`file:${name}`, { ...state.problem, file: `events/${name}` });
+    this.problems.raise(`file:${name}`, { ...state.problem, file: `events/${name}` });
     this.files.set(name, { state: 'rejected', size: state.size, mtimeMs: state.mtimeMs });
     this.waiting.delete(name);
   }
@@ -421,7 +621,7 @@ export class LiveDirectoryReader {
     const file = `events/${name}`;
     const id = `file:${name}`;
     const reject = (problem: Omit<ReaderProblem, 'id'>) => {
-      this.raise(id, problem);
+      this.problems.raise(id, problem);
       this.files.set(name, { state: 'rejected', size: st.size, mtimeMs: st.mtimeMs });
     };
     if (st.size > this.maxFileBytes) {
@@ -434,6 +634,7 @@ export class LiveDirectoryReader {
     }
     let text: string;
     try {
+      this.filesRead++;
       text = readFileSync(path, 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -463,48 +664,46 @@ export class LiveDirectoryReader {
       }
       return;
     }
-    const event = check.event;
-    const holder = this.index.holder(event.seq);
-    if (holder && holder.name !== name) {
-      reject({
-        kind: 'duplicate-seq',
-        file,
-        message: `seq ${event.seq} is already used by events/${holder.name}; this file is ignored (every event needs its own sequence number)`,
-      });
-      return;
+    if (this.accept(name, factOf(check.event), stampOf(st))) {
+      this.bodies.cache.set(name, check.event);
+      this.store?.changed();
     }
-    this.resolve(id);
+  }
+
+  /** Indexes a checked event's fact, unless its seq is taken (a duplicate-seq problem); returns whether it did. */
+  private accept(name: string, fact: EventFact, stamp: FileStamp): boolean {
+    const id = `file:${name}`;
+    const holder = this.index.holder(fact.seq);
+    if (holder && holder.name !== name) {
+      this.problems.raise(id, {
+        kind: 'duplicate-seq',
+        file: `events/${name}`,
+        message: `seq ${fact.seq} is already used by events/${holder.name}; this file is ignored (every event needs its own sequence number)`,
+      });
+      this.files.set(name, { state: 'rejected', size: stamp.size, mtimeMs: stamp.mtimeMs });
+      return false;
+    }
+    this.problems.resolve(id);
     this.rev++;
-    this.index.add(event, name, this.rev);
+    this.index.add(fact, name, stamp, this.rev);
     this.files.set(name, INDEXED);
-    this.cache.set(name, event);
-    if (event.seq > this.maxSeq) this.maxSeq = event.seq;
+    if (fact.seq > this.maxSeq) this.maxSeq = fact.seq;
+    return true;
   }
 
   private checkRoot(): void {
     const st = statOrUndefined(this.root);
-    if (st?.isDirectory()) this.resolve('root');
+    if (st?.isDirectory()) this.problems.resolve('root');
     else if (st)
-      this.raise('root', {
+      this.problems.raise('root', {
         kind: 'missing-root',
         message: `the live directory ${this.root} is a file, not a folder; check --root`,
       });
     else
-      this.raise('root', {
+      this.problems.raise('root', {
         kind: 'missing-root',
         message: `the live directory ${this.root} does not exist (yet); check --root`,
       });
-  }
-
-  private raise(id: string, problem: Omit<ReaderProblem, 'id'>): void {
-    const old = this.problems.get(id);
-    if (old && old.message === problem.message && old.kind === problem.kind) return;
-    this.problems.set(id, { id, ...problem, rev: ++this.rev });
-  }
-
-  private resolve(id: string): void {
-    if (!this.problems.delete(id)) return;
-    this.resolvedLog.push({ id, rev: ++this.rev });
   }
 }
 
@@ -512,10 +711,4 @@ export class LiveDirectoryReader {
 function eventLimit(requested: number | undefined): number {
   if (requested === undefined || !Number.isFinite(requested) || requested < 1) return DEFAULT_LIMIT;
   return Math.min(MAX_LIMIT, Math.floor(requested));
-}
-
-function withoutRev(p: ReaderProblem & { rev: number }): ReaderProblem {
-  const rest: ReaderProblem & { rev?: number } = { ...p };
-  delete rest.rev;
-  return rest;
 }

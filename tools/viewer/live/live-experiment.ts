@@ -1,18 +1,22 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The experiment around a live directory: its folder (parent of the root unless given), the trial run
-// folders under it, and restart-status.json. One reader per run folder, the least recently used dropped.
+// folders under it, and restart-status.json. One reader per run folder, the least recently used dropped;
+// each keeps its persistent index in `indexDir` (one file per live directory, named by its path).
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { LruCache } from './event-cache.js';
 import { cursorRevision } from './live-cursor.js';
 import { LiveDirectoryReader, type ReaderOptions } from './live-directory-reader.js';
+import { liveIndexPath } from './live-index-file.js';
 import type { LiveState, StateQuery } from './live-state.js';
 import { RestartStatusFile, type RestartStatus } from './restart-status.js';
 import { resolveRunDir } from './run-path.js';
 import { statOrUndefined } from './safe-stat.js';
 
-export interface LiveExperimentOptions extends Omit<ReaderOptions, 'root'> {
+export interface LiveExperimentOptions extends Omit<ReaderOptions, 'root' | 'indexFile'> {
   root: string;
+  /** The folder of the readers' persistent indexes; none are kept when omitted. */
+  indexDir?: string;
   /** Default: the parent of the root. */
   experimentDir?: string;
   /** Readers of other run folders kept open (default 4). */
@@ -52,7 +56,7 @@ export class LiveExperiment {
   constructor(private readonly options: LiveExperimentOptions) {
     this.root = resolve(options.root);
     this.experimentDir = resolve(options.experimentDir ?? dirname(this.root));
-    this.rootReader = new LiveDirectoryReader({ ...options, root: this.root });
+    this.rootReader = this.newReader(this.root);
     this.runReaders = new LruCache(options.maxRunReaders ?? 4);
     this.restart = new RestartStatusFile(this.experimentDir);
   }
@@ -64,16 +68,19 @@ export class LiveExperiment {
     if (dir === this.root) return this.rootReader;
     let reader = this.runReaders.get(dir);
     if (!reader) {
-      reader = new LiveDirectoryReader({ ...this.options, root: dir });
+      reader = this.newReader(dir);
       this.runReaders.set(dir, reader);
     }
     return reader;
   }
 
-  /** Polls the run's live directory and answers GET /api/state?lane=&since=&run=. */
-  async state(query: StateQuery & { run?: string } = {}): Promise<ExperimentState> {
+  /**
+   * Polls the run's live directory and answers GET /api/state?lane=&since=&run=. With `partial`, the
+   * answer does not wait for the first indexing of the directory: it holds what is indexed so far.
+   */
+  async state(query: StateQuery & { run?: string; partial?: boolean } = {}): Promise<ExperimentState> {
     const reader = this.reader(query.run);
-    await reader.poll();
+    await reader.poll({ wait: query.partial !== true });
     if (this.restart.check()) this.restartVersion++;
     let seen = this.restartSeen.get(reader);
     if (!seen || seen.version !== this.restartVersion) {
@@ -89,6 +96,21 @@ export class LiveExperiment {
     const since = state.reset ? -1 : cursorRevision(query.since ?? '', reader.epoch, reader.revision)!;
     if (seen.rev > since) state.restartStatus = this.restart.status;
     return state;
+  }
+
+  /** Writes the persistent indexes that changed (when the viewer closes). */
+  async close(): Promise<void> {
+    const readers = new Set([this.rootReader, ...this.runReaders.values()]);
+    await Promise.all([...readers].map((reader) => reader.saveIndex()));
+  }
+
+  private newReader(root: string): LiveDirectoryReader {
+    const { indexDir, ...options } = this.options;
+    return new LiveDirectoryReader({
+      ...options,
+      root,
+      ...(indexDir !== undefined ? { indexFile: liveIndexPath(indexDir, root) } : {}),
+    });
   }
 
   /** Run folders: the root, direct children of the experiment folder that hold events/, and run_dir of the root's runs. */

@@ -99,6 +99,14 @@ export interface StateQuery {
   limit?: number;
 }
 
+/** How far the reader's first indexing of a live directory has come. */
+export interface IndexingProgress {
+  /** Event files the first listing found. */
+  files: number;
+  /** Of those, how many are indexed (or found broken) so far. */
+  done: number;
+}
+
 /** The answer of GET /api/state for one run. */
 export interface LiveState {
   cursor: string;
@@ -121,4 +129,9 @@ export interface LiveState {
   resolved: string[];
   /** Full state with `lane`: the lane's current placement, cost, checkpoint, net status and routes. */
   now?: LaneNow;
+  /**
+   * Present while the first indexing of the directory runs (only answers that did not wait for it, see
+   * `partial`): the state holds what is indexed so far, and a later answer brings the rest.
+   */
+  indexing?: IndexingProgress;
 }

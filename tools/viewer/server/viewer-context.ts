@@ -4,6 +4,8 @@
 import { join } from 'node:path';
 import { GeometryCache, type GeometryExtractor } from '../geometry/geometry-cache.js';
 import { LiveExperiment } from '../live/live-experiment.js';
+import { prepareLiveEventCheck } from '../telemetry/event-schema.js';
+import type { ReaderOptions } from '../live/live-directory-reader.js';
 import { ControlStore } from '../records/control-store.js';
 import { ViewerRecordStore } from '../records/viewer-record-store.js';
 import { VIEWER_RECORD_KINDS } from '../records/viewer-records.js';
@@ -27,8 +29,16 @@ export class ViewerContext {
     private readonly extractor: { extract?: GeometryExtractor; id?: string },
     readonly now: () => Date,
     agentOptions: AgentServiceOptions,
+    liveReader: Partial<Pick<ReaderOptions, 'indexPause'>> = {},
   ) {
-    this.experiment = new LiveExperiment({ root: config.root, experimentDir: config.experimentDir });
+    // Compiled while the viewer starts, so the first look at a new live directory does not wait for it.
+    prepareLiveEventCheck();
+    this.experiment = new LiveExperiment({
+      ...liveReader,
+      root: config.root,
+      experimentDir: config.experimentDir,
+      indexDir: join(config.cacheDir, 'live-index'),
+    });
     this.controls = new ControlStore(this.experiment.root);
     this.viewerRecords = new Map(
       VIEWER_RECORD_KINDS.map((kind) => [kind.folder, new ViewerRecordStore(this.experiment.root, kind)]),

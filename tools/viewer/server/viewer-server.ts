@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { GeometryExtractor } from '../geometry/geometry-cache.js';
+import type { ReaderOptions } from '../live/live-directory-reader.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';
 import { VIEWER_CSP, type CspDirectives } from '../../http/content-security-policies.js';
 import { createHttpApp } from '../../http/http-app.js';
@@ -89,6 +90,8 @@ export interface ViewerServerOptions {
   now?: () => Date;
   /** Where failures of the viewer itself are reported (default: stderr). */
   log?: (line: string) => void;
+  /** Seam of the live directory readers for tests: hold the first indexing at a known point. */
+  liveReader?: Partial<Pick<ReaderOptions, 'indexPause'>>;
 }
 
 /** A viewer server: the app and its listeners. */
@@ -141,11 +144,17 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
     ...(options.extract ? { extract: options.extract } : {}),
     ...(options.extractorId ? { id: options.extractorId } : {}),
   };
-  const context = new ViewerContext(config, extractor, now, {
-    ...options.agent,
-    cli: agentCli,
-    ...(sources ? { netSourceContext: () => sourceNetContext(sources) } : {}),
-  });
+  const context = new ViewerContext(
+    config,
+    extractor,
+    now,
+    {
+      ...options.agent,
+      cli: agentCli,
+      ...(sources ? { netSourceContext: () => sourceNetContext(sources) } : {}),
+    },
+    options.liveReader,
+  );
   const root = packageRoot();
   const about: AboutInfo = {
     name: 'rr',
@@ -271,6 +280,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       bound = [];
       await exports?.close();
       await context.agent.close();
+      await context.experiment.close();
       await app.close();
     },
   };

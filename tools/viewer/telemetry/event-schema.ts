@@ -15,6 +15,11 @@ function compiled(): ValidateFunction {
   return validator;
 }
 
+/** Compiles the event checker now rather than at the first event read (the viewer does it at startup). */
+export function prepareLiveEventCheck(): void {
+  compiled();
+}
+
 /** The outcome of checking one parsed event file against pnr-live-event-v1. */
 export type EventCheck = { ok: true; event: LiveEvent } | { ok: false; problems: string[] };
 

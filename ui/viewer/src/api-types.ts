@@ -5,6 +5,7 @@
 export type {
   EventRecord,
   ExperimentSummary,
+  IndexingProgress,
   LaneNow,
   LaneSummary,
   LiveState,

@@ -2,11 +2,14 @@
 // The page's copy of the experiment, kept current by polling GET /api/state with the last cursor, so
 // the page follows the experiment live without reloading. Lane summaries are kept for every lane; event
 // bodies only for the lanes the user opened (their history comes from GET /api/history) and for the
-// experiment's own events (no lane), so memory stays bounded however long the experiment runs.
+// experiment's own events (no lane), so memory stays bounded however long the experiment runs. Polls
+// ask for partial states: while the server indexes a live directory for the first time, lanes arrive
+// as they are indexed, with the progress in `indexing`.
 import type {
   EventRecord,
   ExperimentState,
   ExperimentSummary,
+  IndexingProgress,
   LaneSummary,
   ReaderProblem,
   RestartStatus,
@@ -16,6 +19,8 @@ import { ViewerApi } from './viewer-api.js';
 
 /** Events per /api/state answer while catching up. */
 const POLL_LIMIT = 1000;
+/** Pause between polls while the server indexes the live directory (lanes keep arriving). */
+const INDEXING_INTERVAL_MS = 150;
 /** Events per /api/history page, and the most kept per opened lane. */
 const HISTORY_PAGE = 5000;
 const HISTORY_MAX = 50_000;
@@ -36,6 +41,8 @@ export class LiveStore extends EventTarget {
   runs: { path: string; root: boolean }[] = [];
   root = '';
   connection: Connection = { state: 'connecting' };
+  /** How far the server's first indexing of the live directory is, while it runs. */
+  indexing: IndexingProgress | undefined;
   /** Bumped on every change, so views can tell that something moved. */
   version = 0;
   /** Events without a lane, by seq. */
@@ -75,6 +82,7 @@ export class LiveStore extends EventTarget {
   switchRun(run: string | null): void {
     this.run = run;
     this.cursor = undefined;
+    this.indexing = undefined;
     this.lanes.clear();
     this.laneEvents.clear();
     this.laneLoading.clear();
@@ -138,11 +146,18 @@ export class LiveStore extends EventTarget {
     this.timer = undefined;
     if (this.stopped) return;
     let again = false;
+    let indexing = false;
     try {
-      const state = await this.api.state({ since: this.cursor, run: this.run, limit: POLL_LIMIT });
+      const state = await this.api.state({
+        since: this.cursor,
+        run: this.run,
+        limit: POLL_LIMIT,
+        partial: true,
+      });
       if (this.stopped) return;
       this.apply(state);
       again = state.more;
+      indexing = state.indexing !== undefined;
       this.failures = 0;
       if (this.connection.state !== 'live') {
         this.connection = { state: 'live' };
@@ -155,11 +170,13 @@ export class LiveStore extends EventTarget {
     if (this.stopped) return;
     const wait = again
       ? 0
-      : this.failures > 0
-        ? Math.min(5000, this.intervalMs * 2 ** this.failures)
-        : document.hidden
-          ? Math.max(this.intervalMs, 2000)
-          : this.intervalMs;
+      : indexing
+        ? INDEXING_INTERVAL_MS
+        : this.failures > 0
+          ? Math.min(5000, this.intervalMs * 2 ** this.failures)
+          : document.hidden
+            ? Math.max(this.intervalMs, 2000)
+            : this.intervalMs;
     this.timer = setTimeout(() => void this.tick(), wait);
   }
 
@@ -171,6 +188,10 @@ export class LiveStore extends EventTarget {
   /** Folds one /api/state answer in. */
   apply(state: ExperimentState): void {
     this.cursor = state.cursor;
+    if (this.indexing?.done !== state.indexing?.done || this.indexing?.files !== state.indexing?.files) {
+      this.indexing = state.indexing;
+      if (!state.changed) this.changed();
+    }
     if (!state.changed) return;
     this.root = state.root;
     if (state.reset) {

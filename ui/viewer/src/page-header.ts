@@ -3,7 +3,7 @@
 // to the server, the runtime controls, a run folder selector when there are several, and the source
 // revision the viewer runs.
 import { LitElement, css, html, nothing } from 'lit';
-import type { ExperimentSummary, LaneSummary } from './api-types.js';
+import type { ExperimentSummary, IndexingProgress, LaneSummary } from './api-types.js';
 import type { Connection } from './live-store.js';
 import { sharedStyles } from './shared-styles.js';
 import type { AboutInfo } from './api-types.js';
@@ -19,6 +19,7 @@ export class PageHeader extends LitElement {
     experiment: { attribute: false },
     connection: { attribute: false },
     laneCount: { type: Number },
+    indexing: { attribute: false },
     runs: { attribute: false },
     run: { attribute: false },
     runningLane: { attribute: false },
@@ -30,6 +31,8 @@ export class PageHeader extends LitElement {
   experiment: ExperimentSummary | undefined = undefined;
   connection: Connection = { state: 'connecting' };
   laneCount = 0;
+  /** The server's first indexing of the live directory, while it runs (the status is not known yet: no controls). */
+  indexing: IndexingProgress | undefined = undefined;
   runs: { path: string; root: boolean }[] = [];
   /** The run folder shown (null: the root). */
   run: string | null = null;
@@ -86,9 +89,10 @@ export class PageHeader extends LitElement {
               : `connection lost: ${c.message}; retrying`
         }
       </span>
+      ${this.renderIndexing()}
       <rr-run-controls
         .api=${this.api}
-        .running=${x?.status === 'running'}
+        .running=${x?.status === 'running' && !this.indexing}
         .lane=${this.runningLane}
         .lanes=${this.lanes}
       ></rr-run-controls>
@@ -114,6 +118,17 @@ export class PageHeader extends LitElement {
       <button type="button" data-about @click=${() => this.aboutDialog()?.open()}>About</button>
       <rr-about-dialog .about=${this.about}></rr-about-dialog>
     </header>`;
+  }
+
+  /** Progress of the server's first reading of the live directory; lanes show as they are indexed. */
+  private renderIndexing() {
+    const i = this.indexing;
+    if (!i) return nothing;
+    const n = (x: number) => x.toLocaleString('en-US');
+    return html`<span data-indexing class="muted"
+      >indexing the live directory: ${n(i.done)} of ${n(i.files)} event files
+      <progress max=${i.files} .value=${i.done}></progress
+    ></span>`;
   }
 
   /** The revision the viewer runs, linked to its source tree when the repository is on the web. */

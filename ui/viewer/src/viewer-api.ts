@@ -64,6 +64,8 @@ export interface StateRequest {
   lane?: string;
   run?: string | null;
   limit?: number;
+  /** Answer at once with what is indexed so far instead of waiting for the first indexing. */
+  partial?: boolean;
 }
 
 const VIEWER_RECORD_ROUTES: Record<ViewerRecordKindName, { create: string; list: string }> = {
@@ -78,7 +80,11 @@ export class ViewerApi {
 
   /** GET /api/state: a full state, or what changed after `since`. */
   state(request: StateRequest = {}, signal?: AbortSignal): Promise<ExperimentState> {
-    return this.get(`/api/state${query({ ...request, run: request.run ?? undefined })}`, signal);
+    const { partial, ...rest } = request;
+    return this.get(
+      `/api/state${query({ ...rest, run: request.run ?? undefined, partial: partial ? 1 : undefined })}`,
+      signal,
+    );
   }
 
   /** GET /api/history: up to `limit` events of a lane before a seq, ordered by seq. */

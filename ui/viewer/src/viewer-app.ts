@@ -343,6 +343,7 @@ export class ViewerApp extends LitElement {
         .experiment=${this.store.experiment}
         .connection=${this.store.connection}
         .laneCount=${this.store.lanes.size}
+        .indexing=${this.store.indexing}
         .lanes=${this.store.lanes}
         .runs=${this.store.runs}
         .run=${this.store.run}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// GET /api/state (what is new after a cursor) and GET /api/history (older events for replay), both
-// answered by the live directory reader of the root or of a run folder.
+// GET /api/state (what is new after a cursor; with partial=1 without waiting for the first indexing) and
+// GET /api/history (older events for replay), both answered by the live directory reader of the root or
+// of a run folder.
 import type { FastifyInstance } from 'fastify';
 import { queryText, queryWholeNumber, type Query } from '../query-values.js';
 import type { ViewerContext } from '../viewer-context.js';
@@ -15,7 +16,9 @@ export function stateRoutes(app: FastifyInstance, context: ViewerContext): void 
     const since = queryText(query, 'since');
     const lane = queryText(query, 'lane');
     const run = queryText(query, 'run');
+    const partial = queryWholeNumber(query, 'partial', 0, 1) === 1;
     return context.experiment.state({
+      partial,
       ...(since ? { since } : {}),
       ...(lane ? { lane } : {}),
       ...(run ? { run } : {}),
