@@ -33,6 +33,24 @@ describe('S-expression tokenizer', () => {
     for (const size of [1, 2, 3, 5, 7, 64]) expect(tokens(SAMPLE, size)).toEqual(whole);
   });
 
+  it('skips the atoms of a handler that ignores them, still giving lists and lines', () => {
+    const out: string[] = [];
+    // Ignores the atoms inside the second list, as the item stream does inside an unwanted item.
+    let depth = 0;
+    const handler: SexprHandler = {
+      openList: (line) => (depth++, out.push(`(@${line}`)),
+      closeList: (line) => (depth--, out.push(`)@${line}`)),
+      atom: (value, line) => out.push(`${String(value)}@${line}`),
+      get ignoresAtoms() {
+        return depth >= 2;
+      },
+    };
+    const tokenizer = new SexprTokenizer(handler);
+    for (const chunk of ['(root keep (data |AAA', '\nBBB "q\n" CCC|) ', 'tail)']) tokenizer.push(chunk);
+    tokenizer.end();
+    expect(out).toEqual(['(@1', 'root@1', 'keep@1', '(@1', ')@3', 'tail@3', ')@3']);
+  });
+
   it('parses decimal numbers exactly as Number() does, and keeps names that only look numeric', () => {
     const atoms = tokens(SAMPLE).filter((t) => !t.startsWith('(') && !t.startsWith(')'));
     expect(atoms).toContain('number:20241229@1');

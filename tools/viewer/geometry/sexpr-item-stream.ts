@@ -51,6 +51,11 @@ export class SexprItemStream implements SexprHandler {
 
   constructor(private readonly sink: SexprItemSink) {}
 
+  /** Inside an unwanted item: its atoms are not needed. */
+  get ignoresAtoms(): boolean {
+    return this.skipDepth > 0;
+  }
+
   openList(line: number): void {
     if (this.skipDepth > 0) {
       this.skipDepth++;

@@ -17,6 +17,11 @@ export interface SexprHandler {
    * `atoms: 'source'`, always the text as written.
    */
   atom(value: string | number, line: number): void;
+  /**
+   * True while the handler ignores atoms (inside an item it does not want): the tokenizer then skips
+   * them without making their values, which for embedded files is megabytes of text.
+   */
+  readonly ignoresAtoms?: boolean;
 }
 
 /** A syntax error at a 1-based line of the text. */
@@ -156,8 +161,10 @@ export class SexprTokenizer {
           }
           throw new SexprSyntaxError('a quoted string is not closed before the end of the file', line);
         }
-        const raw = text.slice(start + 1, j);
-        handler.atom(this.source ? text.slice(start, j + 1) : escaped ? unescapeString(raw) : raw, line);
+        if (handler.ignoresAtoms !== true) {
+          const raw = text.slice(start + 1, j);
+          handler.atom(this.source ? text.slice(start, j + 1) : escaped ? unescapeString(raw) : raw, line);
+        }
         line += newlines;
         i = j + 1;
       } else {
@@ -173,7 +180,8 @@ export class SexprTokenizer {
           handler.openList(line);
           afterClose = false;
         }
-        handler.atom(this.source ? text.slice(start, j) : atomValue(text, start, j), line);
+        if (handler.ignoresAtoms !== true)
+          handler.atom(this.source ? text.slice(start, j) : atomValue(text, start, j), line);
         i = j;
       }
     }
