@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { precompiledValidatorSource } from '../../tools/model/model-schema-validator.js';
+import {
+  PRECOMPILED_VALIDATOR,
+  precompiledValidatorSource,
+} from '../../tools/model/model-schema-validator.js';
 import { modelSchema } from '../../tools/model/schema-check.js';
 import { buildIfStale, REPO } from '../built-dist.js';
 
@@ -72,5 +75,15 @@ describe('the precompiled model schema validator', () => {
     expect((other as { digest?: string }).digest).toBeUndefined();
     expect(other({})).toBe(false);
     expect(other({ x: 1 })).toBe(true);
+  });
+
+  it('is printed by the writer with --stdout (as Bazel builds it) byte for byte as the npm build writes it', async () => {
+    await buildIfStale('dist/tools/model/write-model-validator.js', ['tools/model']);
+    const writer = join(REPO, 'dist/tools/model/write-model-validator.js');
+    execFileSync(process.execPath, [writer]);
+    const written = await readFile(join(REPO, 'dist/tools/model', PRECOMPILED_VALIDATOR), 'utf8');
+    const printed = execFileSync(process.execPath, [writer, '--stdout'], { encoding: 'utf8' });
+    expect(printed).toContain('module.exports.digest = ');
+    expect(printed).toBe(written);
   });
 });
