@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { PRECOMPILED_VALIDATOR } from '../../tools/model/model-schema-validator.js';
+import { PRECOMPILED_SCHEMAS, precompiledValidatorFile } from '../../tools/model/precompiled-validator.js';
 import { repoRoot } from '../cli/run-cli.js';
 import { runtimePackages, runtimeSpecifiers } from './runtime-imports.js';
 
@@ -94,21 +94,27 @@ describe('BUILD.bazel and pnpm-lock.yaml', () => {
   });
 });
 
-describe('BUILD.bazel and the precompiled model validator', () => {
+describe('BUILD.bazel and the precompiled schema validators', () => {
   const build = read('BUILD.bazel');
 
-  it('runs the writer in a build action and gives rr its output beside the compiled validator module', () => {
-    // As `npm run build` does: without it a Bazel-built rr would compile the model schema on every run.
-    const action = ruleCall(build, 'js_run_binary');
-    const name = /name = "([^"]+)"/.exec(action)?.[1];
-    const tool = /tool = ":([^"]+)"/.exec(action)?.[1];
-    expect(action).toContain(`stdout = "dist/tools/model/${PRECOMPILED_VALIDATOR}"`);
-    expect(action).toContain('args = ["--stdout"]');
-    expect(ruleCall(build, 'js_binary', tool)).toContain(
-      'entry_point = "dist/tools/model/write-model-validator.js"',
-    );
-    expect(ruleCall(build, 'js_binary', 'rr')).toContain(`":${name}"`);
-    // The compiled modules land under the ts_project's out_dir, where the action writes.
-    expect(ruleCall(build, 'ts_project')).toContain('out_dir = "dist"');
-  });
+  it.each(PRECOMPILED_SCHEMAS)(
+    'runs the writer for %s in a build action and gives rr its output beside the compiled module',
+    (schema) => {
+      // As `npm run build` does: without it a Bazel-built rr would compile the schema on every run.
+      const out = `dist/tools/model/${precompiledValidatorFile(schema)}`;
+      const action = ruleCalls(build, 'js_run_binary').find((c) => c.includes(`stdout = "${out}"`));
+      expect(action, `a js_run_binary with stdout = "${out}"`).toBeDefined();
+      const name = /name = "([^"]+)"/.exec(action!)?.[1];
+      const tool = /tool = ":([^"]+)"/.exec(action!)?.[1];
+      expect(action).toMatch(
+        new RegExp(`args = \\[\\s*"--stdout",\\s*"${schema.replace(/\./g, '\\.')}",?\\s*\\]`),
+      );
+      expect(ruleCall(build, 'js_binary', tool)).toContain(
+        'entry_point = "dist/tools/model/write-precompiled-validators.js"',
+      );
+      expect(ruleCall(build, 'js_binary', 'rr')).toContain(`":${name}"`);
+      // The compiled modules land under the ts_project's out_dir, where the action writes.
+      expect(ruleCall(build, 'ts_project')).toContain('out_dir = "dist"');
+    },
+  );
 });

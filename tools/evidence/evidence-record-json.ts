@@ -1,8 +1,9 @@
 // Evidence records, records/<stem>.json: results of tests that no runner reports (docs/evidence.md,
 // "Records"; schemas/record.schema.json).
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { LineCounter, parseDocument } from 'yaml';
 import { bundledSchema } from '../model/bundled-schema.js';
+import { schemaValidator } from '../model/precompiled-validator.js';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { jsonErrorOffset } from '../model/json-error-offset.js';
 import { keyNodeAtPath, nodeAtPath } from '../model/node-positions.js';
@@ -35,7 +36,8 @@ interface EvidenceRecordDocument {
 let validator: ValidateFunction<EvidenceRecordDocument> | undefined;
 
 function compiled(): ValidateFunction<EvidenceRecordDocument> {
-  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile<EvidenceRecordDocument>(
+  validator ??= schemaValidator<EvidenceRecordDocument>(
+    'record.schema.json',
     bundledSchema('record.schema.json'),
   );
   return validator;

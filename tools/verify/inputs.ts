@@ -54,8 +54,9 @@ export interface InputOptions {
 
 /**
  * The model and the evidence read, each using the machine as well as it can: a large model composes on
- * worker threads while this thread parses the evidence, then helps them; a small model loads first and
- * the evidence then shares its XML with worker threads. Only the evidence's labels need the config.
+ * worker threads while this thread parses the evidence, then helps them; a small model loads on this
+ * thread while the evidence's XML is already being parsed on worker threads, and this thread joins them
+ * when the model is done. Only the evidence's labels need the config.
  */
 export async function modelAndEvidence(
   modelPath: string,
@@ -64,7 +65,9 @@ export async function modelAndEvidence(
 ): Promise<[Model, EvidenceReading | undefined]> {
   const load = await startModel(modelPath);
   if (!evidenceDir) return [await load.model, undefined];
-  if (!load.onWorkers) return [await load.model, await readEvidence(evidenceDir, { shareWithWorkers: true })];
+  // The evidence's workers start now; this thread takes XML files only between the model's steps.
+  if (!load.onWorkers)
+    return Promise.all([load.model, readEvidence(evidenceDir, { shareWithWorkers: true })]);
   // The model's workers are running; parsing the evidence here blocks this thread until it is done.
   return Promise.all([load.model, readEvidence(evidenceDir)]);
 }
