@@ -7,7 +7,7 @@
 // before: the same validator either way.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020 as Ajv, ValidateFunction } from 'ajv/dist/2020.js';
 
 /** The bundled schemas whose validators the build precompiles: the model's and the evidence records'. */
 export const PRECOMPILED_SCHEMAS = ['model.schema.json', 'record.schema.json'] as const;
@@ -24,7 +24,16 @@ const OPTIONS = { allErrors: true, strict: true } as const;
 
 const require = createRequire(import.meta.url);
 
-type Standalone = (ajv: Ajv2020, validate: ValidateFunction) => string;
+type Standalone = (ajv: Ajv, validate: ValidateFunction) => string;
+
+/**
+ * ajv's compiler, loaded on first use: loading it costs about 80 ms, which a run that finds its
+ * validators precompiled does not pay (their code needs only ajv's small runtime modules).
+ */
+function ajvCompiler(options: Record<string, unknown>): Ajv {
+  const { Ajv2020 } = require('ajv/dist/2020.js') as { Ajv2020: new (o: Record<string, unknown>) => Ajv };
+  return new Ajv2020(options);
+}
 
 /** What the precompiled code depends on: the schema and the ajv version that generated it. */
 function digestOf(schema: Record<string, unknown>): string {
@@ -49,12 +58,12 @@ export function schemaValidator<T = unknown>(
   } catch {
     // Not built (run from sources): compile.
   }
-  return new Ajv2020(OPTIONS).compile<T>(schema);
+  return ajvCompiler(OPTIONS).compile<T>(schema);
 }
 
 /** A CommonJS module exporting the schema's validate function and the digest it was generated for. */
 export function precompiledValidatorSource(schema: Record<string, unknown>): string {
-  const ajv = new Ajv2020({ ...OPTIONS, code: { source: true } });
+  const ajv = ajvCompiler({ ...OPTIONS, code: { source: true } });
   // ajv's standalone module is CommonJS whose module.exports is the function itself.
   const standaloneCode = require('ajv/dist/standalone/index.js') as Standalone;
   const code = standaloneCode(ajv, ajv.compile(schema));
