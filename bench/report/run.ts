@@ -81,13 +81,13 @@ async function pipeline(modelDir: string, evidenceDir: string): Promise<Figures>
     });
     return { ...load, model };
   };
-  const [model, read] = await modelAndEvidence(modelDir, evidenceDir, startModel);
+  const { model, read, modelAnalysis } = await modelAndEvidence(modelDir, evidenceDir, startModel);
   rss.sample();
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const evidence = assembleEvidence(read!, options);
   const t2 = performance.now();
   rss.sample();
-  const analysis = analyze({ model, evidence });
+  const analysis = analyze({ model, evidence, modelAnalysis });
   const t3 = performance.now();
   return {
     load: loaded - t0,

@@ -6,7 +6,7 @@ import { assembleEvidence, readEvidence, type EvidenceReading } from '../evidenc
 import type { Evidence } from '../evidence/test-case.js';
 import { startLoadModel, type ModelLoad } from '../model/load-model.js';
 import type { Model } from '../model/model.js';
-import type { SourceAnnotations } from './analyze.js';
+import { analyzeModel, type ModelAnalysis, type SourceAnnotations } from './analyze.js';
 import { parseModelVerificationLock, type VerificationLock } from './verification-lock-file.js';
 import { verificationLockPathOf } from './verification-lock-path.js';
 import { scanModelAnnotations } from './model-annotations.js';
@@ -21,6 +21,8 @@ export interface Inputs {
   /** the lock's text as read (a refused update leaves it as it is) */
   lockText?: string;
   sources?: SourceAnnotations;
+  /** the model's part of the analysis, done while the evidence was read (analyze takes it) */
+  modelAnalysis?: ModelAnalysis;
   unreadable: boolean;
 }
 
@@ -52,24 +54,41 @@ export interface InputOptions {
   onSourcesProgress?: (progress: ScanProgress) => void;
 }
 
+/** What modelAndEvidence gives: the model, the evidence read (not assembled), the model's analysis. */
+export interface ModelAndEvidence {
+  model: Model;
+  read?: EvidenceReading;
+  /** the model's part of the analysis, made while the evidence was read (only when there is evidence) */
+  modelAnalysis?: ModelAnalysis;
+}
+
 /**
  * The model and the evidence read, each using the machine as well as it can: a large model composes on
  * worker threads while this thread parses the evidence, then helps them; a small model loads on this
  * thread while the evidence's XML is already being parsed on worker threads, and this thread joins them
- * when the model is done. Only the evidence's labels need the config.
+ * when the model is done, after the model's part of the analysis, which needs no evidence (its time
+ * then goes to it instead of to XML the workers parse meanwhile). Only the evidence's labels need the
+ * config.
  */
 export async function modelAndEvidence(
   modelPath: string,
   evidenceDir: string | undefined,
   startModel: (path: string) => Promise<ModelLoad> = startLoadModel,
-): Promise<[Model, EvidenceReading | undefined]> {
+): Promise<ModelAndEvidence> {
   const load = await startModel(modelPath);
-  if (!evidenceDir) return [await load.model, undefined];
+  if (!evidenceDir) return { model: await load.model };
+  let modelAnalysis: ModelAnalysis | undefined;
+  const model = load.model.then((m) => {
+    modelAnalysis = analyzeModel(m);
+    return m;
+  });
   // The evidence's workers start now; this thread takes XML files only between the model's steps.
-  if (!load.onWorkers)
-    return Promise.all([load.model, readEvidence(evidenceDir, { shareWithWorkers: true })]);
-  // The model's workers are running; parsing the evidence here blocks this thread until it is done.
-  return Promise.all([load.model, readEvidence(evidenceDir)]);
+  // Or the model's workers are running, and parsing the evidence here blocks this thread until it is done.
+  const [loaded, read] = await Promise.all([
+    model,
+    readEvidence(evidenceDir, { shareWithWorkers: !load.onWorkers }),
+  ]);
+  return { model: loaded, read, modelAnalysis };
 }
 
 /** Loads the model, the evidence, the lock and annotations for an analysis. */
@@ -79,7 +98,7 @@ export async function loadInputs(options: InputOptions): Promise<Inputs> {
   const startModel = readModel
     ? (path: string) => Promise.resolve({ onWorkers: false, model: readModel(path) })
     : startLoadModel;
-  const [model, read] = await modelAndEvidence(options.model, options.evidence, startModel);
+  const { model, read, modelAnalysis } = await modelAndEvidence(options.model, options.evidence, startModel);
   const labelOptions = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const assembled = read ? assembleEvidence(read, labelOptions) : undefined;
   const evidence =
@@ -98,6 +117,7 @@ export async function loadInputs(options: InputOptions): Promise<Inputs> {
     lockPath,
     lockText,
     sources,
+    ...(modelAnalysis ? { modelAnalysis } : {}),
     unreadable: model.unreadable || (evidence?.unreadable ?? false),
   };
 }
