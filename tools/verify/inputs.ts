@@ -84,9 +84,11 @@ export async function modelAndEvidence(
   });
   // The evidence's workers start now; this thread takes XML files only between the model's steps.
   // Or the model's workers are running, and parsing the evidence here blocks this thread until it is done.
+  // Once the model (its config) is there, complete targets are assembled while the rest is read.
+  const assembleWith = model.then((m) => (m.config.main_repo ? { mainRepo: m.config.main_repo } : {}));
   const [loaded, read] = await Promise.all([
     model,
-    readEvidence(evidenceDir, { shareWithWorkers: !load.onWorkers }),
+    readEvidence(evidenceDir, { shareWithWorkers: !load.onWorkers, assembleWith }),
   ]);
   return { model: loaded, read, modelAnalysis };
 }
