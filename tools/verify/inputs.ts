@@ -100,7 +100,24 @@ export async function loadInputs(options: InputOptions): Promise<Inputs> {
   const startModel = readModel
     ? (path: string) => Promise.resolve({ onWorkers: false, model: readModel(path) })
     : startLoadModel;
-  const { model, read, modelAnalysis } = await modelAndEvidence(options.model, options.evidence, startModel);
+  // The scan for annotations needs only the model's ids and patterns: it starts as soon as the model is
+  // there and runs between the evidence's files, instead of after them.
+  let scanning: Promise<SourceAnnotations> | undefined;
+  const startModelAndScan = async (path: string): Promise<ModelLoad> => {
+    const load = await startModel(path);
+    const { sources, sourceFiles, onSourcesProgress } = options;
+    if (sources) {
+      scanning = load.model.then((m) => scanModelAnnotations(m, sources, sourceFiles, onSourcesProgress));
+      // Awaited below unless the model fails to load, whose own error is the one to report.
+      scanning.catch(() => undefined);
+    }
+    return load;
+  };
+  const { model, read, modelAnalysis } = await modelAndEvidence(
+    options.model,
+    options.evidence,
+    startModelAndScan,
+  );
   const labelOptions = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const assembled = read ? assembleEvidence(read, labelOptions) : undefined;
   const evidence =
@@ -109,9 +126,7 @@ export async function loadInputs(options: InputOptions): Promise<Inputs> {
   const lockText = lockPath ? await (options.readLock ?? readVerificationLockFile)(lockPath) : undefined;
   const lock =
     lockPath && lockText !== undefined ? parseModelVerificationLock(model, lockPath, lockText) : undefined;
-  const sources = options.sources
-    ? await scanModelAnnotations(model, options.sources, options.sourceFiles, options.onSourcesProgress)
-    : undefined;
+  const sources = await scanning;
   return {
     model,
     evidence,
