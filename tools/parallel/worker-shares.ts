@@ -67,6 +67,9 @@ async function shareOut<T, W>(options: ShareOptions<T, W>, workers: number): Pro
     onResult?.(i, result);
   };
   if (workers === 0) {
+    // After what the caller starts next in the same turn: loadInputs lists the evidence and starts its
+    // workers before a small model is composed here, so they parse while this thread composes.
+    await new Promise((resolve) => setImmediate(resolve));
     for (let i = 0; i < items.length; i++) settle(i, await options.here(items[i]!));
     return out;
   }
