@@ -5,7 +5,10 @@
 // (read + saxes parse with positions, no handlers: the parser rr uses) with their ratio.
 // Fresh child processes do the work once, as a CLI run would, with the compose cache empty (first run)
 // and filled (cold), and report their time and maxRSS. The same again for the Bazel path, where the
-// model arrives as rr_model's composed JSON. Sizes: RR_BENCH_ENTITIES, RR_BENCH_CASES, RR_BENCH_TARGETS;
+// model arrives as rr_model's composed JSON. And what the user waits for: the whole bin/rr.js process
+// (`rr report --model M --evidence E`, start-up and output included), first run (compose cache empty)
+// and cached, with the first run's target (under 2 s) met or missed. Sizes: RR_BENCH_ENTITIES,
+// RR_BENCH_CASES, RR_BENCH_TARGETS;
 // RR_BENCH_RUNS measured runs;
 // RR_BENCH_KEEP=1 keeps the generated workspace (to profile `run.js --once MODEL EVIDENCE`).
 import { spawn } from 'node:child_process';
@@ -21,6 +24,10 @@ import { assembleEvidence, ingestEvidence } from '../../tools/evidence/ingest-ev
 import { composeModel, readComposedModel, startLoadModel } from '../../tools/model/load-model.js';
 import { analyze, type Analysis } from '../../tools/verify/analyze.js';
 import { generateWorkspace } from './generate-workspace.js';
+import { secondsSpread, targetVerdict, timeRrProcess, type RrProcessRun } from '../rr-process.js';
+
+/** What a user waits for on the first run of 5,000 entities and 200,000 cases, compose cache empty. */
+const FIRST_RUN_TARGET_MS = 2000;
 
 const ENTITIES = Number(process.env.RR_BENCH_ENTITIES ?? 5000);
 const CASES = Number(process.env.RR_BENCH_CASES ?? 200_000);
@@ -74,13 +81,13 @@ async function pipeline(modelDir: string, evidenceDir: string): Promise<Figures>
     });
     return { ...load, model };
   };
-  const [model, read] = await modelAndEvidence(modelDir, evidenceDir, startModel);
+  const { model, read, modelAnalysis } = await modelAndEvidence(modelDir, evidenceDir, startModel);
   rss.sample();
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const evidence = assembleEvidence(read!, options);
   const t2 = performance.now();
   rss.sample();
-  const analysis = analyze({ model, evidence });
+  const analysis = analyze({ model, evidence, modelAnalysis });
   const t3 = performance.now();
   return {
     load: loaded - t0,
@@ -225,6 +232,21 @@ async function main(): Promise<void> {
     }
     const loadAfterFresh = load();
 
+    // The real process, alternating: the compose cache emptied before each first run.
+    const processRuns: { state: 'first' | 'cached'; run: RrProcessRun; load: string }[] = [];
+    const reportArgs = ['report', '--model', ws.modelDir, '--evidence', ws.evidenceDir];
+    for (let i = 0; i < RUNS; i++) {
+      await rm(cacheDir, { recursive: true, force: true });
+      for (const state of ['first', 'cached'] as const)
+        processRuns.push({
+          state,
+          run: await timeRrProcess(reportArgs, { RR_CACHE_DIR: cacheDir }),
+          load: load(),
+        });
+    }
+    const processMs = (state: 'first' | 'cached') =>
+      processRuns.filter((r) => r.state === state).map((r) => r.run.ms);
+
     // Warm-up: the same work once, so the measured runs see compiled code and a warm file cache.
     await bareParse(ws.xmlFiles);
     const warm = await pipeline(ws.modelDir, ws.evidenceDir);
@@ -279,6 +301,17 @@ async function main(): Promise<void> {
       collectGarbage();
     }
 
+    console.log(
+      `\nbin/rr.js report, the whole process (start-up, loading, the work, ${processRuns[0]!.run.outBytes} bytes of output to a\n` +
+        'pipe, exit): what the user waits for. first: compose cache empty; cached: every model file in it.',
+    );
+    processRuns.forEach((r, i) =>
+      console.log(
+        `${String(Math.floor(i / 2) + 1).padStart(5)} ${r.state.padEnd(6)} ${r.run.ms.toFixed(0).padStart(6)} ms` +
+          `  exit ${r.run.code}  load average ${r.load}`,
+      ),
+    );
+
     const modelJson = join(root, 'model.json');
     await writeFile(modelJson, JSON.stringify(await composeModel(ws.modelDir)));
     console.log(
@@ -310,12 +343,17 @@ async function main(): Promise<void> {
     );
 
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]! / 1000;
+    const firstProcess = processMs('first');
     console.log(
-      `\nrr report (YAML model): first run (compose cache empty) ${spread(firsts)}, ` +
-        `cached ${spread(cacheds)}, ` +
+      `\nrr report, the whole bin/rr.js process: first run (compose cache empty) ${secondsSpread(firstProcess)}, ` +
+        (ENTITIES === 5000 && CASES === 200_000
+          ? `target < ${FIRST_RUN_TARGET_MS / 1000} s: ${targetVerdict(firstProcess, FIRST_RUN_TARGET_MS)}; `
+          : '(the target is for 5,000 entities and 200,000 cases); ') +
+        `cached ${secondsSpread(processMs('cached'))}\n` +
+        `in process (the work alone, YAML model): first run ${spread(firsts)}, cached ${spread(cacheds)}, ` +
         `median warm ${median(totals).toFixed(2)} s; ` +
-        `Bazel path: median warm ${median(bazelTotals).toFixed(2)} s, cold ${(bazelCold.total / 1000).toFixed(2)} s ` +
-        `(target < 3 s)\nmaxRSS of fresh processes (best runs): first ${first.rss.toFixed(0)} MB, cached ${cold.rss.toFixed(0)} MB, ` +
+        `Bazel path: median warm ${median(bazelTotals).toFixed(2)} s, cold ${(bazelCold.total / 1000).toFixed(2)} s\n` +
+        `maxRSS of fresh processes (best runs): first ${first.rss.toFixed(0)} MB, cached ${cold.rss.toFixed(0)} MB, ` +
         `Bazel ${bazelCold.rss.toFixed(0)} MB (target < 1024 MB); ` +
         `this process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
     );

@@ -5,24 +5,36 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { PRECOMPILED_SCHEMAS, precompiledValidatorFile } from '../../tools/model/precompiled-validator.js';
 import { repoRoot } from '../cli/run-cli.js';
 import { runtimePackages, runtimeSpecifiers } from './runtime-imports.js';
 
 const read = (name: string) => readFileSync(join(repoRoot, name), 'utf8');
 
-/** The text of the first call of a rule (`ts_project(...)`), to its closing parenthesis. */
-function ruleCall(build: string, rule: string): string {
-  const start = build.indexOf(`\n${rule}(`);
-  if (start < 0) throw new Error(`BUILD.bazel has no ${rule}`);
-  let depth = 0;
-  let quoted = false;
-  for (let i = build.indexOf('(', start); i < build.length; i++) {
-    const ch = build[i];
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === '(') depth++;
-    else if (!quoted && ch === ')' && --depth === 0) return build.slice(start, i + 1);
+/** The text of every call of a rule (`ts_project(...)`), each to its closing parenthesis, in file order. */
+function ruleCalls(build: string, rule: string): string[] {
+  const calls: string[] = [];
+  for (let start = build.indexOf(`\n${rule}(`); start >= 0; start = build.indexOf(`\n${rule}(`, start + 1)) {
+    let depth = 0;
+    let quoted = false;
+    let end = -1;
+    for (let i = build.indexOf('(', start); i < build.length && end < 0; i++) {
+      const ch = build[i];
+      if (ch === '"') quoted = !quoted;
+      else if (!quoted && ch === '(') depth++;
+      else if (!quoted && ch === ')' && --depth === 0) end = i;
+    }
+    if (end < 0) throw new Error(`${rule}( in BUILD.bazel is never closed`);
+    calls.push(build.slice(start, end + 1));
   }
-  throw new Error(`${rule}( in BUILD.bazel is never closed`);
+  return calls;
+}
+
+/** The text of the first call of a rule, or of the one with `name = "<name>"`. */
+function ruleCall(build: string, rule: string, name?: string): string {
+  const call = ruleCalls(build, rule).find((c) => name === undefined || c.includes(`name = "${name}"`));
+  if (!call) throw new Error(`BUILD.bazel has no ${rule}${name ? ` named ${name}` : ''}`);
+  return call;
 }
 
 /** The npm packages a rule call names as `:node_modules/<package>` labels. */
@@ -48,7 +60,7 @@ describe('BUILD.bazel and pnpm-lock.yaml', () => {
   it('give the ts_project or the js_binary every npm package tools/ loads at run time', () => {
     const deps = new Set([
       ...linkedPackages(ruleCall(build, 'ts_project')),
-      ...linkedPackages(ruleCall(build, 'js_binary')),
+      ...linkedPackages(ruleCall(build, 'js_binary', 'rr')),
     ]);
     expect(missing(deps)).toEqual([]);
   });
@@ -80,4 +92,29 @@ describe('BUILD.bazel and pnpm-lock.yaml', () => {
       'lazy',
     ]);
   });
+});
+
+describe('BUILD.bazel and the precompiled schema validators', () => {
+  const build = read('BUILD.bazel');
+
+  it.each(PRECOMPILED_SCHEMAS)(
+    'runs the writer for %s in a build action and gives rr its output beside the compiled module',
+    (schema) => {
+      // As `npm run build` does: without it a Bazel-built rr would compile the schema on every run.
+      const out = `dist/tools/model/${precompiledValidatorFile(schema)}`;
+      const action = ruleCalls(build, 'js_run_binary').find((c) => c.includes(`stdout = "${out}"`));
+      expect(action, `a js_run_binary with stdout = "${out}"`).toBeDefined();
+      const name = /name = "([^"]+)"/.exec(action!)?.[1];
+      const tool = /tool = ":([^"]+)"/.exec(action!)?.[1];
+      expect(action).toMatch(
+        new RegExp(`args = \\[\\s*"--stdout",\\s*"${schema.replace(/\./g, '\\.')}",?\\s*\\]`),
+      );
+      expect(ruleCall(build, 'js_binary', tool)).toContain(
+        'entry_point = "dist/tools/model/write-precompiled-validators.js"',
+      );
+      expect(ruleCall(build, 'js_binary', 'rr')).toContain(`":${name}"`);
+      // The compiled modules land under the ts_project's out_dir, where the action writes.
+      expect(ruleCall(build, 'ts_project')).toContain('out_dir = "dist"');
+    },
+  );
 });

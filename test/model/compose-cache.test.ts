@@ -65,6 +65,18 @@ describe('the compose cache', () => {
     await expect(readdir(join(dir, 'cache'))).rejects.toThrow();
   });
 
+  it.each([
+    ['deep in a field', MODEL + '    notes:\n      - limits: [1, .nan]\n'],
+    ['in the config', 'config:\n  limit: -.inf\n' + MODEL],
+    ['in the project block', 'project:\n  budget: .inf\n' + MODEL],
+    ['in schema_version', 'schema_version: .nan\n' + MODEL],
+    ['as a decimal too long for a double', MODEL + `    weight: ${'9'.repeat(400)}\n`],
+  ])('does not cache a file with such a value %s', async (_where, text) => {
+    await writeFile(join(dir, 'model.yaml'), text);
+    await loadModel(join(dir, 'model.yaml'));
+    await expect(readdir(join(dir, 'cache'))).rejects.toThrow();
+  });
+
   it('ignores an entry that is not a composed file', async () => {
     await titleOf();
     const [entry] = await entries();

@@ -1,10 +1,10 @@
 // `rr bazel model|set`: the steps rules_rr's build actions run (docs/bazel.md). Users run rr_model and
-// rr_verification_set targets, not these commands.
+// rr_verification_set targets, not these commands. Each step's module loads only when it runs.
 import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
-import { runBazelModel, type BazelModelOptions } from './bazel-model-step.js';
-import { runBazelSet, type BazelSetOptions } from './bazel-set-step.js';
-import { runBazelTest, type BazelTestOptions } from './bazel-test-step.js';
+import type { BazelModelOptions } from './bazel-model-step.js';
+import type { BazelSetOptions } from './bazel-set-step.js';
+import type { BazelTestOptions } from './bazel-test-step.js';
 
 /** Adds `rr bazel` and its steps to the command tree. */
 export function registerBazelSteps(rr: Command, io: CliIo, result: { code: number }): void {
@@ -23,6 +23,7 @@ export function registerBazelSteps(rr: Command, io: CliIo, result: { code: numbe
     .requiredOption('--srcs-file <file>', 'model sources, one path per line')
     .requiredOption('--out-dir <dir>', 'where model.json, check.txt, test.xml and exit_code go')
     .action(async (options: BazelModelOptions) => {
+      const { runBazelModel } = await import('./bazel-model-step.js');
       result.code = await runBazelModel(options, io);
     });
   bazel
@@ -39,6 +40,7 @@ export function registerBazelSteps(rr: Command, io: CliIo, result: { code: numbe
     .option('--allow-removals', 'drop lock entries whose cases no longer have an owner')
     .requiredOption('--out-dir <dir>', 'where the report, lock and test files go')
     .action(async (options: BazelSetOptions) => {
+      const { runBazelSet } = await import('./bazel-set-step.js');
       result.code = await runBazelSet(options, io);
     });
   bazel
@@ -50,6 +52,7 @@ export function registerBazelSteps(rr: Command, io: CliIo, result: { code: numbe
     .requiredOption('--xml <file>', 'where the test.xml goes')
     .option('--timeout <seconds>', 'stop the test after this long', '300')
     .action(async (options: BazelTestOptions) => {
+      const { runBazelTest } = await import('./bazel-test-step.js');
       result.code = await runBazelTest(options, io);
     });
 }

@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // `rr notes report`: the design notes of a notes folder as markdown (the feed for the next design pass)
 // or as the JSON export, the same text the viewer's export route gives.
-import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { DESIGN_NOTE_STATUSES, type DesignNoteStatus } from '../viewer/notes/design-note.js';
-import { designNotesJson, designNotesMarkdown } from '../viewer/notes/design-notes-report.js';
-import { DesignNotesStore } from '../viewer/notes/design-notes-store.js';
-import { statOrUndefined } from '../viewer/live/safe-stat.js';
-import { EXIT, type CliIo } from './cli-io.js';
+import { DESIGN_NOTE_STATUSES } from '../viewer/notes/design-note-actions.js';
+import type { CliIo } from './cli-io.js';
 
 /** Options of `rr notes report`. */
 export interface DesignNotesReportOptions {
@@ -30,49 +26,8 @@ export function addDesignNotesCommand(rr: Command, io: CliIo, result: { code: nu
     )
     .option('--json', 'print the JSON export instead of markdown')
     .option('--format <format>', 'text (markdown) or json')
-    .action((options: DesignNotesReportOptions) => {
+    .action(async (options: DesignNotesReportOptions) => {
+      const { runDesignNotesReport } = await import('./design-notes-report-run.js');
       result.code = runDesignNotesReport(options, io);
     });
-}
-
-/** Prints the report; exit 1 when some files were not valid notes, 2 for usage and unreadable folders. */
-export function runDesignNotesReport(options: DesignNotesReportOptions, io: CliIo): number {
-  const format = options.json ? 'json' : (options.format ?? 'text');
-  if (format !== 'text' && format !== 'json') {
-    io.err(`rr notes report: --format takes text or json; got "${format}"\n`);
-    return EXIT.usage;
-  }
-  let status: DesignNoteStatus[] | undefined;
-  if (options.status !== undefined) {
-    const words = options.status.split(',').map((w) => w.trim());
-    const wrong = words.filter((w) => !(DESIGN_NOTE_STATUSES as readonly string[]).includes(w));
-    if (wrong.length > 0) {
-      io.err(
-        `rr notes report: --status takes ${DESIGN_NOTE_STATUSES.join(', ')} (comma-separated); got "${wrong.join(',')}"\n`,
-      );
-      return EXIT.usage;
-    }
-    status = words as DesignNoteStatus[];
-  }
-  const dir = resolve(io.cwd, options.dir);
-  if (!statOrUndefined(dir)?.isDirectory()) {
-    io.err(
-      `rr notes report: ${options.dir} is not a folder; give the notes folder (the viewer's default is <experiment>/notes)\n`,
-    );
-    return EXIT.usage;
-  }
-  let listed;
-  try {
-    listed = new DesignNotesStore(dir).list(status ? { status } : {});
-  } catch (error) {
-    io.err(`rr notes report: cannot read ${options.dir}: ${(error as Error).message}\n`);
-    return EXIT.usage;
-  }
-  for (const problem of listed.problems) io.err(`rr notes report: ${problem.file}: ${problem.message}\n`);
-  io.out(
-    format === 'json'
-      ? JSON.stringify(designNotesJson(listed.notes, dir, new Date()), null, 2) + '\n'
-      : designNotesMarkdown(listed.notes, dir, status),
-  );
-  return listed.problems.length > 0 ? EXIT.errors : EXIT.ok;
 }

@@ -3,7 +3,6 @@
 // subprocess from --engine-runtime (tools/viewer/engine-runtime/engine-service-runner.ts). The request
 // is JSON on stdin, the answer JSON on stdout; a failure is a message on stderr and exit 1.
 import type { Command } from 'commander';
-import { ENGINE_SERVICES } from '../viewer/engine-runtime/engine-services.js';
 import { EXIT, type CliIo } from './cli-io.js';
 
 /** Reads all of stdin as text. */
@@ -19,6 +18,8 @@ export async function runEngineServiceCommand(
   io: CliIo,
   input: () => Promise<string> = readStdin,
 ): Promise<number> {
+  // Loaded on use: the engine's services cost every other command nothing.
+  const { ENGINE_SERVICES } = await import('../viewer/engine-runtime/engine-services.js');
   const service = ENGINE_SERVICES[name];
   if (!service) {
     io.err(

@@ -1,25 +1,23 @@
+// The rr command tree. Every command and its options are declared here or in a light *-command.ts
+// module, so `rr --help` lists them all; a command's implementation is imported in its action, so a
+// run loads only what it uses (docs/decisions.md, "A CLI that loads what it runs").
 import { Command, CommanderError, Option } from 'commander';
 import { WORKFLOW_IDS } from '../agents/workflows/workflow-info.js';
-import { modelSchema } from '../model/schema-check.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageVersion } from '../model/package-version.js';
 import { registerBazelSteps } from './bazel-command.js';
-import { runCases, type CasesOptions } from './cases-command.js';
+import type { CasesOptions } from './cases-command.js';
 import { addExportCommand } from './export-command.js';
-import { runGraph, type GraphOptions } from './graph-command.js';
+import type { GraphOptions } from './graph-command.js';
 import { addImportCommand } from './import-command.js';
-import {
-  runVerificationLockCheck,
-  runVerificationLockUpdate,
-  type VerificationLockOptions,
-} from './lock-command.js';
+import type { VerificationLockOptions } from './lock-command.js';
 import { addDesignNotesCommand } from './design-notes-command.js';
-import { runPnrSim, type PnrSimOptions } from './pnr-sim-command.js';
-import { runReview, type ReviewOptions } from './review-command.js';
-import { runReport, type ReportOptions } from './report-command.js';
-import { runServe, type ServeOptions } from './serve-command.js';
+import type { PnrSimOptions } from './pnr-sim-command.js';
+import type { ReviewOptions } from './review-command.js';
+import type { ReportOptions } from './report-command.js';
+import type { ServeOptions } from './serve-command.js';
 import { untilStopped } from './stop-signal.js';
-import { runValidate, type ValidateFormat } from './validate-command.js';
+import type { ValidateFormat } from './validate-command.js';
 import { addViewCommand } from './view-command.js';
 import { addEngineServiceCommand } from './engine-service-command.js';
 
@@ -53,6 +51,7 @@ function program(io: CliIo, result: { code: number }): Command {
       new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'),
     )
     .action(async (path: string, options: { format: ValidateFormat }) => {
+      const { runValidate } = await import('./validate-command.js');
       result.code = await runValidate(path, options.format, io);
     });
 
@@ -67,6 +66,7 @@ function program(io: CliIo, result: { code: number }): Command {
       new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'),
     )
     .action(async (options: ReportOptions) => {
+      const { runReport } = await import('./report-command.js');
       result.code = await runReport(options, io);
     });
 
@@ -82,10 +82,12 @@ function program(io: CliIo, result: { code: number }): Command {
     .option('--dry-run', 'print what would change, write nothing')
     .option('--allow-removals', 'drop entries whose cases no longer have an owner')
     .action(async (options: VerificationLockOptions) => {
+      const { runVerificationLockUpdate } = await import('./lock-command.js');
       result.code = await runVerificationLockUpdate(options, io);
     });
   verificationLockOptions(lock.command('check').description('exit 1 when the lock is out of date')).action(
     async (options: VerificationLockOptions) => {
+      const { runVerificationLockCheck } = await import('./lock-command.js');
       result.code = await runVerificationLockCheck(options, io);
     },
   );
@@ -119,6 +121,7 @@ function program(io: CliIo, result: { code: number }): Command {
     .option('--expand', 'with --apply-accepted: let a move rewrite glob and whole-target claims')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .action(async (options: CasesOptions) => {
+      const { runCases } = await import('./cases-command.js');
       result.code = await runCases(options, io);
     });
 
@@ -146,6 +149,7 @@ function program(io: CliIo, result: { code: number }): Command {
         .default('error'),
     )
     .action(async (options: ReviewOptions) => {
+      const { runReview } = await import('./review-command.js');
       result.code = await untilStopped((stop) => runReview(options, io, process.env, stop));
     });
 
@@ -160,6 +164,7 @@ function program(io: CliIo, result: { code: number }): Command {
       new Option('--format <format>', 'output format').choices(['mermaid', 'json']).default('mermaid'),
     )
     .action(async (options: GraphOptions) => {
+      const { runGraph } = await import('./graph-command.js');
       result.code = await runGraph(options, io);
     });
 
@@ -178,6 +183,7 @@ function program(io: CliIo, result: { code: number }): Command {
     .option('--report-every <n>', 'annealing steps between cost events (default: steps / 20)')
     .action(async (options: PnrSimOptions) => {
       // Ctrl-C ends the experiment cleanly: open lanes and the run are reported as stopped.
+      const { runPnrSim } = await import('./pnr-sim-command.js');
       result.code = await untilStopped((stop) => runPnrSim(options, io, stop));
     });
 
@@ -200,6 +206,7 @@ function program(io: CliIo, result: { code: number }): Command {
     .option('--ui <dir>', 'serve the UI from this folder (default: the built dist/ui/editor)')
     .action(async (options: ServeOptions) => {
       // Ctrl-C closes the server; a save under way finishes first.
+      const { runServe } = await import('./serve-command.js');
       result.code = await untilStopped((stop) => runServe(options, io, stop));
     });
 
@@ -211,7 +218,8 @@ function program(io: CliIo, result: { code: number }): Command {
 
   rr.command('schema')
     .description('print the JSON Schema of model files (draft 2020-12)')
-    .action(() => {
+    .action(async () => {
+      const { modelSchema } = await import('../model/schema-check.js');
       io.out(JSON.stringify(modelSchema(), null, 2) + '\n');
       result.code = EXIT.ok;
     });

@@ -1,53 +1,26 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// `rr view`: the live viewer. Every setting of the viewer's table is a flag (tools/viewer/config), read
-// with the config resolver (flag, then --config file, then default). `--demo` runs `rr pnr-sim` in this
-// process into a temporary live directory (or --root) and serves it. Prints the URL once listening and
-// stops cleanly on SIGINT or SIGTERM.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+// `rr view`'s flags: one for every setting of the viewer's table (tools/viewer/config). Declared here,
+// light, so `rr --help` lists them; the viewer itself (view-run.ts) loads only when `rr view` runs.
 import { Option, type Command } from 'commander';
-import { resolveViewerConfig } from '../viewer/config/resolve-viewer-config.js';
 import {
   SETTING_NAMES,
   settingSpec,
   type SettingKind,
   type SettingName,
 } from '../viewer/config/viewer-settings.js';
-import {
-  chooseGeometryExtractor,
-  type GeometryExtractorChoice,
-} from '../viewer/geometry/geometry-extractor-choice.js';
-import { resolvePcbToolsOnMachine } from '../viewer/geometry/pcb-tools-on-machine.js';
-import { exampleBoardText } from '../viewer/pnr-sim/example-board.js';
-import { runExperiment } from '../viewer/pnr-sim/experiment.js';
-import {
-  allowOriginProblem,
-  isLoopbackHost,
-  parseListenAddress,
-} from '../viewer/server/listener-addresses.js';
-import { createViewerServer, type ViewerServer } from '../viewer/server/viewer-server.js';
-import { resolveAgentCli } from '../viewer/agent/agent-cli-resolution.js';
-import { startupWarnings } from '../viewer/server/viewer-features.js';
-import { searchUrlProblem } from '../viewer/agent/web/web-mcp-server.js';
-import { statOrUndefined } from '../viewer/live/safe-stat.js';
-import { viewerAccount } from '../viewer/records/viewer-record-author.js';
-import { NETLIST_GRAPH_FILE } from '../viewer/netlist/netlist-graph.js';
-import { isEventFileName } from '../viewer/telemetry/event-files.js';
-import { EXIT, type CliIo } from './cli-io.js';
-import { packageVersion } from '../model/package-version.js';
+import type { GeometryExtractorChoice } from '../viewer/geometry/geometry-extractor-choice.js';
+import type { CliIo } from './cli-io.js';
 import { untilStopped } from './stop-signal.js';
-import { packageRoot } from '../model/package-paths.js';
 
 /** Options of `rr view` as commander gives them: the settings by attribute name, plus the view's own. */
-type ViewOptions = Record<string, string | string[] | boolean | undefined> & {
+export type ViewOptions = Record<string, string | string[] | boolean | undefined> & {
   config?: string;
   demo?: boolean;
   geometryExtractor?: GeometryExtractorChoice;
 };
 
 /** The commander attribute of each setting's flag (e.g. --agent-read-dir gives agentReadDir). */
-const ATTRIBUTES = new Map<SettingName, string>(
+export const SETTING_ATTRIBUTES = new Map<SettingName, string>(
   SETTING_NAMES.map((name) => [name, new Option(`${settingSpec(name).flag} <value>`).attributeName()]),
 );
 
@@ -83,201 +56,7 @@ export function addViewCommand(rr: Command, io: CliIo, result: { code: number })
     view.addOption(option);
   }
   view.action(async (options: ViewOptions) => {
+    const { runView } = await import('./view-run.js');
     result.code = await untilStopped((stop) => runView(options, io, stop));
   });
-}
-
-/** Runs the viewer until `stop` aborts; resolves to the exit code. */
-export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal): Promise<number> {
-  const fail = (message: string) => {
-    io.err(`rr view: ${message}\n`);
-    return EXIT.usage;
-  };
-  const flags: Partial<Record<SettingName | 'config', string | string[]>> = {};
-  for (const name of SETTING_NAMES) {
-    const value = options[ATTRIBUTES.get(name)!];
-    if (typeof value === 'string' || Array.isArray(value)) flags[name] = value;
-  }
-  if (options.config !== undefined) flags.config = options.config;
-
-  let demoDir: string | undefined;
-  if (options.demo && flags.root === undefined) {
-    demoDir = mkdtempSync(join(tmpdir(), 'rr-view-demo-'));
-    flags.root = join(demoDir, 'experiment', 'live');
-  }
-  if (options.demo) demoDesign(flags);
-  const cleanUp = () => {
-    if (demoDir) rmSync(demoDir, { recursive: true, force: true });
-  };
-  try {
-    const resolved = resolveViewerConfig({ flags, cwd: io.cwd, env: process.env, home: homedir() });
-    if (!resolved.ok) {
-      for (const p of resolved.problems)
-        io.err(
-          `rr view: ${p.file ? `${p.file}:${p.line ? `${p.line}:${p.column ? `${p.column}:` : ''}` : ''} ` : ''}${p.message}\n`,
-        );
-      return EXIT.usage;
-    }
-    const config = resolved.config;
-    for (const text of config.listen) {
-      const parsed = parseListenAddress(text, config.port);
-      if (typeof parsed === 'string') return fail(parsed);
-    }
-    for (const value of config.allowHost) {
-      const parsed = parseListenAddress(value, -1);
-      if (typeof parsed === 'string') return fail(parsed.replace('--listen', '--allow-host'));
-    }
-    const originProblem = config.allowOrigin.map(allowOriginProblem).find((p) => p !== undefined);
-    if (originProblem) return fail(originProblem);
-    if (options.demo && holdsEvents(config.root))
-      return fail(`--demo: ${config.root} already holds events; give --demo a new or empty --root (or none)`);
-
-    const raw = (name: 'pcbCli' | 'pcbPython') => (typeof flags[name] === 'string' ? flags[name] : undefined);
-    const tools = await resolvePcbToolsOnMachine(
-      {
-        ...(raw('pcbCli') ? { pcbCli: raw('pcbCli') } : {}),
-        ...(raw('pcbPython') ? { pcbPython: raw('pcbPython') } : {}),
-      },
-      { cwd: io.cwd },
-    );
-    let extractor;
-    try {
-      extractor = chooseGeometryExtractor(options.geometryExtractor ?? 'auto', tools.python);
-    } catch (error) {
-      return fail((error as Error).message);
-    }
-
-    const agentCliSource = resolved.origins.agentCli;
-    const agentCli = resolveAgentCli(
-      config.agentCli
-        ? {
-            path: config.agentCli,
-            source:
-              agentCliSource === 'flag'
-                ? '--agent-cli'
-                : agentCliSource === 'machine-config'
-                  ? `machine config ${resolved.files.machine ?? ''} [agent] cli`
-                  : agentCliSource.replace('env ', 'environment '),
-          }
-        : undefined,
-      process.env,
-    );
-    let server: ViewerServer;
-    try {
-      server = await createViewerServer({
-        agentCli,
-        config,
-        extract: extractor.extract,
-        extractorId: extractor.id,
-        geometryDescription: extractor.description,
-        pcbCli: tools.cli,
-        version: packageVersion(),
-      });
-    } catch (error) {
-      return fail((error as Error).message);
-    }
-    try {
-      await server.listen();
-    } catch (error) {
-      await server.close();
-      const e = error as NodeJS.ErrnoException & { port?: number; address?: string };
-      if (e.code === 'EADDRINUSE')
-        return fail(
-          `${e.address ?? ''}:${e.port ?? config.port} is in use (another viewer?); pass --port N or --listen HOST:PORT`,
-        );
-      return fail(`cannot listen: ${e.message}`);
-    }
-    for (const text of config.listen) {
-      const address = parseListenAddress(text, config.port) as { host: string };
-      if (!isLoopbackHost(address.host) && (config.agent || config.netSummaries))
-        io.err(
-          `rr view: warning: the assistant is on (--agent/--net-summaries) and the viewer listens on ${text}, which is not a loopback address: anyone who can reach it can ask questions that spend your assistant budget, read the stored conversations, and have the assistant write notes as ${viewerAccount()}. docs/viewer-agent.md explains the risk.\n`,
-        );
-      if (!isLoopbackHost(address.host))
-        io.err(
-          `rr view: warning: listening on ${text}, which is not a loopback address: anyone who can reach it can read the experiment and write notes as ${viewerAccount()}; there is no login. ` +
-            'Browsers reach it only by names given with --allow-host, and write only from origins given with --allow-origin.\n',
-        );
-    }
-
-    for (const line of startupWarnings(server.features)) io.err(`rr view: warning: ${line}\n`);
-    const searchProblem =
-      config.agentWeb && config.agentSearchUrl ? searchUrlProblem(config.agentSearchUrl) : undefined;
-    if (searchProblem)
-      io.err(
-        `rr view: warning: --agent-search-url ${config.agentSearchUrl}: ${searchProblem}; the web guard reaches public hosts only, so every web_search will be refused (docs/viewer-agent.md, "Web access")\n`,
-      );
-    if (config.dist && !statOrUndefined(join(config.dist, 'index.html'))?.isFile())
-      io.err(
-        `rr view: warning: --dist ${config.dist} holds no index.html; the page falls back to the bare files or a notice\n`,
-      );
-    let demo: Promise<void> | undefined;
-    const simStop = new AbortController();
-    if (options.demo) {
-      io.out(`rr view: demo: rr pnr-sim writes a simulated experiment into ${config.root}\n`);
-      demo = runExperiment({
-        liveDir: config.root,
-        board: { text: exampleBoardText(), name: 'example-sensor-node.kicad_pcb' },
-        // About 470 events at 8 a second: a minute to watch, then it ends on its own.
-        seed: 1,
-        steps: 2000,
-        candidates: 3,
-        trials: 3,
-        rounds: 2,
-        rate: 8,
-        toolVersion: packageVersion(),
-        signal: simStop.signal,
-      }).then(
-        (summary) =>
-          io.out(
-            `rr view: demo: the simulated experiment ${summary.status} after ${summary.events} events\n`,
-          ),
-        (error: Error) => io.err(`rr view: demo: the simulation failed: ${error.message}\n`),
-      );
-    }
-    io.out(`rr view: ${config.title} (live directory ${config.root})\n`);
-    if (server.page.kind === 'bare')
-      io.out(
-        'rr view: serving the bare page (no assembled page in dist/ui/viewer: run npm run build:ui, or give --dist); the 3D view and the schematic layout need the assembled page\n',
-      );
-    if (config.agent || config.netSummaries)
-      io.out(
-        agentCli.status === 'found'
-          ? `rr view: assistant: ${agentCli.path} (from ${agentCli.source}), model ${config.agentModel}, $${config.agentBudgetUsd} a turn, $${config.netSummaryBudgetUsd} a net-label call, cap ${config.agentTotalUsd > 0 ? `$${config.agentTotalUsd} for this process` : 'off'}${config.agentWeb ? ', web access on' : ''}\n`
-          : `rr view: assistant unavailable: ${agentCli.message}\n`,
-      );
-    for (const url of server.urls()) io.out(`rr view: serving at ${url}\n`);
-
-    if (!stop.aborted)
-      await new Promise<void>((done) => stop.addEventListener('abort', () => done(), { once: true }));
-    simStop.abort();
-    await demo;
-    await server.close();
-    io.out('rr view: stopped\n');
-    return EXIT.ok;
-  } finally {
-    cleanUp();
-  }
-}
-
-/**
- * The demo's design: the example design project of the simulated board (when rr ships it), unless flags
- * name another; and the graph the simulator writes into the live directory once it runs, named as the
- * graph so the schematic view starts before the file exists.
- */
-function demoDesign(flags: Partial<Record<SettingName | 'config', string | string[]>>): void {
-  if (typeof flags.root === 'string') flags.graph ??= join(flags.root, NETLIST_GRAPH_FILE);
-  const design = join(packageRoot(), 'examples', 'design-sensor-node');
-  if (flags.hdlRoot === undefined && statOrUndefined(join(design, 'ato.yaml'))?.isFile()) {
-    flags.hdlRoot = design;
-    flags.hdlBuild ??= 'default';
-  }
-}
-
-function holdsEvents(root: string): boolean {
-  try {
-    return readdirSync(join(root, 'events')).some(isEventFileName);
-  } catch {
-    return false;
-  }
 }

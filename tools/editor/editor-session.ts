@@ -16,6 +16,7 @@ import {
   withVerdicts,
   type Analysis,
   type ClaimAnalysis,
+  type ModelAnalysis,
   type SourceAnnotations,
 } from '../verify/analyze.js';
 import { checkScope, indexEvidence, type EvidenceIndex } from '../verify/check-scope.js';
@@ -76,6 +77,8 @@ export class EditorSession {
   loadedAt = new Date();
   readonly edits: RecentEdit[] = [];
   private cached: Analysis | undefined;
+  /** the loaded model's part of the analysis, made while the evidence was read */
+  private modelAnalysis: ModelAnalysis | undefined;
   private index: EvidenceIndex | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -103,6 +106,8 @@ export class EditorSession {
       evidence: this.evidence,
       lock: this.verificationLock,
       sources: this.sources,
+      // made while the evidence loaded; analyze uses it only for this very model
+      modelAnalysis: this.modelAnalysis,
     });
     return this.cached;
   }
@@ -232,6 +237,7 @@ export class EditorSession {
     this.index = undefined;
     this.verificationLock = inputs.lock;
     this.sources = inputs.sources;
+    this.modelAnalysis = inputs.modelAnalysis;
     this.cached = undefined;
     this.loadedAt = new Date();
   }

@@ -1,8 +1,10 @@
 // Evidence records, records/<stem>.json: results of tests that no runner reports (docs/evidence.md,
 // "Records"; schemas/record.schema.json).
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { LineCounter, parseDocument } from 'yaml';
 import { bundledSchema } from '../model/bundled-schema.js';
+import { schemaValidator } from '../model/precompiled-validator.js';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { jsonErrorOffset } from '../model/json-error-offset.js';
 import { keyNodeAtPath, nodeAtPath } from '../model/node-positions.js';
@@ -35,7 +37,8 @@ interface EvidenceRecordDocument {
 let validator: ValidateFunction<EvidenceRecordDocument> | undefined;
 
 function compiled(): ValidateFunction<EvidenceRecordDocument> {
-  validator ??= new Ajv2020({ allErrors: true, strict: true }).compile<EvidenceRecordDocument>(
+  validator ??= schemaValidator<EvidenceRecordDocument>(
+    'record.schema.json',
     bundledSchema('record.schema.json'),
   );
   return validator;
@@ -46,7 +49,6 @@ function compiled(): ValidateFunction<EvidenceRecordDocument> {
  * JSON or breaks the schema is rejected whole, one diagnostic per problem, so no partial record counts.
  */
 export function readEvidenceRecordJson(text: string, file: string): EvidenceRecordJson {
-  const lines = new LineCounter();
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -65,6 +67,7 @@ export function readEvidenceRecordJson(text: string, file: string): EvidenceReco
   }
   const validate = compiled();
   if (!validate(value)) {
+    const lines = new LineCounter();
     const doc = parseDocument(text, { lineCounter: lines });
     const diagnostics = (validate.errors ?? []).map((error) => {
       const { path, key, message } = explainEvidenceRecordError(error, value);
@@ -79,9 +82,12 @@ export function readEvidenceRecordJson(text: string, file: string): EvidenceReco
     return { cases: [], diagnostics };
   }
   const document = value;
-  const doc = parseDocument(text, { lineCounter: lines });
+  // Where each case starts: jsonc-parser's tree of the text (the yaml package's, kept for the rare
+  // rejected record above, costs ten times as much on a process's first record).
+  const caseNodes = findNodeAtLocation(parseTree(text) ?? EMPTY_TREE, ['cases'])?.children ?? [];
+  const lineOf = lineOfOffset(text);
   const cases = document.cases.map((entry, index): CaseObservation => {
-    const node = nodeAtPath(doc, ['cases', String(index)]);
+    const node = caseNodes[index];
     const observation: CaseObservation = {
       path: entry.path,
       result: entry.result,
@@ -89,7 +95,7 @@ export function readEvidenceRecordJson(text: string, file: string): EvidenceReco
       tags: [...new Set(entry.tags ?? [])].sort(byCodePoint),
       synthetic: false,
       sources: [file],
-      at: { file, line: node?.range ? lines.linePos(node.range[0]).line : undefined },
+      at: { file, line: node ? lineOf(node.offset) : undefined },
     };
     if (entry.level !== undefined) observation.level = entry.level;
     const message = firstLine(entry.message);
@@ -100,6 +106,24 @@ export function readEvidenceRecordJson(text: string, file: string): EvidenceReco
   return document.record === undefined
     ? { cases, diagnostics: [] }
     : { record: document.record, cases, diagnostics: [] };
+}
+
+const EMPTY_TREE: JsonNode = { type: 'null', offset: 0, length: 0 };
+
+/** The 1-based line of an offset, as the yaml package's LineCounter counts lines (by '\n'). */
+function lineOfOffset(text: string): (offset: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
 }
 
 /** 1-based line and column of an offset. */

@@ -1,18 +1,26 @@
 // Evidence ingestion (docs/evidence.md): every result file of an evidence directory, read into the
 // cases of normalized targets, merged over shards, runs and attempts.
 import { compareDiagnostics, diagnostic, type Diagnostic } from '../model/diagnostic.js';
-import { parseLabel, type Label, type LabelOptions } from '../model/labels.js';
-import { failureAfterOwnXml, isBazelGenerated, syntheticCasePath } from './bazel-generated.js';
+import { parseLabel, type LabelOptions } from '../model/labels.js';
 import type { CaseObservation } from './case-observation.js';
-import { mergeOneRun, mergeParts, mergeSequence } from './case-merge.js';
-import { byCodePoint, sortByCodePointKey } from '../model/code-point-order.js';
+import { mergeOneRun } from './case-merge.js';
+import { byCodePoint } from '../model/code-point-order.js';
+import { EarlyTargets, type EarlyTarget } from './early-targets.js';
 import { listEvidenceFiles, type EvidenceFileList } from './evidence-files.js';
-import { evidenceRole, targetOfDir, type EvidenceRole } from './evidence-layout.js';
+import { evidenceRole, type EvidenceRole } from './evidence-layout.js';
 import { readEvidenceText } from './evidence-text.js';
 import { readJUnitFiles, readJUnitFilesInParallel, type JUnitRead } from './junit-files.js';
 import type { JUnitReport } from './junit-report.js';
 import { readEvidenceRecordJson } from './evidence-record-json.js';
-import type { Evidence, EvidenceRecordInfo, TargetEvidence, TestCase } from './test-case.js';
+import {
+  badTarget,
+  readTestlogsFile,
+  readXml,
+  targetEvidence,
+  type Collected,
+  type Reading,
+} from './testlogs-target.js';
+import type { Evidence, TargetEvidence } from './test-case.js';
 
 /** Settings that change how evidence paths become labels. */
 export interface IngestOptions {
@@ -20,26 +28,9 @@ export interface IngestOptions {
   mainRepo?: string;
 }
 
-/** One test.xml or attempt_N.xml of a testlogs target, read. */
-interface TestlogsFile {
-  shard: number;
-  run: number;
-  attempt: number;
-  cases: CaseObservation[];
-  /** written by Bazel for a test that wrote no XML */
-  synthetic: boolean;
-  /** the test's own XML followed by the failure Bazel would write: the test failed after writing it */
-  failedAfterOwnXml?: boolean;
-}
-
-/** What is collected for one target before its files are merged. */
-interface Collected {
-  origin: TargetEvidence['origin'];
-  /** testlogs targets: every file, merged by shard, run and attempt at the end */
-  files: TestlogsFile[];
-  /** record and suite targets: independent parts, one per file */
-  parts: CaseObservation[][];
-  record?: EvidenceRecordInfo;
+/** The label settings of ingest options. */
+function labelOptionsOf(options: IngestOptions): LabelOptions {
+  return options.mainRepo === undefined ? {} : { mainRepo: options.mainRepo };
 }
 
 /** An evidence directory's listing and its XML files read and parsed: the CPU-heavy part of ingestion. */
@@ -48,16 +39,8 @@ export interface EvidenceReading {
   listing: EvidenceFileList;
   /** every listed *.xml file by relative path */
   xml: Map<string, JUnitRead>;
-}
-
-/** What reading one file needs: where files are, where results and diagnostics go. */
-interface Reading {
-  dir: string;
-  xml: Map<string, JUnitRead>;
-  labelOptions: LabelOptions;
-  diagnostics: Diagnostic[];
-  /** the entry of a target, created on first use */
-  collect: (label: string, origin: Collected['origin']) => Collected;
+  /** testlogs targets assembled while the files were read, when the label settings came in time */
+  early?: EarlyTargets;
 }
 
 /**
@@ -75,16 +58,35 @@ export interface ReadOptions {
    * callers whose workers are busy with something else (loadInputs composing a large model).
    */
   shareWithWorkers?: boolean;
+  /**
+   * The settings the evidence will be assembled with, when they come while files are still being read
+   * (the model's config): from then on, each testlogs target whose files are all read is assembled at
+   * once, in the time this thread would otherwise spend parsing XML the workers can parse.
+   */
+  assembleWith?: Promise<IngestOptions>;
 }
 
 /** Lists an evidence directory and parses its XML files. */
 export async function readEvidence(dir: string, options: ReadOptions = {}): Promise<EvidenceReading> {
   const listing = listEvidenceFiles(dir);
   const xmlFiles = listing.files.filter((rel) => rel.toLowerCase().endsWith('.xml'));
-  const reads = options.shareWithWorkers
-    ? await readJUnitFilesInParallel(dir, xmlFiles)
-    : readJUnitFiles(dir, xmlFiles);
-  return { dir, listing, xml: new Map(xmlFiles.map((rel, i) => [rel, reads[i]!])) };
+  const xml = new Map<string, JUnitRead>();
+  const early = options.assembleWith ? new EarlyTargets(dir, listing, xml) : undefined;
+  // A load that fails leaves the final assembly all the work; its own error surfaces where it is awaited.
+  options.assembleWith?.then(
+    (ingest) => early!.start(labelOptionsOf(ingest)),
+    () => undefined,
+  );
+  const arrived = (rel: string, read: JUnitRead) => {
+    xml.set(rel, read);
+    early?.read(rel);
+  };
+  if (options.shareWithWorkers) {
+    await readJUnitFilesInParallel(dir, xmlFiles, (i, read) => arrived(xmlFiles[i]!, read));
+  } else {
+    readJUnitFiles(dir, xmlFiles).forEach((read, i) => arrived(xmlFiles[i]!, read));
+  }
+  return { dir, listing, xml, ...(early ? { early } : {}) };
 }
 
 /** The cases of every target, from a directory's files already read; settings decide the labels. */
@@ -92,10 +94,11 @@ export function assembleEvidence(read: EvidenceReading, options: IngestOptions =
   const { dir, listing } = read;
   const diagnostics = [...listing.diagnostics];
   const collected = new Map<string, Collected>();
+  const labelOptions = labelOptionsOf(options);
   const reading: Reading = {
     dir,
     xml: read.xml,
-    labelOptions: options.mainRepo === undefined ? {} : { mainRepo: options.mainRepo },
+    labelOptions,
     diagnostics,
     collect: (label, origin) => {
       let entry = collected.get(label);
@@ -106,21 +109,33 @@ export function assembleEvidence(read: EvidenceReading, options: IngestOptions =
       return entry;
     },
   };
+  // Targets already assembled while reading (with these settings) are taken as they are.
+  const early = read.early?.close(labelOptions);
+  const earlyTarget = (rel: string): EarlyTarget | undefined => {
+    const label = early?.labelOf.get(rel);
+    return label === undefined ? undefined : early!.done.get(label);
+  };
 
   // Files are read one after another in code-point order, so diagnostics come out the same every run.
   for (const rel of listing.files) {
     const role = evidenceRole(rel);
-    if (role.kind === 'testlogs') readTestlogsFile(rel, role, reading);
-    else if (role.kind === 'record') readEvidenceRecordFile(rel, role, reading);
+    if (role.kind === 'testlogs') {
+      if (earlyTarget(rel) === undefined) readTestlogsFile(rel, role, reading);
+    } else if (role.kind === 'record') readEvidenceRecordFile(rel, role, reading);
     else if (role.kind === 'suites') readSuitesFile(rel, reading);
     else if (role.why !== undefined) {
       diagnostics.push(diagnostic('read-error', 'warning', `file not read: ${role.why}`, { file: rel }));
     }
   }
 
+  const assembled = new Map<string, TargetEvidence>();
+  for (const target of early?.done.values() ?? []) {
+    diagnostics.push(...target.diagnostics);
+    if (target.evidence) assembled.set(target.evidence.target, target.evidence);
+  }
   const targets = new Map<string, TargetEvidence>();
-  for (const label of [...collected.keys()].sort(byCodePoint)) {
-    targets.set(label, targetEvidence(label, collected.get(label)!, diagnostics));
+  for (const label of [...collected.keys(), ...assembled.keys()].sort(byCodePoint)) {
+    targets.set(label, assembled.get(label) ?? targetEvidence(label, collected.get(label)!, diagnostics));
   }
   return {
     root: dir,
@@ -128,25 +143,6 @@ export function assembleEvidence(read: EvidenceReading, options: IngestOptions =
     diagnostics: diagnostics.sort(compareDiagnostics),
     unreadable: listing.unreadable,
   };
-}
-
-function readTestlogsFile(
-  rel: string,
-  role: Extract<EvidenceRole, { kind: 'testlogs' }>,
-  reading: Reading,
-): void {
-  const target = targetOfDir(role.targetDir, reading.labelOptions);
-  if (!target.ok) {
-    reading.diagnostics.push(
-      badTarget(rel, `folder "${role.targetDir}" names no Bazel target: ${target.message}`),
-    );
-    return;
-  }
-  const report = readXml(reading, rel);
-  if (report === undefined) return;
-  const file = testlogsFile(report, target.label, rel, reading.diagnostics);
-  const { shard, run, attempt } = role;
-  reading.collect(target.label.canonical, 'testlogs').files.push({ shard, run, attempt, ...file });
 }
 
 function readEvidenceRecordFile(
@@ -186,88 +182,6 @@ function readSuitesFile(rel: string, reading: Reading): void {
   for (const [label, cases] of suiteCases(report, rel, reading.diagnostics)) {
     reading.collect(label, 'suite').parts.push(mergeOneRun(cases, rel, reading.diagnostics));
   }
-}
-
-/** A target's merged, sorted cases. */
-function targetEvidence(label: string, entry: Collected, diagnostics: Diagnostic[]): TargetEvidence {
-  const observations =
-    entry.origin === 'testlogs'
-      ? mergeTestlogs(entry.files, label, diagnostics)
-      : mergeParts(entry.parts, label, diagnostics);
-  const cases = sortByCodePointKey(
-    observations.map((o) => toTestCase(label, o)),
-    (c) => c.path,
-  );
-  const evidence: TargetEvidence = {
-    target: label,
-    origin: entry.origin,
-    synthetic: cases.length > 0 && cases.every((c) => c.synthetic),
-    cases,
-  };
-  if (entry.record !== undefined) evidence.record = entry.record;
-  return evidence;
-}
-
-/** A file's JUnit report, or undefined (with diagnostics) when the file gives no evidence. */
-function readXml(reading: Reading, rel: string): JUnitReport | undefined {
-  const read = reading.xml.get(rel);
-  if (read === undefined) return undefined; // listed files ending in .xml are all read
-  if ('unreadable' in read) {
-    reading.diagnostics.push(read.unreadable);
-    return undefined;
-  }
-  reading.diagnostics.push(...read.diagnostics);
-  return read.report;
-}
-
-/** A testlogs file's cases: its one synthetic case when Bazel wrote it, else its own (one run). */
-function testlogsFile(
-  report: JUnitReport,
-  label: Label,
-  rel: string,
-  diagnostics: Diagnostic[],
-): Pick<TestlogsFile, 'cases' | 'synthetic' | 'failedAfterOwnXml'> {
-  // The tag, file and line fields of a synthetic case stay empty: Bazel knows none of them.
-  const synthetic = (generated: CaseObservation): CaseObservation => ({
-    ...generated,
-    path: syntheticCasePath(label),
-    synthetic: true,
-  });
-  if (isBazelGenerated(report, label))
-    return { cases: [synthetic(report.suites[0]!.cases[0]!)], synthetic: true };
-  const failure = failureAfterOwnXml(report, label);
-  const suites = failure === undefined ? report.suites : report.suites.slice(0, -1);
-  const cases = mergeOneRun(
-    suites.flatMap((suite) => suite.cases),
-    rel,
-    diagnostics,
-  );
-  if (failure === undefined) return { cases, synthetic: false };
-  return { cases: [...cases, synthetic(failure)], synthetic: false, failedAfterOwnXml: true };
-}
-
-/**
- * A testlogs target's cases: per shard, its runs and attempts in order (the last decides, earlier
- * failures make a pass flaky); then the shards together. Where the target wrote XML of its own, Bazel's
- * synthetic results are dropped, except a failed one that is a shard's last word (a shard that crashed,
- * or failed after writing its XML).
- */
-function mergeTestlogs(files: TestlogsFile[], label: string, diagnostics: Diagnostic[]): CaseObservation[] {
-  const wroteOwnXml = files.some((f) => !f.synthetic);
-  const shards = [...new Set(files.map((f) => f.shard))].sort((a, b) => a - b);
-  const parts = shards.map((shard) => {
-    const sequence = files
-      .filter((f) => f.shard === shard)
-      .sort((a, b) => a.run - b.run || a.attempt - b.attempt);
-    const merged = mergeSequence(sequence.map((f) => f.cases));
-    if (!wroteOwnXml) return merged;
-    const last = sequence[sequence.length - 1]!;
-    const lastIsSynthetic = last.synthetic || last.failedAfterOwnXml === true;
-    return merged.filter(
-      (o) => !o.synthetic || (lastIsSynthetic && (o.result === 'failed' || o.result === 'error')),
-    );
-  });
-  return mergeParts(parts, label, diagnostics);
 }
 
 /**
@@ -339,27 +253,4 @@ function wayOut(rel: string): string {
     `move it to ${folder}/test.xml (target ${target.label.canonical}) or to records/${stem}.xml ` +
     `(${record.label.canonical})`
   );
-}
-
-function badTarget(file: string, message: string, line?: number): Diagnostic {
-  return diagnostic('bad-target', 'error', message, { file, line });
-}
-
-function toTestCase(target: string, o: CaseObservation): TestCase {
-  const testCase: TestCase = {
-    target,
-    path: o.path,
-    result: o.result,
-    flaky: o.flaky,
-    tags: o.tags,
-    synthetic: o.synthetic,
-    sources: o.sources,
-  };
-  if (o.level !== undefined) testCase.level = o.level;
-  if (o.file !== undefined) testCase.file = o.file;
-  if (o.line !== undefined) testCase.line = o.line;
-  if (o.message !== undefined) testCase.message = o.message;
-  if (o.attachments !== undefined) testCase.attachments = o.attachments;
-  if (o.at !== undefined) testCase.at = o.at;
-  return testCase;
 }

@@ -25,8 +25,15 @@ export function readJUnitFiles(dir: string, rels: string[]): JUnitRead[] {
   return rels.map((rel) => readJUnitOne(dir, rel));
 }
 
-/** The same, shared with worker threads when there is enough XML (this thread takes files too). */
-export function readJUnitFilesInParallel(dir: string, rels: string[]): Promise<JUnitRead[]> {
+/**
+ * The same, shared with worker threads when there is enough XML (this thread takes files too);
+ * `arrived` is told each file's read (by index) as soon as it is on this thread.
+ */
+export function readJUnitFilesInParallel(
+  dir: string,
+  rels: string[],
+  arrived?: (index: number, read: JUnitRead) => void,
+): Promise<JUnitRead[]> {
   const sizes = rels.map((rel) => {
     try {
       return statSync(join(dir, rel)).size;
@@ -41,6 +48,7 @@ export function readJUnitFilesInParallel(dir: string, rels: string[]): Promise<J
     here: (item) => Promise.resolve(readJUnitItem(item)),
     fromWorker: (text, item) => decodeJUnitRead(text, workItem(item)[1]),
     minBytesPerThread: MIN_BYTES_PER_THREAD,
+    ...(arrived ? { onResult: arrived } : {}),
   });
 }
 

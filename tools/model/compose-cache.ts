@@ -110,19 +110,45 @@ function markUsed(path: string): void {
   }
 }
 
-/** Thrown while serializing a composition JSON cannot hold exactly. */
-const NOT_JSON = new Error('not representable in JSON');
+/** Whether a plain value holds a number JSON cannot hold (YAML's .inf and .nan come back as null). */
+function holdsNonFiniteNumber(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return true;
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else if (v !== null && typeof v === 'object') {
+      for (const item of Object.values(v)) stack.push(item);
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether a composition holds a number JSON cannot hold. Only the files' own values can: entities'
+ * fields, the config, project and meta blocks, schema_version (positions and messages are rr's own),
+ * so the many positions are not walked.
+ */
+function composedNonFinite(composed: ComposedFile): boolean {
+  return composed.documents.some(
+    (doc) =>
+      doc.entities.some((entity) => holdsNonFiniteNumber(entity.data)) ||
+      [doc.config, doc.project, doc.meta].some((block) => block && holdsNonFiniteNumber(block.value)) ||
+      holdsNonFiniteNumber(doc.schemaVersion?.value),
+  );
+}
 
 /**
  * Stores a composition atomically (temporary file, then rename); a cache that cannot be written is
  * skipped, and so is a composition JSON would change (YAML's .inf and .nan would come back as null).
  */
 export function writeComposeCache(dir: string, key: string, composed: ComposedFile): void {
+  // A replacer function checking every value made serializing three times slower on the first run.
+  if (composedNonFinite(composed)) return;
   try {
-    const json = JSON.stringify(composed, (_key, value: unknown) => {
-      if (typeof value === 'number' && !Number.isFinite(value)) throw NOT_JSON;
-      return value;
-    });
+    const json = JSON.stringify(composed);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const temporary = join(dir, `.${key}.${process.pid}.${threadId}.tmp`);
     writeFileSync(temporary, json, { mode: 0o600 });

@@ -1,8 +1,8 @@
 import { composeDocument, type ComposedDocument } from './compose-document.js';
 import type { Diagnostic } from './diagnostic.js';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { composeCacheDir, composeCacheKey, readComposeCache, writeComposeCache } from './compose-cache.js';
-import { decodeModelBytes, readModelText, type ModelText } from './model-text.js';
+import { decodeModelBytes, readModelTextSync, type ModelText } from './model-text.js';
 import { parseModelText } from './parse-documents.js';
 
 /** What one model file contributes: plain data only, so a worker thread can send it back. */
@@ -14,15 +14,23 @@ export interface ComposedFile {
   unreadable: boolean;
 }
 
-/** Reads, parses and composes one model file, or takes it from the compose cache when its bytes are known. */
-export async function composeModelFile(file: string): Promise<ComposedFile> {
+/**
+ * Reads, parses and composes one model file, or takes it from the compose cache when its bytes are
+ * known. The file is read synchronously: files are composed one after another per thread, and awaiting
+ * each read left the thread idle (about an eighth of `rr validate`'s first run on 10,000 entities).
+ */
+export function composeModelFile(file: string): Promise<ComposedFile> {
+  return Promise.resolve(composeModelFileNow(file));
+}
+
+function composeModelFileNow(file: string): ComposedFile {
   const cacheDir = composeCacheDir();
-  if (cacheDir === undefined) return composeModelText(file, await readModelText(file));
+  if (cacheDir === undefined) return composeModelText(file, readModelTextSync(file));
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = readFileSync(file);
   } catch {
-    return composeModelText(file, await readModelText(file)); // says why it cannot be read
+    return composeModelText(file, readModelTextSync(file)); // says why it cannot be read
   }
   const key = composeCacheKey(file, bytes);
   const cached = readComposeCache(cacheDir, key);

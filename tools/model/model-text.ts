@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
 import { reason } from './model-files.js';
 
@@ -7,11 +7,15 @@ export type ModelText = { ok: true; text: string; bom: boolean } | { ok: false; 
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** Reads a file as UTF-8 (a BOM is dropped); other encodings are reported with the line of the first bad byte. */
-export async function readModelText(file: string): Promise<ModelText> {
+/**
+ * Reads a file as UTF-8 (a BOM is dropped); other encodings are reported with the line of the first bad
+ * byte. Synchronously: a loader composing files one after another on one thread would otherwise wait
+ * for the thread pool on every file (docs/decisions.md, "Synchronous listing and reads").
+ */
+export function readModelTextSync(file: string): ModelText {
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = readFileSync(file);
   } catch (error) {
     return failure(file, `cannot read file: ${reason(error)}`);
   }

@@ -18,6 +18,8 @@ export interface ParsedDocument {
 /** The documents of one file, or the diagnostics that stopped its parsing. */
 export interface ParsedFile {
   file: string;
+  /** which reader parsed it: the block reader, or the yaml package (JSON, and YAML the block reader declined) */
+  reader: 'block' | 'yaml';
   lineCounter: LineCounter;
   documents: ParsedDocument[];
   diagnostics: Diagnostic[];
@@ -29,15 +31,22 @@ export interface ParsedFile {
  * `.json` file, with the yaml package.
  */
 export function parseModelText(file: string, text: string): ParsedFile {
-  const read = /\.json$/i.test(file) ? undefined : readBlockYaml(text);
-  if (read === undefined) return parseWithYamlPackage(file, text);
+  return (
+    (/\.json$/i.test(file) ? undefined : parseWithBlockReader(file, text)) ?? parseWithYamlPackage(file, text)
+  );
+}
+
+/** Parses a file's text with the block reader alone, or returns undefined when it declines the text. */
+export function parseWithBlockReader(file: string, text: string): ParsedFile | undefined {
+  const read = readBlockYaml(text);
+  if (read === undefined) return undefined;
   const lineCounter = new LineCounter();
   for (const start of read.lineStarts) lineCounter.addNewLine(start);
   const documents = read.documents.map((d) => ({
     tree: blockDocumentTree(d.root, lineCounter),
     value: d.value,
   }));
-  return { file, lineCounter, documents, diagnostics: [] };
+  return { file, reader: 'block', lineCounter, documents, diagnostics: [] };
 }
 
 /**
@@ -71,7 +80,7 @@ export function parseWithYamlPackage(file: string, text: string): ParsedFile {
   }
   // A duplicate key is an error, but the rest of the file is still worth checking; syntax errors are not.
   if (diagnostics.some((d) => d.rule !== 'duplicate-key'))
-    return { file, lineCounter, documents: [], diagnostics };
+    return { file, reader: 'yaml', lineCounter, documents: [], diagnostics };
 
   const documents: ParsedDocument[] = [];
   for (const doc of list) {
@@ -92,7 +101,7 @@ export function parseWithYamlPackage(file: string, text: string): ParsedFile {
       diagnostics.push(diagnostic('syntax-error', 'error', message, at(offset)));
     }
   }
-  return { file, lineCounter, documents, diagnostics };
+  return { file, reader: 'yaml', lineCounter, documents, diagnostics };
 }
 
 /** An empty or comment-only document: no contents, or the empty null scalar yaml makes after a bare `---`. */

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { bundledSchema } from './bundled-schema.js';
-import { modelSchemaValidator } from './model-schema-validator.js';
+import { schemaValidator } from './precompiled-validator.js';
 import { parseLabel } from './labels.js';
 import { closestName } from './spelling.js';
 import { pointerSegments, showValue, typeWord, valueAtPath, valueKind } from './schema-values.js';
@@ -24,7 +24,7 @@ export function modelSchema(): Record<string, unknown> {
 function compiled(): ValidateFunction {
   if (!validator) {
     const schema = modelSchema();
-    validator = modelSchemaValidator(schema);
+    validator = schemaValidator('model.schema.json', schema);
     knownKeys = [...propertyNames(schema)].sort();
   }
   return validator;

@@ -1,6 +1,8 @@
 // Runs CPU-bound work over files on worker threads and this thread together, from one shared queue:
 // each thread claims the next item (largest first) with an atomic counter, so a thread that is busy
-// with other work (the main thread parsing evidence) simply claims fewer. The model loader uses it.
+// with other work (the main thread parsing evidence) simply claims fewer. Workers post their results in
+// batches as they go, so the main thread can put them to use before the last item is done. The model
+// loader and evidence reading use it.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
@@ -18,6 +20,11 @@ export interface ShareOptions<T, W = T> {
   fromWorker?: (sent: W, item: string) => T;
   /** below this many bytes per thread a worker's start-up costs more than it saves */
   minBytesPerThread: number;
+  /**
+   * told each item's result on this thread as soon as it is here (workers send theirs in batches while
+   * they work), so the caller can use results while the rest are still being worked on
+   */
+  onResult?: (index: number, result: T) => void;
 }
 
 /** What a worker is given: the items, the order to take them in, and the shared next-index counter. */
@@ -53,10 +60,17 @@ export function startShares<T, W = T>(options: ShareOptions<T, W>): StartedShare
 }
 
 async function shareOut<T, W>(options: ShareOptions<T, W>, workers: number): Promise<T[]> {
-  const { items, sizes } = options;
+  const { items, sizes, onResult } = options;
   const out = new Array<T>(items.length);
+  const settle = (i: number, result: T) => {
+    out[i] = result;
+    onResult?.(i, result);
+  };
   if (workers === 0) {
-    for (let i = 0; i < items.length; i++) out[i] = await options.here(items[i]!);
+    // After what the caller starts next in the same turn: loadInputs lists the evidence and starts its
+    // workers before a small model is composed here, so they parse while this thread composes.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 0; i < items.length; i++) settle(i, await options.here(items[i]!));
     return out;
   }
   const queue: ShareQueue = {
@@ -64,29 +78,47 @@ async function shareOut<T, W>(options: ShareOptions<T, W>, workers: number): Pro
     order: items.map((_, i) => i).sort((a, b) => sizes[b]! - sizes[a]!),
     next: new SharedArrayBuffer(4),
   };
-  const started = Array.from({ length: workers }, () => inWorker<W>(options.script, queue));
+  const decode = options.fromWorker ?? ((sent: W) => sent as unknown as T);
+  const fromWorker = (batch: [number, W][]) => {
+    for (const [i, sent] of batch) settle(i, decode(sent, items[i]!));
+  };
+  const started = Array.from({ length: workers }, () => inWorker<W>(options.script, queue, fromWorker));
   const own = (async () => {
     for (;;) {
       await new Promise((resolve) => setImmediate(resolve));
       const i = claim(queue);
       if (i === undefined) return;
-      out[i] = await options.here(items[i]!);
+      settle(i, await options.here(items[i]!));
     }
   })();
-  const [, ...done] = await Promise.all([own, ...started]);
-  const decode = options.fromWorker ?? ((sent: W) => sent as unknown as T);
-  for (const results of done) for (const [i, sent] of results) out[i] = decode(sent, items[i]!);
+  await Promise.all([own, ...started]);
   return out;
 }
 
-/** In a worker script: takes items from the queue it was given until none are left, then posts them. */
+/** A worker posts what it has done at least this often (ms), so the main thread can use it early. */
+const BATCH_INTERVAL_MS = 25;
+
+/** What a worker posts: results of some items, and whether it has finished. */
+interface ShareBatch<T> {
+  results: [number, T][];
+  done: boolean;
+}
+
+/** In a worker script: takes items from the queue it was given until none are left, posting results in batches. */
 export async function serveShare<T>(work: (item: string) => Promise<T>): Promise<void> {
   // trusted: shareOut built this queue on rr's own main thread and passed it in workerData
   const queue = workerData as ShareQueue;
-  const results: [number, T][] = [];
-  for (let i = claim(queue); i !== undefined; i = claim(queue))
+  let results: [number, T][] = [];
+  let posted = performance.now();
+  for (let i = claim(queue); i !== undefined; i = claim(queue)) {
     results.push([i, await work(queue.items[i]!)]);
-  parentPort!.postMessage(results);
+    if (performance.now() - posted >= BATCH_INTERVAL_MS) {
+      parentPort!.postMessage({ results, done: false } satisfies ShareBatch<T>);
+      results = [];
+      posted = performance.now();
+    }
+  }
+  parentPort!.postMessage({ results, done: true } satisfies ShareBatch<T>);
 }
 
 /** The next item's index, or undefined when every item is taken. */
@@ -112,14 +144,27 @@ function workerCount<T, W>(options: ShareOptions<T, W>): number {
   return Math.max(0, wanted - 1);
 }
 
-function inWorker<T>(script: string, queue: ShareQueue): Promise<[number, T][]> {
+/** Runs a worker over the queue, handing each batch it posts to `received`; resolves when it is done. */
+function inWorker<T>(
+  script: string,
+  queue: ShareQueue,
+  received: (results: [number, T][]) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(script, {
       workerData: queue,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
-    worker.once('message', (results: [number, T][]) => {
-      resolve(results);
+    worker.on('message', (batch: ShareBatch<T>) => {
+      try {
+        received(batch.results);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+        void worker.terminate();
+        return;
+      }
+      if (!batch.done) return;
+      resolve();
       void worker.terminate();
     });
     worker.once('error', reject);

@@ -4,7 +4,7 @@ import type { Model } from '../model/model.js';
 import { INVALIDATING_RULES } from '../model/rule-catalog.js';
 import type { Evidence } from '../evidence/test-case.js';
 import type { Annotation, AnnotationScan } from '../sources/annotation.js';
-import { ruleContext } from '../validate/rule-context.js';
+import { ruleContext, type RuleContext } from '../validate/rule-context.js';
 import { finalizeDiagnostics, modelDiagnostics } from '../validate/validate-model.js';
 import { attributeCases, settleQuarantines, type AttributedCase } from './attribution.js';
 import { claimEvidenceRules } from './claim-evidence-rules.js';
@@ -20,6 +20,25 @@ export interface AnalyzeInput {
   evidence?: Evidence;
   lock?: VerificationLock;
   sources?: SourceAnnotations;
+  /**
+   * The model's own part, when it is already done (loadInputs does it while the evidence is still
+   * being read); used only when it was made from this very model, else made again.
+   */
+  modelAnalysis?: ModelAnalysis;
+}
+
+/** The part of an analysis that needs only the model: its indexes and the model rules' findings. */
+export interface ModelAnalysis {
+  model: Model;
+  ctx: RuleContext;
+  /** the loader's findings and the model rules' (default severities; analyzeClaims finalizes them) */
+  diagnostics: readonly Diagnostic[];
+}
+
+/** The model's part of an analysis. Pure: no I/O. */
+export function analyzeModel(model: Model): ModelAnalysis {
+  const ctx = ruleContext(model);
+  return { model, ctx, diagnostics: modelDiagnostics(model, ctx) };
 }
 
 /** Annotations scanned under a source root (paths in the scan are relative to it). */
@@ -79,9 +98,16 @@ export function withVerdicts(model: Model, claimAnalysis: ClaimAnalysis): Analys
  * Diagnostics (model rules, evidence, attribution, lock, annotations) and the one owner of each case,
  * without verdicts and gaps: what the editor's save checks compare. Pure: no I/O.
  */
-export function analyzeClaims({ model, evidence, lock, sources }: AnalyzeInput): ClaimAnalysis {
-  const ctx = ruleContext(model);
-  const diagnostics: Diagnostic[] = modelDiagnostics(model, ctx);
+export function analyzeClaims({
+  model,
+  evidence,
+  lock,
+  sources,
+  modelAnalysis,
+}: AnalyzeInput): ClaimAnalysis {
+  const prepared = modelAnalysis?.model === model ? modelAnalysis : analyzeModel(model);
+  const ctx = prepared.ctx;
+  const diagnostics: Diagnostic[] = [...prepared.diagnostics];
   let cases: AttributedCase[] = [];
   let absences: LockedAbsence[] = [];
   let stale = new Set<string>();

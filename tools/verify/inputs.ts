@@ -6,7 +6,7 @@ import { assembleEvidence, readEvidence, type EvidenceReading } from '../evidenc
 import type { Evidence } from '../evidence/test-case.js';
 import { startLoadModel, type ModelLoad } from '../model/load-model.js';
 import type { Model } from '../model/model.js';
-import type { SourceAnnotations } from './analyze.js';
+import { analyzeModel, type ModelAnalysis, type SourceAnnotations } from './analyze.js';
 import { parseModelVerificationLock, type VerificationLock } from './verification-lock-file.js';
 import { verificationLockPathOf } from './verification-lock-path.js';
 import { scanModelAnnotations } from './model-annotations.js';
@@ -21,6 +21,8 @@ export interface Inputs {
   /** the lock's text as read (a refused update leaves it as it is) */
   lockText?: string;
   sources?: SourceAnnotations;
+  /** the model's part of the analysis, done while the evidence was read (analyze takes it) */
+  modelAnalysis?: ModelAnalysis;
   unreadable: boolean;
 }
 
@@ -52,21 +54,43 @@ export interface InputOptions {
   onSourcesProgress?: (progress: ScanProgress) => void;
 }
 
+/** What modelAndEvidence gives: the model, the evidence read (not assembled), the model's analysis. */
+export interface ModelAndEvidence {
+  model: Model;
+  read?: EvidenceReading;
+  /** the model's part of the analysis, made while the evidence was read (only when there is evidence) */
+  modelAnalysis?: ModelAnalysis;
+}
+
 /**
  * The model and the evidence read, each using the machine as well as it can: a large model composes on
- * worker threads while this thread parses the evidence, then helps them; a small model loads first and
- * the evidence then shares its XML with worker threads. Only the evidence's labels need the config.
+ * worker threads while this thread parses the evidence, then helps them; a small model loads on this
+ * thread while the evidence's XML is already being parsed on worker threads, and this thread joins them
+ * when the model is done, after the model's part of the analysis, which needs no evidence (its time
+ * then goes to it instead of to XML the workers parse meanwhile). Only the evidence's labels need the
+ * config.
  */
 export async function modelAndEvidence(
   modelPath: string,
   evidenceDir: string | undefined,
   startModel: (path: string) => Promise<ModelLoad> = startLoadModel,
-): Promise<[Model, EvidenceReading | undefined]> {
+): Promise<ModelAndEvidence> {
   const load = await startModel(modelPath);
-  if (!evidenceDir) return [await load.model, undefined];
-  if (!load.onWorkers) return [await load.model, await readEvidence(evidenceDir, { shareWithWorkers: true })];
-  // The model's workers are running; parsing the evidence here blocks this thread until it is done.
-  return Promise.all([load.model, readEvidence(evidenceDir)]);
+  if (!evidenceDir) return { model: await load.model };
+  let modelAnalysis: ModelAnalysis | undefined;
+  const model = load.model.then((m) => {
+    modelAnalysis = analyzeModel(m);
+    return m;
+  });
+  // The evidence's workers start now; this thread takes XML files only between the model's steps.
+  // Or the model's workers are running, and parsing the evidence here blocks this thread until it is done.
+  // Once the model (its config) is there, complete targets are assembled while the rest is read.
+  const assembleWith = model.then((m) => (m.config.main_repo ? { mainRepo: m.config.main_repo } : {}));
+  const [loaded, read] = await Promise.all([
+    model,
+    readEvidence(evidenceDir, { shareWithWorkers: !load.onWorkers, assembleWith }),
+  ]);
+  return { model: loaded, read, modelAnalysis };
 }
 
 /** Loads the model, the evidence, the lock and annotations for an analysis. */
@@ -76,7 +100,24 @@ export async function loadInputs(options: InputOptions): Promise<Inputs> {
   const startModel = readModel
     ? (path: string) => Promise.resolve({ onWorkers: false, model: readModel(path) })
     : startLoadModel;
-  const [model, read] = await modelAndEvidence(options.model, options.evidence, startModel);
+  // The scan for annotations needs only the model's ids and patterns: it starts as soon as the model is
+  // there and runs between the evidence's files, instead of after them.
+  let scanning: Promise<SourceAnnotations> | undefined;
+  const startModelAndScan = async (path: string): Promise<ModelLoad> => {
+    const load = await startModel(path);
+    const { sources, sourceFiles, onSourcesProgress } = options;
+    if (sources) {
+      scanning = load.model.then((m) => scanModelAnnotations(m, sources, sourceFiles, onSourcesProgress));
+      // Awaited below unless the model fails to load, whose own error is the one to report.
+      scanning.catch(() => undefined);
+    }
+    return load;
+  };
+  const { model, read, modelAnalysis } = await modelAndEvidence(
+    options.model,
+    options.evidence,
+    startModelAndScan,
+  );
   const labelOptions = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const assembled = read ? assembleEvidence(read, labelOptions) : undefined;
   const evidence =
@@ -85,9 +126,7 @@ export async function loadInputs(options: InputOptions): Promise<Inputs> {
   const lockText = lockPath ? await (options.readLock ?? readVerificationLockFile)(lockPath) : undefined;
   const lock =
     lockPath && lockText !== undefined ? parseModelVerificationLock(model, lockPath, lockText) : undefined;
-  const sources = options.sources
-    ? await scanModelAnnotations(model, options.sources, options.sourceFiles, options.onSourcesProgress)
-    : undefined;
+  const sources = await scanning;
   return {
     model,
     evidence,
@@ -95,6 +134,7 @@ export async function loadInputs(options: InputOptions): Promise<Inputs> {
     lockPath,
     lockText,
     sources,
+    ...(modelAnalysis ? { modelAnalysis } : {}),
     unreadable: model.unreadable || (evidence?.unreadable ?? false),
   };
 }

@@ -26,10 +26,11 @@ export interface VerificationLockPlan {
  * quarantined case refuses the update; a removal is kept unless `allowRemovals`.
  */
 export function planVerificationLockUpdate(
-  input: Pick<AnalyzeInput, 'model' | 'evidence' | 'lock'>,
+  input: Pick<AnalyzeInput, 'model' | 'evidence' | 'lock' | 'modelAnalysis'>,
   allowRemovals: boolean,
 ): VerificationLockPlan {
-  const analysis = analyze({ model: input.model, evidence: input.evidence });
+  const { model, evidence, modelAnalysis } = input;
+  const analysis = analyze({ model, evidence, ...(modelAnalysis ? { modelAnalysis } : {}) });
   const old = input.lock;
   const refusedBy = analysis.cases
     .filter((a) => a.quarantine)

@@ -1,0 +1,47 @@
+// The whole `rr` process as a user starts it: bin/rr.js executed through its shebang (with its Node
+// flags), timed from spawn to exit, its output read from a pipe as a terminal or `| less` would. This is
+// what the user waits for: start-up, module loading, the work, writing the output and exiting.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** bin/rr.js of this checkout (the benches run from dist/bench/<name>/). */
+export const RR_BIN = fileURLToPath(new URL('../../bin/rr.js', import.meta.url));
+
+/** One process: its wall time, exit code and how much it printed. */
+export interface RrProcessRun {
+  ms: number;
+  code: number;
+  outBytes: number;
+}
+
+/** Runs bin/rr.js with `args` and the environment `env` added; resolves when it has exited. */
+export function timeRrProcess(args: string[], env: Record<string, string>): Promise<RrProcessRun> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(RR_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let outBytes = 0;
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (outBytes += chunk.length));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - t0;
+      // 0 and 1 are answers (clean, errors found); anything else means rr did not do the work.
+      if (code === 0 || code === 1) resolve({ ms, code, outBytes });
+      else reject(new Error(`rr ${args.join(' ')} exited with ${code}: ${err.slice(0, 2000)}`));
+    });
+  });
+}
+
+/** Median and range of some times in ms, as seconds: "median 1.23 s (1.20–1.31)". */
+export function secondsSpread(ms: number[]): string {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const s = (v: number) => (v / 1000).toFixed(2);
+  return `median ${s(sorted[Math.floor(sorted.length / 2)]!)} s (${s(sorted[0]!)}–${s(sorted[sorted.length - 1]!)})`;
+}
+
+/** "met" or "missed": whether the median of `ms` is under the target. */
+export function targetVerdict(ms: number[], targetMs: number): string {
+  const median = [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)]!;
+  return median < targetMs ? 'met' : 'missed';
+}
