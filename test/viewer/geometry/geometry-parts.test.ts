@@ -7,12 +7,8 @@ import { GEOMETRY_SCHEMA, type BoardGeometry } from '../../../tools/viewer/geome
 import { assembleGeometry } from '../../../tools/viewer/geometry/geometry-assembly.js';
 import { decodePart, encodePart } from '../../../tools/viewer/geometry/geometry-part-codec.js';
 import { PartFileError } from '../../../tools/viewer/geometry/geometry-part-file.js';
-import {
-  GEOMETRY_INDEX_SCHEMA,
-  type GeometryIndex,
-  type GeometryPart,
-} from '../../../tools/viewer/geometry/geometry-parts.js';
-import { splitGeometry } from '../../../tools/viewer/geometry/geometry-split.js';
+import type { GeometryPart } from '../../../tools/viewer/geometry/geometry-parts.js';
+import { geometryIndex, splitGeometry } from '../../../tools/viewer/geometry/geometry-split.js';
 import { readKicadBoard } from '../../../tools/viewer/geometry/kicad-board-reader.js';
 import { BIG_BOARD, DEMOS_DIR, demoBoards } from './kicad-demos.js';
 
@@ -24,17 +20,7 @@ function roundTrip(geometry: BoardGeometry): { back: BoardGeometry; parts: Geome
   const split = splitGeometry(geometry);
   const files = split.parts.map((p) => encodePart(p));
   const parts = files.map((f, i) => decodePart(f, `part ${i}`));
-  const index: GeometryIndex = {
-    schema: GEOMETRY_INDEX_SCHEMA,
-    geometry: GEOMETRY_SCHEMA,
-    extractor: geometry.extractor,
-    formatVersion: geometry.formatVersion,
-    layers: geometry.layers,
-    nets: geometry.nets,
-    boundingBox: geometry.boundingBox,
-    counts: split.counts,
-    parts: [],
-  };
+  const index = geometryIndex(geometry, split.counts, []);
   // Parts arrive in any order; assembly puts every item back in its place.
   const back = assembleGeometry(index, [...parts].reverse());
   return { back, parts, bytes: files.reduce((n, f) => n + f.length, 0) };

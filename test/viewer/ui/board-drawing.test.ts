@@ -3,10 +3,9 @@
 // geometry; a layer that did not change keeps its very path strings, and a new placement moves the pads.
 import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GEOMETRY_SCHEMA, type BoardGeometry } from '../../../tools/viewer/geometry/board-geometry.js';
+import type { BoardGeometry } from '../../../tools/viewer/geometry/board-geometry.js';
 import { decodePart, encodePart } from '../../../tools/viewer/geometry/geometry-part-codec.js';
-import { GEOMETRY_INDEX_SCHEMA, type GeometryIndex } from '../../../tools/viewer/geometry/geometry-parts.js';
-import { splitGeometry } from '../../../tools/viewer/geometry/geometry-split.js';
+import { geometryIndex, splitGeometry } from '../../../tools/viewer/geometry/geometry-split.js';
 import { readKicadBoard } from '../../../tools/viewer/geometry/kicad-board-reader.js';
 import { BoardDrawing } from '../../../ui/viewer/src/board-drawing.js';
 import { boardPaths } from '../../../ui/viewer/src/board-paths.js';
@@ -17,17 +16,11 @@ import { BIG_BOARD, demoBoards } from '../geometry/kicad-demos.js';
 function served(geometry: BoardGeometry) {
   const split = splitGeometry(geometry);
   const parts = split.parts.map((p) => decodePart(encodePart(p), p.name));
-  const index: GeometryIndex = {
-    schema: GEOMETRY_INDEX_SCHEMA,
-    geometry: GEOMETRY_SCHEMA,
-    extractor: geometry.extractor,
-    formatVersion: geometry.formatVersion,
-    layers: geometry.layers,
-    nets: geometry.nets,
-    boundingBox: geometry.boundingBox,
-    counts: split.counts,
-    parts: split.parts.map((p) => ({ name: p.name, kind: p.kind, hash: p.name, bytes: 0, items: 0 })),
-  };
+  const index = geometryIndex(
+    geometry,
+    split.counts,
+    split.parts.map((p) => ({ name: p.name, kind: p.kind, hash: p.name, bytes: 0, items: 0 })),
+  );
   return { index, parts };
 }
 

@@ -10,19 +10,14 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseCheckedJson, shapeOf } from '../../model/checked-json.js';
-import { GEOMETRY_SCHEMA, type BoardGeometry } from './board-geometry.js';
+import type { BoardGeometry } from './board-geometry.js';
 import { fingerprint, sizeOf, writeAtomically } from './cache-files.js';
 import { geometryCacheKey } from './geometry-code-key.js';
 import { assembleGeometry } from './geometry-assembly.js';
 import { decodePart, encodePart } from './geometry-part-codec.js';
-import {
-  GEOMETRY_INDEX_SCHEMA,
-  type GeometryIndex,
-  type GeometryPart,
-  type GeometryPartEntry,
-} from './geometry-parts.js';
+import { type GeometryIndex, type GeometryPart, type GeometryPartEntry } from './geometry-parts.js';
 import { geometryIndexProblem, geometryShapeProblem } from './geometry-shape-check.js';
-import { partItems, splitGeometry } from './geometry-split.js';
+import { geometryIndex, partItems, splitGeometry } from './geometry-split.js';
 import { readKicadBoard } from './kicad-board-reader.js';
 
 /** Extracts the geometry of one board file. */
@@ -194,17 +189,7 @@ export class GeometryCache {
       }
       entries.push({ name: part.name, kind: part.kind, hash, bytes: bytes.length, items: partItems(part) });
     }
-    const index: GeometryIndex = {
-      schema: GEOMETRY_INDEX_SCHEMA,
-      geometry: GEOMETRY_SCHEMA,
-      extractor: geometry.extractor,
-      formatVersion: geometry.formatVersion,
-      layers: geometry.layers,
-      nets: geometry.nets,
-      boundingBox: geometry.boundingBox,
-      counts,
-      parts: entries,
-    };
+    const index = geometryIndex(geometry, counts, entries);
     await mkdir(this.entryDir(sha256), { recursive: true });
     await writeAtomically(indexFile, JSON.stringify(index));
     await this.removeStale(sha256);

@@ -2,11 +2,14 @@
 // Cuts a board's geometry into parts (geometry-parts.ts), in the order a page fetches them: the
 // outline (Edge.Cuts), the footprints, the front copper, the vias, the back copper, the inner
 // copper front to back, any other layer with content, the zones' outlines last (not drawn).
-import type { BoardGeometry } from './board-geometry.js';
+import { GEOMETRY_SCHEMA, type BoardGeometry } from './board-geometry.js';
 import {
+  GEOMETRY_INDEX_SCHEMA,
   NON_LAYER_PARTS,
   type GeometryCounts,
+  type GeometryIndex,
   type GeometryPart,
+  type GeometryPartEntry,
   type LayerPart,
   type ZonesPart,
 } from './geometry-parts.js';
@@ -15,6 +18,25 @@ import {
 export interface SplitGeometry {
   parts: GeometryPart[];
   counts: GeometryCounts;
+}
+
+/** The index of a geometry cut into parts: everything but the items, with the parts' entries. */
+export function geometryIndex(
+  geometry: BoardGeometry,
+  counts: GeometryCounts,
+  parts: GeometryPartEntry[],
+): GeometryIndex {
+  return {
+    schema: GEOMETRY_INDEX_SCHEMA,
+    geometry: GEOMETRY_SCHEMA,
+    extractor: geometry.extractor,
+    formatVersion: geometry.formatVersion,
+    layers: geometry.layers,
+    nets: geometry.nets,
+    boundingBox: geometry.boundingBox,
+    counts,
+    parts,
+  };
 }
 
 /** Cuts a geometry into parts; assembleGeometry(…) of them gives the geometry back. */
