@@ -13,6 +13,7 @@ import { firstLine } from './case-result.js';
 import { byCodePoint } from '../model/code-point-order.js';
 import { explainEvidenceRecordError } from './evidence-record-schema-errors.js';
 import type { Attachment, CaseResult, EvidenceRecordInfo } from './test-case.js';
+import { LineIndex } from '../sources/line-index.js';
 
 /** The cases and record block of one record file, or the diagnostics that reject it. */
 export interface EvidenceRecordJson {
@@ -60,7 +61,7 @@ export function readEvidenceRecordJson(text: string, file: string): EvidenceReco
       diagnostics: [
         diagnostic('read-error', 'error', `record not read: not valid JSON: ${reason}`, {
           file,
-          ...(offset === undefined ? {} : lineAndColumn(text, offset)),
+          ...(offset === undefined ? {} : new LineIndex(text).position(offset)),
         }),
       ],
     };
@@ -85,7 +86,8 @@ export function readEvidenceRecordJson(text: string, file: string): EvidenceReco
   // Where each case starts: jsonc-parser's tree of the text (the yaml package's, kept for the rare
   // rejected record above, costs ten times as much on a process's first record).
   const caseNodes = findNodeAtLocation(parseTree(text) ?? EMPTY_TREE, ['cases'])?.children ?? [];
-  const lineOf = lineOfOffset(text);
+  const lines = new LineIndex(text);
+  const lineOf = (offset: number) => lines.position(offset).line;
   const cases = document.cases.map((entry, index): CaseObservation => {
     const node = caseNodes[index];
     const observation: CaseObservation = {
@@ -109,26 +111,3 @@ export function readEvidenceRecordJson(text: string, file: string): EvidenceReco
 }
 
 const EMPTY_TREE: JsonNode = { type: 'null', offset: 0, length: 0 };
-
-/** The 1-based line of an offset, as the yaml package's LineCounter counts lines (by '\n'). */
-function lineOfOffset(text: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-}
-
-/** 1-based line and column of an offset. */
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const lineStart = before.lastIndexOf('\n') + 1;
-  return { line: before.split('\n').length, column: offset - lineStart + 1 };
-}
