@@ -82,13 +82,24 @@ async function licenceOf(name) {
   );
 }
 
+/** An installed package's package.json. */
+async function packageJson(name) {
+  return JSON.parse(await readFile(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8'));
+}
+
+/** A third-party library's name, version, licence expression and homepage, from its package.json. */
+async function libraryFacts(name) {
+  const pkg = await packageJson(name);
+  return { name, version: pkg.version, license: pkg.license, homepage: pkg.homepage ?? null };
+}
+
 /** Whether `name` is a listed library or a dependency of one (read from package.json files). */
 async function allowedPackages(listed) {
   const allowed = new Set();
   const visit = async (name) => {
     if (allowed.has(name)) return;
     allowed.add(name);
-    const pkg = JSON.parse(await readFile(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8'));
+    const pkg = await packageJson(name);
     for (const dep of Object.keys(pkg.dependencies ?? {})) await visit(dep);
   };
   for (const name of listed) await visit(name);
@@ -146,12 +157,8 @@ async function vendorThirdParty(app, entry, out, listed) {
       await mkdir(dirname(join(out, 'vendor', name, file)), { recursive: true });
       await copyFile(join(dir, file), join(out, 'vendor', name, file));
     }
-    const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
     list.push({
-      name,
-      version: pkg.version,
-      license: pkg.license,
-      homepage: pkg.homepage ?? null,
+      ...(await libraryFacts(name)),
       licenseFile: `vendor/${name}/${licence}`,
       files: files.sort().map((f) => `vendor/${name}/${f}`),
     });
@@ -173,15 +180,7 @@ async function bundledLicences(metafile, out) {
     const licence = await licenceOf(name);
     await mkdir(join(out, 'licences', name), { recursive: true });
     await copyFile(join(dir, licence), join(out, 'licences', name, licence));
-    const pkg = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'));
-    list.push({
-      name,
-      version: pkg.version,
-      license: pkg.license,
-      homepage: pkg.homepage ?? null,
-      licenseFile: `licences/${name}/${licence}`,
-      bundled: true,
-    });
+    list.push({ ...(await libraryFacts(name)), licenseFile: `licences/${name}/${licence}`, bundled: true });
   }
   await writeFile(join(out, 'third-party.json'), `${JSON.stringify({ libraries: list }, null, 2)}\n`);
   return list;
