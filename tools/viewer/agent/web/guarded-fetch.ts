@@ -10,7 +10,7 @@ import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { addressRefusal, nameRefusal } from './public-address.js';
+import { addressRefusal, bareHost, hostRefusal } from './public-address.js';
 
 /** A resolved address. */
 export interface ResolvedAddress {
@@ -71,14 +71,10 @@ export async function checkedAddress(
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new WebGuardRefusal(`${url.protocol} URLs are not fetched; only http and https`);
   if (url.username || url.password) throw new WebGuardRefusal('URLs with credentials are not fetched');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) {
-    const refusal = addressRefusal(host);
-    if (refusal) throw new WebGuardRefusal(`refused: ${refusal}; only public hosts are fetched`);
-    return { address: host, family: isIP(host) === 6 ? 6 : 4 };
-  }
-  const byName = nameRefusal(host);
-  if (byName) throw new WebGuardRefusal(`refused: ${byName}; only public hosts are fetched`);
+  const host = bareHost(url.hostname);
+  const refusal = hostRefusal(host);
+  if (refusal) throw new WebGuardRefusal(`refused: ${refusal}; only public hosts are fetched`);
+  if (isIP(host)) return { address: host, family: isIP(host) === 6 ? 6 : 4 };
   let addresses: ResolvedAddress[];
   let timer: NodeJS.Timeout | undefined;
   try {

@@ -55,6 +55,16 @@ export function addressRefusal(address: string): string | undefined {
   return undefined;
 }
 
+/** A URL's hostname without the brackets of an IPv6 literal. */
+export function bareHost(hostname: string): string {
+  return hostname.replace(/^\[|\]$/g, '');
+}
+
+/** Why a host (an address, or a name by its form) is not public, or undefined when only resolving can tell. */
+export function hostRefusal(host: string): string | undefined {
+  return isIP(host) ? addressRefusal(host) : nameRefusal(host);
+}
+
 /** Why a host name is local by its form, or undefined when only its addresses can tell. */
 export function nameRefusal(host: string): string | undefined {
   const name = host.toLowerCase().replace(/\.$/, '');

@@ -5,10 +5,9 @@
 // page. What comes back is wrapped and labelled as untrusted input, never instructions.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { isIP } from 'node:net';
 import { z } from 'zod';
 import { guardedFetch, WebGuardRefusal, type WebGuardOptions } from './guarded-fetch.js';
-import { addressRefusal, nameRefusal } from './public-address.js';
+import { bareHost, hostRefusal } from './public-address.js';
 
 /** The MCP server name of the web tools. */
 export const WEB_SERVER = 'rr-web';
@@ -43,11 +42,11 @@ export function searchRequestUrl(searchUrl: string, query: string): string {
 export function searchUrlProblem(searchUrl: string): string | undefined {
   let host: string;
   try {
-    host = new URL(searchUrl.replace('{query}', 'q')).hostname.replace(/^\[|\]$/g, '');
+    host = bareHost(new URL(searchUrl.replace('{query}', 'q')).hostname);
   } catch {
     return `${searchUrl} is not a URL`;
   }
-  return isIP(host) ? addressRefusal(host) : nameRefusal(host);
+  return hostRefusal(host);
 }
 
 /** Wraps text from the web so the model reads it as data from an untrusted source. */
