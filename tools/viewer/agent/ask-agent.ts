@@ -205,7 +205,7 @@ export class AskAgent {
           readDirs: c.agentReadDirs,
           systemPrompt: askSystemPrompt({
             experimentDir: c.experimentDir,
-            readDirs: [c.agentCwd, ...c.agentReadDirs.filter((d) => d !== c.agentCwd)],
+            readDirs: readScope.folders,
             notesDir: c.notesDir,
             web: c.agentWeb,
             search: !!c.agentSearchUrl,

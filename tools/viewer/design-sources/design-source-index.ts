@@ -71,9 +71,10 @@ export class DesignSourceIndex {
   private current(): NonNullable<typeof this.cached> {
     const manifest = this.manifest();
     const loaded = loadDesignSourceFiles(manifest);
+    const graphStamp = stampOf(this.inputs.graph);
     const stamp = [
       stampOf(manifest.file),
-      stampOf(this.inputs.graph),
+      graphStamp,
       ...loaded.listed.map((f) => `${f.path}:${f.lines}:${stampOf(sourcePath(manifest, f.path))}`),
     ].join('|');
     if (this.cached?.stamp === stamp) return this.cached;
@@ -81,8 +82,7 @@ export class DesignSourceIndex {
     const problems = [...loaded.problems];
     let graph: NetlistGraph | undefined;
     let graphReason: string | undefined;
-    const unwritten =
-      this.inputs.graphOrigin === 'live directory' && stampOf(this.inputs.graph) === 'missing';
+    const unwritten = this.inputs.graphOrigin === 'live directory' && graphStamp === 'missing';
     if (this.inputs.graph && unwritten)
       graphReason = `the experiment has not written its netlist graph ${this.inputs.graph} yet, so nothing is joined to the netlist`;
     else if (this.inputs.graph) {

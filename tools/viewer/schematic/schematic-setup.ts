@@ -20,8 +20,6 @@ export type SchematicSetup =
   | {
       ok: true;
       graph: string;
-      constraints?: string;
-      parts: string[];
       runtime: EngineRuntime;
       /** One sentence for /api/features. */
       detail: string;
@@ -95,8 +93,6 @@ export function schematicSetup(config: {
   return {
     ok: true,
     graph: located.file,
-    ...(config.constraints ? { constraints: config.constraints } : {}),
-    parts: config.parts ? [config.parts] : [],
     runtime,
     detail,
     warnings,

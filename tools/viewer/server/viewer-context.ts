@@ -2,7 +2,7 @@
 // What the routes share: the experiment's telemetry, the stores the viewer writes, the geometry caches,
 // the features on offer, and a clock. Built once per server by viewer-server.ts.
 import { join } from 'node:path';
-import { GeometryCache, type GeometryExtractor } from '../geometry/geometry-cache.js';
+import { GeometryCache, type GeometryCacheOptions } from '../geometry/geometry-cache.js';
 import { LiveExperiment } from '../live/live-experiment.js';
 import { prepareLiveEventCheck } from '../telemetry/event-schema.js';
 import type { ReaderOptions } from '../live/live-directory-reader.js';
@@ -13,6 +13,9 @@ import { DesignNotesStore } from '../notes/design-notes-store.js';
 import { PreferencesStore } from '../records/viewer-preferences.js';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import { AgentServices, type AgentServiceOptions } from '../agent/agent-services.js';
+
+/** The geometry extractor every run's cache uses (default: the native reader). */
+export type ViewerExtractor = Pick<GeometryCacheOptions, 'extract' | 'extractorId'>;
 
 /** Shared state of one viewer server. */
 export class ViewerContext {
@@ -26,7 +29,7 @@ export class ViewerContext {
 
   constructor(
     readonly config: ViewerConfig,
-    private readonly extractor: { extract?: GeometryExtractor; id?: string },
+    private readonly extractor: ViewerExtractor,
     readonly now: () => Date,
     agentOptions: AgentServiceOptions,
     liveReader: Partial<Pick<ReaderOptions, 'indexPause'>> = {},
@@ -61,8 +64,7 @@ export class ViewerContext {
       cache = new GeometryCache({
         liveDir,
         cacheDir: join(this.config.cacheDir, 'geometry'),
-        ...(this.extractor.extract ? { extract: this.extractor.extract } : {}),
-        ...(this.extractor.id ? { extractorId: this.extractor.id } : {}),
+        ...this.extractor,
       });
       this.geometryCaches.set(liveDir, cache);
     }

@@ -5,9 +5,8 @@
 // found; the schematic view, the source browser and cost replay when their inputs can be used, and when
 // their flags are given but they cannot start (or start without an input a flag named), `startup` says
 // why and `rr view` prints it at startup.
-import { join } from 'node:path';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
-import { NETLIST_GRAPH_FILE } from '../netlist/netlist-graph.js';
+import { designGraphPath } from '../netlist/design-graph-location.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';
 import type { AgentCliResolution } from '../agent/agent-cli-resolution.js';
 import type { EngineRuntime } from '../engine-runtime/engine-runtime.js';
@@ -81,7 +80,7 @@ export function viewerFeatures(inputs: FeatureInputs): Feature[] {
       ? {
           id: 'source',
           available: true,
-          detail: `${sources}${c.graph ? '' : ` No --graph is set: the tree is joined to the netlist graph the experiment writes into the live directory (${join(c.root, NETLIST_GRAPH_FILE)}), when there is one.`}`,
+          detail: `${sources}${c.graph ? '' : ` No --graph is set: the tree is joined to the netlist graph the experiment writes into the live directory (${designGraphPath(c).file}), when there is one.`}`,
         }
       : {
           id: 'source',

@@ -44,7 +44,7 @@ import { SchematicBuilds } from '../schematic/schematic-builds.js';
 import { schematicSetup } from '../schematic/schematic-setup.js';
 import { GlbExports } from '../threed/glb-exports.js';
 import { sourceInfo, type SourceInfo } from './source-revision.js';
-import { ViewerContext } from './viewer-context.js';
+import { ViewerContext, type ViewerExtractor } from './viewer-context.js';
 import { viewerErrorStyle } from './viewer-errors.js';
 import { viewerFeatures, type Feature } from './viewer-features.js';
 import { DesignSourceIndex, designSourcesProblem } from '../design-sources/design-source-index.js';
@@ -140,9 +140,9 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
           graphOrigin: graph.origin,
         })
       : undefined;
-  const extractor = {
+  const extractor: ViewerExtractor = {
     ...(options.extract ? { extract: options.extract } : {}),
-    ...(options.extractorId ? { id: options.extractorId } : {}),
+    ...(options.extractorId ? { extractorId: options.extractorId } : {}),
   };
   const context = new ViewerContext(
     config,
@@ -225,8 +225,8 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
     const builds = new SchematicBuilds(config.cacheDir, schematic.runtime);
     schematicRoutes(app, context, builds, {
       graph: schematic.graph,
-      ...(schematic.constraints ? { constraints: schematic.constraints } : {}),
-      parts: schematic.parts,
+      ...(config.constraints ? { constraints: config.constraints } : {}),
+      parts: config.parts ? [config.parts] : [],
     });
   }
   constraintsRoute(app, config.constraints);
