@@ -49,11 +49,7 @@ export function llmOff(code: Exclude<LlmAvailability['code'], null>, reason: str
       available: false,
       reason,
       code,
-      model: settings.model,
-      effort: settings.effort,
-      model_from: settings.model_from,
-      effort_from: settings.effort_from,
-      fallbacks: settings.fallbacks,
+      ...settings,
       sdk_version: null,
     },
     caller: null,
@@ -63,15 +59,8 @@ export function llmOff(code: Exclude<LlmAvailability['code'], null>, reason: str
 /** Loads the SDK (unless disabled), reads the key and settings; AgentSettingError for a bad setting. */
 export async function setUpLlm(options: LlmSetupOptions): Promise<LlmSetup> {
   const settings = agentSettings(options.flags, options.env);
-  const base = {
-    model: settings.model,
-    effort: settings.effort,
-    model_from: settings.model_from,
-    effort_from: settings.effort_from,
-    fallbacks: settings.fallbacks,
-  };
   const off = (code: LlmAvailability['code'], reason: string, sdkVersion: string | null): LlmSetup => ({
-    availability: { available: false, reason, code, ...base, sdk_version: sdkVersion },
+    availability: { available: false, reason, code, ...settings, sdk_version: sdkVersion },
     caller: null,
   });
   if (!options.enabled)
@@ -94,14 +83,13 @@ export async function setUpLlm(options: LlmSetupOptions): Promise<LlmSetup> {
     );
   const baseURL = options.env.ANTHROPIC_BASE_URL?.trim() || undefined;
   return {
-    availability: { available: true, reason: null, code: null, ...base, sdk_version: loaded.sdk.version },
+    availability: { available: true, reason: null, code: null, ...settings, sdk_version: loaded.sdk.version },
     caller: () =>
       createStructuredCaller({
         sdk: loaded.sdk,
         settings,
         apiKey,
         ...(baseURL ? { baseURL } : {}),
-        env: options.env,
         ...options.tuning,
       }),
   };

@@ -20,8 +20,6 @@ export const FALLBACK_CREDIT_BETA = 'fallback-credit-2026-07-01';
 
 /** What an answer says about a server-side fallback. */
 export interface ServerFallback {
-  /** the model that declined first (as the request named it) */
-  from: string;
   /** the model that produced the content after the last boundary (null: no boundary block was sent) */
   to: string | null;
   /** the category of the first decline, when the API named one */
@@ -44,16 +42,13 @@ export interface ModelTokens {
 }
 
 /** The server-side fallback an answer records, or null when the requested model served it. */
-export function serverFallbackOf(message: BetaMessage, requested: string): ServerFallback | null {
+export function serverFallbackOf(message: BetaMessage): ServerFallback | null {
   const blocks = fallbackBlocks(message.content);
   const served = (message.usage.iterations ?? []).some((i) => i.type === 'fallback_message');
   if (blocks.length === 0 && !served) return null;
-  const first = blocks[0];
-  const last = blocks.at(-1);
   return {
-    from: first?.from.model ?? requested,
-    to: last?.to.model ?? null,
-    category: first?.trigger.category ?? null,
+    to: blocks.at(-1)?.to.model ?? null,
+    category: blocks[0]?.trigger.category ?? null,
   };
 }
 

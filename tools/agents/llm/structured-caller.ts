@@ -80,7 +80,6 @@ export interface CallerOptions {
   apiKey: string;
   /** default: the SDK's (ANTHROPIC_BASE_URL, else the vendor's) */
   baseURL?: string;
-  env: Record<string, string | undefined>;
   /** the SDK's retries of 429/529/5xx answers (default 4) */
   maxRetries?: number;
   /** retries of an overload error event in a stream (default 2) */
@@ -138,7 +137,7 @@ class SdkCaller implements StructuredCaller {
     this.observer = observer;
     this.retryPending = false;
     const first = await this.streamWithRetries(this.params(request), observer, signal);
-    const server = serverFallbackOf(first, this.model);
+    const server = serverFallbackOf(first);
     if (first.stop_reason !== 'refusal') {
       if (server)
         observer.refused({

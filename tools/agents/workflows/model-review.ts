@@ -94,7 +94,7 @@ export function reportAnswerFindings(
 }
 
 /** Whether the run was cancelled; workflows check between calls. */
-export function throwIfCancelled(run: WorkflowRun): void {
+function throwIfCancelled(run: WorkflowRun): void {
   if (run.signal.aborted) throw new LlmCallError('cancelled', 'the job was cancelled');
 }
 
