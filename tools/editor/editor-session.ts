@@ -153,6 +153,7 @@ export class EditorSession {
               evidence,
               lock: this.verificationLock,
               sources: this.sources,
+              modelAnalysis: this.modelAnalysis,
             });
           const checked = ownerChecks({
             before: { model: this.model, analysis: before },
@@ -175,6 +176,8 @@ export class EditorSession {
       if (!options.dryRun) {
         const idsChanged = request.op !== 'update' && request.op !== 'update-many';
         this.snapshot = result.snapshot;
+        // Made for the model before the save: never of use again.
+        this.modelAnalysis = undefined;
         this.verificationLock = lockAfter;
         // A check over part of the evidence is no analysis of the whole: the next read makes one.
         this.cached = scoped ? undefined : after;
