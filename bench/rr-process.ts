@@ -33,15 +33,23 @@ export function timeRrProcess(args: string[], env: Record<string, string>): Prom
   });
 }
 
+/** The median of some values (the upper one of an even count). */
+export function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+}
+
+/** Median and range of some times in ms: "median 123 ms (120–131)". */
+export function msSpread(ms: number[]): string {
+  return `median ${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)})`;
+}
+
 /** Median and range of some times in ms, as seconds: "median 1.23 s (1.20–1.31)". */
 export function secondsSpread(ms: number[]): string {
-  const sorted = [...ms].sort((a, b) => a - b);
   const s = (v: number) => (v / 1000).toFixed(2);
-  return `median ${s(sorted[Math.floor(sorted.length / 2)]!)} s (${s(sorted[0]!)}–${s(sorted[sorted.length - 1]!)})`;
+  return `median ${s(median(ms))} s (${s(Math.min(...ms))}–${s(Math.max(...ms))})`;
 }
 
 /** "met" or "missed": whether the median of `ms` is under the target. */
 export function targetVerdict(ms: number[], targetMs: number): string {
-  const median = [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)]!;
-  return median < targetMs ? 'met' : 'missed';
+  return median(ms) < targetMs ? 'met' : 'missed';
 }

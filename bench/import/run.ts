@@ -3,7 +3,6 @@
 // `rr import strictdoc` and one `rr validate` in a fresh process each, with the compose cache empty
 // (first) and filled (cached); and warm, in this process after a warm-up. Each figure is the median of
 // a few runs. The set is read from ../shared beside the checkout (or RR_ZEPHYR_REQUIREMENTS).
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +12,7 @@ import { writeImport } from '../../tools/import/imported-model/write-import.js';
 import { importStrictdoc } from '../../tools/import/strictdoc/strictdoc-import.js';
 import { loadModel } from '../../tools/model/load-model.js';
 import { validateModel } from '../../tools/validate/validate-model.js';
+import { median, msSpread, timeRrProcess } from '../rr-process.js';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 const ZEPHYR = resolve(
@@ -20,31 +20,13 @@ const ZEPHYR = resolve(
 );
 const RUNS = Number(process.env.RR_BENCH_RUNS ?? 5);
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
+const range = msSpread;
 
-const range = (values: number[]) =>
-  `median ${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
-
-/** Milliseconds from starting `rr ARGS` in a new Node process to its exit, which must be 0. */
-function rrProcess(args: string[], cache: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const child = spawn(process.execPath, [join(REPO, 'bin', 'rr.js'), ...args], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, RR_CACHE_DIR: cache },
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(performance.now() - t0)
-        : reject(new Error(`rr ${args.join(' ')} exited with ${code}: ${stderr}`)),
-    );
-  });
+/** Milliseconds from starting `rr ARGS` in a new process to its exit, which must be 0. */
+async function rrProcess(args: string[], cache: string): Promise<number> {
+  const run = await timeRrProcess(args, { RR_CACHE_DIR: cache });
+  if (run.code !== 0) throw new Error(`rr ${args.join(' ')} exited with ${run.code}`);
+  return run.ms;
 }
 
 /**

@@ -24,7 +24,7 @@ import { assembleEvidence, ingestEvidence } from '../../tools/evidence/ingest-ev
 import { composeModel, readComposedModel, startLoadModel } from '../../tools/model/load-model.js';
 import { analyze, type Analysis } from '../../tools/verify/analyze.js';
 import { generateWorkspace } from './generate-workspace.js';
-import { secondsSpread, targetVerdict, timeRrProcess, type RrProcessRun } from '../rr-process.js';
+import { median, secondsSpread, targetVerdict, timeRrProcess, type RrProcessRun } from '../rr-process.js';
 
 /** What a user waits for on the first run of 5,000 entities and 200,000 cases, compose cache empty. */
 const FIRST_RUN_TARGET_MS = 2000;
@@ -284,10 +284,7 @@ async function main(): Promise<void> {
     }
     const first = firsts.reduce((a, b) => (a.total <= b.total ? a : b));
     const cold = cacheds.reduce((a, b) => (a.total <= b.total ? a : b));
-    const spread = (runs: Figures[]) => {
-      const totals = runs.map((f) => f.total / 1000).sort((a, b) => a - b);
-      return `median ${totals[Math.floor(totals.length / 2)]!.toFixed(2)} s (${totals[0]!.toFixed(2)}–${totals[totals.length - 1]!.toFixed(2)})`;
-    };
+    const spread = (runs: Figures[]) => secondsSpread(runs.map((f) => f.total));
     const totals: number[] = [];
     for (let i = 1; i <= RUNS; i++) {
       const parse = await bareParse(ws.xmlFiles);
@@ -342,7 +339,6 @@ async function main(): Promise<void> {
       ]),
     );
 
-    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]! / 1000;
     const firstProcess = processMs('first');
     console.log(
       `\nrr report, the whole bin/rr.js process: first run (compose cache empty) ${secondsSpread(firstProcess)}, ` +
@@ -351,8 +347,8 @@ async function main(): Promise<void> {
           : '(the target is for 5,000 entities and 200,000 cases); ') +
         `cached ${secondsSpread(processMs('cached'))}\n` +
         `in process (the work alone, YAML model): first run ${spread(firsts)}, cached ${spread(cacheds)}, ` +
-        `median warm ${median(totals).toFixed(2)} s; ` +
-        `Bazel path: median warm ${median(bazelTotals).toFixed(2)} s, cold ${(bazelCold.total / 1000).toFixed(2)} s\n` +
+        `median warm ${(median(totals) / 1000).toFixed(2)} s; ` +
+        `Bazel path: median warm ${(median(bazelTotals) / 1000).toFixed(2)} s, cold ${(bazelCold.total / 1000).toFixed(2)} s\n` +
         `maxRSS of fresh processes (best runs): first ${first.rss.toFixed(0)} MB, cached ${cold.rss.toFixed(0)} MB, ` +
         `Bazel ${bazelCold.rss.toFixed(0)} MB (target < 1024 MB); ` +
         `this process maxRSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,

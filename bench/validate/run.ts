@@ -16,7 +16,7 @@ import { loadModel } from '../../tools/model/load-model.js';
 import { listModelFiles } from '../../tools/model/model-files.js';
 import { validateModel } from '../../tools/validate/validate-model.js';
 import { generateModel } from './generate-model.js';
-import { secondsSpread, targetVerdict, timeRrProcess } from '../rr-process.js';
+import { median, msSpread, secondsSpread, targetVerdict, timeRrProcess } from '../rr-process.js';
 
 /** What a user waits for on the first `rr validate` of 10,000 entities, compose cache empty. */
 const FIRST_RUN_TARGET_MS = 1000;
@@ -59,9 +59,7 @@ function freshRun(dir: string, cache: string): Promise<Run> {
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const range = (values: number[]) =>
-  `median ${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+const range = msSpread;
 const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))

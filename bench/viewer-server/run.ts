@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { RR_BIN } from '../rr-process.js';
 import { LiveDirGenerator } from '../viewer-live/generate-live-dir.js';
 import { latencyLine, percentile } from '../viewer-live/poll-latency.js';
 
@@ -17,7 +17,6 @@ const EVENTS = Number(process.env.RR_BENCH_EVENTS ?? 100_000);
 const POLLS = Number(process.env.RR_BENCH_POLLS ?? 1000);
 const ARRIVALS_PER_POLL = 5;
 const TARGET_P95_MS = 20;
-const RR = fileURLToPath(new URL('../../../bin/rr.js', import.meta.url));
 const BIG_BOARD = '/usr/share/kicad/demos/vme-wren/vme-wren.kicad_pcb';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -87,7 +86,7 @@ console.log(
   `node ${process.version}; generated ${generator.written} events in ${((performance.now() - t) / 1000).toFixed(1)} s`,
 );
 
-const child = spawn(process.execPath, [RR, 'view', '--root', root, '--port', '0'], {
+const child = spawn(process.execPath, [RR_BIN, 'view', '--root', root, '--port', '0'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 try {
