@@ -161,8 +161,10 @@ export class BoardView extends LitElement {
     if (box && !this.view) this.view = fit(box);
   }
 
-  protected override updated(): void {
-    // A performance mark per layer once it is in the page, for the benchmark (and anyone profiling).
+  protected override updated(changed: PropertyValues<this>): void {
+    // A performance mark per layer once it is in the page, for the benchmark (and anyone profiling);
+    // pan and zoom change nothing drawn, so they skip it.
+    if (!changed.has('board') && !changed.has('placement') && !changed.has('hiddenLayers')) return;
     const board = this.board;
     if (!board || !this.paths || !this.renderRoot.querySelector('svg')) return;
     if (this.reportedBoard !== board.sha) {
