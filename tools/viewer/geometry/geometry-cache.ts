@@ -11,7 +11,8 @@ import { mkdir, readFile, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseCheckedJson, shapeOf } from '../../model/checked-json.js';
 import type { BoardGeometry } from './board-geometry.js';
-import { fingerprint, sizeOf, writeAtomically } from './cache-files.js';
+import { writeFileAtomicAsync } from '../telemetry/atomic-write.js';
+import { fingerprint, sizeOf } from './cache-files.js';
 import { geometryCacheKey } from './geometry-code-key.js';
 import { assembleGeometry } from './geometry-assembly.js';
 import { decodePart, encodePart } from './geometry-part-codec.js';
@@ -140,7 +141,7 @@ export class GeometryCache {
     const file = join(this.entryDir(sha256), 'geometry.json');
     if (await this.wholeIsValid(file)) return file;
     return this.once(`whole ${sha256}`, async () => {
-      await writeAtomically(file, JSON.stringify(await this.geometry(sha256)));
+      await writeFileAtomicAsync(file, JSON.stringify(await this.geometry(sha256)));
       this.checked.set(file, await fingerprint(file));
       return file;
     });
@@ -184,14 +185,14 @@ export class GeometryCache {
       const file = this.partFile(hash);
       // Another board (or an earlier run) may have stored the same part; it is checked when served.
       if ((await sizeOf(file)) !== bytes.length) {
-        await writeAtomically(file, bytes);
+        await writeFileAtomicAsync(file, bytes);
         this.checked.set(file, await fingerprint(file));
       }
       entries.push({ name: part.name, kind: part.kind, hash, bytes: bytes.length, items: partItems(part) });
     }
     const index = geometryIndex(geometry, counts, entries);
     await mkdir(this.entryDir(sha256), { recursive: true });
-    await writeAtomically(indexFile, JSON.stringify(index));
+    await writeFileAtomicAsync(indexFile, JSON.stringify(index));
     await this.removeStale(sha256);
     const stored = await this.readIndex(indexFile);
     if (!stored) throw new Error(`${indexFile}: the index just written cannot be read back`);

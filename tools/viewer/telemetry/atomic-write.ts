@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 import { randomBytes } from 'node:crypto';
 import { linkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** A dot-named temporary file beside `path` (readers of the folder skip dot names). */
@@ -20,6 +21,18 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
     renameSync(temp, path);
   } catch (error) {
     rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+/** writeFileAtomic without blocking the event loop: for large files written while a server answers. */
+export async function writeFileAtomicAsync(path: string, data: string | Uint8Array): Promise<void> {
+  const temp = temporaryBeside(path);
+  try {
+    await writeFile(temp, data);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
     throw error;
   }
 }
