@@ -160,6 +160,8 @@ export class LiveDirectoryReader {
             options.root,
             this.now,
             options.indexSaveIntervalMs ?? 30_000,
+            () => this.index.arrivals,
+            () => this.confirmedFolderStamp(),
           );
   }
 
@@ -218,10 +220,7 @@ export class LiveDirectoryReader {
    */
   async saveIndex(): Promise<void> {
     if (!this.indexing) await this.idle();
-    await this.store?.flush(
-      () => this.index.arrivals,
-      () => this.confirmedFolderStamp(),
-    );
+    await this.store?.flush();
   }
 
   /** Resolves when no background listing (or check of the index's stamps) is running. */
@@ -395,13 +394,8 @@ export class LiveDirectoryReader {
    */
   private async listFirst(source?: StoredIndex): Promise<void> {
     const startedAt = Date.now();
-    const st = statOrUndefined(this.eventsDir);
-    if (!st) {
-      this.checkRoot();
-      return;
-    }
-    this.problems.resolve('root');
-    this.dirStamp = folderStamp(st);
+    const st = this.listingStart();
+    if (!st) return;
     let names: string[];
     try {
       names = readdirSync(this.eventsDir).filter(isEventFileName).sort();
@@ -440,6 +434,24 @@ export class LiveDirectoryReader {
     }
     // Entries of files that went away or changed: the index on disk says more than holds now.
     if (stored && used !== count) this.store?.changed();
+    this.listingDone(st, startedAt);
+  }
+
+  /** The stat of events/ a listing starts from (its stamp noted), or undefined when there is no folder. */
+  private listingStart(): Stats | undefined {
+    const st = statOrUndefined(this.eventsDir);
+    if (!st) {
+      this.checkRoot();
+      return undefined;
+    }
+    this.problems.resolve('root');
+    // Whatever changed up to this stat is covered by this listing; polls look for changes after it.
+    this.dirStamp = folderStamp(st);
+    return st;
+  }
+
+  /** Records a finished listing, from the stat of events/ taken at its start. */
+  private listingDone(st: Stats, startedAt: number): void {
     this.listedRacy = st.mtimeMs >= startedAt - RACY_MS;
     this.listed = { stamp: folderStamp(st), at: startedAt };
     this.recheckWaiting();
@@ -456,23 +468,13 @@ export class LiveDirectoryReader {
         this.verifying = undefined;
       });
     }
-    void this.store?.maybeSave(
-      () => this.index.arrivals,
-      () => this.confirmedFolderStamp(),
-      true,
-    );
+    void this.store?.maybeSave(true);
   }
 
   private async list(): Promise<void> {
     const startedAt = Date.now();
-    const st = statOrUndefined(this.eventsDir);
-    if (!st) {
-      this.checkRoot();
-      return;
-    }
-    this.problems.resolve('root');
-    // Whatever changed up to this stat is covered by this listing; polls look for changes after it.
-    this.dirStamp = folderStamp(st);
+    const st = this.listingStart();
+    if (!st) return;
     let dir;
     try {
       dir = await opendir(this.eventsDir, { bufferSize: 128 });
@@ -497,15 +499,10 @@ export class LiveDirectoryReader {
       // A poll may have probed the file meanwhile.
       if (!this.files.has(fresh[i]!)) this.processFile(fresh[i]!);
       // Reading is synchronous; give other requests a turn now and then during a large first listing.
-      if (i % 256 === 255) await new Promise((r) => setImmediate(r));
+      if (i % READS_PER_TURN === READS_PER_TURN - 1) await new Promise((r) => setImmediate(r));
     }
-    this.listedRacy = st.mtimeMs >= startedAt - RACY_MS;
-    this.listed = { stamp: folderStamp(st), at: startedAt };
-    this.recheckWaiting();
-    void this.store?.maybeSave(
-      () => this.index.arrivals,
-      () => this.confirmedFolderStamp(),
-    );
+    this.listingDone(st, startedAt);
+    void this.store?.maybeSave();
   }
 
   /**

@@ -27,6 +27,9 @@ export class LiveIndexStore {
     private readonly root: string,
     private readonly now: () => number,
     private readonly saveIntervalMs: number,
+    /** What is written: the reader's indexed files, and the stamp of events/ they are known to match. */
+    private readonly files: () => readonly IndexedFile[],
+    private readonly folder: () => string | undefined,
   ) {
     this.lastSave = now();
   }
@@ -48,16 +51,12 @@ export class LiveIndexStore {
    * Writes the index when it changed and the last write is `saveIntervalMs` old (or `force`), with the
    * stamp of events/ the entries are known to match (see the reader's confirmedFolderStamp).
    */
-  maybeSave(
-    files: () => readonly IndexedFile[],
-    folder: () => string | undefined,
-    force = false,
-  ): Promise<void> {
+  maybeSave(force = false): Promise<void> {
     if (!this.dirty || this.saving) return this.saving ?? Promise.resolve();
     if (!force && this.now() - this.lastSave < this.saveIntervalMs) return Promise.resolve();
     this.dirty = false;
     this.lastSave = this.now();
-    const run = writeLiveIndex(this.path, this.root, [...files()], folder())
+    const run = writeLiveIndex(this.path, this.root, [...this.files()], this.folder())
       .then(() => {
         this.writeProblem = undefined;
       })
@@ -73,8 +72,8 @@ export class LiveIndexStore {
   }
 
   /** Writes what changed now, after any write in progress; for closing the viewer and for tests. */
-  async flush(files: () => readonly IndexedFile[], folder: () => string | undefined): Promise<void> {
+  async flush(): Promise<void> {
     if (this.saving) await this.saving;
-    await this.maybeSave(files, folder, true);
+    await this.maybeSave(true);
   }
 }
