@@ -3,6 +3,13 @@
 // anything in it is used: a damaged or edited file is refused and rebuilt, never folded into summaries.
 // (A JSON Schema compiled by Ajv would cost more to compile than checking 100,000 entries does.)
 import { isJsonObject, shapeOf, type JsonShape } from '../../model/checked-json.js';
+import {
+  CHECKPOINT_PHASES,
+  END_STATUSES,
+  LANE_END_STATUSES,
+  LANE_KINDS,
+  NET_ROUTE_STATUSES,
+} from '../telemetry/live-event.js';
 import type { EventFact } from './event-facts.js';
 
 /** The first line of an index file. */
@@ -63,12 +70,6 @@ export const INDEX_COLUMNS: JsonShape<IndexColumns> = shapeOf((value) => {
   return undefined;
 });
 
-const END_STATUS = ['completed', 'stopped', 'failed'];
-const LANE_END_STATUS = ['completed', 'pruned', 'stopped', 'failed'];
-const LANE_KINDS = ['candidate', 'trial', 'round'];
-const PHASES = ['input', 'placement', 'routing', 'final'];
-const NET_STATES = ['routed', 'partial', 'unrouted', 'failed'];
-
 function factProblem(fact: unknown): string | undefined {
   if (!isJsonObject(fact)) return 'the fact is not an object';
   if (!isCount(fact.seq)) return 'the fact has no seq';
@@ -87,7 +88,7 @@ function factProblem(fact: unknown): string | undefined {
       return undefined;
     }
     case 'experiment_end':
-      return oneOf(f.status, END_STATUS) ?? optional('best', isBest);
+      return oneOf(f.status, END_STATUSES) ?? optional('best', isBest);
     case 'run_start':
       return (
         (typeof f.run === 'string' ? undefined : 'the fact has no run') ??
@@ -95,7 +96,7 @@ function factProblem(fact: unknown): string | undefined {
         optional('tool', isTool)
       );
     case 'run_end':
-      return (typeof f.run === 'string' ? undefined : 'the fact has no run') ?? oneOf(f.status, END_STATUS);
+      return (typeof f.run === 'string' ? undefined : 'the fact has no run') ?? oneOf(f.status, END_STATUSES);
     case 'lane_start':
       return (
         laneProblem ??
@@ -105,7 +106,7 @@ function factProblem(fact: unknown): string | undefined {
         optional('parameters', isJsonObject)
       );
     case 'lane_end':
-      return laneProblem ?? oneOf(f.status, LANE_END_STATUS) ?? optional('cost', isNumber);
+      return laneProblem ?? oneOf(f.status, LANE_END_STATUSES) ?? optional('cost', isNumber);
     case 'placement_cost':
       return (
         laneProblem ??
@@ -116,7 +117,7 @@ function factProblem(fact: unknown): string | undefined {
       return (
         laneProblem ??
         (typeof f.board === 'string' ? undefined : 'the fact has no board') ??
-        oneOf(f.phase, PHASES) ??
+        oneOf(f.phase, CHECKPOINT_PHASES) ??
         optional('cost', isNumber)
       );
     case 'net_status':
@@ -132,7 +133,7 @@ function factProblem(fact: unknown): string | undefined {
   }
 }
 
-function oneOf(value: unknown, allowed: string[]): string | undefined {
+function oneOf(value: unknown, allowed: readonly string[]): string | undefined {
   return typeof value === 'string' && allowed.includes(value)
     ? undefined
     : `"${String(value)}" is not allowed here`;
@@ -170,7 +171,7 @@ function isTool(value: unknown): boolean {
 function isNetCounts(value: unknown): boolean {
   return (
     isJsonObject(value) &&
-    Object.keys(value).length === NET_STATES.length &&
-    NET_STATES.every((state) => isCount(value[state]))
+    Object.keys(value).length === NET_ROUTE_STATUSES.length &&
+    NET_ROUTE_STATUSES.every((state) => isCount(value[state]))
   );
 }

@@ -22,11 +22,16 @@ export const EVENT_KINDS = [
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];
-export type LaneKind = 'candidate' | 'trial' | 'round';
-export type EndStatus = 'completed' | 'stopped' | 'failed';
-export type LaneEndStatus = 'completed' | 'pruned' | 'stopped' | 'failed';
-export type CheckpointPhase = 'input' | 'placement' | 'routing' | 'final';
-export type NetRouteStatus = 'routed' | 'partial' | 'unrouted' | 'failed';
+export const LANE_KINDS = ['candidate', 'trial', 'round'] as const;
+export const END_STATUSES = ['completed', 'stopped', 'failed'] as const;
+export const LANE_END_STATUSES = ['completed', 'pruned', 'stopped', 'failed'] as const;
+export const CHECKPOINT_PHASES = ['input', 'placement', 'routing', 'final'] as const;
+export const NET_ROUTE_STATUSES = ['routed', 'partial', 'unrouted', 'failed'] as const;
+export type LaneKind = (typeof LANE_KINDS)[number];
+export type EndStatus = (typeof END_STATUSES)[number];
+export type LaneEndStatus = (typeof LANE_END_STATUSES)[number];
+export type CheckpointPhase = (typeof CHECKPOINT_PHASES)[number];
+export type NetRouteStatus = (typeof NET_ROUTE_STATUSES)[number];
 
 /** Fields every event carries. */
 export interface EventEnvelope {
