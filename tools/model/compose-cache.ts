@@ -22,6 +22,7 @@ import { threadId } from 'node:worker_threads';
 import { parseCheckedJson } from './checked-json.js';
 import type { ComposedFile } from './compose-file.js';
 import { COMPOSED_FILE } from './composed-model-shape.js';
+import { codeDigest } from './code-digest.js';
 import { packageRoot } from './package-paths.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,21 +50,17 @@ let identity: string | undefined;
 function codeIdentity(): string {
   if (identity !== undefined) return identity;
   // The Node version too: JSON.parse's messages (strict .json files) come from its V8.
-  const hash = createHash('sha256').update(`rr compose cache 1\0${process.version}\0`);
-  const here = dirname(fileURLToPath(import.meta.url));
-  const schemas = join(packageRoot(), 'schemas');
-  for (const dir of [here, schemas]) {
-    for (const name of readdirSync(dir).sort()) {
-      if (/\.(js|ts|json)$/.test(name)) hash.update(name).update(readFileSync(join(dir, name)));
-    }
-  }
-  // The parsers themselves: where they are and when they were installed.
-  for (const dependency of ['yaml', 'ajv']) {
+  // The parsers themselves too: where they are and when they were installed.
+  const parsers = ['yaml', 'ajv'].map((dependency) => {
     const entry = fileURLToPath(import.meta.resolve(dependency));
     const { size, mtimeMs } = statSync(entry);
-    hash.update(`${entry}\0${size}\0${mtimeMs}\0`);
-  }
-  identity = hash.digest('hex');
+    return `${entry}\0${size}\0${mtimeMs}`;
+  });
+  identity = codeDigest(
+    `rr compose cache 1\0${process.version}\0${parsers.join('\0')}`,
+    [dirname(fileURLToPath(import.meta.url)), join(packageRoot(), 'schemas')],
+    { extensions: ['.js', '.ts', '.json'] },
+  );
   return identity;
 }
 

@@ -3,38 +3,27 @@
 // readers, the split and the part format, compiled or not) and KiCad's extraction script. A cache entry
 // is stored under this key, so a changed extractor never serves what an older one extracted.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { codeDigest } from '../../model/code-digest.js';
 import { PART_FILE_VERSION } from './geometry-part-file.js';
 import { GEOMETRY_INDEX_SCHEMA } from './geometry-parts.js';
 import { pcbnewExtractScript } from './pcbnew-extractor.js';
 
-const CODE = /\.(?:js|ts|py)$/;
 let codeHash: string | undefined;
 
 /** A hash of the geometry layer's code files and the pcbnew script (computed once per process). */
-export function geometryCodeHash(): string {
+function geometryCodeHash(): string {
   codeHash ??= codeFilesHash(dirname(fileURLToPath(import.meta.url)), [pcbnewExtractScript()]);
   return codeHash;
 }
 
-/** A hash over the code files (.js, .ts, .py) of a folder and some more files, by name and content. */
+/** A hash over the code files (.js, .ts, .py) of a folder and some more files (missing: an installation without the pcbnew script). */
 export function codeFilesHash(folder: string, more: string[]): string {
-  const files = readdirSync(folder)
-    .filter((name) => CODE.test(name) && !name.endsWith('.d.ts'))
-    .sort()
-    .map((name) => join(folder, name));
-  const hash = createHash('sha256').update(`${GEOMETRY_INDEX_SCHEMA} ${PART_FILE_VERSION}\n`);
-  for (const file of [...files, ...more]) {
-    hash.update(`${basename(file)}\n`);
-    try {
-      hash.update(readFileSync(file));
-    } catch {
-      hash.update('missing'); // an installation without the pcbnew script
-    }
-  }
-  return hash.digest('hex');
+  return codeDigest(`${GEOMETRY_INDEX_SCHEMA} ${PART_FILE_VERSION}`, [folder], {
+    extensions: ['.js', '.ts', '.py'],
+    files: more,
+  });
 }
 
 /** The cache key of geometry made by this code with the named extractor (16 hex digits). */
