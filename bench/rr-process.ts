@@ -14,17 +14,39 @@ export interface RrProcessRun {
   outBytes: number;
 }
 
-/** Runs bin/rr.js with `args` and the environment `env` added; resolves when it has exited. */
-export function timeRrProcess(args: string[], env: Record<string, string>): Promise<RrProcessRun> {
+/** A run stopped at its time limit: how long it was let run. */
+export class RrProcessTimeout extends Error {
+  constructor(readonly limitMs: number) {
+    super(`stopped after ${limitMs} ms`);
+  }
+}
+
+/**
+ * Runs bin/rr.js with `args` and the environment `env` added; resolves when it has exited. With
+ * `limitMs`, a run still going then is killed and rejects with RrProcessTimeout.
+ */
+export function timeRrProcess(
+  args: string[],
+  env: Record<string, string>,
+  limitMs?: number,
+): Promise<RrProcessRun> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(RR_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const timer =
+      limitMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            child.kill('SIGKILL');
+            reject(new RrProcessTimeout(limitMs));
+          }, limitMs);
     let outBytes = 0;
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (outBytes += chunk.length));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
+      clearTimeout(timer);
       const ms = performance.now() - t0;
       // 0 and 1 are answers (clean, errors found); anything else means rr did not do the work.
       if (code === 0 || code === 1) resolve({ ms, code, outBytes });

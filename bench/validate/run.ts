@@ -1,11 +1,17 @@
-// Prints the time of `rr validate`'s work (load + validate) on generated models of 10,000 and 50,000
-// entities, every time in three cache states, each named: "first" is a fresh process with the compose
-// cache empty (the first run on a checkout), "cached" a fresh process whose model files are all in the
-// compose cache, "warm" this process after a warm-up. Beside them, the yaml package's bare parse of the
-// same files in this process, and the load average, since a loaded machine stretches every figure.
-// Then what the user waits for: the whole bin/rr.js process (`rr validate DIR`, start-up and output
-// included), first run and cached, with the first run's target (under 1 s) met or missed.
-// RR_BENCH_SIZES, RR_BENCH_RUNS; `run.js --once DIR` is one fresh-process run (to profile it).
+// Prints the time of `rr validate` on generated models of 10,000 and 50,000 entities.
+// First, the layout matrix: the same entities in one file, in sections files of 250 entities (45 files
+// at 10,000) and in one file per entity; as YAML with comments, without comments, with folded block
+// scalars, and as JSON. Each is timed as the whole bin/rr.js process (what the user waits for), first
+// run (compose cache empty) and cached, with its ratio to the best layout of its size and the
+// 50k/10k ratio (linear work gives about 5), and the targets met or missed.
+// Then, for the shape the benches have always used (sections files with comments and folded text),
+// the work in three cache states, each named: "first" is a fresh process with the compose cache empty,
+// "cached" a fresh process whose model files are all in the compose cache, "warm" this process after a
+// warm-up; beside them, the yaml package's bare parse of the same files, and the load average, since a
+// loaded machine stretches every figure.
+// RR_BENCH_SIZES, RR_BENCH_RUNS, RR_BENCH_LAYOUTS, RR_BENCH_FORMATS, RR_BENCH_LIMIT_S (a run still going
+// then is stopped and printed as "> N s"), RR_BENCH_DETAIL=0 skips the second part;
+// `run.js --once DIR` is one fresh-process run (to profile it).
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -16,6 +22,7 @@ import { loadModel } from '../../tools/model/load-model.js';
 import { listModelFiles } from '../../tools/model/model-files.js';
 import { validateModel } from '../../tools/validate/validate-model.js';
 import { generateModel } from './generate-model.js';
+import { FORMATS, LAYOUTS, layoutMatrix } from './layout-matrix.js';
 import { median, msSpread, secondsSpread, targetVerdict, timeRrProcess } from '../rr-process.js';
 
 /** What a user waits for on the first `rr validate` of 10,000 entities, compose cache empty. */
@@ -23,6 +30,11 @@ const FIRST_RUN_TARGET_MS = 1000;
 
 const SIZES = (process.env.RR_BENCH_SIZES ?? '10000,50000').split(',').map(Number);
 const RUNS = Number(process.env.RR_BENCH_RUNS ?? 5);
+const MATRIX_RUNS = Number(process.env.RR_BENCH_RUNS ?? 3);
+const LIMIT_MS = Number(process.env.RR_BENCH_LIMIT_S ?? 120) * 1000;
+const list = <T extends string>(name: string, all: T[]): T[] =>
+  process.env[name] ? (process.env[name].split(',') as T[]).filter((v) => all.includes(v)) : all;
+const DETAIL = process.env.RR_BENCH_DETAIL !== '0';
 
 interface Run {
   ms: number;
@@ -72,6 +84,16 @@ async function main(): Promise<void> {
       `node ${process.version}, ${availableParallelism()} CPUs, ${RUNS} runs each (median and range); ` +
         `load average ${load()} (1, 5, 15 min)`,
     );
+    await layoutMatrix(
+      root,
+      SIZES,
+      MATRIX_RUNS,
+      LIMIT_MS,
+      list('RR_BENCH_LAYOUTS', LAYOUTS),
+      list('RR_BENCH_FORMATS', FORMATS),
+    );
+    if (!DETAIL) return;
+    console.log('\nsections files with comments and folded text, in detail:');
     for (const size of SIZES) {
       const dir = join(root, String(size));
       const cache = join(root, `cache-${size}`);
