@@ -4,7 +4,13 @@
 // (copied from the fixtures under test/fixtures/evidence/testlogs/).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { padId, planModel, writeModel } from '../validate/generate-model.js';
+import {
+  padId,
+  planModel,
+  writeModel,
+  type GeneratedClaim,
+  type ModelShape,
+} from '../validate/generate-model.js';
 
 /** How big a workspace to generate. */
 export interface WorkspaceSize {
@@ -13,6 +19,8 @@ export interface WorkspaceSize {
   cases: number;
   targets: number;
   seed?: number;
+  /** how the model is spread over files and written (default: writeModel's, sections files) */
+  shape?: ModelShape;
 }
 
 /** What was generated, to print beside the figures. */
@@ -535,11 +543,16 @@ export async function generateWorkspace(root: string, size: WorkspaceSize): Prom
     stats.filesByDialect.record = (stats.filesByDialect.record ?? 0) + 1;
   }
 
-  const model = await writeModel(modelDir, plan, {
-    needRecords: Math.min(10, needs),
-    needLevel: 'validation',
-    verifiedBy: (kind, i) => verifiedBy(claims, `${kind === 'requirement' ? 'REQ' : 'MIT'}-${padId(i)}`),
-  });
+  const model = await writeModel(
+    modelDir,
+    plan,
+    {
+      needRecords: Math.min(10, needs),
+      needLevel: 'validation',
+      verifiedBy: (kind, i) => verifiedBy(claims, `${kind === 'requirement' ? 'REQ' : 'MIT'}-${padId(i)}`),
+    },
+    size.shape,
+  );
   stats.entities = model.entities;
   stats.modelFiles = model.files;
   stats.modelBytes = model.bytes;
@@ -943,15 +956,12 @@ async function writeRecords(evidenceDir: string, needs: number): Promise<{ path:
 }
 
 /** The `verified_by` field of a claimer from its planned claims, or none. */
-function verifiedBy(claims: Map<string, PlannedClaim[]>, id: string): string[] {
-  const list = claims.get(id);
-  if (!list || list.length === 0) return [];
-  const items = list.map((c) => {
-    const lines = [`      - target: ${JSON.stringify(c.target)}`];
-    if (c.whole) lines.push('        whole: true', `        reason: ${c.reason ?? 'One result per run.'}`);
-    else lines.push('        cases:', ...c.selectors.map((s) => `          - ${JSON.stringify(s)}`));
-    if (c.level) lines.push(`        level: ${c.level}`);
-    return lines.join('\n');
+function verifiedBy(claims: Map<string, PlannedClaim[]>, id: string): GeneratedClaim[] {
+  return (claims.get(id) ?? []).map((c) => {
+    const claim: GeneratedClaim = { target: c.target };
+    if (c.whole) Object.assign(claim, { whole: true, reason: c.reason ?? 'One result per run.' });
+    else claim.cases = c.selectors;
+    if (c.level) claim.level = c.level;
+    return claim;
   });
-  return [`verified_by:\n${items.join('\n')}`];
 }
