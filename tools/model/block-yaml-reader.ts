@@ -297,9 +297,11 @@ class BlockReader {
     const c = t.charCodeAt(i);
     if (INDICATORS.has(c) || (c === DASH && this.isSpaceOrEnd(i + 1))) throw DECLINE;
     if ((c === 63 /* ? */ || c === COLON) && this.isSpaceOrEnd(i + 1)) throw DECLINE;
-    let stop = end;
-    const comment = t.indexOf(' #', i);
-    if (comment >= 0 && comment < end) stop = comment;
+    // The comment is searched on this line only: a search to the end of the text made a file with
+    // no later comments cost its whole length per value (quadratic; test/scan/model-reading.test.ts).
+    let stop = i;
+    while (stop < end && !(t.charCodeAt(stop) === HASH && t.charCodeAt(stop - 1) === SPACE)) stop++;
+    if (stop < end) stop--; // the space before the `#`
     const source = t.slice(i, stop).trimEnd();
     // `a: b` nested on one line, or a trailing colon: the yaml package reads a mapping or an error.
     if (source.includes(': ') || source.endsWith(':')) throw DECLINE;
@@ -332,16 +334,14 @@ class BlockReader {
 
   private singleQuoted(i: number, end: number): [string, number] {
     const t = this.text;
-    let j = i + 1;
-    for (;;) {
-      const q = t.indexOf("'", j);
-      if (q < 0 || q >= end) throw DECLINE;
-      if (t.charCodeAt(q + 1) === 39) {
-        j = q + 2;
-        continue;
-      }
-      return [t.slice(i + 1, q).replaceAll("''", "'"), q + 1];
+    // The closing quote is searched on this line only (a quote further on is another value's).
+    let q = i + 1;
+    for (; q < end; q++) {
+      if (t.charCodeAt(q) !== 39) continue;
+      if (t.charCodeAt(q + 1) !== 39) return [t.slice(i + 1, q).replaceAll("''", "'"), q + 1];
+      q++; // an escaped quote
     }
+    throw DECLINE;
   }
 
   /** `[a, "b", 3]` on one line: plain or quoted items with no colons, no nesting, no trailing comma. */
@@ -441,8 +441,21 @@ const INDICATORS = new Set([...'[]{},#&*!|>\'"%@`'].map((c) => c.charCodeAt(0)))
 /** Characters that end a plain item in a flow sequence. */
 const FLOW_STOPS = new Set([...',[]{}'].map((c) => c.charCodeAt(0)));
 
+// Model files repeat a few dozen keys thousands of times: each is judged once per process.
+const plainKeys = new Map<string, boolean>();
+
 /** A key the yaml package reads as the same string: plain, not a number, bool or null, not special. */
 function isPlainStringKey(key: string): boolean {
+  let plain = plainKeys.get(key);
+  if (plain === undefined) {
+    if (plainKeys.size >= 10_000) plainKeys.clear();
+    plain = judgeKey(key);
+    plainKeys.set(key, plain);
+  }
+  return plain;
+}
+
+function judgeKey(key: string): boolean {
   if (key === '' || key === '<<' || key === '__proto__') return false;
   const c = key.charCodeAt(0);
   if (INDICATORS.has(c) || c === DASH || c === 63 || c === COLON) return false;

@@ -32,10 +32,24 @@ export function ruleContext(model: Model): RuleContext {
   const children = new Map<string, Entity[]>();
   const implementedMitigations = new Map<string, Entity[]>();
   const mitigationsOfRisk = new Map<string, Entity[]>();
+  // A parent with many children would make a search of its list per link quadratic: long lists get a
+  // set of their members instead.
+  const members = new WeakMap<Entity[], Set<Entity>>();
   const add = (map: Map<string, Entity[]>, key: string, entity: Entity) => {
     const list = map.get(key);
-    if (!list) map.set(key, [entity]);
-    else if (!list.includes(entity)) list.push(entity);
+    if (!list) {
+      map.set(key, [entity]);
+      return;
+    }
+    if (list.length < 16) {
+      if (!list.includes(entity)) list.push(entity);
+      return;
+    }
+    let set = members.get(list);
+    if (!set) members.set(list, (set = new Set(list)));
+    if (set.has(entity)) return;
+    set.add(entity);
+    list.push(entity);
   };
   for (const entity of model.entities) {
     const own = claimsOf(entity, options);
