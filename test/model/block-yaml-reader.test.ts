@@ -1,6 +1,6 @@
 // The block reader against the yaml package: wherever the block reader reads a file, both give the same
 // documents, value for value, and the same position for every node and every key; and composing either
-// gives the same entities, positions and diagnostics. Over every YAML file in the repository, a
+// gives the same entities, positions and diagnostics (test/model/reader-agreement.ts). Over every YAML file in the repository, a
 // generated 10,000-entity model, edits of the example model line by line, and hand-written corner cases.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -9,45 +9,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateModel } from '../../bench/validate/generate-model.js';
 import { readBlockYaml } from '../../tools/model/block-yaml-reader.js';
-import { composeDocument } from '../../tools/model/compose-document.js';
-import type { DocumentTree } from '../../tools/model/document-tree.js';
-import type { LineColumn } from '../../tools/model/entity.js';
-import {
-  parseModelText,
-  parseWithBlockReader,
-  parseWithYamlPackage,
-} from '../../tools/model/parse-documents.js';
+import { parseModelText, parseWithBlockReader } from '../../tools/model/parse-documents.js';
+import { expectReadAlike } from './reader-agreement.js';
 
 const REPO = join(import.meta.dirname, '..', '..');
 
-/** Every path to a node of a plain value, the root's included. */
-function allPaths(value: unknown, prefix: string[] = []): string[][] {
-  const out = [prefix];
-  if (Array.isArray(value)) value.forEach((v, i) => out.push(...allPaths(v, [...prefix, String(i)])));
-  else if (value && typeof value === 'object')
-    for (const [k, v] of Object.entries(value)) out.push(...allPaths(v, [...prefix, k]));
-  return out;
-}
-
-/** Every node's and key's position in a tree, by path. */
-function positionsOf(tree: DocumentTree, value: unknown): Record<string, unknown> {
-  const collected: Record<string, LineColumn> = {};
-  tree.collectPositions([], collected);
-  const nodes: Record<string, unknown> = { root: tree.rootAt(), collected };
-  for (const path of allPaths(value)) {
-    nodes[`node ${path.join('/')}`] = tree.nodeAt(path);
-    const parent = path.slice(0, -1);
-    const last = path[path.length - 1];
-    if (last !== undefined) nodes[`key ${path.join('/')}`] = tree.keyAt(parent, last);
-  }
-  return nodes;
-}
-
 /**
- * Whether the block reader reads `text`; when it does, proves it agrees with the yaml package: no
- * errors there, equal values, equal positions of every node and key, equal composed documents. The
- * two sides come from each reader directly, and the loader's parseModelText must take the block
- * reader's road wherever it can: a loader that bypassed it would fail here, not compare yaml with yaml.
+ * Whether the block reader reads `text`; when it does, proves it agrees with the yaml package (see
+ * expectReadAlike). The loader's parseModelText must take the block reader's road wherever it can: a
+ * loader that bypassed it would fail here, not compare yaml with yaml.
  */
 function readsAlike(file: string, text: string): boolean {
   const fast = parseWithBlockReader(file, text);
@@ -55,20 +25,7 @@ function readsAlike(file: string, text: string): boolean {
     fast ? 'block' : 'yaml',
   );
   if (fast === undefined) return false;
-  const yaml = parseWithYamlPackage(file, text);
-  expect([fast.reader, yaml.reader]).toEqual(['block', 'yaml']);
-  expect(yaml.diagnostics, `${file}: the yaml package finds errors the block reader read past`).toEqual([]);
-  expect(fast.documents.length, file).toBe(yaml.documents.length);
-  fast.documents.forEach((doc, i) => {
-    const other = yaml.documents[i]!;
-    expect(doc.value, `${file} document ${i} value`).toStrictEqual(other.value);
-    expect(positionsOf(doc.tree, doc.value), `${file} document ${i} positions`).toEqual(
-      positionsOf(other.tree, other.value),
-    );
-    expect(composeDocument(file, doc), `${file} document ${i} composed`).toEqual(
-      composeDocument(file, other),
-    );
-  });
+  expectReadAlike(file, text, fast);
   return true;
 }
 

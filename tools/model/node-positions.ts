@@ -1,9 +1,11 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
+import type { Document, Node } from 'yaml';
 import { MAX_POSITION_DEPTH, type DocumentTree } from './document-tree.js';
 import type { LineColumn } from './entity.js';
+import type { LinePositions } from './line-starts.js';
+import { yamlPackage } from './yaml-package.js';
 
 /** The positions of a document the yaml package parsed. */
-export function yamlDocumentTree(doc: Document.Parsed, lc: LineCounter): DocumentTree {
+export function yamlDocumentTree(doc: Document.Parsed, lc: LinePositions): DocumentTree {
   const at = (node: Node | undefined) => (node?.range ? lineColumn(lc, node.range[0]) : undefined);
   return {
     rootAt: () => lineColumn(lc, doc.contents?.range?.[0] ?? 0),
@@ -15,7 +17,7 @@ export function yamlDocumentTree(doc: Document.Parsed, lc: LineCounter): Documen
 
 /** Follows an alias to the node it names, so positions and paths see through anchors. */
 export function resolveNode(doc: Document.Parsed, node: unknown): Node | undefined {
-  if (isAlias(node)) return node.resolve(doc);
+  if (yamlPackage().isAlias(node)) return node.resolve(doc);
   return (node ?? undefined) as Node | undefined;
 }
 
@@ -26,11 +28,12 @@ export function resolveNode(doc: Document.Parsed, node: unknown): Node | undefin
 export function collectPositions(
   doc: Document.Parsed,
   node: unknown,
-  lc: LineCounter,
+  lc: LinePositions,
   out: Record<string, LineColumn>,
   prefix = '',
   depth = 0,
 ): void {
+  const { isMap, isScalar, isSeq } = yamlPackage();
   const n = resolveNode(doc, node);
   if (!n || depth > MAX_POSITION_DEPTH) return;
   if (!(prefix in out) && n.range) out[prefix] = lineColumn(lc, n.range[0]);
@@ -57,7 +60,7 @@ export function collectPositions(
 function collectMerged(
   doc: Document.Parsed,
   source: unknown,
-  lc: LineCounter,
+  lc: LinePositions,
   out: Record<string, LineColumn>,
   prefix: string,
   depth: number,
@@ -69,6 +72,7 @@ function collectMerged(
 
 /** The node at a JSON-pointer-like path of plain keys and indexes, or undefined. */
 export function nodeAtPath(doc: Document.Parsed, path: readonly string[]): Node | undefined {
+  const { isMap, isPair, isSeq } = yamlPackage();
   let node = resolveNode(doc, doc.contents);
   for (const segment of path) {
     if (isMap(node)) {
@@ -84,17 +88,17 @@ export function nodeAtPath(doc: Document.Parsed, path: readonly string[]): Node 
 /** The key node of `key` in the map at `path`, for pointing at an unknown or duplicate key. */
 export function keyNodeAtPath(doc: Document.Parsed, path: readonly string[], key: string): Node | undefined {
   const map = nodeAtPath(doc, path);
-  if (!isMap(map)) return undefined;
+  if (!yamlPackage().isMap(map)) return undefined;
   const pair = map.items.find((p) => keyText(p.key) === key);
   return (pair?.key ?? undefined) as Node | undefined;
 }
 
 function keyText(key: unknown): string {
-  return isScalar(key) ? String(key.value) : String(key);
+  return yamlPackage().isScalar(key) ? String(key.value) : String(key);
 }
 
 /** 1-based line and column of an offset. */
-export function lineColumn(lc: LineCounter, offset: number): LineColumn {
+export function lineColumn(lc: LinePositions, offset: number): LineColumn {
   const { line, col } = lc.linePos(offset);
   return [line, col];
 }

@@ -1,10 +1,13 @@
-import { LineCounter, isAlias, isScalar, parseAllDocuments, visit, type Alias, type Document } from 'yaml';
+import type { Alias, Document } from 'yaml';
 import { blockDocumentTree } from './block-document-tree.js';
-import { readBlockYaml } from './block-yaml-reader.js';
+import { readBlockYaml, type BlockYamlFile } from './block-yaml-reader.js';
+import { readJsonModel } from './json-model-reader.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
 import type { DocumentTree } from './document-tree.js';
 import { jsonErrorOffset } from './json-error-offset.js';
+import { LineStarts, type LinePositions } from './line-starts.js';
 import { yamlDocumentTree } from './node-positions.js';
+import { yamlPackage } from './yaml-package.js';
 
 /** Alias expansions allowed per document: enough for real anchors, far below a billion-laughs blow-up. */
 export const MAX_ALIAS_COUNT = 1000;
@@ -18,35 +21,47 @@ export interface ParsedDocument {
 /** The documents of one file, or the diagnostics that stopped its parsing. */
 export interface ParsedFile {
   file: string;
-  /** which reader parsed it: the block reader, or the yaml package (JSON, and YAML the block reader declined) */
-  reader: 'block' | 'yaml';
-  lineCounter: LineCounter;
+  /** which reader parsed it: the block reader, the JSON reader, or the yaml package (what those declined) */
+  reader: 'block' | 'json' | 'yaml';
+  lineCounter: LinePositions;
   documents: ParsedDocument[];
   diagnostics: Diagnostic[];
 }
 
 /**
- * Parses a file's text: plain block YAML with the block reader (docs/decisions.md, "Reading model
- * files fast"), which agrees with the yaml package wherever it reads; everything else, and every
- * `.json` file, with the yaml package.
+ * Parses a file's text: plain block YAML with the block reader and strict JSON with the JSON reader
+ * (docs/decisions.md, "Reading model files fast"), which agree with the yaml package wherever they
+ * read; everything else with the yaml package.
  */
 export function parseModelText(file: string, text: string): ParsedFile {
   return (
-    (/\.json$/i.test(file) ? undefined : parseWithBlockReader(file, text)) ?? parseWithYamlPackage(file, text)
+    (isJsonPath(file) ? parseWithJsonReader(file, text) : parseWithBlockReader(file, text)) ??
+    parseWithYamlPackage(file, text)
   );
 }
+
+const isJsonPath = (file: string) => /\.json$/i.test(file);
 
 /** Parses a file's text with the block reader alone, or returns undefined when it declines the text. */
 export function parseWithBlockReader(file: string, text: string): ParsedFile | undefined {
   const read = readBlockYaml(text);
-  if (read === undefined) return undefined;
-  const lineCounter = new LineCounter();
-  for (const start of read.lineStarts) lineCounter.addNewLine(start);
+  return read && ownReaderFile(file, 'block', read);
+}
+
+/** Parses a `.json` file's text with the JSON reader alone, or returns undefined when it declines it. */
+export function parseWithJsonReader(file: string, text: string): ParsedFile | undefined {
+  const read = readJsonModel(text);
+  return read && ownReaderFile(file, 'json', read);
+}
+
+/** A file one of rr's own readers read: positions through the yaml package's LineCounter, as its reads. */
+function ownReaderFile(file: string, reader: 'block' | 'json', read: BlockYamlFile): ParsedFile {
+  const lineCounter = new LineStarts(read.lineStarts);
   const documents = read.documents.map((d) => ({
     tree: blockDocumentTree(d.root, lineCounter),
     value: d.value,
   }));
-  return { file, reader: 'block', lineCounter, documents, diagnostics: [] };
+  return { file, reader, lineCounter, documents, diagnostics: [] };
 }
 
 /**
@@ -54,6 +69,7 @@ export function parseWithBlockReader(file: string, text: string): ParsedFile | u
  * line and column, aliases are bounded, and a `.json` file must also be strict JSON.
  */
 export function parseWithYamlPackage(file: string, text: string): ParsedFile {
+  const { LineCounter, parseAllDocuments } = yamlPackage();
   const lineCounter = new LineCounter();
   const at = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
@@ -63,7 +79,7 @@ export function parseWithYamlPackage(file: string, text: string): ParsedFile {
   const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: true, merge: true, prettyErrors: false });
   const list = Array.isArray(docs) ? docs : [];
   // A .json file must be strict JSON, and JSON.parse's message is the one a JSON author understands.
-  const jsonError = /\.json$/i.test(file) ? strictJsonError(text) : undefined;
+  const jsonError = isJsonPath(file) ? strictJsonError(text) : undefined;
   if (jsonError)
     diagnostics.push(diagnostic('syntax-error', 'error', jsonError.message, at(jsonError.offset)));
   for (const doc of jsonError ? [] : list) {
@@ -107,11 +123,12 @@ export function parseWithYamlPackage(file: string, text: string): ParsedFile {
 /** An empty or comment-only document: no contents, or the empty null scalar yaml makes after a bare `---`. */
 function isEmpty(doc: Document.Parsed): boolean {
   const c = doc.contents;
-  return c === null || (isScalar(c) && c.value === null && c.source === '');
+  return c === null || (yamlPackage().isScalar(c) && c.value === null && c.source === '');
 }
 
 /** The first alias with no anchor before it (toJS throws on it without saying where); one pass, in yaml's order. */
 function unresolvedAlias(doc: Document.Parsed): Alias | undefined {
+  const { isAlias, visit } = yamlPackage();
   const anchors = new Set<string>();
   let found: Alias | undefined;
   visit(doc, {
@@ -133,7 +150,7 @@ function syntaxMessage(raw: string): string {
   return `YAML syntax error: ${first.replace(/ at line \d+, column \d+:?$/, '')}`;
 }
 
-function duplicateKeyMessage(doc: Document.Parsed, text: string, offset: number, lc: LineCounter): string {
+function duplicateKeyMessage(doc: Document.Parsed, text: string, offset: number, lc: LinePositions): string {
   const key = /^["']?([^"':\n]*)/.exec(text.slice(offset, offset + 200))?.[1]?.trim() ?? '';
   const first = firstKeyLine(doc, key, offset, lc);
   return first
@@ -146,7 +163,7 @@ function firstKeyLine(
   doc: Document.Parsed,
   key: string,
   offset: number,
-  lc: LineCounter,
+  lc: LinePositions,
 ): number | undefined {
   let found: number | undefined;
   const visit = (node: unknown): void => {
