@@ -4,9 +4,15 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MIN_CACHED_BYTES } from '../../tools/model/compose-cache.js';
 import { loadModel } from '../../tools/model/load-model.js';
 
-const MODEL = 'requirements:\n  - id: REQ-001\n    title: Rate limit\n    status: draft\n';
+/** A model file over MIN_CACHED_BYTES (smaller files are never cached), REQ-001 last. */
+const FILLERS = Array.from(
+  { length: 300 },
+  (_, i) => `  - id: REQ-${500 + i}\n    title: Filler ${i}\n`,
+).join('');
+const MODEL = `requirements:\n${FILLERS}  - id: REQ-001\n    title: Rate limit\n    status: draft\n`;
 
 let dir: string;
 let saved: string | undefined;
@@ -28,6 +34,16 @@ const titleOf = async () => (await loadModel(join(dir, 'model.yaml'))).byId.get(
 const entries = async () => (await readdir(join(dir, 'cache', 'compose'))).filter((n) => n.endsWith('.json'));
 
 describe('the compose cache', () => {
+  it('holds files from MIN_CACHED_BYTES up; a smaller file is composed every time', async () => {
+    expect(Buffer.byteLength(MODEL)).toBeGreaterThanOrEqual(MIN_CACHED_BYTES);
+    const small = 'requirements:\n  - id: REQ-001\n    title: Small\n';
+    expect(Buffer.byteLength(small)).toBeLessThan(MIN_CACHED_BYTES);
+    await writeFile(join(dir, 'model.yaml'), small);
+    expect(await titleOf()).toBe('Small');
+    expect(await titleOf()).toBe('Small');
+    await expect(readdir(join(dir, 'cache'))).rejects.toThrow();
+  });
+
   it('serves an unchanged file from the cache and recomposes a changed one', async () => {
     expect(await titleOf()).toBe('Rate limit');
     const [entry] = await entries();

@@ -70,18 +70,38 @@ export function composeCacheKey(file: string, bytes: Uint8Array): string {
 }
 
 /**
+ * Files smaller than this are never cached: composing one costs less than looking it up, and writing
+ * an entry per file (a model of one file per entity) cost more than all the composing (docs/decisions.md,
+ * "Small model files are not cached").
+ */
+export const MIN_CACHED_BYTES = 8 * 1024;
+
+/**
  * Bytes of composing still to do for a file: its size, or 0 when the cache holds its composition (so a
  * cached model is not worth worker threads). Unreadable files count 0: reading reports them.
  */
 export function composeWorkBytes(file: string): number {
   try {
     const dir = composeCacheDir();
-    if (dir === undefined) return statSync(file).size;
+    const size = statSync(file).size;
+    if (dir === undefined || size < MIN_CACHED_BYTES) return size;
     const bytes = readFileSync(file);
-    return existsSync(join(dir, `${composeCacheKey(file, bytes)}.json`)) ? 0 : bytes.length;
+    const key = composeCacheKey(file, bytes);
+    looked.set(file, { bytes, key });
+    return existsSync(join(dir, `${key}.json`)) ? 0 : bytes.length;
   } catch {
     return 0;
   }
+}
+
+/** Bytes and keys composeWorkBytes read, until this thread composes the file (each is hashed once). */
+const looked = new Map<string, { bytes: Buffer; key: string }>();
+
+/** The bytes composeWorkBytes read of a file on this thread and their key, once; undefined otherwise. */
+export function takeLookedUpBytes(file: string): { bytes: Buffer; key: string } | undefined {
+  const found = looked.get(file);
+  looked.delete(file);
+  return found;
 }
 
 /** The cached composition under `key`, or undefined (no entry, or one that cannot be read). */

@@ -1,7 +1,14 @@
 import { composeDocument, type ComposedDocument } from './compose-document.js';
 import type { Diagnostic } from './diagnostic.js';
 import { readFileSync } from 'node:fs';
-import { composeCacheDir, composeCacheKey, readComposeCache, writeComposeCache } from './compose-cache.js';
+import {
+  composeCacheDir,
+  composeCacheKey,
+  MIN_CACHED_BYTES,
+  readComposeCache,
+  takeLookedUpBytes,
+  writeComposeCache,
+} from './compose-cache.js';
 import { decodeModelBytes, readModelTextSync, type ModelText } from './model-text.js';
 import { parseModelText } from './parse-documents.js';
 
@@ -27,12 +34,18 @@ function composeModelFileNow(file: string): ComposedFile {
   const cacheDir = composeCacheDir();
   if (cacheDir === undefined) return composeModelText(file, readModelTextSync(file));
   let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch {
-    return composeModelText(file, readModelTextSync(file)); // says why it cannot be read
+  let key: string;
+  const looked = takeLookedUpBytes(file);
+  if (looked) ({ bytes, key } = looked);
+  else {
+    try {
+      bytes = readFileSync(file);
+    } catch {
+      return composeModelText(file, readModelTextSync(file)); // says why it cannot be read
+    }
+    if (bytes.length < MIN_CACHED_BYTES) return composeModelText(file, decodeModelBytes(file, bytes));
+    key = composeCacheKey(file, bytes);
   }
-  const key = composeCacheKey(file, bytes);
   const cached = readComposeCache(cacheDir, key);
   if (cached !== undefined) return cached;
   const composed = composeModelText(file, decodeModelBytes(file, bytes));
