@@ -61,7 +61,7 @@ function readClaims(entity: Entity, options: LabelOptions): Claim[] {
     const path = `${field}/${index}`;
     let claim: Claim | undefined;
     if (typeof item === 'string') {
-      claim = base(entity, field, index, 'bare-label', item, true, positionOf(entity, path), options);
+      claim = base(entity, field, index, 'bare-label', item, true, path, options);
     } else if (
       item &&
       typeof item === 'object' &&
@@ -80,7 +80,7 @@ function readClaims(entity: Entity, options: LabelOptions): Claim[] {
         shape,
         o.target as string,
         shape !== 'cases',
-        positionOf(entity, `${path}/target`),
+        `${path}/target`,
         options,
       );
       if (typeof o.level === 'string') claim.level = o.level;
@@ -88,7 +88,14 @@ function readClaims(entity: Entity, options: LabelOptions): Claim[] {
       if (shape === 'cases') {
         (o.cases as unknown[]).forEach((text, i) => {
           if (typeof text !== 'string') return;
-          claim!.selectors.push({ ...readSelector(text), at: positionOf(entity, `${path}/cases/${i}`) });
+          const written = readSelector(text);
+          claim!.selectors.push({
+            ...written,
+            // Where a selector is, only for a message about it: most never need one.
+            get at() {
+              return positionOf(entity, `${path}/cases/${i}`);
+            },
+          });
         });
       }
     }
@@ -104,10 +111,22 @@ function base(
   shape: ClaimShape,
   target: string,
   wholeTarget: boolean,
-  at: SourcePosition,
+  atPath: string,
   options: LabelOptions,
 ): Claim {
-  const claim: Claim = { entity, field, index, shape, target, wholeTarget, selectors: [], at };
+  const claim: Claim = {
+    entity,
+    field,
+    index,
+    shape,
+    target,
+    wholeTarget,
+    selectors: [],
+    // Where the claim is, only for a message about it: most never need one.
+    get at() {
+      return positionOf(entity, atPath);
+    },
+  };
   const parsed = parseLabel(target, options);
   if (parsed.ok) claim.label = parsed.label.canonical;
   else claim.labelProblem = parsed.message;

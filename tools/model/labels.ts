@@ -135,8 +135,28 @@ function parseTrimmed(text: string, options: LabelOptions): Label | string {
   return 'a target label starts with // or @ (or use suite:NAME / record:STEM)';
 }
 
+// A model names the same targets over and over (a target per claim, thousands of claims): each spelling
+// is parsed once. Results are frozen, so sharing them is safe; the memo is emptied when it grows large.
+const parsedLabels = new Map<string, LabelParse>();
+const MAX_REMEMBERED_LABELS = 50_000;
+
 /** Parses and normalizes a label, or says what is wrong with it. */
 export function parseLabel(text: string, options: LabelOptions = {}): LabelParse {
+  const key = options.mainRepo === undefined ? text : `${options.mainRepo}\u0000${text}`;
+  const known = parsedLabels.get(key);
+  if (known) return known;
+  if (parsedLabels.size >= MAX_REMEMBERED_LABELS) parsedLabels.clear();
+  const parsed = deepFreeze(parseLabelNow(text, options));
+  parsedLabels.set(key, parsed);
+  return parsed;
+}
+
+function deepFreeze(parsed: LabelParse): LabelParse {
+  if (parsed.ok) Object.freeze(parsed.label);
+  return Object.freeze(parsed);
+}
+
+function parseLabelNow(text: string, options: LabelOptions): LabelParse {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, message: 'label is empty' };
   const result = parseTrimmed(trimmed, options);

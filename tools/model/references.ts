@@ -22,9 +22,9 @@ export function checkReferences(entities: Entity[], byId: Map<string, Entity>, c
       const value = entity.data[ref.field];
       const list = stringList(value);
       list.forEach((id, i) => {
-        const path = Array.isArray(value) ? `${ref.field}/${i}` : ref.field;
         const target = byId.get(id);
-        const at = positionOf(entity, path);
+        if (target?.kind === ref.target) return; // the common case: no message, no position to find
+        const at = positionOf(entity, Array.isArray(value) ? `${ref.field}/${i}` : ref.field);
         if (!target) {
           const near = closestName(id, ids);
           const hint = near ? `; did you mean "${near}"?` : '';
