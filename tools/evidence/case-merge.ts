@@ -18,7 +18,7 @@ function worse(a: CaseObservation, b: CaseObservation): CaseObservation {
 function withSources(chosen: CaseObservation, ...others: CaseObservation[]): CaseObservation {
   const sources = new Set(chosen.sources);
   for (const other of others) for (const source of other.sources) sources.add(source);
-  return { ...chosen, sources: [...sources].sort(byCodePoint) };
+  return { ...chosen, sources: sortedSources(sources) };
 }
 
 /** One run's cases, from one file: the same path twice is `duplicate-case` and keeps the worse result. */
@@ -93,29 +93,41 @@ export function mergeParts(
 ): CaseObservation[] {
   // One part: mergeOneRun or mergeSequence has already settled its duplicates.
   if (parts.length === 1) return parts[0]!;
-  const byPath = new Map<string, CaseObservation>();
+  // A case's sources are gathered and sorted once at the end: sorting them at every merge cost as many
+  // as there were parts before, per part (the synthetic case of every shard of a crashed target).
+  const byPath = new Map<string, { kept: CaseObservation; sources?: Set<string> }>();
   for (const part of parts) {
     for (const observation of part) {
-      const earlier = byPath.get(observation.path);
-      if (earlier === undefined) {
-        byPath.set(observation.path, observation);
+      const entry = byPath.get(observation.path);
+      if (entry === undefined) {
+        byPath.set(observation.path, { kept: observation });
         continue;
       }
+      const earlier = entry.kept;
       const kept = worse(earlier, observation);
       if (!(earlier.synthetic && observation.synthetic)) {
+        const earlierSources = entry.sources ? sortedSources(entry.sources) : earlier.sources;
         diagnostics.push(
           diagnostic(
             'duplicate-case',
             'warning',
-            `case "${observation.path}" of ${target} is reported by both ${earlier.sources.join(', ')} ` +
+            `case "${observation.path}" of ${target} is reported by both ${earlierSources.join(', ')} ` +
               `and ${observation.sources.join(', ')}; the worse result (${kept.result}) is kept`,
             observation.at,
           ),
         );
       }
       const flaky = kept.result === 'passed' && (earlier.flaky || observation.flaky);
-      byPath.set(observation.path, withSources({ ...kept, flaky }, earlier, observation));
+      entry.sources ??= new Set(earlier.sources);
+      for (const source of observation.sources) entry.sources.add(source);
+      entry.kept = { ...kept, flaky };
     }
   }
-  return [...byPath.values()];
+  return [...byPath.values()].map(({ kept, sources }) =>
+    sources === undefined ? kept : { ...kept, sources: sortedSources(sources) },
+  );
+}
+
+function sortedSources(sources: Set<string>): string[] {
+  return [...sources].sort(byCodePoint);
 }

@@ -108,12 +108,22 @@ function withMessage(outcome: CaseOutcome, element: XmlElement, prefix = ''): Ca
   return prefix === '' ? outcome : { ...outcome, message: prefix.replace(/: $/, '') };
 }
 
-/** The first non-blank line, trimmed, or undefined. */
+/** The first non-blank line (lines end at \r\n, \r or \n), trimmed, or undefined. */
 export function firstLine(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
-  for (const line of text.split(/\r\n|\r|\n/)) {
-    const trimmed = line.trim();
+  // Line by line, up to the first that is not blank: a failure's text may hold a whole log after it,
+  // and splitting all of it into lines examined the whole log for its first line.
+  let start = 0;
+  for (;;) {
+    let end = start;
+    while (end < text.length) {
+      const code = text.charCodeAt(end);
+      if (code === 10 || code === 13) break;
+      end++;
+    }
+    const trimmed = text.slice(start, end).trim();
     if (trimmed !== '') return trimmed;
+    if (end === text.length) return undefined;
+    start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
   }
-  return undefined;
 }

@@ -1,6 +1,6 @@
 // Evidence records, records/<stem>.json: results of tests that no runner reports (docs/evidence.md,
 // "Records"; schemas/record.schema.json).
-import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { LineCounter, parseDocument } from 'yaml';
 import { bundledSchema } from '../model/bundled-schema.js';
@@ -35,14 +35,65 @@ interface EvidenceRecordDocument {
   }[];
 }
 
-let validator: ValidateFunction<EvidenceRecordDocument> | undefined;
+let validator: { validate: ValidateFunction<EvidenceRecordDocument>; casesAlone: boolean } | undefined;
 
-function compiled(): ValidateFunction<EvidenceRecordDocument> {
-  validator ??= schemaValidator<EvidenceRecordDocument>(
-    'record.schema.json',
-    bundledSchema('record.schema.json'),
-  );
+function compiled(): { validate: ValidateFunction<EvidenceRecordDocument>; casesAlone: boolean } {
+  if (validator === undefined) {
+    const schema = bundledSchema('record.schema.json');
+    validator = {
+      validate: schemaValidator('record.schema.json', schema),
+      casesAlone: casesCheckedAlone(schema),
+    };
+  }
   return validator;
+}
+
+/**
+ * Whether the schema checks each case on its own and after the rest of the record (`cases` is its last
+ * property and says nothing about the list as a whole), so that checking the cases a slice at a time
+ * gives the same errors in the same order as checking the record whole.
+ */
+function casesCheckedAlone(schema: Record<string, unknown>): boolean {
+  const properties = schema.properties as Record<string, Record<string, unknown>> | undefined;
+  const names = Object.keys(properties ?? {});
+  const cases = properties?.cases;
+  return (
+    names[names.length - 1] === 'cases' &&
+    cases !== undefined &&
+    Object.keys(cases).every((key) => key === 'description' || key === 'type' || key === 'items')
+  );
+}
+
+// ajv gathers the errors of a list's items by copying all those so far for every item that has any: a
+// record whose every case breaks the schema cost the square of its cases. Checked this many at a time,
+// a copy holds the errors of at most this many cases.
+const CASES_PER_CHECK = 64;
+
+/** The schema errors of a parsed record, in the order ajv gives them for the whole record; [] when valid. */
+function schemaErrors(value: unknown): ErrorObject[] {
+  const { validate, casesAlone } = compiled();
+  const cases = (value as { cases?: unknown } | null)?.cases;
+  if (!casesAlone || typeof value !== 'object' || Array.isArray(value) || !Array.isArray(cases)) {
+    return validate(value) ? [] : (validate.errors ?? []);
+  }
+  const errors: ErrorObject[] = [];
+  // The rest of the record first: ajv checks `cases` last.
+  if (!validate({ ...value, cases: [] })) for (const error of validate.errors ?? []) errors.push(error);
+  for (let start = 0; start < cases.length; start += CASES_PER_CHECK) {
+    const some: unknown[] = [];
+    for (let i = start; i < Math.min(start + CASES_PER_CHECK, cases.length); i++) some.push(cases[i]);
+    if (validate({ cases: some })) continue;
+    for (const error of validate.errors ?? []) errors.push(caseErrorAt(error, start));
+  }
+  return errors;
+}
+
+/** An error of a slice's case, with the case's index in the whole record. */
+function caseErrorAt(error: ErrorObject, start: number): ErrorObject {
+  const index = /^\/cases\/(\d+)/.exec(error.instancePath);
+  if (index === null || start === 0) return error;
+  const rest = error.instancePath.slice(index[0].length);
+  return { ...error, instancePath: `/cases/${start + Number(index[1])}${rest}` };
 }
 
 /**
@@ -66,11 +117,11 @@ export function readEvidenceRecordJson(text: string, file: string): EvidenceReco
       ],
     };
   }
-  const validate = compiled();
-  if (!validate(value)) {
+  const errors = schemaErrors(value);
+  if (errors.length > 0) {
     const lines = new LineCounter();
     const doc = parseDocument(text, { lineCounter: lines });
-    const diagnostics = (validate.errors ?? []).map((error) => {
+    const diagnostics = errors.map((error) => {
       const { path, key, message } = explainEvidenceRecordError(error, value);
       const node = key === undefined ? nodeAtPath(doc, path) : keyNodeAtPath(doc, path, key);
       const position = node?.range ? lines.linePos(node.range[0]) : undefined;
@@ -82,7 +133,7 @@ export function readEvidenceRecordJson(text: string, file: string): EvidenceReco
     });
     return { cases: [], diagnostics };
   }
-  const document = value;
+  const document = value as EvidenceRecordDocument;
   // Where each case starts: jsonc-parser's tree of the text (the yaml package's, kept for the rare
   // rejected record above, costs ten times as much on a process's first record).
   const caseNodes = findNodeAtLocation(parseTree(text) ?? EMPTY_TREE, ['cases'])?.children ?? [];

@@ -130,7 +130,7 @@ export function assembleEvidence(read: EvidenceReading, options: IngestOptions =
 
   const assembled = new Map<string, TargetEvidence>();
   for (const target of early?.done.values() ?? []) {
-    diagnostics.push(...target.diagnostics);
+    for (const d of target.diagnostics) diagnostics.push(d);
     if (target.evidence) assembled.set(target.evidence.target, target.evidence);
   }
   const targets = new Map<string, TargetEvidence>();
@@ -168,7 +168,9 @@ function readEvidenceRecordFile(
     return;
   }
   const record = readEvidenceRecordJson(text.text, rel);
-  reading.diagnostics.push(...record.diagnostics);
+  // One at a time: spread into push's arguments, a record's diagnostics (one per bad case) could
+  // overflow the stack.
+  for (const d of record.diagnostics) reading.diagnostics.push(d);
   // A record that breaks the schema is rejected whole: no target, not even an empty one.
   if (record.diagnostics.length > 0) return;
   const entry = reading.collect(label.label.canonical, 'record');
@@ -202,7 +204,8 @@ function suiteCases(
       continue;
     }
     const list = bySuite.get(label.label.canonical) ?? [];
-    list.push(...suite.cases);
+    // One at a time: spreading a suite of 200,000 cases into push's arguments overflows the stack.
+    for (const c of suite.cases) list.push(c);
     bySuite.set(label.label.canonical, list);
   }
   const [first] = refused;

@@ -93,7 +93,9 @@ export function readXml(reading: Reading, rel: string): JUnitReport | undefined 
     reading.diagnostics.push(read.unreadable);
     return undefined;
   }
-  reading.diagnostics.push(...read.diagnostics);
+  // One at a time: a file's diagnostics (one per unnamed case) spread into push's arguments could
+  // overflow the stack.
+  for (const d of read.diagnostics) reading.diagnostics.push(d);
   return read.report;
 }
 
@@ -131,11 +133,16 @@ function testlogsFile(
  */
 function mergeTestlogs(files: TestlogsFile[], label: string, diagnostics: Diagnostic[]): CaseObservation[] {
   const wroteOwnXml = files.some((f) => !f.synthetic);
-  const shards = [...new Set(files.map((f) => f.shard))].sort((a, b) => a - b);
+  // Grouped in one pass: filtering all files once per shard cost shards × files on a sharded target.
+  const byShard = new Map<number, TestlogsFile[]>();
+  for (const f of files) {
+    const group = byShard.get(f.shard);
+    if (group === undefined) byShard.set(f.shard, [f]);
+    else group.push(f);
+  }
+  const shards = [...byShard.keys()].sort((a, b) => a - b);
   const parts = shards.map((shard) => {
-    const sequence = files
-      .filter((f) => f.shard === shard)
-      .sort((a, b) => a.run - b.run || a.attempt - b.attempt);
+    const sequence = byShard.get(shard)!.sort((a, b) => a.run - b.run || a.attempt - b.attempt);
     const merged = mergeSequence(sequence.map((f) => f.cases));
     if (!wroteOwnXml) return merged;
     const last = sequence[sequence.length - 1]!;

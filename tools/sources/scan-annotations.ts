@@ -87,8 +87,10 @@ export async function scanAnnotations(
   let filesScanned = 0;
   for (const result of results) {
     if (result.scanned) filesScanned++;
-    annotations.push(...result.annotations);
-    diagnostics.push(...result.diagnostics);
+    // One at a time: a file's annotations spread into push's arguments overflow the stack from about
+    // 120,000 on, and a 2 MiB file can hold more.
+    for (const a of result.annotations) annotations.push(a);
+    for (const d of result.diagnostics) diagnostics.push(d);
   }
   // Files come in code-point order and each file's findings by line and column; a stable sort by
   // file puts directory problems among them and keeps the rest as it is.
