@@ -12,7 +12,7 @@ import {
 } from '../imported-model/imported-model.js';
 import type { KindChoice } from '../imported-model/kind-choice.js';
 import { applyParentLinks, type ParentLink } from '../imported-model/parent-links.js';
-import { readDoorstopTree, type DoorstopItem } from './doorstop-tree.js';
+import { readDoorstopTree, type DoorstopDocument, type DoorstopItem } from './doorstop-tree.js';
 
 /** Options of a Doorstop import. */
 export interface DoorstopImportOptions {
@@ -25,13 +25,22 @@ const READ = new Set(['active', 'derived', 'header', 'level', 'links', 'normativ
 
 /** Reads the Doorstop tree at `tree` into an import. */
 export function importDoorstop(tree: string, options: DoorstopImportOptions = {}): ImportedModel {
-  const docs = readDoorstopTree(tree);
+  return doorstopImport(readDoorstopTree(tree), tree, options);
+}
+
+/** The import of the Doorstop documents already read (readDoorstopTree) from `tree`. */
+export function doorstopImport(
+  docs: DoorstopDocument[],
+  tree: string,
+  options: DoorstopImportOptions = {},
+): ImportedModel {
   const report = new ImportReport('doorstop', tree);
   const byId = new Map<string, ImportedEntity>();
   const links: ParentLink[] = [];
   const files: ImportedFile[] = [];
   const leftOutIds: string[] = [];
   const prefixes = new Map(docs.map((d) => [d.prefix, d]));
+  const documentOf = uidDocuments(docs);
   report.count('documents', docs.length);
   for (const doc of docs) {
     if (doc.parent !== undefined && !prefixes.has(doc.parent)) {
@@ -46,8 +55,8 @@ export function importDoorstop(tree: string, options: DoorstopImportOptions = {}
     files.push(file);
     for (const other of doc.otherFiles)
       report.lose('item files in a format not read (only YAML items are)', other, other);
-    const headings: { level: string[]; title: string }[] = [];
-    for (const item of [...doc.items].sort((a, b) => compareLevels(a.level, b.level))) {
+    const headings = new Headings();
+    for (const item of inLevelOrder(doc.items)) {
       report.count('items');
       const a = item.attributes;
       const text = typeof a.text === 'string' ? a.text.replace(/\n+$/, '') : '';
@@ -63,7 +72,7 @@ export function importDoorstop(tree: string, options: DoorstopImportOptions = {}
         if (level.length > 1 && level[level.length - 1] === '0') {
           report.count('headings');
           report.map('heading items → tags');
-          headings.push({ level: level.slice(0, -1), title: titleFromText(text) || item.uid });
+          headings.add(level.slice(0, -1), titleFromText(text) || item.uid);
         } else {
           report.lose('non-normative items (left out)', item.uid, text);
         }
@@ -77,7 +86,7 @@ export function importDoorstop(tree: string, options: DoorstopImportOptions = {}
       if (addEntity(byId, entity, report)) file.entities.push(entity);
       for (const parent of linkTargets(item, report)) {
         links.push({ child: item.uid, parent, at: `${item.file}:${item.lines.links ?? 1}`, how: 'link' });
-        const target = docs.find((d) => parent.startsWith(d.prefix));
+        const target = documentOf(parent);
         if (target !== undefined && target.prefix !== doc.parent) {
           report.note(
             `${item.uid} links to ${parent} in document ${target.prefix}, which is not its document's parent`,
@@ -94,7 +103,7 @@ function itemEntity(
   item: DoorstopItem,
   kind: EntityKind,
   text: string,
-  headings: { level: string[]; title: string }[],
+  headings: Headings,
   report: ImportReport,
 ): ImportedEntity {
   const a = item.attributes;
@@ -112,10 +121,7 @@ function itemEntity(
     entity.fields.description = text;
     report.map('text → description');
   }
-  const level = item.level.split('.');
-  const tags = headings
-    .filter((h) => h.level.length < level.length && h.level.every((p, i) => p === level[i]))
-    .map((h) => h.title);
+  const tags = headings.above(item.level.split('.'));
   if (tags.length > 0) entity.fields.tags = [tags.join(' / ')];
   if (a.derived === true) {
     entity.fields.tags = [...((entity.fields.tags as string[] | undefined) ?? []), 'derived'];
@@ -150,11 +156,66 @@ function linkTargets(item: DoorstopItem, report: ImportReport): string[] {
   return out;
 }
 
+/**
+ * The heading items of a document so far, by level (`1.2` for the heading item 1.2.0), each with its
+ * place in level order: an item's headings are looked up by its level's parts, not searched for among
+ * every heading of the document.
+ */
+class Headings {
+  private readonly byLevel = new Map<string, { order: number; title: string }[]>();
+  private count = 0;
+
+  /** Adds the heading of `level` (its parts, all non-empty). */
+  add(level: string[], title: string): void {
+    const key = level.join('.');
+    const list = this.byLevel.get(key) ?? [];
+    list.push({ order: this.count++, title });
+    this.byLevel.set(key, list);
+  }
+
+  /** The titles of the headings whose level starts the item's (shorter than it), in level order. */
+  above(level: string[]): string[] {
+    const found: { order: number; title: string }[] = [];
+    let key = '';
+    for (let n = 1; n < level.length; n++) {
+      key = n === 1 ? level[0]! : `${key}.${level[n - 1]}`;
+      found.push(...(this.byLevel.get(key) ?? []));
+    }
+    return found.sort((a, b) => a.order - b.order).map((h) => h.title);
+  }
+}
+
+/**
+ * The document a UID names by its prefix: the first in tree order whose prefix starts it. Looks up the
+ * UID's starts of each prefix length there is instead of trying every document for every link.
+ */
+function uidDocuments(docs: DoorstopDocument[]): (uid: string) => DoorstopDocument | undefined {
+  const first = new Map<string, number>();
+  docs.forEach((d, i) => {
+    if (!first.has(d.prefix)) first.set(d.prefix, i);
+  });
+  const lengths = [...new Set(docs.map((d) => d.prefix.length))].sort((a, b) => a - b);
+  return (uid) => {
+    let best: number | undefined;
+    for (const length of lengths) {
+      if (length > uid.length) break;
+      const i = first.get(uid.slice(0, length));
+      if (i !== undefined && (best === undefined || i < best)) best = i;
+    }
+    return best === undefined ? undefined : docs[best];
+  };
+}
+
+/** Items in Doorstop's level order (stable), each level read into numbers once rather than per comparison. */
+function inLevelOrder(items: DoorstopItem[]): DoorstopItem[] {
+  return items
+    .map((item) => ({ item, parts: item.level.split('.').map((p) => Number(p) || 0) }))
+    .sort((a, b) => compareLevels(a.parts, b.parts))
+    .map((x) => x.item);
+}
+
 /** Doorstop's level order: part by part, numerically (1.2 < 1.10). */
-function compareLevels(a: string, b: string): number {
-  const parts = (level: string) => level.split('.').map((p) => Number(p) || 0);
-  const pa = parts(a);
-  const pb = parts(b);
+function compareLevels(pa: number[], pb: number[]): number {
   for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
     const d = (pa[i] ?? 0) - (pb[i] ?? 0);
     if (d !== 0) return d;

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseDocument, type Document, type Scalar } from 'yaml';
 import { byCodePoint } from '../../model/code-point-order.js';
+import { LineIndex } from '../../sources/line-index.js';
 import { ImportInputError } from '../imported-model/import-error.js';
 
 /** A Doorstop document: its settings and its items. */
@@ -114,7 +115,8 @@ function readItem(path: string, name: string, uid: string): DoorstopItem {
     );
   }
   const lines: Record<string, number> = {};
-  for (const key of Object.keys(attributes)) lines[key] = lineOfKey(doc, text, key);
+  const lineOf = keyLines(doc, text);
+  for (const key of Object.keys(attributes)) lines[key] = lineOf(key);
   const levelNode = doc.get('level', true) as Scalar | undefined;
   const level = levelNode?.range
     ? text.slice(levelNode.range[0], levelNode.range[1]).replace(/^['"]|['"]$/g, '')
@@ -137,10 +139,21 @@ function readYaml(path: string, name: string): { doc: Document; text: string } {
 }
 
 function lineOfKey(doc: Document, text: string, key: string): number {
+  return keyLines(doc, text)(key);
+}
+
+/**
+ * The 1-based line of each top-level key (the first pair with it; line 1 for a key not there). The keys
+ * and lines are found once per file: an item with many attributes asks for every one.
+ */
+function keyLines(doc: Document, text: string): (key: string) => number {
   const contents = doc.contents as {
     items?: { key: { value?: unknown; range?: [number, number, number] } }[];
   } | null;
-  const pair = contents?.items?.find((p) => p.key.value === key);
-  const offset = pair?.key.range?.[0] ?? 0;
-  return text.slice(0, offset).split('\n').length;
+  const offsets = new Map<unknown, number>();
+  for (const pair of contents?.items ?? []) {
+    if (!offsets.has(pair.key.value)) offsets.set(pair.key.value, pair.key.range?.[0] ?? 0);
+  }
+  const lines = new LineIndex(text);
+  return (key) => lines.position(offsets.get(key) ?? 0).line;
 }

@@ -20,6 +20,8 @@ export class ImportReport {
   readonly lost = new Map<string, LostValue[]>();
   /** anything else worth saying, once each */
   readonly notes: string[] = [];
+  /** the notes as a set: an importer may note something once per item */
+  private readonly noted = new Set<string>();
 
   constructor(
     readonly format: string,
@@ -45,7 +47,9 @@ export class ImportReport {
 
   /** Adds a note, once. */
   note(text: string): void {
-    if (!this.notes.includes(text)) this.notes.push(text);
+    if (this.noted.has(text)) return;
+    this.noted.add(text);
+    this.notes.push(text);
   }
 
   /** The short form printed after an import. */

@@ -29,11 +29,24 @@ export function parentField(
   return undefined;
 }
 
+/**
+ * The ids of each reference list addReference has seen, so that a list many links add to (a
+ * mitigation implemented by every requirement) is not searched once per link.
+ */
+const listed = new WeakMap<string[], Set<string>>();
+
 /** Adds an id to a reference field, once. */
 export function addReference(entity: ImportedEntity, field: string, id: string): boolean {
   const list = (entity.fields[field] as string[] | undefined) ?? [];
-  if (list.includes(id)) return false;
+  let ids = listed.get(list);
+  if (ids === undefined || ids.size !== list.length) {
+    // First seen, or changed by someone else since: read it again.
+    ids = new Set(list);
+    listed.set(list, ids);
+  }
+  if (ids.has(id)) return false;
   list.push(id);
+  ids.add(id);
   entity.fields[field] = list;
   return true;
 }

@@ -17,6 +17,7 @@ import { addReference, applyParentLinks, type ParentLink } from '../imported-mod
 import { rrStatus } from '../imported-model/status-words.js';
 import {
   reqifContent,
+  type ReqifAttribute,
   type ReqifContent,
   type ReqifHierarchy,
   type ReqifObject,
@@ -36,7 +37,15 @@ export interface ReqifImportOptions {
 /** Reads a ReqIF file into an import. */
 export function importReqif(path: string, options: ReqifImportOptions = {}): ImportedModel {
   const mapping = options.mapFile === undefined ? new ReqifMapping() : readMappingFile(options.mapFile);
-  const content = readReqif(path);
+  return reqifImport(readReqif(path), path, mapping);
+}
+
+/** The import of a ReqIF file's content (readReqif) read from `path`, by a mapping. */
+export function reqifImport(
+  content: ReqifContent,
+  path: string,
+  mapping: ReqifMapping = new ReqifMapping(),
+): ImportedModel {
   return new ReqifImport(path, content, mapping).run();
 }
 
@@ -72,6 +81,8 @@ class ReqifImport {
   private readonly objectEntity = new Map<string, ImportedEntity>();
   private readonly headingTitle = new Map<string, string>();
   private readonly objects: Map<string, ReqifObject>;
+  /** spec object type IDENTIFIER → its attribute definitions that have a default value */
+  private readonly defaults = new Map<string, ReqifAttribute[]>();
 
   constructor(
     private readonly path: string,
@@ -80,6 +91,11 @@ class ReqifImport {
   ) {
     this.report = new ImportReport('reqif', path);
     this.objects = new Map(content.objects.map((o) => [o.id, o]));
+    for (const [id, type] of content.objectTypes)
+      this.defaults.set(
+        id,
+        type.attributes.filter((a) => a.defaultValue !== undefined),
+      );
   }
 
   run(): ImportedModel {
@@ -136,9 +152,9 @@ class ReqifImport {
     for (const [ref, value] of object.values) {
       out.set(this.content.attributes.get(ref) ?? { id: ref, name: ref }, value);
     }
-    for (const attribute of this.content.objectTypes.get(object.type)?.attributes ?? []) {
-      if (!object.values.has(attribute.id) && attribute.defaultValue !== undefined)
-        out.set(attribute, attribute.defaultValue);
+    // Only the type's attributes with a default, not every attribute of the type for every object.
+    for (const attribute of this.defaults.get(object.type) ?? []) {
+      if (!object.values.has(attribute.id)) out.set(attribute, attribute.defaultValue!);
     }
     return out;
   }

@@ -264,7 +264,7 @@ function specification(
   for (const e of ofKind) {
     const parent = kind === 'requirement' ? hierarchyParent(e, model) : undefined;
     if (parent === undefined) roots.push(e);
-    else children.set(parent, [...(children.get(parent) ?? []), e]);
+    else pushChild(children, parent, e);
   }
   const node = (e: Entity): XmlItem => {
     const kids = children.get(e.id) ?? [];
@@ -278,6 +278,13 @@ function specification(
     { IDENTIFIER: `rr-specification-${kind}`, ...stamp, 'LONG-NAME': SECTION_WORDS[kind] },
     [ref('TYPE', 'SPECIFICATION-TYPE-REF', 'rr-specification-type'), el('CHILDREN', {}, roots.map(node))],
   );
+}
+
+/** Adds a child to its parent's list in place: copying the list per child is quadratic in a parent's children. */
+function pushChild(children: Map<string, Entity[]>, parent: string, child: Entity): void {
+  const list = children.get(parent);
+  if (list === undefined) children.set(parent, [child]);
+  else list.push(child);
 }
 
 /** The requirement an entity sits under in the hierarchy: the first it refines, when that exists. */
@@ -302,7 +309,7 @@ function exportOrder(model: Model): Entity[] {
     const children = new Map<string, Entity[]>();
     for (const e of ofKind) {
       const parent = hierarchyParent(e, model);
-      if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), e]);
+      if (parent !== undefined) pushChild(children, parent, e);
     }
     const seen = new Set<string>();
     const visit = (e: Entity) => {

@@ -3,6 +3,10 @@
 // more lenient where StrictDoc's own versions differ (one or more blank lines between nodes, `[SECTION]`
 // and `[[SECTION]]`, `REQ_PREFIX` and `PREFIX`). Every rule is lexical (lower-case): the format is
 // line-based, so no whitespace is skipped implicitly. docs/import-export.md describes what is read.
+// Characters are read with ranges of code units, not ohm-js's `any`, `upper` and `alnum`: those take
+// each code point from a copy of the rest of the input (a slice per character read or tried); the
+// rules below carry the same descriptions, so error messages read as before, and only non-ASCII
+// letters go to `upper` and `alnum`.
 import * as ohm from 'ohm-js';
 
 const SOURCE = String.raw`
@@ -34,7 +38,7 @@ SDoc {
   freeText = "[FREETEXT]" nl textLine* "[/FREETEXT]" hspace* nl
   textLine = ~"[/FREETEXT]" lineText nl
   leafNode = "[" ~reserved tagName "]" hspace* nl field* relations?
-  reserved = ("SECTION" | "/" | "DOCUMENT" | "GRAMMAR" | "FRAGMENT" | "FREETEXT" | "COMPOSITE_") ~alnum
+  reserved = ("SECTION" | "/" | "DOCUMENT" | "GRAMMAR" | "FRAGMENT" | "FREETEXT" | "COMPOSITE_") ~alnumChar
 
   field = ~("RELATIONS:" | "REFS:") key ":" fieldValue
   fieldValue = hspace+ multiLine hspace* nl  -- multiLine
@@ -49,12 +53,16 @@ SDoc {
   relationProperty = "  " key ":" inlineValue nl
 
   inlineValue = hspace* lineText
-  key = upper (upper | digit | "_")*
-  tagName = upper (upper | digit | "_")*
-  lineText = (~nl any)*
+  key = upperChar (upperChar | digit | "_")*
+  tagName = upperChar (upperChar | digit | "_")*
+  lineText = (~nl lineChar)*
   blank = hspace* nl
   hspace = " " | "\t"
   nl = "\r"? "\n"
+
+  lineChar (any character) = "\u0000".."\uFFFF"
+  upperChar (an uppercase letter) = "A".."Z" | ~"\u0000".."\u007F" upper
+  alnumChar (an alpha-numeric character) = "A".."Z" | "a".."z" | "0".."9" | ~"\u0000".."\u007F" alnum
 }
 `;
 

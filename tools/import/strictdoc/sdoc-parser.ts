@@ -1,6 +1,7 @@
 // Turns StrictDoc text into the syntax of sdoc-syntax.ts with the Ohm grammar of sdoc-grammar.ts. A file
 // the grammar does not accept is an error naming its line and column and what was expected there.
 import type { Dict, IterationNode, Node, TerminalNode } from 'ohm-js';
+import { LineIndex } from '../../sources/line-index.js';
 import { ImportInputError } from '../imported-model/import-error.js';
 import { sdocGrammar } from './sdoc-grammar.js';
 import type {
@@ -46,8 +47,14 @@ function ast<T>(node: Node | Dict): T {
   return (node as { ast(): unknown }).ast() as T;
 }
 
+/**
+ * The lines of the text being turned into syntax. Ohm's getLineAndColumn counts lines from the start
+ * of the text on every call, once per node and field; this finds the line starts once per text.
+ */
+let lineIndex: LineIndex | undefined;
+
 function lineOf(node: Node): number {
-  return node.source.getLineAndColumn().lineNum;
+  return lineIndex!.position(node.source.startIdx).line;
 }
 
 function items(list: IterationNode): SdocItem[] {
@@ -295,12 +302,15 @@ function parse(text: string, file: string, rule: string, what: string): unknown 
       at.column,
     );
   }
+  lineIndex = new LineIndex(input);
   try {
     return ast<unknown>(semantics(match));
   } catch (error) {
     if (error instanceof EndTagMismatch)
       throw new ImportInputError(file, error.message, error.line, error.column);
     throw error;
+  } finally {
+    lineIndex = undefined;
   }
 }
 

@@ -18,8 +18,16 @@ export interface SdocFile {
   grammarSource: string;
 }
 
+/** The parsed documents of an import, the folder their names are relative to, and the grammars read. */
+export interface SdocFiles {
+  root: string;
+  files: SdocFile[];
+  /** how many `.sgra` grammar files were read */
+  grammars: number;
+}
+
 /** The documents below `path` (a `.sdoc` file or a folder) and the folder names are relative to. */
-export function readSdocFiles(path: string): { root: string; files: SdocFile[]; grammars: number } {
+export function readSdocFiles(path: string): SdocFiles {
   const absolute = resolve(path);
   const info = statSync(absolute, { throwIfNoEntry: false });
   if (info === undefined)

@@ -17,7 +17,7 @@ import type { KindChoice } from '../imported-model/kind-choice.js';
 import { applyParentLinks, type ParentLink } from '../imported-model/parent-links.js';
 import { rrStatus } from '../imported-model/status-words.js';
 import type { SdocField, SdocItem, SdocNode } from './sdoc-syntax.js';
-import { readSdocFiles, type SdocFile } from './strictdoc-files.js';
+import { readSdocFiles, type SdocFile, type SdocFiles } from './strictdoc-files.js';
 
 /** Options of a StrictDoc import. */
 export interface StrictdocImportOptions {
@@ -54,7 +54,16 @@ interface Pending {
 
 /** Reads the StrictDoc documents at `path` into an import. */
 export function importStrictdoc(path: string, options: StrictdocImportOptions = {}): ImportedModel {
-  const { root, files: sdocFiles, grammars } = readSdocFiles(path);
+  return strictdocImport(readSdocFiles(path), path, options);
+}
+
+/** The import of StrictDoc documents already read (readSdocFiles) from `path`. */
+export function strictdocImport(
+  read: SdocFiles,
+  path: string,
+  options: StrictdocImportOptions = {},
+): ImportedModel {
+  const { root, files: sdocFiles, grammars } = read;
   const report = new ImportReport('strictdoc', path);
   report.count('documents', sdocFiles.length);
   if (grammars > 0) report.count('grammar files', grammars);
@@ -238,11 +247,85 @@ function giveMissingIds(
   report: ImportReport,
   leftOutIds: readonly string[],
 ): void {
+  // A prefix starting like the stand-ins could take a number from one still waiting: checked against
+  // every id in use, one node at a time (no StrictDoc prefix starts with a NUL character).
+  if (pending.some((p) => p.prefix.startsWith(PENDING.charAt(0)))) {
+    giveMissingIdsOneByOne(pending, byId, links, report, leftOutIds);
+    return;
+  }
+  const next = new NextNumbers(pending.map((p) => p.prefix));
+  // After every id in use, the left-out nodes' UIDs included: those stay taken. (The stand-ins count
+  // for none of these prefixes.)
+  for (const id of byId.keys()) next.take(id);
+  for (const id of leftOutIds) next.take(id);
+  const given = new Map<string, string>();
+  for (const { entity, prefix } of pending) {
+    const stand = entity.id;
+    byId.delete(stand);
+    entity.id = `${prefix}${next.after(prefix)}`;
+    next.take(entity.id);
+    byId.set(entity.id, entity);
+    given.set(stand, entity.id);
+    report.lose('nodes without UID (given an id)', entity.source, entity.id);
+    if (entity.fields.title === '') entity.fields.title = entity.id;
+  }
+  // Links name stand-ins until now; one pass renames them all.
+  for (const link of links) {
+    link.child = given.get(link.child) ?? link.child;
+    link.parent = given.get(link.parent) ?? link.parent;
+  }
+  for (const entity of byId.values()) if (entity.fields.title === '') entity.fields.title = entity.id;
+}
+
+/**
+ * The next number after the ids taken so far, for each of a set of prefixes: an id counts for a
+ * prefix when it is the prefix and digits (`REQ-12` counts for `REQ-` and for `REQ-1`).
+ */
+class NextNumbers {
+  private readonly next = new Map<string, number>();
+  private readonly prefixes: Set<string>;
+  private readonly lengths: Set<number>;
+
+  constructor(prefixes: string[]) {
+    this.prefixes = new Set(prefixes);
+    this.lengths = new Set(prefixes.map((p) => p.length));
+  }
+
+  /** Counts an id for every prefix it is digits after. */
+  take(id: string): void {
+    let start = id.length;
+    while (start > 0 && isDigit(id.charCodeAt(start - 1))) start--;
+    // Only a prefix ending within or just before the id's trailing digits leaves just digits after it.
+    for (let cut = id.length - 1; cut >= start; cut--) {
+      if (!this.lengths.has(cut)) continue;
+      const prefix = id.slice(0, cut);
+      if (!this.prefixes.has(prefix)) continue;
+      this.next.set(prefix, Math.max(this.after(prefix), Number(id.slice(cut)) + 1));
+    }
+  }
+
+  /** The number the next id with `prefix` gets: one more than the highest taken, at least 1. */
+  after(prefix: string): number {
+    return this.next.get(prefix) ?? 1;
+  }
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** giveMissingIds for prefixes that stand-ins could match: every id in use checked for each node. */
+function giveMissingIdsOneByOne(
+  pending: Pending[],
+  byId: Map<string, ImportedEntity>,
+  links: ParentLink[],
+  report: ImportReport,
+  leftOutIds: readonly string[],
+): void {
   for (const { entity, prefix } of pending) {
     const stand = entity.id;
     byId.delete(stand);
     let n = 1;
-    // After every id in use, the left-out nodes' UIDs included: those stay taken.
     for (const id of [...byId.keys(), ...leftOutIds]) {
       const rest = id.startsWith(prefix) ? id.slice(prefix.length) : '';
       if (/^[0-9]+$/.test(rest)) n = Math.max(n, Number(rest) + 1);
