@@ -83,7 +83,17 @@ export interface SexprTokenizerOptions {
 
 /** Splits S-expression text pushed in chunks into tokens for a handler, counting lines. */
 export class SexprTokenizer {
-  private carry = '';
+  /**
+   * The text of a token the chunks so far ended inside, piece by piece (empty when none). The pieces are
+   * joined, and the token scanned from its start, only once a chunk holds its end: a token across many
+   * chunks (an unclosed quote runs to the end of the file) is then copied and scanned twice in all, not
+   * once per chunk.
+   */
+  private carried: string[] = [];
+  /** Whether the carried token is a quoted string (else a bare atom). */
+  private carriedQuote = false;
+  /** Whether the carried quoted string ends in a backslash, which escapes the next chunk's first character. */
+  private carriedEscape = false;
   private line = 1;
   private afterClose = false;
   private readonly source: boolean;
@@ -102,17 +112,45 @@ export class SexprTokenizer {
 
   /** Tokenizes the next chunk of text. */
   push(chunk: string): void {
-    const text = this.carry.length > 0 ? this.carry + chunk : chunk;
-    this.carry = '';
+    let text = chunk;
+    if (this.carried.length > 0) {
+      this.carried.push(chunk);
+      if (!this.endsCarriedToken(chunk)) return;
+      text = this.carried.join('');
+      this.carried = [];
+    }
     const carriedFrom = this.scan(text, false);
-    if (carriedFrom < text.length) this.carry = text.slice(carriedFrom);
+    if (carriedFrom < text.length) {
+      this.carried = [text.slice(carriedFrom)];
+      this.carriedQuote = text.charCodeAt(carriedFrom) === QUOTE;
+    }
   }
 
   /** Tokenizes what was carried over; the text ends here. */
   end(): void {
-    const text = this.carry;
-    this.carry = '';
+    const text = this.carried.join('');
+    this.carried = [];
     this.scan(text, true);
+  }
+
+  /**
+   * Whether a chunk holds the end of the carried token (looking at the chunk only); otherwise notes
+   * whether the carried quoted string now ends in an escaping backslash.
+   */
+  private endsCarriedToken(chunk: string): boolean {
+    const n = chunk.length;
+    if (!this.carriedQuote) {
+      for (let i = 0; i < n; i++) if (isDelimiter(chunk.charCodeAt(i))) return true;
+      return false;
+    }
+    let i = this.carriedEscape ? 1 : 0;
+    for (; i < n; i++) {
+      const c = chunk.charCodeAt(i);
+      if (c === QUOTE) return true;
+      if (c === BACKSLASH) i++;
+    }
+    this.carriedEscape = i > n;
+    return false;
   }
 
   /** Scans text; returns the offset of a token the chunk ended inside (text.length when none). */
@@ -157,6 +195,8 @@ export class SexprTokenizer {
           if (!final) {
             this.line = line;
             this.afterClose = false;
+            // j passed n when the text ends in a backslash: the next chunk's first character is escaped.
+            this.carriedEscape = j > n;
             return start;
           }
           throw new SexprSyntaxError('a quoted string is not closed before the end of the file', line);

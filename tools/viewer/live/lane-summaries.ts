@@ -112,16 +112,29 @@ function applyRoute(lane: LaneRecord, seq: number, replace: boolean): void {
     lane.routeSeqs.splice(0, lane.routeSeqs.length - MAX_ROUTE_EVENTS);
 }
 
+/** A run of the experiment summary. */
+type RunSummary = ExperimentSummary['runs'][number];
+
+/** What the experiment summary's fold keeps besides the summary (not sent). */
+export interface ExperimentBook {
+  /** seqs of the experiment_start and experiment_end events that set the summary, or -1. */
+  start: number;
+  end: number;
+  /** The summary's runs by id, so a run event finds its run without searching them all. */
+  runs: Map<string, RunSummary>;
+}
+
+/** The bookkeeping of an empty experiment summary. */
+export function newExperimentBook(): ExperimentBook {
+  return { start: -1, end: -1, runs: new Map() };
+}
+
 /** Folds an experiment or run event's fact into the experiment summary; returns whether it changed. */
-export function applyToExperiment(
-  x: ExperimentSummary,
-  event: EventFact,
-  seqs: { start: number; end: number },
-): boolean {
+export function applyToExperiment(x: ExperimentSummary, event: EventFact, book: ExperimentBook): boolean {
   switch (event.kind) {
     case 'experiment_start':
-      if (event.seq < seqs.start) return false;
-      seqs.start = event.seq;
+      if (event.seq < book.start) return false;
+      book.start = event.seq;
       x.name = event.experiment.name;
       if (event.experiment.board !== undefined) x.board = event.experiment.board;
       if (event.experiment.seed !== undefined) x.seed = event.experiment.seed;
@@ -129,31 +142,32 @@ export function applyToExperiment(
       if (x.status === 'not started') x.status = 'running';
       return true;
     case 'experiment_end':
-      if (event.seq < seqs.end) return false;
-      seqs.end = event.seq;
+      if (event.seq < book.end) return false;
+      book.end = event.seq;
       x.status = event.status;
       if (event.best !== undefined) x.best = event.best;
       return true;
     case 'run_start': {
-      const run = runOf(x, event.run);
+      const run = runOf(x, book, event.run);
       if (event.run_dir !== undefined) run.runDir = event.run_dir;
       if (event.tool !== undefined) run.tool = event.tool;
       if (x.status === 'not started') x.status = 'running';
       return true;
     }
     case 'run_end':
-      runOf(x, event.run).status = event.status;
+      runOf(x, book, event.run).status = event.status;
       return true;
     default:
       return false;
   }
 }
 
-function runOf(x: ExperimentSummary, id: string): ExperimentSummary['runs'][number] {
-  let run = x.runs.find((r) => r.run === id);
+function runOf(x: ExperimentSummary, book: ExperimentBook, id: string): RunSummary {
+  let run = book.runs.get(id);
   if (!run) {
     run = { run: id, status: 'running' };
     x.runs.push(run);
+    book.runs.set(id, run);
   }
   return run;
 }

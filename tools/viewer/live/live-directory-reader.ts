@@ -24,7 +24,7 @@ import { EVENT_KINDS } from '../telemetry/live-event.js';
 import { EventBodies } from './event-bodies.js';
 import { checkEventText, type FileProblem } from './event-file-check.js';
 import { factOf, type EventFact } from './event-facts.js';
-import { arrivedAfter, EventIndex } from './event-index.js';
+import { EventIndex, firstArrivalAfter } from './event-index.js';
 import { folderStamp, sameFile, stampOf, type FileStamp } from './file-stamp.js';
 import { cursorRevision, formatCursor } from './live-cursor.js';
 import { storedIndexOf, type StoredIndex } from './live-index-file.js';
@@ -257,7 +257,7 @@ export class LiveDirectoryReader {
     if (since !== undefined && this.indexedRev !== undefined && since < this.indexedRev) since = undefined;
     const lane = query.lane === undefined ? undefined : this.index.lanes.get(query.lane);
     if (since === undefined) {
-      const seqs = query.lane === undefined ? this.index.seqs : (lane?.seqs ?? []);
+      const seqs = query.lane === undefined ? this.index.seqs : (lane?.seqs.values() ?? []);
       const state: LiveState = {
         cursor: formatCursor(this.epoch, this.rev),
         reset: true,
@@ -287,10 +287,11 @@ export class LiveDirectoryReader {
       };
     }
     const arrivals = query.lane === undefined ? this.index.arrivals : (lane?.arrivals ?? []);
-    const newer = this.progress ? [] : arrivedAfter(arrivals, since);
-    const more = newer.length > limit;
-    const page = newer.slice(0, limit).sort((a, b) => a.seq - b.seq);
-    const cursorRev = more ? newer[limit - 1]!.rev : this.rev;
+    // Only the page is copied: a client catching up page by page must not copy every later arrival each time.
+    const first = this.progress ? arrivals.length : firstArrivalAfter(arrivals, since);
+    const more = arrivals.length - first > limit;
+    const page = arrivals.slice(first, first + limit).sort((a, b) => a.seq - b.seq);
+    const cursorRev = more ? arrivals[first + limit - 1]!.rev : this.rev;
     const state: LiveState = {
       cursor: formatCursor(this.epoch, cursorRev),
       reset: false,
@@ -315,10 +316,19 @@ export class LiveDirectoryReader {
   history(options: { lane?: string; before?: number; limit?: number } = {}): EventRecord[] {
     const limit = eventLimit(options.limit);
     const seqs =
-      options.lane === undefined ? this.index.seqs : (this.index.lanes.get(options.lane)?.seqs ?? []);
+      options.lane === undefined
+        ? this.index.seqs
+        : (this.index.lanes.get(options.lane)?.seqs.values() ?? []);
     const before = options.before ?? Infinity;
-    let end = seqs.length;
-    while (end > 0 && seqs[end - 1]! >= before) end--;
+    // The end of the seqs below `before`, by bisection: replaying a long history page by page backwards
+    // must not walk from the newest event to the page each time.
+    let end = 0;
+    let hi = seqs.length;
+    while (end < hi) {
+      const mid = (end + hi) >> 1;
+      if (seqs[mid]! >= before) hi = mid;
+      else end = mid + 1;
+    }
     return this.bodies.records(
       seqs.slice(Math.max(0, end - limit), end).map((s) => this.index.bySeq.get(s)!),
     );

@@ -70,6 +70,9 @@ export function graphFromKicadExport(exported: KicadNetlistExport, name: string)
 
   const components = new Map<string, NetlistComponent>();
   const componentLines = new Map<string, number>();
+  // The pads each component has so far: a net's node looks its pad up here, not in the component's
+  // pins, which a large part (a BGA, a backplane connector) has thousands of.
+  const padsOf = new Map<string, Set<string>>();
   for (const comp of exported.components) {
     if (components.has(comp.ref))
       throw new NetlistFormatError(
@@ -77,8 +80,10 @@ export function graphFromKicadExport(exported: KicadNetlistExport, name: string)
         comp.line,
       );
     addBlocks(comp.sheetNames);
-    components.set(comp.ref, component(comp, parts.get(`${comp.lib}\u0000${comp.part}`)));
+    const built = component(comp, parts.get(`${comp.lib}\u0000${comp.part}`));
+    components.set(comp.ref, built);
     componentLines.set(comp.ref, comp.line);
+    padsOf.set(comp.ref, new Set(built.pins.map((p) => p.pad)));
   }
 
   const classes = new Set<string>();
@@ -91,7 +96,11 @@ export function graphFromKicadExport(exported: KicadNetlistExport, name: string)
           `net "${net.name}" names component ${node.ref}, which the export's components do not list; export the netlist again`,
           node.line,
         );
-      if (!owner.pins.some((p) => p.pad === node.pin)) owner.pins.push(pinOfNode(node));
+      const pads = padsOf.get(node.ref)!;
+      if (!pads.has(node.pin)) {
+        pads.add(node.pin);
+        owner.pins.push(pinOfNode(node));
+      }
       return { ref: node.ref, pad: node.pin };
     });
     return { name: net.name, ...(net.netClass !== '' ? { class: net.netClass } : {}), pins };

@@ -28,7 +28,7 @@ export function readXmlNetlist(text: string): KicadNetlistExport {
     names: sheet.attributes.name ?? '/',
     file: first(first(sheet, 'title_block'), 'source')?.text ?? '',
   }));
-  const sheetPaths = sheets.map((s) => s.names).sort((a, b) => b.length - a.length);
+  const sheetPaths = new SheetPaths(sheets.map((s) => s.names));
   return {
     format: 'kicadxml',
     source: first(design, 'source')?.text ?? '',
@@ -89,16 +89,48 @@ function readLibPart(part: XmlElement): ExportLibPart {
 }
 
 /**
+ * The design's sheet paths ("/", "/power/"), to find the longest one a net name starts with by looking up
+ * the name's own prefixes: a design has a sheet per instance of a channel, so trying every sheet for every
+ * net would cost nets × sheets.
+ */
+class SheetPaths {
+  /** The paths that end in "/", as KiCad writes them: each is a prefix of the name up to one of its "/". */
+  private readonly bySlash = new Set<string>();
+  /** Any others, longest first (none in a KiCad export), tried one by one. */
+  private readonly others: string[];
+
+  constructor(paths: string[]) {
+    for (const path of paths) if (path.endsWith('/')) this.bySlash.add(path);
+    this.others = paths.filter((p) => !p.endsWith('/')).sort((a, b) => b.length - a.length);
+  }
+
+  /** The longest sheet path `name` starts with, or "" when there is none. */
+  longestPrefixOf(name: string): string {
+    let found = '';
+    for (let slash = name.lastIndexOf('/'); slash !== -1; slash = name.lastIndexOf('/', slash - 1)) {
+      const prefix = name.slice(0, slash + 1);
+      if (this.bySlash.has(prefix)) {
+        found = prefix;
+        break;
+      }
+      if (slash === 0) break;
+    }
+    const other = this.others.find((p) => p.length > found.length && name.startsWith(p));
+    return other ?? found;
+  }
+}
+
+/**
  * A net name as the board and the S-expression export write it. The XML export unescapes KiCad's
  * `{slash}` in names; a "/" there is a sheet path separator only in the sheet path a local net name
  * starts with, every other one was escaped.
  */
-function boardNetName(name: string, sheetPaths: string[]): string {
-  const prefix = name.startsWith('/') ? (sheetPaths.find((p) => name.startsWith(p)) ?? '') : '';
+function boardNetName(name: string, sheetPaths: SheetPaths): string {
+  const prefix = name.startsWith('/') ? sheetPaths.longestPrefixOf(name) : '';
   return prefix + name.slice(prefix.length).split('/').join('{slash}');
 }
 
-function readNet(net: XmlElement, sheetPaths: string[]): ExportNet {
+function readNet(net: XmlElement, sheetPaths: SheetPaths): ExportNet {
   return {
     name: boardNetName(attribute(net, 'name'), sheetPaths),
     netClass: net.attributes.class ?? '',
