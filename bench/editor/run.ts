@@ -6,8 +6,16 @@
 // The first read after a save pays the full analysis of the saved model; it is printed too.
 // CPU time per save is printed beside wall time, since a shared machine's load moves wall time.
 // Saves alternate between title edits and claim edits (a selector dropped, then restored), spread over
-// the model's files. Target: p95 save under 300 ms. Sizes: RR_BENCH_ENTITIES, RR_BENCH_CASES,
-// RR_BENCH_TARGETS, RR_BENCH_SAVES; RR_BENCH_KEEP=1 keeps the generated workspace.
+// the model's files. Target: p95 save under 300 ms.
+// Before that, `rr serve`'s start as the user sees it: the whole bin/rr.js process
+// `serve --model M --evidence E --port 0`, timed from spawn until GET /api/state answers 200 at the
+// address it prints, then stopped; 3 times with the compose cache empty (a fresh RR_CACHE_DIR) and 3
+// with it filled (the same folder again), alternating; median and range.
+// Sizes: RR_BENCH_ENTITIES, RR_BENCH_CASES, RR_BENCH_TARGETS, RR_BENCH_SAVES; the model's shape:
+// RR_BENCH_LAYOUT (one-file, sections, per-entity) and RR_BENCH_FORMAT (yaml-comments, yaml-plain,
+// yaml-folded, yaml-comments-folded, json), by default sections files with comments and folded text;
+// RR_BENCH_KEEP=1 keeps the generated workspace.
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -15,6 +23,9 @@ import { join } from 'node:path';
 import { EditorSession } from '../../tools/editor/editor-session.js';
 import { buildEditorServer } from '../../tools/editor/editor-server.js';
 import { generateWorkspace } from '../report/generate-workspace.js';
+import { msSpread, RR_BIN } from '../rr-process.js';
+import { SECTIONS_COMMENTED, type ModelFormat, type ModelLayout } from '../validate/generate-model.js';
+import { FORMATS, LAYOUTS } from '../validate/layout-matrix.js';
 
 const ENTITIES = Number(process.env.RR_BENCH_ENTITIES ?? 5000);
 const CASES = Number(process.env.RR_BENCH_CASES ?? 20_000);
@@ -23,6 +34,15 @@ const SAVES = Number(process.env.RR_BENCH_SAVES ?? 200);
 const STATE_CALLS = 50;
 const KEEP = process.env.RR_BENCH_KEEP === '1';
 const TARGET_P95_MS = 300;
+const LAYOUT = (process.env.RR_BENCH_LAYOUT ?? SECTIONS_COMMENTED.layout) as ModelLayout;
+const FORMAT = (process.env.RR_BENCH_FORMAT ?? SECTIONS_COMMENTED.format) as ModelFormat;
+if (!LAYOUTS.includes(LAYOUT)) throw new Error(`RR_BENCH_LAYOUT is one of ${LAYOUTS.join(', ')}`);
+if (![...FORMATS, SECTIONS_COMMENTED.format].includes(FORMAT))
+  throw new Error(`RR_BENCH_FORMAT is one of ${[...FORMATS, SECTIONS_COMMENTED.format].join(', ')}`);
+/** `rr serve` starts timed with the compose cache empty, and as many with it filled. */
+const SERVE_STARTS = 3;
+/** A start still not answering then is a failure. */
+const SERVE_LIMIT_MS = 300_000;
 
 interface Reply {
   status: number;
@@ -68,6 +88,59 @@ function figures(label: string, samples: number[]): string {
   return `${label}: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted[sorted.length - 1]!.toFixed(1)} ms, mean ${mean.toFixed(1)} ms (n=${samples.length})`;
 }
 
+/**
+ * Starts `rr serve` as a user would (bin/rr.js through its shebang) and times it from spawn until
+ * GET /api/state answers 200 at the port it prints; then stops it with SIGTERM (SIGKILL if it has not
+ * exited 10 s later) and waits for its exit, so nothing is left running.
+ */
+async function timeServeStart(modelDir: string, evidenceDir: string, cacheDir: string): Promise<number> {
+  const t0 = performance.now();
+  const child = spawn(RR_BIN, ['serve', '--model', modelDir, '--evidence', evidenceDir, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RR_CACHE_DIR: cacheDir },
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  try {
+    // The editor prints its address (http://localhost:PORT/) once it listens.
+    const port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`rr serve printed no address in ${SERVE_LIMIT_MS / 1000} s`)),
+        SERVE_LIMIT_MS,
+      );
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /http:\/\/localhost:(\d+)\//.exec(out);
+        if (match) {
+          clearTimeout(timer);
+          resolve(Number(match[1]));
+        }
+      });
+      child.once('error', reject);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`rr serve exited with ${code} before answering: ${(out + err).slice(0, 2000)}`));
+      });
+    });
+    for (;;) {
+      const reply = await call(port, 'GET', '/api/state');
+      if (reply.status === 200) return performance.now() - t0;
+      if (performance.now() - t0 > SERVE_LIMIT_MS)
+        throw new Error(`GET /api/state: ${reply.status} ${reply.body.slice(0, 300)}`);
+      await new Promise((done) => setTimeout(done, 20));
+    }
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  }
+}
+
 interface EntityPage {
   entity: { id: string; version: string; data: Record<string, unknown> };
 }
@@ -81,9 +154,28 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
     const t0 = performance.now();
-    const ws = await generateWorkspace(root, { entities: ENTITIES, cases: CASES, targets: TARGETS });
+    const ws = await generateWorkspace(root, {
+      entities: ENTITIES,
+      cases: CASES,
+      targets: TARGETS,
+      shape: { layout: LAYOUT, format: FORMAT },
+    });
     console.log(
-      `workspace: ${ws.stats.entities} entities in ${ws.stats.modelFiles} files (${(ws.stats.modelBytes / 1e6).toFixed(1)} MB), ${ws.stats.cases} cases in ${ws.stats.targets} targets (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+      `workspace: ${ws.stats.entities} entities in ${ws.stats.modelFiles} files (${LAYOUT}, ${FORMAT}; ${(ws.stats.modelBytes / 1e6).toFixed(1)} MB), ${ws.stats.cases} cases in ${ws.stats.targets} targets (generated in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
+
+    // rr serve's start, before the saves below change the model: the compose cache emptied before
+    // each first start, the same folder again for the cached one.
+    const cacheDir = join(root, 'serve-cache');
+    const starts = { empty: [] as number[], cached: [] as number[] };
+    for (let i = 0; i < SERVE_STARTS; i++) {
+      await rm(cacheDir, { recursive: true, force: true });
+      starts.empty.push(await timeServeStart(ws.modelDir, ws.evidenceDir, cacheDir));
+      starts.cached.push(await timeServeStart(ws.modelDir, ws.evidenceDir, cacheDir));
+    }
+    console.log(
+      `rr serve start (the whole bin/rr.js process, spawn until GET /api/state answers 200): ` +
+        `compose cache empty ${msSpread(starts.empty)}, cached ${msSpread(starts.cached)} (n=${SERVE_STARTS} each)`,
     );
 
     const t1 = performance.now();

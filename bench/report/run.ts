@@ -11,6 +11,11 @@
 // RR_BENCH_CASES, RR_BENCH_TARGETS;
 // RR_BENCH_RUNS measured runs;
 // RR_BENCH_KEEP=1 keeps the generated workspace (to profile `run.js --once MODEL EVIDENCE`).
+// RR_BENCH_EVIDENCE=one-file: instead, the evidence is ONE JUnit file of RR_BENCH_CASES cases (default
+// 200,000), the single target //big:suite_test (one-junit-file.ts), under a model of RR_BENCH_ENTITIES
+// entities claiming groups of its cases by literal path and by glob; only the whole bin/rr.js process
+// is timed, first run and cached, RR_BENCH_RUNS times each, after one `--format json` run that counts
+// the cases the report read.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -24,7 +29,15 @@ import { assembleEvidence, ingestEvidence } from '../../tools/evidence/ingest-ev
 import { composeModel, readComposedModel, startLoadModel } from '../../tools/model/load-model.js';
 import { analyze, type Analysis } from '../../tools/verify/analyze.js';
 import { generateWorkspace } from './generate-workspace.js';
-import { median, secondsSpread, targetVerdict, timeRrProcess, type RrProcessRun } from '../rr-process.js';
+import { generateOneJunitFile, ONE_FILE_TARGET } from './one-junit-file.js';
+import {
+  median,
+  RR_BIN,
+  secondsSpread,
+  targetVerdict,
+  timeRrProcess,
+  type RrProcessRun,
+} from '../rr-process.js';
 
 /** What a user waits for on the first run of 5,000 entities and 200,000 cases, compose cache empty. */
 const FIRST_RUN_TARGET_MS = 2000;
@@ -34,6 +47,7 @@ const CASES = Number(process.env.RR_BENCH_CASES ?? 200_000);
 const TARGETS = Number(process.env.RR_BENCH_TARGETS ?? 2000);
 const RUNS = Number(process.env.RR_BENCH_RUNS ?? 3);
 const KEEP = process.env.RR_BENCH_KEEP === '1';
+const EVIDENCE = process.env.RR_BENCH_EVIDENCE ?? 'testlogs';
 
 interface Figures {
   load: number;
@@ -358,5 +372,96 @@ async function main(): Promise<void> {
   }
 }
 
+/** `rr report --format json` once, as a user would run it: its exit code and the report it printed. */
+function reportJsonRun(args: string[], env: Record<string, string>): Promise<{ code: number; json: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(RR_BIN, [...args, '--format', 'json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0 || code === 1) resolve({ code, json: Buffer.concat(out).toString('utf8') });
+      else reject(new Error(`rr ${args.join(' ')} --format json exited with ${code}: ${err.slice(0, 2000)}`));
+    });
+  });
+}
+
+/** RR_BENCH_EVIDENCE=one-file: the whole `rr report` process over one JUnit file of many cases. */
+async function oneFileMain(): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'rr-bench-report-one-file-'));
+  try {
+    console.log(
+      `node ${process.version}, ${availableParallelism()} CPUs, load average ${load()} (1, 5, 15 min)`,
+    );
+    const g0 = performance.now();
+    const ws = await generateOneJunitFile(root, { entities: ENTITIES, cases: CASES });
+    const s = ws.stats;
+    console.log(
+      `generated in ${((performance.now() - g0) / 1000).toFixed(1)} s${KEEP ? ` under ${root}` : ''}:\n` +
+        `  model: ${s.entities} entities in ${s.modelFiles} files, ${mb(s.modelBytes).toFixed(1)} MB; ` +
+        `${s.literalSelectors} literal selectors, ${s.globSelectors} globs, all on ${ONE_FILE_TARGET}\n` +
+        `  evidence: ONE JUnit file, ${s.cases} cases, ${mb(s.xmlBytes).toFixed(1)} MB ` +
+        `(${s.suites} testsuites, ${s.classes} classes; ${s.failures} failed, ${s.skipped} skipped, ` +
+        `${s.taggedCases} tagged); claims select ${s.claimedCases} cases (${pct(s.claimedCases, s.cases)})`,
+    );
+
+    const cacheDir = join(root, 'cache');
+    const env = { RR_CACHE_DIR: cacheDir };
+    const reportArgs = ['report', '--model', ws.modelDir, '--evidence', ws.evidenceDir];
+    // Once with --format json: the report must have read the file's cases, or the figures are of nothing.
+    const check = await reportJsonRun(reportArgs, env);
+    const report = JSON.parse(check.json) as {
+      counts: { cases: number; owned: number; unowned: number; quarantined: number };
+      cases: { target: string; state: string }[];
+      diagnostics: { rule: string }[];
+    };
+    const read = report.cases.filter((c) => c.target === ONE_FILE_TARGET);
+    const failed = read.filter((c) => c.state === 'failed').length;
+    const rules = new Map<string, number>();
+    for (const d of report.diagnostics) rules.set(d.rule, (rules.get(d.rule) ?? 0) + 1);
+    const { owned, unowned, quarantined } = report.counts;
+    console.log(
+      `rr report --format json (exit ${check.code}, ${mb(Buffer.byteLength(check.json)).toFixed(1)} MB): ` +
+        `${read.length} cases of ${ONE_FILE_TARGET} read (${failed} failed), of ${s.cases} written; ` +
+        `owned ${owned}, unowned ${unowned}, quarantined ${quarantined}; ` +
+        `diagnostics ${report.diagnostics.length} (${[...rules].map(([r, n]) => `${r} ${n}`).join(', ') || 'none'})`,
+    );
+    if (read.length !== s.cases) throw new Error(`the report read ${read.length} of ${s.cases} cases`);
+
+    // The real process, alternating: the compose cache emptied before each first run.
+    const runs: { state: 'first' | 'cached'; run: RrProcessRun; load: string }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await rm(cacheDir, { recursive: true, force: true });
+      for (const state of ['first', 'cached'] as const)
+        runs.push({ state, run: await timeRrProcess(reportArgs, env), load: load() });
+    }
+    console.log(
+      `\nbin/rr.js report, the whole process (start-up, loading, the work, ${runs[0]!.run.outBytes} bytes of output to a\n` +
+        'pipe, exit): what the user waits for. first: compose cache empty; cached: every model file in it.',
+    );
+    runs.forEach((r, i) =>
+      console.log(
+        `${String(Math.floor(i / 2) + 1).padStart(5)} ${r.state.padEnd(6)} ${r.run.ms.toFixed(0).padStart(6)} ms` +
+          `  exit ${r.run.code}  load average ${r.load}`,
+      ),
+    );
+    const ms = (state: 'first' | 'cached') => runs.filter((r) => r.state === state).map((r) => r.run.ms);
+    console.log(
+      `\nrr report over one JUnit file of ${s.cases} cases (${mb(s.xmlBytes).toFixed(1)} MB), ${s.entities} entities, ` +
+        `the whole bin/rr.js process: first run (compose cache empty) ${secondsSpread(ms('first'))}, ` +
+        `cached ${secondsSpread(ms('cached'))}`,
+    );
+  } finally {
+    if (!KEEP) await rm(root, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[2]?.startsWith('--once')) await once(process.argv[2], process.argv[3]!, process.argv[4]!);
-else await main();
+else if (EVIDENCE === 'one-file') await oneFileMain();
+else if (EVIDENCE === 'testlogs') await main();
+else throw new Error(`RR_BENCH_EVIDENCE is testlogs (the default) or one-file, not ${EVIDENCE}`);
