@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIN_CACHED_BYTES } from '../../tools/model/compose-cache.js';
+import { parse as parseYaml } from 'yaml';
 import { loadModel } from '../../tools/model/load-model.js';
+import { validateModel } from '../../tools/validate/validate-model.js';
 
 /** A model file over MIN_CACHED_BYTES (smaller files are never cached), REQ-001 last. */
 const FILLERS = Array.from(
@@ -91,6 +93,33 @@ describe('the compose cache', () => {
     await writeFile(join(dir, 'model.yaml'), text);
     await loadModel(join(dir, 'model.yaml'));
     await expect(readdir(join(dir, 'cache'))).rejects.toThrow();
+  });
+
+  it('serves a model that reports every problem where a fresh load does', async () => {
+    // The broken example (most diagnostics at once, config and schema_version included) in YAML, and
+    // again as JSON, each file padded over MIN_CACHED_BYTES so that every one is cached.
+    const model = join(dir, 'broken');
+    await mkdir(model);
+    const examples = join(import.meta.dirname, '..', '..', 'examples', 'broken');
+    for (const name of await readdir(examples)) {
+      const text = await readFile(join(examples, name), 'utf8');
+      await writeFile(join(model, name), `${'#'.repeat(80)}\n`.repeat(110) + text);
+      const json = JSON.stringify(parseYaml(text), null, 2);
+      await writeFile(
+        join(model, `json-${name.replace('.yaml', '.json')}`),
+        json.replace('{', `{${' '.repeat(9000)}`),
+      );
+    }
+    const report = async () => {
+      const loaded = await loadModel(model);
+      return JSON.stringify({ diagnostics: validateModel(loaded), entities: loaded.entities });
+    };
+    process.env.RR_CACHE_DIR = 'off';
+    const fresh = await report();
+    process.env.RR_CACHE_DIR = join(dir, 'cache');
+    expect(await report()).toBe(fresh); // composed, and written to the cache
+    expect((await entries()).length).toBe((await readdir(model)).length);
+    expect(await report()).toBe(fresh); // served from the cache
   });
 
   it('ignores an entry that is not a composed file', async () => {
