@@ -78,14 +78,18 @@ export const MIN_CACHED_BYTES = 8 * 1024;
 
 /**
  * Bytes of composing still to do for a file: its size, or 0 when the cache holds its composition (so a
- * cached model is not worth worker threads). Unreadable files count 0: reading reports them.
+ * cached model is not worth worker threads). Unreadable files count 0: reading reports them. The bytes
+ * read are kept for this thread's composeModelFile, so a file is read and hashed once (a stat per file
+ * cost as much as reading ten thousand small ones).
  */
 export function composeWorkBytes(file: string): number {
   try {
-    const dir = composeCacheDir();
-    const size = statSync(file).size;
-    if (dir === undefined || size < MIN_CACHED_BYTES) return size;
     const bytes = readFileSync(file);
+    const dir = composeCacheDir();
+    if (dir === undefined || bytes.length < MIN_CACHED_BYTES) {
+      looked.set(file, { bytes });
+      return bytes.length;
+    }
     const key = composeCacheKey(file, bytes);
     looked.set(file, { bytes, key });
     return existsSync(join(dir, `${key}.json`)) ? 0 : bytes.length;
@@ -94,14 +98,19 @@ export function composeWorkBytes(file: string): number {
   }
 }
 
-/** Bytes and keys composeWorkBytes read, until this thread composes the file (each is hashed once). */
-const looked = new Map<string, { bytes: Buffer; key: string }>();
+/** Bytes (and cache keys) composeWorkBytes read, until this thread composes the file or forgets them. */
+const looked = new Map<string, { bytes: Buffer; key?: string }>();
 
-/** The bytes composeWorkBytes read of a file on this thread and their key, once; undefined otherwise. */
-export function takeLookedUpBytes(file: string): { bytes: Buffer; key: string } | undefined {
+/** The bytes composeWorkBytes read of a file on this thread (and their cache key), once; else undefined. */
+export function takeLookedUpBytes(file: string): { bytes: Buffer; key?: string } | undefined {
   const found = looked.get(file);
   looked.delete(file);
   return found;
+}
+
+/** Drops the bytes read for files other threads composed. */
+export function forgetLookedUpBytes(): void {
+  looked.clear();
 }
 
 /** The cached composition under `key`, or undefined (no entry, or one that cannot be read). */

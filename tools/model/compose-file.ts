@@ -32,20 +32,19 @@ export function composeModelFile(file: string): Promise<ComposedFile> {
 
 function composeModelFileNow(file: string): ComposedFile {
   const cacheDir = composeCacheDir();
-  if (cacheDir === undefined) return composeModelText(file, readModelTextSync(file));
-  let bytes: Buffer;
-  let key: string;
   const looked = takeLookedUpBytes(file);
-  if (looked) ({ bytes, key } = looked);
+  let bytes: Buffer;
+  if (looked) bytes = looked.bytes;
   else {
     try {
       bytes = readFileSync(file);
     } catch {
       return composeModelText(file, readModelTextSync(file)); // says why it cannot be read
     }
-    if (bytes.length < MIN_CACHED_BYTES) return composeModelText(file, decodeModelBytes(file, bytes));
-    key = composeCacheKey(file, bytes);
   }
+  if (cacheDir === undefined || bytes.length < MIN_CACHED_BYTES)
+    return composeModelText(file, decodeModelBytes(file, bytes));
+  const key = looked?.key ?? composeCacheKey(file, bytes);
   const cached = readComposeCache(cacheDir, key);
   if (cached !== undefined) return cached;
   const composed = composeModelText(file, decodeModelBytes(file, bytes));

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { startShares, type StartedShares } from '../parallel/worker-shares.js';
-import { composeWorkBytes } from './compose-cache.js';
+import { composeWorkBytes, forgetLookedUpBytes } from './compose-cache.js';
 import { composeModelFile, type ComposedFile } from './compose-file.js';
 
 /**
@@ -21,11 +21,14 @@ const WORKER_SCRIPT = fileURLToPath(new URL('./compose-worker.js', import.meta.u
  * threads (1 = no workers). Results keep the files' order.
  */
 export function startComposeModelFiles(files: string[]): StartedShares<ComposedFile> {
-  return startShares({
+  const started = startShares({
     items: files,
     sizes: files.map(composeWorkBytes),
     script: WORKER_SCRIPT,
     here: composeModelFile,
     minBytesPerThread: MIN_BYTES_PER_THREAD,
   });
+  // Bytes read here for files a worker composed are not needed any more.
+  const results = started.results.finally(forgetLookedUpBytes);
+  return { ...started, results };
 }

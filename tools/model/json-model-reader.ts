@@ -2,9 +2,10 @@
 // (which reads any JSON as YAML), several times faster: JSON.parse makes the value and checks the text
 // is strict JSON, jsonc-parser's visitor gives where each node and key starts, and the nodes are those
 // of the block reader, so positions are looked up by the same code. It declines (returns undefined)
-// what the yaml package would read differently or report: text JSON.parse refuses, duplicate keys, a
-// `__proto__` key, keys of over 1,024 characters. A declined file is read by the yaml package, which
-// says what is wrong with it. test/model/json-model-reader.test.ts compares the two readers.
+// what the yaml package would read differently or report: text JSON.parse refuses, duplicate keys (the
+// text writes more keys than JSON.parse kept), a `__proto__` key, keys of over 1,024 characters. A
+// declined file is read by the yaml package, which says what is wrong with it.
+// test/model/json-model-reader.test.ts compares the two readers.
 import { visit } from 'jsonc-parser';
 import type { BlockYamlFile, ReadMap, ReadNode, ReadSeq } from './block-yaml-reader.js';
 
@@ -19,9 +20,9 @@ export function readJsonModel(text: string): BlockYamlFile | undefined {
   } catch {
     return undefined;
   }
-  const root = jsonNodes(text);
-  if (root === undefined) return undefined;
-  return { documents: [{ root, value }], lineStarts: lineStarts(text) };
+  const nodes = jsonNodes(text);
+  if (nodes === undefined || keysRead(value) !== nodes.written) return undefined;
+  return { documents: [{ root: nodes.root, value }], lineStarts: lineStarts(text) };
 }
 
 /** Offsets where the lines of a text start, as the yaml package's LineCounter holds them. */
@@ -31,38 +32,33 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
-/** The node tree of a text JSON.parse accepted, or undefined when a key makes it the yaml package's. */
-function jsonNodes(text: string): ReadNode | undefined {
+/** The node tree of a text JSON.parse accepted, and how many keys it writes. */
+function jsonNodes(text: string): { root: ReadNode; written: number } | undefined {
   let root: ReadNode | undefined;
-  let declined = false;
   const open: (ReadMap | ReadSeq)[] = [];
-  const keys: Set<string>[] = [];
-  let key: { key: string; keyStart: number } | undefined;
+  let written = 0;
+  // The key a value belongs to, while its value is read (plain locals: an object per key cost more).
+  let key = '';
+  let keyStart = -1;
   const place = (node: ReadNode) => {
     const parent = open[open.length - 1];
     if (parent === undefined) root = node;
     else if (parent.kind === 'seq') parent.items.push(node);
-    else if (key !== undefined) {
-      parent.pairs.push({ ...key, value: node });
-      key = undefined;
-    }
+    else parent.pairs.push({ key, keyStart, value: node });
   };
   visit(text, {
     onObjectBegin: (offset) => {
       const node: ReadMap = { kind: 'map', start: offset, pairs: [] };
       place(node);
       open.push(node);
-      keys.push(new Set());
     },
     onObjectProperty: (property, offset) => {
-      const seen = keys[keys.length - 1]!;
-      if (seen.has(property) || property === '__proto__' || property.length > MAX_KEY_LENGTH) declined = true;
-      seen.add(property);
-      key = { key: property, keyStart: offset };
+      written++;
+      key = property;
+      keyStart = offset;
     },
     onObjectEnd: () => {
       open.pop();
-      keys.pop();
     },
     onArrayBegin: (offset) => {
       const node: ReadSeq = { kind: 'seq', start: offset, items: [] };
@@ -75,5 +71,28 @@ function jsonNodes(text: string): ReadNode | undefined {
     // The value is JSON.parse's; the node records where it starts.
     onLiteralValue: (_value, offset) => place({ kind: 'scalar', start: offset, value: undefined }),
   });
-  return declined ? undefined : root;
+  return root === undefined ? undefined : { root, written };
+}
+
+/**
+ * How many keys a parsed value holds; undefined for a key the yaml package reads differently. Fewer
+ * keys than the text writes means duplicates, which JSON.parse drops without a word.
+ */
+function keysRead(value: unknown): number | undefined {
+  let count = 0;
+  const stack = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      for (const item of v) if (item !== null && typeof item === 'object') stack.push(item);
+    } else if (v !== null && typeof v === 'object') {
+      for (const key in v) {
+        if (key === '__proto__' || key.length > MAX_KEY_LENGTH) return undefined;
+        count++;
+        const item = (v as Record<string, unknown>)[key];
+        if (item !== null && typeof item === 'object') stack.push(item);
+      }
+    }
+  }
+  return count;
 }
