@@ -73,39 +73,47 @@ const HASH = 35;
 const DASH = 45;
 const COLON = 58;
 
-/** A line of the text: where it starts and ends (before its newline), and its indentation. */
-interface Line {
-  start: number;
-  end: number;
-  indent: number;
-  /** whitespace only or a comment: skipped between nodes */
-  blank: boolean;
-}
-
 class BlockReader {
-  private readonly lines: Line[] = [];
+  // The lines of the text, index for index: where each starts and ends (before its newline), its
+  // indentation, and whether it is blank (whitespace only or a comment: skipped between nodes). Typed
+  // arrays rather than an object per line: a large file's hundred thousand line objects were a good
+  // part of the collector's work.
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+  private readonly indents: Int32Array;
+  private readonly blanks: Uint8Array;
+  private readonly count: number;
   private at = 0; // index of the current line
   private last = 0; // index after the current document's last line
 
   constructor(private readonly text: string) {
+    let count = 1;
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+    this.count = count;
+    this.starts = new Int32Array(count);
+    this.ends = new Int32Array(count);
+    this.indents = new Int32Array(count);
+    this.blanks = new Uint8Array(count);
     let start = 0;
-    while (start <= text.length) {
+    for (let n = 0; n < count; n++) {
       let end = text.indexOf('\n', start);
       if (end < 0) end = text.length;
       let i = start;
       while (i < end && text.charCodeAt(i) === SPACE) i++;
-      const blank = i === end || text.charCodeAt(i) === HASH;
-      this.lines.push({ start, end, indent: i - start, blank });
+      this.starts[n] = start;
+      this.ends[n] = end;
+      this.indents[n] = i - start;
+      this.blanks[n] = i === end || text.charCodeAt(i) === HASH ? 1 : 0;
       start = end + 1;
     }
   }
 
   file(): BlockYamlFile {
     const documents: ReadDocument[] = [];
-    const lineStarts = this.lines.map((l) => l.start);
+    const lineStarts = Array.from(this.starts);
     let first = 0;
-    for (let i = 0; i <= this.lines.length; i++) {
-      if (i < this.lines.length && !this.isMarker(i)) continue;
+    for (let i = 0; i <= this.count; i++) {
+      if (i < this.count && !this.isMarker(i)) continue;
       this.at = first;
       this.last = i;
       this.skipBlank();
@@ -117,29 +125,28 @@ class BlockReader {
 
   /** `---` alone (or with a comment) starts a document; `...`, `%` directives and `--- x` are declined. */
   private isMarker(i: number): boolean {
-    const line = this.lines[i]!;
     const t = this.text;
-    if (line.indent > 0) return false;
-    const c = t.charCodeAt(line.start);
-    if (c === 37 /* % */ || t.startsWith('...', line.start)) throw DECLINE;
-    if (!t.startsWith('---', line.start)) return false;
-    const rest = t.slice(line.start + 3, line.end);
+    if (this.indents[i]! > 0) return false;
+    const start = this.starts[i]!;
+    const c = t.charCodeAt(start);
+    if (c === 37 /* % */ || t.startsWith('...', start)) throw DECLINE;
+    if (!t.startsWith('---', start)) return false;
+    const rest = t.slice(start + 3, this.ends[i]);
     if (rest === '') return true;
     if (!/^ +(#.*)?$/.test(rest) && rest[0] !== '-') throw DECLINE;
     return rest[0] !== '-';
   }
 
   private document(): ReadDocument {
-    const line = this.lines[this.at]!;
-    if (line.indent !== 0) throw DECLINE;
-    const [root, value] = this.blockNode(0, line.start, false);
+    if (this.indents[this.at] !== 0) throw DECLINE;
+    const [root, value] = this.blockNode(0, this.starts[this.at]!, false);
     this.skipBlank();
     if (this.at < this.last) throw DECLINE; // a second root: an error to the yaml package
     return { root, value };
   }
 
   private skipBlank(): void {
-    while (this.at < this.last && this.lines[this.at]!.blank) this.at++;
+    while (this.at < this.last && this.blanks[this.at] === 1) this.at++;
   }
 
   /** A block sequence or mapping whose first entry starts at `from` (a `-` or a key) on the current line. */
@@ -164,21 +171,21 @@ class BlockReader {
     const value: unknown[] = [];
     let dash = from;
     for (;;) {
-      const line = this.lines[this.at]!;
+      const lineEnd = this.ends[this.at]!;
       let i = dash + 1;
-      while (i < line.end && t.charCodeAt(i) === SPACE) i++;
-      if (i >= line.end || t.charCodeAt(i) === HASH) throw DECLINE; // an item on the next lines
-      const [item, itemValue] = this.startsMapping(i, line.end)
-        ? this.blockNode(i - line.start, i, true)
-        : this.inlineValue(i, line, indent);
+      while (i < lineEnd && t.charCodeAt(i) === SPACE) i++;
+      if (i >= lineEnd || t.charCodeAt(i) === HASH) throw DECLINE; // an item on the next lines
+      const [item, itemValue] = this.startsMapping(i, lineEnd)
+        ? this.blockNode(i - this.starts[this.at]!, i, true)
+        : this.inlineValue(i, lineEnd, indent);
       node.items.push(item);
       value.push(itemValue);
       this.skipBlank();
       if (this.at >= this.last) break;
-      const next = this.lines[this.at]!;
-      if (next.indent > indent) throw DECLINE;
-      if (next.indent < indent) break;
-      dash = next.start + next.indent;
+      const nextIndent = this.indents[this.at]!;
+      if (nextIndent > indent) throw DECLINE;
+      if (nextIndent < indent) break;
+      dash = this.starts[this.at]! + nextIndent;
       if (t.charCodeAt(dash) !== DASH || !this.isSpaceOrEnd(dash + 1)) break;
     }
     return [node, value];
@@ -209,29 +216,29 @@ class BlockReader {
     const seen = new Set<string>();
     let keyStart = from;
     for (;;) {
-      const line = this.lines[this.at]!;
-      const colon = this.keyEnd(keyStart, line.end);
+      const lineEnd = this.ends[this.at]!;
+      const colon = this.keyEnd(keyStart, lineEnd);
       if (colon < 0 || colon - keyStart > 1024) throw DECLINE;
       const key = t.slice(keyStart, colon).trimEnd();
       if (!isPlainStringKey(key) || seen.has(key)) throw DECLINE;
       seen.add(key);
       let i = colon + 1;
-      while (i < line.end && t.charCodeAt(i) === SPACE) i++;
+      while (i < lineEnd && t.charCodeAt(i) === SPACE) i++;
       let pair: [ReadNode, unknown];
-      if (i >= line.end || t.charCodeAt(i) === HASH) {
+      if (i >= lineEnd || t.charCodeAt(i) === HASH) {
         this.at++;
         pair = this.nestedValue(indent, i);
       } else {
-        pair = this.inlineValue(i, line, indent);
+        pair = this.inlineValue(i, lineEnd, indent);
       }
       node.pairs.push({ key, keyStart, value: pair[0] });
       value[key] = pair[1];
       this.skipBlank();
       if (this.at >= this.last) break;
-      const next = this.lines[this.at]!;
-      if (next.indent > indent) throw DECLINE;
-      if (next.indent < indent) break;
-      keyStart = next.start + next.indent;
+      const nextIndent = this.indents[this.at]!;
+      if (nextIndent > indent) throw DECLINE;
+      if (nextIndent < indent) break;
+      keyStart = this.starts[this.at]! + nextIndent;
       if (t.charCodeAt(keyStart) === DASH && this.isSpaceOrEnd(keyStart + 1)) break; // the parent's next item
     }
     return [node, value];
@@ -240,45 +247,45 @@ class BlockReader {
   /** The value of a key with nothing after its colon: a block node on the next lines, or null. */
   private nestedValue(indent: number, emptyAt: number): [ReadNode, unknown] {
     this.skipBlank();
-    const next = this.at < this.last ? this.lines[this.at] : undefined;
     const t = this.text;
-    if (next) {
-      const first = next.start + next.indent;
+    if (this.at < this.last) {
+      const nextIndent = this.indents[this.at]!;
+      const first = this.starts[this.at]! + nextIndent;
       const dashed = t.charCodeAt(first) === DASH && this.isSpaceOrEnd(first + 1);
       // A sequence may sit at its key's own column (`key:\n- a`); a mapping must be indented.
-      if (next.indent > indent || (next.indent === indent && dashed)) {
-        if (!dashed && !this.startsMapping(first, next.end)) throw DECLINE; // an indented scalar
-        return this.blockNode(next.indent, first, false);
+      if (nextIndent > indent || (nextIndent === indent && dashed)) {
+        if (!dashed && !this.startsMapping(first, this.ends[this.at]!)) throw DECLINE; // an indented scalar
+        return this.blockNode(nextIndent, first, false);
       }
     }
     return [{ kind: 'scalar', start: emptyAt, value: null }, null];
   }
 
   /**
-   * A value that starts at `i` on `line` and ends on it, or a block scalar that runs on below it.
-   * Leaves the current line after it.
+   * A value that starts at `i` on the current line (which ends at `lineEnd`) and ends on it, or a block
+   * scalar that runs on below it. Leaves the current line after it.
    */
-  private inlineValue(i: number, line: Line, indent: number): [ReadNode, unknown] {
+  private inlineValue(i: number, lineEnd: number, indent: number): [ReadNode, unknown] {
     const t = this.text;
     const c = t.charCodeAt(i);
     let value: unknown;
     let end: number;
     if (c === 124 /* | */ || c === 62 /* > */) {
-      return this.blockScalar(i, line, indent);
+      return this.blockScalar(i, lineEnd, indent);
     } else if (c === 91 /* [ */) {
-      return this.flowSequence(i, line);
+      return this.flowSequence(i, lineEnd);
     } else if (c === 123 /* { */) {
-      if (!/^\{\} *(#.*)?$/.test(t.slice(i, line.end))) throw DECLINE;
+      if (!/^\{\} *(#.*)?$/.test(t.slice(i, lineEnd))) throw DECLINE;
       this.at++;
       return [{ kind: 'map', start: i, pairs: [] }, {}];
     } else if (c === 34 /* " */) {
-      [value, end] = this.doubleQuoted(i, line.end);
+      [value, end] = this.doubleQuoted(i, lineEnd);
     } else if (c === 39 /* ' */) {
-      [value, end] = this.singleQuoted(i, line.end);
+      [value, end] = this.singleQuoted(i, lineEnd);
     } else {
-      [value, end] = this.plain(i, line.end);
+      [value, end] = this.plain(i, lineEnd);
     }
-    this.restIsComment(end, line.end);
+    this.restIsComment(end, lineEnd);
     this.at++;
     return [{ kind: 'scalar', start: i, value }, value];
   }
@@ -345,13 +352,13 @@ class BlockReader {
   }
 
   /** `[a, "b", 3]` on one line: plain or quoted items with no colons, no nesting, no trailing comma. */
-  private flowSequence(i: number, line: Line): [ReadSeq, unknown[]] {
+  private flowSequence(i: number, lineEnd: number): [ReadSeq, unknown[]] {
     const t = this.text;
     const node: ReadSeq = { kind: 'seq', start: i, items: [] };
     const value: unknown[] = [];
     let j = i + 1;
     const skip = () => {
-      while (j < line.end && t.charCodeAt(j) === SPACE) j++;
+      while (j < lineEnd && t.charCodeAt(j) === SPACE) j++;
     };
     skip();
     if (t.charCodeAt(j) !== 93 /* ] */) {
@@ -360,10 +367,10 @@ class BlockReader {
         const c = t.charCodeAt(j);
         const start = j;
         let item: unknown;
-        if (c === 34) [item, j] = this.doubleQuoted(j, line.end);
-        else if (c === 39) [item, j] = this.singleQuoted(j, line.end);
+        if (c === 34) [item, j] = this.doubleQuoted(j, lineEnd);
+        else if (c === 39) [item, j] = this.singleQuoted(j, lineEnd);
         else {
-          while (j < line.end && !FLOW_STOPS.has(t.charCodeAt(j))) j++;
+          while (j < lineEnd && !FLOW_STOPS.has(t.charCodeAt(j))) j++;
           const source = t.slice(start, j).trimEnd();
           const first = source.charCodeAt(0);
           if (source === '' || INDICATORS.has(first) || first === DASH || first === 63 || first === COLON)
@@ -382,35 +389,38 @@ class BlockReader {
         if (t.charCodeAt(j) === 93) throw DECLINE; // a trailing comma
       }
     }
-    this.restIsComment(j + 1, line.end);
+    this.restIsComment(j + 1, lineEnd);
     this.at++;
     return [node, value];
   }
 
   /** `|`, `|-`, `>` or `>-` and the lines indented below it (keep `+` and indentation digits declined). */
-  private blockScalar(i: number, line: Line, indent: number): [ReadScalar, string] {
+  private blockScalar(i: number, lineEnd: number, indent: number): [ReadScalar, string] {
     const t = this.text;
-    const header = t.slice(i, line.end);
+    const header = t.slice(i, lineEnd);
     if (!/^[|>]-? *$/.test(header)) throw DECLINE;
     const literal = header[0] === '|';
     const strip = header[1] === '-';
     const content: string[] = [];
     let k = this.at + 1;
-    const firstLine = this.lines[k];
-    if (!firstLine || firstLine.end === firstLine.start || firstLine.indent <= indent) throw DECLINE;
-    const own = firstLine.indent;
-    if (own === firstLine.end - firstLine.start) throw DECLINE; // spaces only
+    if (k >= this.count) throw DECLINE;
+    const own = this.indents[k]!;
+    const firstLength = this.ends[k]! - this.starts[k]!;
+    if (firstLength === 0 || own <= indent) throw DECLINE;
+    if (own === firstLength) throw DECLINE; // spaces only
     let endsWithBreak = true;
     for (; k < this.last; k++) {
-      const l = this.lines[k]!;
-      if (l.end === l.start) {
+      const start = this.starts[k]!;
+      const end = this.ends[k]!;
+      if (end === start) {
         content.push('');
         continue;
       }
-      if (l.indent === l.end - l.start) throw DECLINE; // a spaces-only line: kept simple
-      if (l.indent < own) break;
-      content.push(t.slice(l.start + own, l.end));
-      if (l.end === t.length) endsWithBreak = false;
+      const lineIndent = this.indents[k]!;
+      if (lineIndent === end - start) throw DECLINE; // a spaces-only line: kept simple
+      if (lineIndent < own) break;
+      content.push(t.slice(start + own, end));
+      if (end === t.length) endsWithBreak = false;
     }
     if (!endsWithBreak) throw DECLINE;
     while (content.length > 0 && content[content.length - 1] === '') content.pop();

@@ -4,11 +4,14 @@ import { composeWorkBytes, forgetLookedUpBytes } from './compose-cache.js';
 import { composeModelFile, type ComposedFile } from './compose-file.js';
 
 /**
- * Below this many bytes per thread a worker's start-up (loading its modules) costs more than it saves.
- * Model files the block reader reads compose about four times faster than the yaml package's parse, so
- * the bar is four times the 2 MB it was (docs/decisions.md, "Reading model files fast").
+ * Below this many bytes per thread a worker's start-up and, above all, sending its results back (a
+ * structured clone of every entity and position, on the main thread) cost more than composing the
+ * files here. With the block and JSON readers that bar is high: on 2 cores, 50,000 entities (13 MB) in
+ * 201 files loaded in 2.9 s on one thread and 3.5 s with a worker, in 50,001 files 4.2 s and 4.8 s
+ * (docs/decisions.md, "Linear time in every layout"). Models this large are read by the yaml package
+ * (anchors, tags, ...) only rarely; it composes about four times slower, which a worker can offset.
  */
-const MIN_BYTES_PER_THREAD = 8 * 1024 * 1024;
+const MIN_BYTES_PER_THREAD = 64 * 1024 * 1024;
 
 // Only the compiled build has a runnable worker script; run from TypeScript sources, work stays here.
 const WORKER_SCRIPT = fileURLToPath(new URL('./compose-worker.js', import.meta.url));
