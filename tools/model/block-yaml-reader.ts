@@ -73,6 +73,14 @@ const HASH = 35;
 const DASH = 45;
 const COLON = 58;
 
+/** The line arrays readers share (see BlockReader's constructor). */
+let shared = {
+  starts: new Int32Array(1024),
+  ends: new Int32Array(1024),
+  indents: new Int32Array(1024),
+  blanks: new Uint8Array(1024),
+};
+
 class BlockReader {
   // The lines of the text, index for index: where each starts and ends (before its newline), its
   // indentation, and whether it is blank (whitespace only or a comment: skipped between nodes). Typed
@@ -90,10 +98,18 @@ class BlockReader {
     let count = 1;
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
     this.count = count;
-    this.starts = new Int32Array(count);
-    this.ends = new Int32Array(count);
-    this.indents = new Int32Array(count);
-    this.blanks = new Uint8Array(count);
+    // One reader runs at a time (it never yields), so all share these arrays, grown as files need:
+    // four arrays per file cost a model of one file per entity more than reading its lines.
+    if (shared.starts.length < count) {
+      const size = 2 ** Math.ceil(Math.log2(count));
+      shared = {
+        starts: new Int32Array(size),
+        ends: new Int32Array(size),
+        indents: new Int32Array(size),
+        blanks: new Uint8Array(size),
+      };
+    }
+    ({ starts: this.starts, ends: this.ends, indents: this.indents, blanks: this.blanks } = shared);
     let start = 0;
     for (let n = 0; n < count; n++) {
       let end = text.indexOf('\n', start);
@@ -110,7 +126,7 @@ class BlockReader {
 
   file(): BlockYamlFile {
     const documents: ReadDocument[] = [];
-    const lineStarts = Array.from(this.starts);
+    const lineStarts = Array.from(this.starts.subarray(0, this.count));
     let first = 0;
     for (let i = 0; i <= this.count; i++) {
       if (i < this.count && !this.isMarker(i)) continue;

@@ -33,6 +33,17 @@ const MAX_AGE_MS = 30 * DAY_MS;
 /** The folder holding cached composed files, or undefined when caching is off. */
 export function composeCacheDir(): string | undefined {
   const configured = process.env.RR_CACHE_DIR;
+  // Asked for once per model file: the answer is kept while RR_CACHE_DIR stays as it was.
+  const settings = `${configured}\u0000${process.env.XDG_CACHE_HOME}`;
+  if (knownDir !== undefined && knownDir.settings === settings) return knownDir.dir;
+  const dir = cacheDirFor(configured);
+  knownDir = { settings, dir };
+  return dir;
+}
+
+let knownDir: { settings: string; dir: string | undefined } | undefined;
+
+function cacheDirFor(configured: string | undefined): string | undefined {
   if (configured === 'off') return undefined;
   try {
     codeIdentity();
@@ -98,14 +109,14 @@ export function composeWorkBytes(file: string): number {
   }
 }
 
-/** Bytes (and cache keys) composeWorkBytes read, until this thread composes the file or forgets them. */
+/** Bytes (and cache keys) composeWorkBytes read, until the loader forgets them. */
 const looked = new Map<string, { bytes: Buffer; key?: string }>();
 
-/** The bytes composeWorkBytes read of a file on this thread (and their cache key), once; else undefined. */
-export function takeLookedUpBytes(file: string): { bytes: Buffer; key?: string } | undefined {
-  const found = looked.get(file);
-  looked.delete(file);
-  return found;
+/** The bytes composeWorkBytes read of a file on this thread (and their cache key), else undefined. */
+export function lookedUpBytes(file: string): { bytes: Buffer; key?: string } | undefined {
+  // Not deleted one by one (a model of one file per entity spent more on that than on reading): the
+  // loader forgets them all once composed.
+  return looked.get(file);
 }
 
 /** Drops the bytes read for files other threads composed. */

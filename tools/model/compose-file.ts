@@ -6,7 +6,7 @@ import {
   composeCacheKey,
   MIN_CACHED_BYTES,
   readComposeCache,
-  takeLookedUpBytes,
+  lookedUpBytes,
   writeComposeCache,
 } from './compose-cache.js';
 import { decodeModelBytes, readModelTextSync, type ModelText } from './model-text.js';
@@ -32,7 +32,7 @@ export function composeModelFile(file: string): Promise<ComposedFile> {
 
 function composeModelFileNow(file: string): ComposedFile {
   const cacheDir = composeCacheDir();
-  const looked = takeLookedUpBytes(file);
+  const looked = lookedUpBytes(file);
   let bytes: Buffer;
   if (looked) bytes = looked.bytes;
   else {

@@ -96,7 +96,7 @@ export function modelOf(composedModel: ComposedModel): Model {
   const documents: ComposedDocument[] = [];
   const files: string[] = [];
   for (const result of composed) {
-    if (lockFiles.has(resolve(result.file))) continue;
+    if (lockFiles.size > 0 && lockFiles.has(resolve(result.file))) continue;
     diagnostics.push(...result.diagnostics);
     if (result.unreadable) unreadable = true;
     // A file that could be read counts as part of the model even when it does not parse.
