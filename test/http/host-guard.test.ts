@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { expectTree, fixtureCopy } from '../edit/edit-fixture.js';
 import { startEditor } from '../editor/editor-fixture.js';
-import { httpRequest } from '../viewer/server/http-request.js';
-import { startViewer } from '../viewer/server/viewer-fixture.js';
+import { httpRequest } from '../../viewer/test/server/http-request.js';
+import { startViewer } from '../../viewer/test/server/viewer-fixture.js';
 import { testApp } from './http-app-fixture.js';
 
 describe('a foreign Host is answered 421 on both servers', () => {

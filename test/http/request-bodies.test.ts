@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureCopy } from '../edit/edit-fixture.js';
 import { startEditor } from '../editor/editor-fixture.js';
-import { startViewer } from '../viewer/server/viewer-fixture.js';
+import { startViewer } from '../../viewer/test/server/viewer-fixture.js';
 import { testApp } from './http-app-fixture.js';
 
 const HOST = { host: 'localhost' };

@@ -10,8 +10,8 @@ import {
 } from '../../tools/http/content-security-policies.js';
 import { fixtureCopy } from '../edit/edit-fixture.js';
 import { startEditor } from '../editor/editor-fixture.js';
-import { httpRequest } from '../viewer/server/http-request.js';
-import { startViewer } from '../viewer/server/viewer-fixture.js';
+import { httpRequest } from '../../viewer/test/server/http-request.js';
+import { startViewer } from '../../viewer/test/server/viewer-fixture.js';
 import { testApp } from './http-app-fixture.js';
 
 type Headers = Record<string, string | string[] | number | undefined>;

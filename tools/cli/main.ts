@@ -11,15 +11,15 @@ import { addExportCommand } from './export-command.js';
 import type { GraphOptions } from './graph-command.js';
 import { addImportCommand } from './import-command.js';
 import type { VerificationLockOptions } from './lock-command.js';
-import { addDesignNotesCommand } from './design-notes-command.js';
-import type { PnrSimOptions } from './pnr-sim-command.js';
+import { addDesignNotesCommand } from '../../viewer/src/cli/design-notes-command.js';
+import type { PnrSimOptions } from '../../viewer/src/cli/pnr-sim-command.js';
 import type { ReviewOptions } from './review-command.js';
 import type { ReportOptions } from './report-command.js';
 import type { ServeOptions } from './serve-command.js';
 import { untilStopped } from './stop-signal.js';
 import type { ValidateFormat } from './validate-command.js';
-import { addViewCommand } from './view-command.js';
-import { addEngineServiceCommand } from './engine-service-command.js';
+import { addViewCommand } from '../../viewer/src/cli/view-command.js';
+import { addEngineServiceCommand } from '../../viewer/src/cli/engine-service-command.js';
 
 /** `--agent-model`, `--agent-effort` and `--no-llm`, as `rr serve` and `rr review` take them (docs/agents.md). */
 function agentOptions(command: Command): Command {
@@ -183,7 +183,7 @@ function program(io: CliIo, result: { code: number }): Command {
     .option('--report-every <n>', 'annealing steps between cost events (default: steps / 20)')
     .action(async (options: PnrSimOptions) => {
       // Ctrl-C ends the experiment cleanly: open lanes and the run are reported as stopped.
-      const { runPnrSim } = await import('./pnr-sim-command.js');
+      const { runPnrSim } = await import('../../viewer/src/cli/pnr-sim-command.js');
       result.code = await untilStopped((stop) => runPnrSim(options, io, stop));
     });
 
