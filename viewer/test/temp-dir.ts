@@ -1,12 +1,8 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Fresh temporary directories for viewer tests, removed when the test ends.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { onTestFinished } from 'vitest';
+import { tempDir as testTempDir } from '../../test/temp-dir.js';
 
 /** A new empty directory, removed after the current test. */
 export function tempDir(prefix = 'rr-viewer-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
+  return testTempDir(prefix);
 }

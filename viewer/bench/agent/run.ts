@@ -16,7 +16,7 @@ import { createViewerServer } from '../../src/server/viewer-server.js';
 
 const NETS = Number(process.env.RR_BENCH_NETS ?? 20_000);
 const TURNS = Number(process.env.RR_BENCH_TURNS ?? 10);
-const FAKE_CLI = fileURLToPath(new URL('../../../test/viewer/agent/fake-cli/claude', import.meta.url));
+const FAKE_CLI = fileURLToPath(new URL('../../../test/agent/fake-cli/claude', import.meta.url));
 
 function board(nets: number): NetlistGraph {
   const parts = Math.ceil(nets / 2);

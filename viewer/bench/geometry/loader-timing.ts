@@ -8,7 +8,7 @@ import type * as GeometryLoaderModule from '../../ui/src/geometry-loader.js';
 import type * as ViewerApiModule from '../../ui/src/viewer-api.js';
 
 // The page's modules as the build compiles them for the bare page (dist/ui-modules), run here in Node.
-const PAGE_MODULES = new URL('../../ui-modules/ui/viewer/src/', import.meta.url);
+const PAGE_MODULES = new URL('../../ui-modules/ui/src/', import.meta.url);
 const pageModule = <T>(name: string): Promise<T> => import(new URL(name, PAGE_MODULES).href) as Promise<T>;
 const { GeometryLoader } = await pageModule<typeof GeometryLoaderModule>('geometry-loader.js');
 const { BoardDrawing } = await pageModule<typeof BoardDrawingModule>('board-drawing.js');

@@ -3,7 +3,7 @@
 // over real HTTP and stops it with SIGTERM.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { RR_BIN } from '../../../bench/rr-process.js';
+import { VIEWER_BIN } from '../viewer-bin.js';
 
 /** A running viewer: its base URL and a way to stop it. */
 export interface ViewerChild {
@@ -14,7 +14,7 @@ export interface ViewerChild {
 
 /** Starts `rr view --root ROOT` and resolves once it listens. */
 export async function startViewerChild(root: string): Promise<ViewerChild> {
-  const child = spawn(process.execPath, [RR_BIN, 'view', '--root', root, '--port', '0'], {
+  const child = spawn(process.execPath, [VIEWER_BIN, 'view', '--root', root, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, VIEWER_USER_CONFIG: '' },
   });

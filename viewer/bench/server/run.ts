@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSyn
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RR_BIN } from '../../../bench/rr-process.js';
+import { VIEWER_BIN } from '../viewer-bin.js';
 import { LiveDirGenerator } from '../live/generate-live-dir.js';
 import { latencyLine, percentile } from '../live/poll-latency.js';
 
@@ -86,7 +86,7 @@ console.log(
   `node ${process.version}; generated ${generator.written} events in ${((performance.now() - t) / 1000).toFixed(1)} s`,
 );
 
-const child = spawn(process.execPath, [RR_BIN, 'view', '--root', root, '--port', '0'], {
+const child = spawn(process.execPath, [VIEWER_BIN, 'view', '--root', root, '--port', '0'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 try {

@@ -6,7 +6,7 @@ import { LiveDirInUseError } from '../pnr-sim/event-writer.js';
 import { runExperiment } from '../pnr-sim/experiment.js';
 import { BoardReadError } from '../geometry/board-read-error.js';
 import { EXIT, type CliIo } from 'rules-rr/core/cli/cli-io.js';
-import { packageVersion } from 'rules-rr/core/model/package-version.js';
+import { viewerPackageFields } from '../viewer-package.js';
 
 /** Options of `rr pnr-sim` as commander passes them (numbers still text). */
 export interface PnrSimOptions {
@@ -59,7 +59,7 @@ export async function runPnrSim(options: PnrSimOptions, io: CliIo, signal?: Abor
       rounds: numbers.rounds as number,
       rate: numbers.rate as number,
       ...(numbers.reportEvery !== undefined ? { reportEvery: numbers.reportEvery as number } : {}),
-      toolVersion: packageVersion(),
+      toolVersion: viewerPackageFields().version,
       ...(signal ? { signal } : {}),
     });
     const best = summary.best

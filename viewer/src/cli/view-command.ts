@@ -2,12 +2,7 @@
 // `rr view`'s flags: one for every setting of the viewer's table (tools/viewer/config). Declared here,
 // light, so `rr --help` lists them; the viewer itself (view-run.ts) loads only when `rr view` runs.
 import { Option, type Command } from 'commander';
-import {
-  SETTING_NAMES,
-  settingSpec,
-  type SettingKind,
-  type SettingName,
-} from '../config/viewer-settings.js';
+import { SETTING_NAMES, settingSpec, type SettingKind, type SettingName } from '../config/viewer-settings.js';
 import type { GeometryExtractorChoice } from '../geometry/geometry-extractor-choice.js';
 import type { CliIo } from 'rules-rr/core/cli/cli-io.js';
 import { untilStopped } from 'rules-rr/core/cli/stop-signal.js';

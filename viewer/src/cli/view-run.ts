@@ -12,11 +12,7 @@ import { chooseGeometryExtractor } from '../geometry/geometry-extractor-choice.j
 import { resolvePcbToolsOnMachine } from '../geometry/pcb-tools-on-machine.js';
 import { exampleBoardText } from '../pnr-sim/example-board.js';
 import { runExperiment } from '../pnr-sim/experiment.js';
-import {
-  allowOriginProblem,
-  isLoopbackHost,
-  parseListenAddress,
-} from '../server/listener-addresses.js';
+import { allowOriginProblem, isLoopbackHost, parseListenAddress } from '../server/listener-addresses.js';
 import { createViewerServer, type ViewerServer } from '../server/viewer-server.js';
 import { resolveAgentCli } from '../agent/agent-cli-resolution.js';
 import { startupWarnings } from '../server/viewer-features.js';
@@ -26,9 +22,9 @@ import { viewerAccount } from '../records/viewer-record-author.js';
 import { NETLIST_GRAPH_FILE } from '../netlist/netlist-graph.js';
 import { isEventFileName } from '../telemetry/event-files.js';
 import { EXIT, type CliIo } from 'rules-rr/core/cli/cli-io.js';
-import { packageVersion } from 'rules-rr/core/model/package-version.js';
+import { viewerPackageFields } from '../viewer-package.js';
 import { SETTING_ATTRIBUTES, type ViewOptions } from './view-command.js';
-import { packageRoot } from 'rules-rr/core/model/package-paths.js';
+import { viewerPackageRoot } from '../viewer-package.js';
 
 /** Runs the viewer until `stop` aborts; resolves to the exit code. */
 export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal): Promise<number> {
@@ -114,7 +110,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
         extractorId: extractor.id,
         geometryDescription: extractor.description,
         pcbCli: tools.cli,
-        version: packageVersion(),
+        version: viewerPackageFields().version,
       });
     } catch (error) {
       return fail((error as Error).message);
@@ -168,7 +164,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
         trials: 3,
         rounds: 2,
         rate: 8,
-        toolVersion: packageVersion(),
+        toolVersion: viewerPackageFields().version,
         signal: simStop.signal,
       }).then(
         (summary) =>
@@ -181,7 +177,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
     io.out(`rr view: ${config.title} (live directory ${config.root})\n`);
     if (server.page.kind === 'bare')
       io.out(
-        'rr view: serving the bare page (no assembled page in dist/ui/viewer: run npm run build:ui, or give --dist); the 3D view and the schematic layout need the assembled page\n',
+        'rr view: serving the bare page (no assembled page in dist/ui of the viewer package: run npm run build, or give --dist); the 3D view and the schematic layout need the assembled page\n',
       );
     if (config.agent || config.netSummaries)
       io.out(
@@ -210,7 +206,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
  */
 function demoDesign(flags: Partial<Record<SettingName | 'config', string | string[]>>): void {
   if (typeof flags.root === 'string') flags.graph ??= join(flags.root, NETLIST_GRAPH_FILE);
-  const design = join(packageRoot(), 'examples', 'design-sensor-node');
+  const design = join(viewerPackageRoot(), 'examples', 'design-sensor-node');
   if (flags.hdlRoot === undefined && statOrUndefined(join(design, 'ato.yaml'))?.isFile()) {
     flags.hdlRoot = design;
     flags.hdlBuild ??= 'default';

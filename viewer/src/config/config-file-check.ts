@@ -2,7 +2,7 @@
 // Checks the two TOML files: the project config (pnr-viewer-v1, no machine settings) and the user machine
 // config (machine settings only). Every problem names the file and the key's line.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { bundledSchema } from 'rules-rr/core/model/bundled-schema.js';
+import { viewerSchema } from '../viewer-package.js';
 import { closestName } from 'rules-rr/core/model/spelling.js';
 import { valueAt, type ConfigProblem, type TomlDocument } from './toml-file.js';
 import { SETTING_NAMES, settingSpec, VIEWER_CONFIG_SCHEMA } from './viewer-settings.js';
@@ -11,7 +11,7 @@ let validator: ValidateFunction | undefined;
 
 /** The bundled pnr-viewer-v1 JSON Schema as parsed JSON. */
 export function viewerConfigSchema(): Record<string, unknown> {
-  return bundledSchema('pnr-viewer-v1.schema.json');
+  return viewerSchema('pnr-viewer-v1.schema.json');
 }
 
 /** `[design.hdl] root` for a key path, `root` for a top-level key. */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// Runs one request of an engine service in a subprocess: `node <engine>/bin/rr.js engine-service <name>`
+// Runs one request of an engine service in a subprocess: `node <engine>/bin/rr-viewer.js engine-service <name>`
 // with the request as JSON on stdin and the answer as JSON on stdout. A subprocess keeps a frozen engine
 // (--engine-runtime) apart from the viewer's own modules, and a slow or crashing build apart from the
 // server. Shared by every subprocess service (schematic builder, cost replay).

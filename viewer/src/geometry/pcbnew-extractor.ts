@@ -3,7 +3,7 @@
 // module, as a child process without a shell, and reads the geometry JSON it prints.
 import { execFile, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { packageRoot } from 'rules-rr/core/model/package-paths.js';
+import { viewerPackageRoot } from '../viewer-package.js';
 import type { BoardGeometry } from './board-geometry.js';
 import { completeGeometry } from './geometry-completion.js';
 import { geometryShapeProblem } from './geometry-shape-check.js';
@@ -22,7 +22,7 @@ export interface PcbnewExtractOptions {
 
 /** The extraction script shipped with rr. */
 export function pcbnewExtractScript(): string {
-  return join(packageRoot(), 'tools', 'viewer', 'geometry', 'pcbnew_extract.py');
+  return join(viewerPackageRoot(), 'src', 'geometry', 'pcbnew_extract.py');
 }
 
 /** Extracts a board's geometry with KiCad's own pcbnew module. */

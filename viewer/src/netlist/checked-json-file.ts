@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
-import { bundledSchema } from 'rules-rr/core/model/bundled-schema.js';
+import { viewerSchema } from '../viewer-package.js';
 import { jsonErrorOffset } from 'rules-rr/core/model/json-error-offset.js';
 import { NetlistGraphError } from './netlist-graph-error.js';
 
@@ -36,7 +36,7 @@ const validators = new Map<string, ValidateFunction>();
 function compiled(schema: string): ValidateFunction {
   let validator = validators.get(schema);
   if (!validator) {
-    validator = new Ajv2020({ allErrors: true, strict: true }).compile(bundledSchema(schema));
+    validator = new Ajv2020({ allErrors: true, strict: true }).compile(viewerSchema(schema));
     validators.set(schema, validator);
   }
   return validator;

@@ -4,6 +4,7 @@
 // stylesheet and licence from ui/viewer/. Everything works but what needs a library only the assembled
 // page carries: the 3D view (three.js) and the schematic layout (elkjs) say so in their tabs
 // (ui/viewer/src/page-mode.ts). Each library is served with its licence text under its own file name.
+import { sendFile } from 'rules-rr/core/http/file-replies.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -29,19 +30,19 @@ export interface BarePage {
   html: string;
   /** dist/ui-modules: the compiled modules. */
   modules: string;
-  /** ui/viewer: viewer.css and LICENSE. */
+  /** The viewer package folder: ui/viewer.css and LICENSE. */
   source: string;
   /** Each library's installed package folder and licence file. */
   packages: Map<string, BareLibrary>;
 }
 
 /**
- * The bare page of the rr package at `root`, or undefined when its modules are not compiled, lit is not
+ * The bare page of the viewer package at `root`, or undefined when its modules are not compiled, lit is not
  * installed, or an installed library has no licence text to serve beside it.
  */
 export function barePage(root: string, title: string): BarePage | undefined {
   const modules = join(root, 'dist', 'ui-modules');
-  const entry = join(modules, 'ui', 'viewer', 'src', 'viewer.js');
+  const entry = join(modules, 'ui', 'src', 'viewer.js');
   if (!existsSync(entry)) return undefined;
   const packages = new Map<string, BareLibrary>();
   for (const name of BARE_LIBRARIES) {
@@ -66,14 +67,14 @@ export function barePage(root: string, title: string): BarePage | undefined {
     <link rel="icon" href="data:," />
     <link rel="stylesheet" href="/viewer.css" />
     <script type="importmap">${JSON.stringify({ imports })}</script>
-    <script type="module" src="/modules/ui/viewer/src/viewer.js"></script>
+    <script type="module" src="/modules/ui/src/viewer.js"></script>
   </head>
   <body>
     <rr-viewer-app></rr-viewer-app>
   </body>
 </html>
 `;
-  return { html, modules, source: join(root, 'ui', 'viewer'), packages };
+  return { html, modules, source: root, packages };
 }
 
 /** Registers the bare page's routes (every GET outside /api/); needs registerFileReplies. */
@@ -101,7 +102,8 @@ export function registerBarePage(app: FastifyInstance, page: BarePage): void {
         .header('cache-control', 'no-cache')
         .send(page.html);
     if (path === '/third-party.json') return thirdParty;
-    if (path === '/viewer.css' || path === '/LICENSE') return send(reply, page.source, path);
+    if (path === '/viewer.css') return send(reply, join(page.source, 'ui'), path);
+    if (path === '/LICENSE') return send(reply, page.source, path);
     if (path.startsWith('/modules/')) return send(reply, page.modules, path.slice('/modules'.length));
     const library = [...page.packages].find(([name]) => path.startsWith(`/node_modules/${name}/`));
     // Only the libraries' scripts and licence texts, never their other files.
@@ -115,7 +117,7 @@ export function registerBarePage(app: FastifyInstance, page: BarePage): void {
 function send(reply: import('fastify').FastifyReply, root: string, path: string) {
   const file = pageFile(root, path);
   if (file === undefined) throw new ApiError(404, 'not-found', `no page file ${path}`);
-  return reply.sendFile(file, root);
+  return sendFile(reply, file, root);
 }
 
 /** The package folder `name` resolves to from `root` (node_modules here or in a folder above). */

@@ -4,7 +4,7 @@
 // a modified flag when tracked files have uncommitted changes. Looked up once, at start.
 import { execFile } from 'node:child_process';
 import { readFileSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { isJsonObject } from 'rules-rr/core/model/checked-json.js';
 
@@ -64,8 +64,11 @@ async function checkoutOf(
       })
     ).stdout.trim();
   try {
-    // rr installed inside someone's repository (node_modules) is not that repository's revision.
-    if (realpathSync(await git('rev-parse', '--show-toplevel')) !== realpathSync(dir)) return undefined;
+    // The viewer installed inside someone's repository (node_modules) is not that repository's revision;
+    // in rr's own checkout it is a folder of it (viewer/).
+    const inside = relative(realpathSync(await git('rev-parse', '--show-toplevel')), realpathSync(dir));
+    if (inside.startsWith('..') || isAbsolute(inside) || inside.split(sep).includes('node_modules'))
+      return undefined;
     const head = await git('rev-parse', 'HEAD');
     const status = await git('status', '--porcelain', '--untracked-files=no');
     const origin = await git('config', '--get', 'remote.origin.url').catch(() => '');

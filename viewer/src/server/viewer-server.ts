@@ -15,7 +15,7 @@ import { createHttpApp } from 'rules-rr/core/http/http-app.js';
 import { registerOriginGuard } from 'rules-rr/core/http/origin-guard.js';
 import { importMapHashes } from 'rules-rr/core/http/import-map-hashes.js';
 import { pageRoot, registerStaticFiles } from 'rules-rr/core/http/static-files.js';
-import { packageRoot } from 'rules-rr/core/model/package-paths.js';
+import { viewerPackageRoot } from '../viewer-package.js';
 import { barePage, registerBarePage } from './bare-page.js';
 import { fallbackPage } from './fallback-page.js';
 import {
@@ -74,12 +74,12 @@ export interface ViewerServerOptions {
   geometryHold?: GeometryHold;
   /** KiCad's command-line tool as resolved at start, for the features list. */
   pcbCli?: PcbToolResolution;
-  /** Folder of the assembled page (default: dist/ui/viewer/ of the rr package). */
+  /** Folder of the assembled page (default: dist/ui/ of the viewer package). */
   /** The assistant CLI as resolved at start (default: the configured one, else `claude` on PATH). */
   agentCli?: AgentCliResolution;
   /** Seams of the assistant services for tests: turn time limit, web guard resolver, CLI environment. */
   agent?: Omit<AgentServiceOptions, 'cli'>;
-  /** Folder of the page files (default: dist/ui/viewer/ of the rr package when built, else ui/viewer/). */
+  /** Folder of the page files (default: dist/ui/ of the viewer package when built, else its ui/). */
   uiDir?: string;
   /** The rr package whose compiled modules make the bare page when there is no assembled one (default: this rr, unless uiDir is given). */
   bareRoot?: string;
@@ -155,7 +155,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
     },
     options.liveReader,
   );
-  const root = packageRoot();
+  const root = viewerPackageRoot();
   const about: AboutInfo = {
     name: 'rr',
     version: options.version ?? '0.0.0',
@@ -188,7 +188,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   const pageDirs = [
     ...(config.dist ? [config.dist] : []),
     // The page npm run build assembled (npm ci builds it); without it, the bare page.
-    ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui', 'viewer')]),
+    ...(options.uiDir ? [options.uiDir] : [join(root, 'dist', 'ui')]),
   ];
   const page = pageRoot(pageDirs);
   const bareRoot = options.bareRoot ?? (options.uiDir ? undefined : root);

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { bundledSchema } from 'rules-rr/core/model/bundled-schema.js';
+import { viewerSchema } from '../viewer-package.js';
 import type { LiveEvent } from './live-event.js';
 
 let validator: ValidateFunction | undefined;
 
 /** The bundled pnr-live-event-v1 JSON Schema as parsed JSON. */
 export function liveEventSchema(): Record<string, unknown> {
-  return bundledSchema('pnr-live-event-v1.schema.json');
+  return viewerSchema('pnr-live-event-v1.schema.json');
 }
 
 function compiled(): ValidateFunction {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A viewer with the Ask agent on, running the fake assistant CLI (fake-cli/claude), and a client of the
 // chat's server-sent event stream that hands each event over as it arrives.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';

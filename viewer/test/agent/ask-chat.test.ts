@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // POST /api/agent/chat against the fake assistant CLI: the streamed answer, the note it made, the stored
 // conversation, the command line the CLI got, and the budget ledger's figures.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

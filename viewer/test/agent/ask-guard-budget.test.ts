@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The rules that keep an Ask turn safe and within money: the ledger's cap with turns racing for it, the
 // whole budget charged when the CLI reports no cost, a turn killed with its process group when the CLI
 // reports a tool or MCP server beyond the permitted ones or reads outside its folders, cancel, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // `rr view --agent on` as a user starts it (the built CLI as a child process): it says which assistant
 // CLI it found and with which budgets, and warns when a listener is not loopback.
 import { spawn } from 'node:child_process';

@@ -1,13 +1,10 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The pieces under an Ask turn: reading the assistant CLI's stream-json lines (as Claude Code writes them,
 // and as older versions wrote the init's servers), the guard's verdict on tools and servers, and the
 // budget ledger's arithmetic.
 import { describe, expect, it } from 'vitest';
 import { BudgetLedger } from '../../src/agent/budget-ledger.js';
-import {
-  cliMessage,
-  JsonLineReader,
-  type CliMessage,
-} from '../../src/agent/cli-stream-messages.js';
+import { cliMessage, JsonLineReader, type CliMessage } from '../../src/agent/cli-stream-messages.js';
 import { initRefusal, toolRefusal, READ_TOOLS } from '../../src/agent/turn-permissions.js';
 
 describe('stream-json lines', () => {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // AI net labels: the netlist dossier cut into chunks of about 60,000 characters with stable ends, one
 // tool-less call of the (fake) assistant CLI per chunk that changed, labels cached by chunk content, and
 // labelling that stops at the budget cap with the rest left missing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What the Ask agent may do with notes, tried through a real MCP client against the per-turn server:
 // add, comment, edit its own open notes; nothing else (no accept, apply or delete tool; no edit of a
 // person's note or of a decided note), and every write records the agent and the asking address.

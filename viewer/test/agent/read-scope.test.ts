@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The folders an Ask turn may read, as the guard checks the paths of Read, Grep and Glob calls: inside
 // the working directory and the read folders only, symbolic links resolved (a link that leads out counts
 // as outside, also when `..` follows it), relative paths taken from the working directory, and glob

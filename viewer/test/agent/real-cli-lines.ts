@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Lines shaped as the real assistant CLI (Claude Code) writes them with `--output-format stream-json
 // --verbose`, for checking rr's reading and guard against the real shapes rather than the fake's.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // rr against the real assistant CLI's shapes (real-cli-lines.ts says where they come from): the command
 // lines rr builds use only flags the real CLI has, with values it takes; a real-shaped init of an Ask turn
 // and of a net-label call passes the guard with the tools the CLI reports for those flags, and one that
@@ -10,11 +11,7 @@ import { askTurnArguments, netLabelArguments } from '../../src/agent/agent-cli-a
 import { JsonLineReader, type CliMessage } from '../../src/agent/cli-stream-messages.js';
 import { ReadScope } from '../../src/agent/read-scope.js';
 import { TurnGuard } from '../../src/agent/turn-guard.js';
-import {
-  MCP_RESOURCE_TOOLS,
-  READ_TOOLS,
-  type TurnPermissions,
-} from '../../src/agent/turn-permissions.js';
+import { MCP_RESOURCE_TOOLS, READ_TOOLS, type TurnPermissions } from '../../src/agent/turn-permissions.js';
 import { tempDir } from '../temp-dir.js';
 import { flagValues } from './agent-fixture.js';
 import { parseClaudeArguments } from './fake-cli/claude-flags.mjs';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The web guard of the assistant's fetch and search tools, against local servers only: a stub resolver
 // gives names their addresses, and a public address the guard accepted is mapped to a local server by
 // the guard's connect hook, which runs only after the check.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Viewer settings: flag over file over default, paths relative to where they were written, the machine
 // config and its locations, machine settings kept out of the project file, errors that name file and line.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The real experiment simulator (`rr pnr-sim`, the built CLI) as a child process writing a live
 // directory at a pace the page can watch.
 import { spawn } from 'node:child_process';

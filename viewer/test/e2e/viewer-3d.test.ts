@@ -5,6 +5,7 @@
 // views and layers (read back from the scene), and a footprint picked in 3D is highlighted on the 2D
 // board and back (painted in the scene, not only named in the panel). Screenshots go to
 // test/e2e/artifacts/.
+import { viewerRoot } from '../viewer-root.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,7 +70,7 @@ describe.skipIf(!!missing)('viewer 3D view in Chromium', () => {
   });
 
   async function openViewer(root: string): Promise<{ page: Page; errors: string[]; v: ViewerProcess }> {
-    const v = await startViewer(['--root', root, '--dist', join(repoRoot, 'dist/ui/viewer')]);
+    const v = await startViewer(['--root', root, '--dist', join(viewerRoot, 'dist/ui')]);
     onTestFinished(() => v.stop());
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
     onTestFinished(() => page.close());
@@ -240,7 +241,7 @@ describe.skipIf(!!noBrowser)('viewer 3D view without kicad-cli in Chromium', () 
     const bin = join(dir, 'bin');
     mkdirSync(bin);
     symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
-    const v = await startViewer(['--root', root, '--dist', join(repoRoot, 'dist/ui/viewer')], { PATH: bin });
+    const v = await startViewer(['--root', root, '--dist', join(viewerRoot, 'dist/ui')], { PATH: bin });
     onTestFinished(() => v.stop());
     const features = (await (await fetch(`${v.url}api/features`)).json()) as {
       features: { id: string; available: boolean; reason?: string }[];

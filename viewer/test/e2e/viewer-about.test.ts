@@ -4,6 +4,7 @@
 // "(modified)" once a tracked file changes, and shows --source-url; a clone without a remote shows the
 // revision and where it came from. The About dialog names the viewer's licence and every third-party
 // library with a licence text that opens.
+import { viewerRoot } from '../viewer-root.js';
 import { execFileSync } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,7 +45,7 @@ describe.skipIf(!!missing)('viewer provenance and licences in Chromium', () => {
   });
 
   async function open(source: SourceInfo): Promise<{ page: Page; errors: string[] }> {
-    const v = await startViewer({ simulate: true, uiDir: join(repoRoot, 'dist/ui/viewer'), source });
+    const v = await startViewer({ simulate: true, uiDir: join(viewerRoot, 'dist/ui'), source });
     const page = await browser.newPage();
     onTestFinished(() => page.close());
     const errors = pageErrors(page);

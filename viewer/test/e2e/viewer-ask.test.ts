@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The assistant in a real browser, with the fake assistant CLI (test/viewer/agent/fake-cli, found as
 // `claude` on PATH). Ask: a question streams its answer into the page, the note the assistant made through
 // the notes tools appears in the turn and in the Notes tab, marked as the agent's, and the conversation is
 // listed and stored with the experiment. AI net labels: shown in the Source tab and under Nets, marked.
+import { viewerRoot } from '../viewer-root.js';
 import { cpSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -46,14 +48,11 @@ describe.skipIf(!!missing)('Ask tab in Chromium', () => {
     const experiment = tempDir('rr-e2e-ask-');
     const root = join(experiment, 'live');
     await shortRun(root, { seed: 3, steps: 40, candidates: 1, trials: 1, rounds: 1 });
-    const v = await startViewer(
-      ['--root', root, '--dist', join(repoRoot, 'dist/ui/viewer'), '--agent', 'on'],
-      {
-        PATH: `${FAKE_CLI_DIR}:${process.env.PATH ?? ''}`,
-        FAKE_CLI_MODE: 'answer',
-        FAKE_CLI_COST: '0.42',
-      },
-    );
+    const v = await startViewer(['--root', root, '--dist', join(viewerRoot, 'dist/ui'), '--agent', 'on'], {
+      PATH: `${FAKE_CLI_DIR}:${process.env.PATH ?? ''}`,
+      FAKE_CLI_MODE: 'answer',
+      FAKE_CLI_COST: '0.42',
+    });
     onTestFinished(() => v.stop());
     const { page, errors } = await newPage();
     await page.goto(v.url);
@@ -133,7 +132,7 @@ describe.skipIf(!!missing)('Ask tab in Chromium', () => {
         '--root',
         root,
         '--dist',
-        join(repoRoot, 'dist/ui/viewer'),
+        join(viewerRoot, 'dist/ui'),
         '--net-summaries',
         'on',
         '--graph',

@@ -3,6 +3,7 @@
 // compiled them, lit from node_modules through an import map) and in Chromium the lanes, the board and
 // the notes work; the 3D and Schematic tabs say they need the assembled page, and neither three.js nor
 // elkjs is ever asked for.
+import { viewerRoot } from '../viewer-root.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,10 +27,10 @@ describe.skipIf(!!missing)('the bare page in Chromium', () => {
 
   beforeAll(async () => {
     // npm run build compiles the page's modules; a single run of this file compiles them when missing.
-    if (!existsSync(join(repoRoot, 'dist/ui-modules/ui/viewer/src/viewer.js')))
+    if (!existsSync(join(viewerRoot, 'dist/ui-modules/ui/src/viewer.js')))
       execFileSync(
         process.execPath,
-        [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', 'ui/viewer/tsconfig.modules.json'],
+        [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', 'viewer/ui/tsconfig.modules.json'],
         {
           cwd: repoRoot,
         },
@@ -48,7 +49,7 @@ describe.skipIf(!!missing)('the bare page in Chromium', () => {
       simulate: true,
       flags: { graph },
       uiDir: join(tempDir(), 'no-assembled-page'),
-      bareRoot: repoRoot,
+      bareRoot: viewerRoot,
       pcbCli: { status: 'found', tool: 'cli', path: '/usr/bin/kicad-cli', source: 'test' },
     });
     expect(v.server.page.kind).toBe('bare');

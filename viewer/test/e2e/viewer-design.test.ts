@@ -3,6 +3,7 @@
 // instance tree, a module opened at its file and line), notes targeted on nets picked in the source view
 // and on the schematic, and the cost replay of a footprint beside its recorded terms, on an experiment
 // `rr pnr-sim` wrote. Screenshots go to test/e2e/artifacts/.
+import { viewerRoot } from '../viewer-root.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -38,7 +39,7 @@ describe.skipIf(!!missing)('design services in Chromium', () => {
       '--root',
       root,
       '--dist',
-      join(repoRoot, 'dist/ui/viewer'),
+      join(viewerRoot, 'dist/ui'),
       '--hdl-root',
       EXAMPLE_DESIGN,
       '--hdl-build',

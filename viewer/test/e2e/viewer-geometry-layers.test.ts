@@ -3,6 +3,7 @@
 // four-layer KiCad demo board, the page already shows the outline, the front copper and the vias, says it
 // is still loading, and picks a footprint; once the part is let through, the last layer is drawn too.
 // No timing: the server's hold hook decides what has arrived.
+import { viewerRoot } from '../viewer-root.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,7 +55,7 @@ describe.skipIf(!!viewerBrowserMissing() || !!boardMissing)('the board drawn lay
     let held = gate('');
     const v = await startViewer({
       experimentDir,
-      uiDir: join(repoRoot, 'dist/ui/viewer'),
+      uiDir: join(viewerRoot, 'dist/ui'),
       server: { geometryHold: (board, name) => held.hold(board, name) },
     });
     const index = (await v.request(`/api/geometry/${sha}/layers`)).json<GeometryIndex>();

@@ -3,6 +3,7 @@
 // indexing progress, while the viewer is still indexing (held at a known point by the readers' pause
 // seam, so nothing here depends on timing); once the indexing ends, every lane is there and the
 // progress is gone.
+import { viewerRoot } from '../viewer-root.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ describe.skipIf(!!missing)('first indexing in Chromium', () => {
     const gate = new IndexGate();
     const v = await startViewer({
       experimentDir,
-      uiDir: join(repoRoot, 'dist/ui/viewer'),
+      uiDir: join(viewerRoot, 'dist/ui'),
       server: { liveReader: { indexPause: gate.pause } },
     });
     expect(v.server.page.kind).toBe('assembled');

@@ -2,6 +2,7 @@
 // Runtime-control presets in a real browser: saved from one viewer's header into
 // <experiment>/viewer-preferences.json, they become the Pace choices there and, once the file changed,
 // in the page of another viewer of the same experiment.
+import { viewerRoot } from '../viewer-root.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -42,7 +43,7 @@ describe.skipIf(!!missing)('control presets in Chromium', () => {
       .evaluateAll((options) => options.map((o) => o.textContent?.replace(/\s+/g, ' ').trim()));
 
   it('saves presets from one viewer and shows them in another viewer of the experiment', async () => {
-    const uiDir = join(repoRoot, 'dist/ui/viewer');
+    const uiDir = join(viewerRoot, 'dist/ui');
     const a = await startViewer({ simulate: true, uiDir });
     const b = await startViewer({ uiDir, experimentDir: a.experimentDir });
     const first = await open(a.port);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The real `rr view` (the built CLI) as a child process on a free port, for the browser tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';

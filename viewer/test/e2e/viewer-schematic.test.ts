@@ -5,6 +5,7 @@
 // selecting a component or net on the schematic highlights it on the board, and back; the schematic pans
 // and zooms; a refused note target shows its reason under the note form. Screenshots go to
 // test/e2e/artifacts/.
+import { viewerRoot } from '../viewer-root.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,7 +70,7 @@ describe.skipIf(!!missing)('viewer schematic view in Chromium', () => {
   });
 
   async function openViewer(args: string[]): Promise<{ page: Page; errors: string[] }> {
-    const v = await startViewer([...args, '--dist', join(repoRoot, 'dist/ui/viewer')]);
+    const v = await startViewer([...args, '--dist', join(viewerRoot, 'dist/ui')]);
     onTestFinished(() => v.stop());
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     onTestFinished(() => page.close());

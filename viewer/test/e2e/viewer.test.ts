@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer in a real browser: `rr view` serves the built page over a live directory that the real
 // simulator (`rr pnr-sim`) fills while the page watches. Screenshots go to test/e2e/artifacts/.
+import { viewerRoot } from '../viewer-root.js';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -77,7 +79,7 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
     const experiment = tempDir('rr-e2e-');
     const root = join(experiment, 'live');
     mkdirSync(root);
-    const v = await viewer(['--root', root, '--dist', join(repoRoot, 'dist/ui/viewer')]);
+    const v = await viewer(['--root', root, '--dist', join(viewerRoot, 'dist/ui')]);
     const { page, errors, loads } = await openPage(v.url);
     await page.getByText('No lanes yet').waitFor(WAIT);
 
@@ -180,7 +182,7 @@ describe.skipIf(!!missing)('viewer page in Chromium', () => {
       '--root',
       root,
       '--dist',
-      join(repoRoot, 'dist/ui/viewer'),
+      join(viewerRoot, 'dist/ui'),
       '--engine-runtime',
       tempDir(),
     ]);

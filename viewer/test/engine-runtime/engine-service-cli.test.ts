@@ -1,13 +1,11 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The subprocess runner and `rr engine-service` together, as the viewer uses them: the built rr answers
 // a schematic request, and says why for an unknown service, a bad request or an unreadable graph.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveEngineRuntime } from '../../src/engine-runtime/engine-runtime.js';
-import {
-  EngineServiceError,
-  runEngineService,
-} from '../../src/engine-runtime/engine-service-runner.js';
+import { EngineServiceError, runEngineService } from '../../src/engine-runtime/engine-service-runner.js';
 import type { SchematicModel } from '../../src/schematic/schematic-model.js';
 import { shortRun } from '../pnr-sim/sim-run.js';
 import { tempDir } from '../temp-dir.js';

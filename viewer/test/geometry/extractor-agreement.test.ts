@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Both extractors must draw the same board: on every demo board KiCad 9 ships, the native reader
 // and KiCad's own pcbnew agree on counts, nets, layers, positions and angles. Skipped, saying why,
 // on a machine without KiCad; in CI (CI set) a missing KiCad fails instead, so the check cannot

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Compares the geometry of one board from the two extractors and lists every disagreement a
 // viewer user would notice: different counts, nets, layers, or items in different places.
 import type { BoardGeometry, Point } from '../../src/geometry/board-geometry.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 import { describe, expect, it } from 'vitest';
 import { chooseGeometryExtractor } from '../../src/geometry/geometry-extractor-choice.js';
 import type { PcbToolResolution } from '../../src/geometry/pcb-tool-resolution.js';

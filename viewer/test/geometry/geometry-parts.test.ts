@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The layered geometry format: a board's geometry cut into parts, each encoded to its file and decoded
 // again, assembles into exactly the rr-board-geometry-v1 JSON the viewer served before, on KiCad's demo
 // boards (every one but the 70 MB vme-wren, which the benchmark reads) and on hand-made edge cases.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The board as a tree of atoms as written (for the simulator, which writes boards back): the geometry
 // reader's tokenizer in source mode, its checks and its error messages.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Where the tests find KiCad 9 and its demo boards (installed by .ci/install-kicad, never copied
 // into the repository), and whether they are there.
 import { existsSync, readdirSync } from 'node:fs';

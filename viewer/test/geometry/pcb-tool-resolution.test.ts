@@ -1,22 +1,17 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePcbToolsOnMachine } from '../../src/geometry/pcb-tools-on-machine.js';
-import {
-  discoverPcbTool,
-  isBackgroundOnlyBundle,
-} from '../../src/geometry/pcb-tool-discovery.js';
+import { discoverPcbTool, isBackgroundOnlyBundle } from '../../src/geometry/pcb-tool-discovery.js';
 import {
   resolvePcbTool,
   resolvePcbTools,
   type PcbTool,
   type PcbToolInputs,
 } from '../../src/geometry/pcb-tool-resolution.js';
-import {
-  machineConfigPath,
-  readMachineConfig,
-} from '../../src/geometry/viewer-machine-config.js';
+import { machineConfigPath, readMachineConfig } from '../../src/geometry/viewer-machine-config.js';
 
 const discovered: Record<PcbTool, string> = { cli: '/usr/bin/kicad-cli', python: '/usr/bin/python3' };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The pcbnew extractor's handling of its child process, with a stand-in script run by Node in
 // place of KiCad's Python (the real one is covered by the agreement test).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

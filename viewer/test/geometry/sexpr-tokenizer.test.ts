@@ -1,9 +1,6 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 import { describe, expect, it } from 'vitest';
-import {
-  SexprSyntaxError,
-  SexprTokenizer,
-  type SexprHandler,
-} from '../../src/geometry/sexpr-tokenizer.js';
+import { SexprSyntaxError, SexprTokenizer, type SexprHandler } from '../../src/geometry/sexpr-tokenizer.js';
 
 /** Tokens of a text pushed in chunks of the given size, as "( ) atom@line" strings. */
 function tokens(text: string, chunk = text.length || 1): string[] {

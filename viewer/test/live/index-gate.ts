@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A seam for tests of the first indexing: the reader's `indexPause` hook, held at each pause until the
 // test releases it, so a test sees the state at known points of a first indexing without timing.
 import type { IndexingProgress } from '../../src/live/live-state.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The experiment around the live directory: trial run folders under the experiment folder only,
 // restart-status.json, and a real simulator run read back.
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';

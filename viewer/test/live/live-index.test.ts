@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The persistent live-directory index: a reopened reader reads only the event files that are new or
 // changed and ends with the state a fresh reader builds from every file; an index that is damaged, of
 // another format, of other viewer code or of another directory is refused and rebuilt, never trusted.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // GET /api/state semantics: a full state first, then only what is new after a cursor, nothing when idle.
 import { describe, expect, it } from 'vitest';
 import { cost, liveDir, reader, settle, writeEvent } from './live-dir.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What a live directory can hold while an experiment writes it: half-written files, broken ones, late
 // arrivals, files renamed in. None of it may crash the reader; problems are shown, not thrown.
 import { renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The first indexing of a live directory, followed without waiting for it (GET /api/state?partial=1):
 // answers show the lanes indexed so far with progress, the deltas after each cursor add up to the full
 // state at every step, and the answer after the indexing ends is the full state a waiting client gets.

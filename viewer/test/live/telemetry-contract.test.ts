@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The contract in three places that must agree: the JSON Schemas, the TypeScript types and checker, and
 // docs/viewer-telemetry.md.
 import { readFileSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { SETTING_NAMES, settingSpec } from '../../src/config/viewer-settings.js'
 import { checkLiveEvent, liveEventSchema } from '../../src/telemetry/event-schema.js';
 import { EVENT_KINDS } from '../../src/telemetry/live-event.js';
 
-const docs = readFileSync(new URL('../../../docs/viewer-telemetry.md', import.meta.url), 'utf8');
+const docs = readFileSync(new URL('../../docs/viewer-telemetry.md', import.meta.url), 'utf8');
 const base = { schema: 'pnr-live-event-v1', seq: 4, time: '2025-06-01T12:00:00Z', run: 'r1' };
 
 function problems(event: Record<string, unknown>): string[] {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // KiCad's own netlist exports of its demo projects, in both formats, become netlist graphs that hold
 // every component, net and pin of the export, pass the graph schema, and agree with the demo's board.
 // Skipped, saying why, without KiCad; in CI a missing KiCad fails instead.

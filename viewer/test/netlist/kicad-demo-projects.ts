@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The KiCad demo projects (installed by .ci/install-kicad, never copied into the repository) whose
 // schematic and board the netlist tests, the schematic browser test and the benchmark read, and their
 // netlists exported with the real kicad-cli.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A netlist graph file is checked by its JSON Schema and for consistency; a bad file is refused with the
 // file, the line and the place in the graph named.
 import { writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // `rr pnr-sim` writes the netlist graph of its board beside the events: a valid pnr-netlist-graph-v1
 // file with every footprint, pad and net of the board.
 import { existsSync } from 'node:fs';

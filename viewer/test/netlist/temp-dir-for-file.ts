@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A temporary directory that lives as long as the test file (for exports shared by its tests).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A small design-rule check for the simulator's checkpoints: copper of different nets must keep a
 // clearance (tracks against tracks on the same layer, tracks and vias against pads and other vias).
 import { padRect, type Rect } from '../../src/pnr-sim/board-model.js';

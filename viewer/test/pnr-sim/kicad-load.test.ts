@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Checks against KiCad 9 itself (skipped on machines without it): the generated board and the
 // simulator's checkpoints load with pcbnew.LoadBoard, footprints and pads are where the simulator
 // thinks they are, and KiCad's own DRC finds no copper problems in a routed result.

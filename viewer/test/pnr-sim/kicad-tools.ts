@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The real KiCad 9 tools, when this machine has them: pcbnew for /usr/bin/python3 and kicad-cli.
 import { execFileSync, spawnSync } from 'node:child_process';
 

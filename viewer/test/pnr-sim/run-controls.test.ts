@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The simulator obeys the viewer's runtime controls: requests written by the viewer's control store
 // (control.json) pause, resume, prune and stop it, and it reports what it applies in control-active.json.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A short seeded simulator run shared by the simulator tests, and ways to read what it wrote.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The simulator is the viewer's demo and test source: its telemetry must follow the contract, its
 // checkpoints must be content-addressed boards, and its search must really search.
 import { createHash } from 'node:crypto';
@@ -13,7 +14,7 @@ import { clearanceViolations } from './copper-check.js';
 import { ofKind, readEvents, shortRun } from './sim-run.js';
 
 const schema = JSON.parse(
-  readFileSync(new URL('../../../schemas/pnr-live-event-v1.schema.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../schemas/pnr-live-event-v1.schema.json', import.meta.url), 'utf8'),
 ) as object;
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
 

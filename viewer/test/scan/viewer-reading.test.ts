@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer reads in linear time in every layout: a KiCad board (the native extractor, the simulator's
 // source tree and the netlist graph taken from it, and text that arrives in small chunks with a string
 // across many of them), a KiCad netlist export in S-expression and XML form (a sheet per channel and one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The schematic builder: components drawn with their library symbol from --parts when it has every pad
 // (real pins at their sides, units side by side), a generic box otherwise; constraints applied to nets;
 // a constraints file with an error named by file and line.

@@ -12,8 +12,8 @@ import { startViewer } from './viewer-fixture.js';
 /** An rr package with compiled page modules and the lit packages, each with the licence file named. */
 function fakePackage(licences: Record<string, string>): string {
   const root = tempDir();
-  mkdirSync(join(root, 'dist/ui-modules/ui/viewer/src'), { recursive: true });
-  writeFileSync(join(root, 'dist/ui-modules/ui/viewer/src/viewer.js'), 'export {};\n');
+  mkdirSync(join(root, 'dist/ui-modules/ui/src'), { recursive: true });
+  writeFileSync(join(root, 'dist/ui-modules/ui/src/viewer.js'), 'export {};\n');
   for (const name of BARE_LIBRARIES) {
     const dir = join(root, 'node_modules', name);
     mkdirSync(dir, { recursive: true });

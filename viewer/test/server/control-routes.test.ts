@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // GET and POST /api/controls: requests merge into control.json (written whole, with a revision), the
 // experiment's control-active.json supplies what is active and its limits, and bad requests are refused
 // without touching the file.

@@ -4,6 +4,7 @@
 // recorded; a frozen engine copy given with --engine-runtime is the one used (a copy whose cost model
 // weighs wire three times gives three times the wire term); events cost replay cannot take, unknown
 // events and footprints are refused with the reason.
+import { viewerRoot } from '../viewer-root.js';
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,11 +24,12 @@ async function events(v: ViewerFixture, lane: string): Promise<EventRecord['even
 function frozenEngine(factor: number): string {
   const dir = join(tempDir(), 'engine-copy');
   mkdirSync(join(dir, 'dist'), { recursive: true });
-  cpSync(join(repoRoot, 'package.json'), join(dir, 'package.json'));
-  for (const part of ['bin', 'schemas', join('dist', 'tools')])
-    cpSync(join(repoRoot, part), join(dir, part), { recursive: true });
+  cpSync(join(viewerRoot, 'package.json'), join(dir, 'package.json'));
+  for (const part of ['bin', 'schemas', join('dist', 'src')])
+    cpSync(join(viewerRoot, part), join(dir, part), { recursive: true });
+  // rr and the other libraries, as the repository's npm workspace installed them.
   symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
-  const model = join(dir, 'dist', 'tools', 'viewer', 'pnr-sim', 'placement-cost.js');
+  const model = join(dir, 'dist', 'src', 'pnr-sim', 'placement-cost.js');
   const text = readFileSync(model, 'utf8');
   const changed = text.replace('{ wirelength: 1,', `{ wirelength: ${factor},`);
   if (changed === text) throw new Error('the built cost model has changed shape; update this test');

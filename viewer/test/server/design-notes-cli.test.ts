@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // rr notes report as a user runs it (the built bin/rr.js): the notes folder as markdown, filtered by
 // status, or as JSON; broken note files named on stderr; usage errors exit 2.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

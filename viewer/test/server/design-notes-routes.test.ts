@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Design notes over HTTP: create, edit, accept, reject, apply, reopen, comment and delete with revision
 // checks and status rules; every change lands in the shared notes folder and design-notes.md; export as
 // markdown and JSON.

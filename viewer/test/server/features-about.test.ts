@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // What the viewer says about itself: GET /api/about, GET /api/features, the 501 answers of the features
 // this version does not build (with reasons drawn from the configuration), and the page: --dist, or a
 // built-in page that says the page is not built.
+import { viewerRoot } from '../viewer-root.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -94,7 +96,7 @@ describe('GET /api/about', () => {
 
   it('takes the revision from VIEWER_SOURCE_REVISION, else from the checkout rr runs from', async () => {
     const fromEnv = await sourceInfo({
-      packageRoot: repoRoot,
+      packageRoot: viewerRoot,
       env: { VIEWER_SOURCE_REVISION: 'abc123' },
       sourceUrl: 'https://example.net/rr-changes',
     });
@@ -104,7 +106,7 @@ describe('GET /api/about', () => {
       modified: false,
       changes: 'https://example.net/rr-changes',
     });
-    const fromGit = await sourceInfo({ packageRoot: repoRoot, env: {} });
+    const fromGit = await sourceInfo({ packageRoot: viewerRoot, env: {} });
     expect(fromGit.revisionFrom).toBe('git');
     expect(fromGit.revision).toMatch(/^[0-9a-f]{40}$/);
     expect(typeof fromGit.modified).toBe('boolean');

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The geometry routes on checkpoints the simulator wrote: GET /api/geometry/<sha256> (the whole
 // rr-board-geometry-v1 JSON) and the layered form the page draws from, GET /api/geometry/<sha256>/layers
 // (the index) and /layers/<name> (one part): extracted once by the native reader, stored in the cache

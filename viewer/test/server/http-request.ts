@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A plain HTTP client for the viewer tests: raw paths (so `%2e%2e` and `..` reach the server as typed),
 // any Host and Origin, and the answer's status, headers and body.
 import { request } from 'node:http';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer's live-directory index over HTTP: GET /api/state?partial=1 answers while the first indexing
 // runs (and a plain request still waits for it), the index lives in the cache folder, a damaged index
 // there never breaks the viewer, and a second viewer of the same directory reads no event file.

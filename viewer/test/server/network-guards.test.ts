@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer's network rules over real HTTP: the Host guard (421, DNS rebinding), the Origin check on
 // writes, no CORS headers anywhere, the body size limit, JSON-only bodies and the security headers.
 import { existsSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Every route that reads or writes files refuses paths that would leave their folder: geometry hashes,
 // run folders, record and note ids, and the page's files; `..`, its percent-encoded forms, symbolic
 // links leading out and ids with slashes. Nothing is written by a refused request.

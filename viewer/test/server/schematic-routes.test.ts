@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The schematic routes over real HTTP: GET /api/schematic builds the model in a subprocess of the engine
 // (the installed rr, or a frozen copy given by --engine-runtime), caches it under the cache folder and
 // names its payload; GET /api/schematic/payload/<key> sends it. Needs the built dist (npm run build).
@@ -12,8 +13,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { EXAMPLE_ADDRESSES } from '../../src/pnr-sim/example-board.js';
+import { viewerPackageRoot } from '../../src/viewer-package.js';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../../../tools/model/package-paths.js';
 import type { SchematicModel } from '../../src/schematic/schematic-model.js';
 import { shortRun } from '../pnr-sim/sim-run.js';
 import { tempDir } from '../temp-dir.js';
@@ -48,7 +49,7 @@ async function firstLane(viewer: ViewerFixture): Promise<string> {
 /** The example board's references (every footprint of it). */
 const EXAMPLE_REFS = Object.keys(EXAMPLE_ADDRESSES).sort();
 
-const built = existsSync(join(packageRoot(), 'dist', 'tools', 'cli', 'main.js'));
+const built = existsSync(join(viewerPackageRoot(), 'dist', 'src', 'cli', 'viewer-cli.js'));
 
 describe.skipIf(!built)('GET /api/schematic', () => {
   it('draws the graph rr pnr-sim wrote, with every component, and serves the cached payload by key', async () => {
@@ -176,16 +177,17 @@ describe.skipIf(!built)('GET /api/schematic', () => {
 
   it('runs the schematic builder of a frozen engine copy given by --engine-runtime, and refuses a folder without one', async () => {
     const dir = tempDir();
-    const copy = join(dir, 'engines', 'rules-rr');
+    const copy = join(dir, 'engines', 'rules-rr-viewer');
     mkdirSync(copy, { recursive: true });
-    const root = packageRoot();
+    const root = viewerPackageRoot();
     cpSync(join(root, 'bin'), join(copy, 'bin'), { recursive: true });
-    cpSync(join(root, 'dist', 'tools'), join(copy, 'dist', 'tools'), { recursive: true });
+    cpSync(join(root, 'dist', 'src'), join(copy, 'dist', 'src'), { recursive: true });
     cpSync(join(root, 'package.json'), join(copy, 'package.json'));
     symlinkSync(join(root, 'schemas'), join(copy, 'schemas'));
-    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+    // rr and the other libraries, as the repository's npm workspace installed them.
+    symlinkSync(join(root, '..', 'node_modules'), join(copy, 'node_modules'));
     // The frozen engine's builder differs from the installed one: it reports itself in the problems.
-    const builder = join(copy, 'dist', 'tools', 'viewer', 'schematic', 'schematic-builder.js');
+    const builder = join(copy, 'dist', 'src', 'schematic', 'schematic-builder.js');
     const source = readFileSync(builder, 'utf8');
     const changed = source.replace('const problems = [', "const problems = ['built by the frozen engine', ");
     expect(changed).not.toBe(source);

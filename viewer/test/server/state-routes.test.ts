@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // GET /api/state and /api/history over HTTP on a live directory the simulator wrote: a full state, a
 // `since` cursor that returns only what is new (and the same cursor when nothing is), and broken event
 // files reported as problems in the state, never failing it.

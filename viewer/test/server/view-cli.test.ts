@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // rr view as a user runs it (the built bin/rr.js, as a child process): --demo serves a simulated
 // experiment whose lanes appear while it runs, with its schematic, prints its URL, and stops cleanly on
 // SIGTERM or SIGINT.

@@ -3,6 +3,7 @@
 // (design sources without a manifest, an engine runtime without an engine, a netlist graph or a
 // constraints file that does not read, a parts folder that is not there) is printed as a warning with the
 // reason when the viewer starts; the viewer still serves, and /api/features says the same.
+import { viewerRoot } from '../viewer-root.js';
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,15 +17,16 @@ import { tempDir } from '../temp-dir.js';
 import { httpRequest } from './http-request.js';
 
 /**
- * Starts `rr view` (of the rr package at `rr`, default this one) in `dir` and waits until it serves;
- * stop() ends it and answers all it wrote to stderr; out() is what it wrote to stdout so far.
+ * Starts `rr view` (through `bin`: rr's own script by default, or a viewer package's rr-viewer.js) in
+ * `dir` and waits until it serves; stop() ends it and answers all it wrote to stderr; out() is what it
+ * wrote to stdout so far.
  */
 async function startView(
   dir: string,
   args: string[],
-  rr = repoRoot,
+  bin = join(repoRoot, 'bin', 'rr.js'),
 ): Promise<{ port: number; out: () => string; stop: () => Promise<string> }> {
-  const child = spawn(process.execPath, [join(rr, 'bin', 'rr.js'), 'view', '--port', '0', ...args], {
+  const child = spawn(process.execPath, [bin, 'view', '--port', '0', ...args], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, VIEWER_USER_CONFIG: '' },
@@ -119,16 +121,17 @@ describe('rr view at startup', () => {
   });
 
   it('says which views need the assembled page when it serves the bare one', async () => {
-    // An rr package without dist/ui/viewer: its compiled server and page modules, the rest linked.
-    const rr = join(tempDir(), 'rr');
-    mkdirSync(join(rr, 'dist'), { recursive: true });
-    for (const part of ['bin', 'package.json', 'dist/tools', 'dist/ui-modules'])
-      cpSync(join(repoRoot, part), join(rr, part), { recursive: true });
-    for (const part of ['schemas', 'node_modules', 'ui']) symlinkSync(join(repoRoot, part), join(rr, part));
+    // A viewer package without dist/ui: its compiled server and page modules, the rest linked.
+    const viewer = join(tempDir(), 'rules-rr-viewer');
+    mkdirSync(join(viewer, 'dist'), { recursive: true });
+    for (const part of ['bin', 'package.json', 'dist/src', 'dist/ui-modules'])
+      cpSync(join(viewerRoot, part), join(viewer, part), { recursive: true });
+    for (const part of ['schemas', 'ui', 'LICENSE']) symlinkSync(join(viewerRoot, part), join(viewer, part));
+    symlinkSync(join(repoRoot, 'node_modules'), join(viewer, 'node_modules'));
     const dir = tempDir();
-    const started = await startView(dir, ['--root', 'exp/live'], rr);
+    const started = await startView(dir, ['--root', 'exp/live'], join(viewer, 'bin', 'rr-viewer.js'));
     expect(started.out()).toContain(
-      'rr view: serving the bare page (no assembled page in dist/ui/viewer: run npm run build:ui, or give --dist); the 3D view and the schematic layout need the assembled page\n',
+      'rr view: serving the bare page (no assembled page in dist/ui of the viewer package: run npm run build, or give --dist); the 3D view and the schematic layout need the assembled page\n',
     );
     const page = await httpRequest(started.port, '/');
     expect(page.text).toContain('<meta name="rr-page" content="bare" />');

@@ -1,13 +1,11 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A viewer server for a test: a fresh experiment folder with a live directory (optionally written by the
 // simulator), the config resolved as `rr view` resolves it, listening on 127.0.0.1 on a free port, and
 // closed when the test ends.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
-import {
-  resolveViewerConfig,
-  type ViewerConfig,
-} from '../../src/config/resolve-viewer-config.js';
+import { resolveViewerConfig, type ViewerConfig } from '../../src/config/resolve-viewer-config.js';
 import type { SettingName } from '../../src/config/viewer-settings.js';
 import type { PcbToolResolution } from '../../src/geometry/pcb-tool-resolution.js';
 import type { SourceInfo } from '../../src/server/source-revision.js';

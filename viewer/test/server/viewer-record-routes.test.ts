@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // Pins, drafts and snapshots: created once as files of their own (201), refused when the id is taken
 // (409, the stored record untouched), listed and read back; bodies checked field by field.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The page draws a board part by part: after every part that arrives it shows the layers that are
 // complete, and with all parts (decoded from their files, in any order) exactly the drawing of the whole
 // geometry; a layer that did not change keeps its very path strings, and a new placement moves the pads.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 import { describe, expect, it } from 'vitest';
 import type { BoardGeometry, Footprint } from '../../src/geometry/board-geometry.js';
 import { arcThrough, boardPaths, placeFootprints, rotate } from '../../ui/src/board-paths.js';

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 import { describe, expect, it } from 'vitest';
 import type { EventRecord, LaneSummary } from '../../src/live/live-state.js';
 import type { LiveEvent } from '../../src/telemetry/live-event.js';

@@ -1,12 +1,8 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 import { describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../src/live/live-state.js';
 import type { LiveEvent } from '../../src/telemetry/live-event.js';
-import {
-  checkpointHash,
-  checkpointIndices,
-  frameAt,
-  mergeBySeq,
-} from '../../ui/src/lane-replay.js';
+import { checkpointHash, checkpointIndices, frameAt, mergeBySeq } from '../../ui/src/lane-replay.js';
 
 const base = { schema: 'pnr-live-event-v1', time: '2025-06-01T12:00:00.000Z', run: 'r', lane: 'a' } as const;
 const rec = (event: Record<string, unknown>): EventRecord => ({

@@ -63,11 +63,7 @@ export type { RuntimeControls } from '../../src/telemetry/control-files.js';
 export type { AboutInfo } from '../../src/server/routes/about-route.js';
 export type { Feature, FeatureId, UnavailableAnswer } from '../../src/server/viewer-features.js';
 export type { AskEvent } from '../../src/agent/ask-agent.js';
-export type {
-  AskConversation,
-  AskConversationSummary,
-  AskTurn,
-} from '../../src/agent/ask-conversations.js';
+export type { AskConversation, AskConversationSummary, AskTurn } from '../../src/agent/ask-conversations.js';
 export type { AgentStatus } from '../../src/server/routes/agent-routes.js';
 export type { NetLabelStatus } from '../../src/agent/net-labels/net-labeler.js';
 export type { SourceIndex } from '../../src/design-sources/design-source-index.js';

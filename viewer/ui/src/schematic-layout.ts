@@ -9,11 +9,7 @@ import {
   netIndexOfEdge,
   schematicLayoutGraph,
 } from '../../src/schematic/schematic-layout-graph.js';
-import type {
-  SchematicComponent,
-  SchematicModel,
-  PinSide,
-} from '../../src/schematic/schematic-model.js';
+import type { SchematicComponent, SchematicModel, PinSide } from '../../src/schematic/schematic-model.js';
 
 declare global {
   interface Window {

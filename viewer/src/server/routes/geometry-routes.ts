@@ -4,6 +4,7 @@
 // draws as they arrive: GET /api/geometry/<sha256>/layers (the index) and
 // GET /api/geometry/<sha256>/layers/<name> (one part). Each is sent as the cached file (its gzip copy
 // when the client accepts gzip, file-replies.ts) with an ETag, the same for both encodings.
+import { sendFile } from 'rules-rr/core/http/file-replies.js';
 import { realpathSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, relative, sep } from 'node:path';
@@ -56,7 +57,7 @@ async function sendCached(request: FastifyRequest, reply: FastifyReply, file: st
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   // Made once whoever asks first; browsers all take gzip.
   await gzipCopy(file);
-  return reply.sendFile(basename(file), dirname(file), { etag: false });
+  return sendFile(reply, basename(file), dirname(file), { etag: false });
 }
 
 /** Whether an If-None-Match header names the ETag (a list, or `*`). */

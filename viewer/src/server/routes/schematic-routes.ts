@@ -4,6 +4,7 @@
 // (content-addressed: immutable, ETag is the key). scope=design (the default) is the design's netlist
 // graph; scope=board is the netlist of the lane's latest checkpoint board. The model is built by the
 // engine's schematic service in a subprocess (--engine-runtime) and cached under the cache folder.
+import { sendFile } from 'rules-rr/core/http/file-replies.js';
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -99,6 +100,6 @@ export function schematicRoutes(
       .header('cache-control', 'private, max-age=31536000, immutable')
       .header('content-type', 'application/json; charset=utf-8');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.sendFile(basename(file), dirname(file), { etag: false, cacheControl: false });
+    return sendFile(reply, basename(file), dirname(file), { etag: false, cacheControl: false });
   });
 }

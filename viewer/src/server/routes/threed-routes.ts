@@ -3,6 +3,7 @@
 // checkpoint, GET /api/3d/status reports the exports (queued, exporting with elapsed time, done, failed
 // with KiCad's message), GET /api/3d/glb/<key> sends a finished GLB (content-addressed: the ETag is the
 // key; gzip-compressed when the client accepts it).
+import { sendFile } from 'rules-rr/core/http/file-replies.js';
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -87,7 +88,7 @@ export function threedRoutes(
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     // Meshes compress about 9 to 1; the copy is made once, after the export (or now, for an older GLB).
     await gzipCopy(file);
-    return reply.sendFile(basename(file), dirname(file), { etag: false });
+    return sendFile(reply, basename(file), dirname(file), { etag: false });
   });
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // The flags of the real assistant CLI (Claude Code), for the fake: it refuses any other, as the real one
 // does (`error: unknown option`), so a flag rr misspells fails a test instead of passing silently.
 // From Claude Code's CLI reference (code.claude.com/docs/en/cli-reference, "CLI flags") and its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: AGPL-3.0-or-later
 // A fake of the assistant CLI (Claude Code in headless mode) for rr's tests: it takes the same flags
 // (and refuses any other, as the real one does), reads the prompt from stdin and writes the same
 // stream-json lines (system/init with tools and MCP servers, stream_event partial messages, assistant
