@@ -67,7 +67,7 @@ rr_viewer = rule(
     executable = True,
     doc = "`bazel run` starts the live viewer (`rr view`); `-- --root DIR` is relative to where bazel ran.",
     attrs = {
-        "args_before": _COMMON["args_before"],
+        "args_before": attr.string_list(doc = "Arguments placed before the ones given after `--`."),
         "rr": rr_viewer_tool_attr(),
     },
 )

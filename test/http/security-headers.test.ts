@@ -6,7 +6,6 @@ import {
   cspHeader,
   EDITOR_CSP,
   VIEWER_CSP,
-  type CspDirectives,
 } from '../../tools/http/content-security-policies.js';
 import { fixtureCopy } from '../edit/edit-fixture.js';
 import { startEditor } from '../editor/editor-fixture.js';

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// `rr view`'s flags: one for every setting of the viewer's table (tools/viewer/config). Declared here,
+// `rr view`'s flags: one for every setting of the viewer's table (src/config). Declared here,
 // light, so `rr --help` lists them; the viewer itself (view-run.ts) loads only when `rr view` runs.
 import { Option, type Command } from 'commander';
 import { SETTING_NAMES, settingSpec, type SettingKind, type SettingName } from '../config/viewer-settings.js';

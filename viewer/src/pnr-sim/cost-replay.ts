@@ -2,7 +2,7 @@
 // Cost replay: the placement cost terms of one footprint, recomputed by this engine's cost model on a
 // board file (its footprints, pads, nets and outline: the graph extracted from the board) at a given
 // placement (an event's footprint positions), or at the board's own placement for a routed checkpoint.
-// Runs in the engine's subprocess (tools/viewer/engine-runtime), so a frozen engine copy replays with
+// Runs in the engine's subprocess (src/engine-runtime), so a frozen engine copy replays with
 // its own cost model.
 import { readFileSync } from 'node:fs';
 import type { PlacedFootprint } from '../telemetry/live-event.js';

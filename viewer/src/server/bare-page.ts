@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The page without the assembled dist: the viewer's own modules as tsc compiled them (dist/ui-modules,
 // built with the server), the installed lit under /node_modules/ through an import map, and the page's
-// stylesheet and licence from ui/viewer/. Everything works but what needs a library only the assembled
+// stylesheet and licence from ui/. Everything works but what needs a library only the assembled
 // page carries: the 3D view (three.js) and the schematic layout (elkjs) say so in their tabs
-// (ui/viewer/src/page-mode.ts). Each library is served with its licence text under its own file name.
+// (ui/src/page-mode.ts). Each library is served with its licence text under its own file name.
 import { sendFile } from 'rules-rr/core/http/file-replies.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

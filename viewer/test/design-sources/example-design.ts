@@ -7,7 +7,6 @@ import { graphFromBoardTree } from '../../src/netlist/board-netlist-graph.js';
 import type { NetlistGraph } from '../../src/netlist/netlist-graph.js';
 import { exampleBoardText } from '../../src/pnr-sim/example-board.js';
 import { readSimBoard } from '../../src/pnr-sim/sim-board-reader.js';
-import { repoRoot } from '../../../test/cli/run-cli.js';
 
 /** The example design project's folder (the one holding ato.yaml). */
 export const EXAMPLE_DESIGN = join(viewerRoot, 'examples', 'design-sensor-node');

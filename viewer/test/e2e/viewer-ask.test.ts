@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// The assistant in a real browser, with the fake assistant CLI (test/viewer/agent/fake-cli, found as
+// The assistant in a real browser, with the fake assistant CLI (test/agent/fake-cli, found as
 // `claude` on PATH). Ask: a question streams its answer into the page, the note the assistant made through
 // the notes tools appears in the turn and in the Notes tab, marked as the agent's, and the conversation is
 // listed and stored with the experiment. AI net labels: shown in the Source tab and under Nets, marked.

@@ -102,7 +102,7 @@ describe.skipIf(!!missing)('the bare page in Chromium', () => {
     // lit came from node_modules, unbundled; three.js and elkjs were never asked for, nor the routes
     // that would feed them.
     expect(requested).toContain('/node_modules/lit/index.js');
-    expect(requested).toContain('/modules/ui/viewer/src/viewer.js');
+    expect(requested).toContain('/modules/ui/src/viewer.js');
     expect(requested.filter((p) => /three|elk|\/api\/3d|\/api\/schematic/.test(p))).toEqual([]);
     // The About dialog lists the libraries this page loads, with licence texts that open.
     await page.locator('rr-page-header button[data-about]').click();

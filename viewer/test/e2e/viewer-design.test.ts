@@ -7,7 +7,6 @@ import { viewerRoot } from '../viewer-root.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { repoRoot } from '../../../test/cli/run-cli.js';
 import { EXAMPLE_DESIGN } from '../design-sources/example-design.js';
 import { tempDir } from '../temp-dir.js';
 import { startSimulator } from './simulator-process.js';

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeCheckpointLiveDir } from '../../bench/geometry/checkpoint-live-dir.js';
 import type { GeometryIndex } from '../../src/geometry/geometry-parts.js';
-import { repoRoot } from '../../../test/cli/run-cli.js';
 import { DEMOS_DIR } from '../geometry/kicad-demos.js';
 import { startViewer } from '../server/viewer-fixture.js';
 import { tempDir } from '../temp-dir.js';

@@ -7,7 +7,6 @@ import { viewerRoot } from '../viewer-root.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../../../test/cli/run-cli.js';
 import { IndexGate } from '../live/index-gate.js';
 import { writeExperiment } from '../live/live-dir.js';
 import { startViewer } from '../server/viewer-fixture.js';

@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { repoRoot } from '../../../test/cli/run-cli.js';
 import { startViewer } from '../server/viewer-fixture.js';
 import { browserMissing, launchBrowser } from '../../../test/e2e/browser-launch.js';
 import { pageErrors } from '../../../test/e2e/page-errors.js';

@@ -125,7 +125,7 @@ describe('GET /api/component-cost', () => {
     expect(feature.available).toBe(false);
     const [line] = startupWarnings(v.server.features);
     expect(line).toContain(
-      `cost replay cannot start: --engine-runtime ${empty}: no engine there: looked for ${join(empty, 'bin', 'rr.js')}`,
+      `cost replay cannot start: --engine-runtime ${empty}: no engine there: looked for ${join(empty, 'bin', 'rr-viewer.js')}`,
     );
     const r = await v.request('/api/component-cost?event_id=1&ref=U1');
     expect(r.status).toBe(501);

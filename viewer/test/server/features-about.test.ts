@@ -7,7 +7,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sourceInfo, webUrl } from '../../src/server/source-revision.js';
-import { repoRoot } from '../../../test/cli/run-cli.js';
 import { tempDir } from '../temp-dir.js';
 import { startViewer, UNKNOWN_SOURCE } from './viewer-fixture.js';
 
