@@ -2,11 +2,7 @@
 // each server's strict CSP, no sniffing, no framing, no referrer; API answers are never cached, and no
 // answer carries an Access-Control-* header.
 import { describe, expect, it } from 'vitest';
-import {
-  cspHeader,
-  EDITOR_CSP,
-  VIEWER_CSP,
-} from '../../tools/http/content-security-policies.js';
+import { cspHeader, EDITOR_CSP, VIEWER_CSP } from '../../tools/http/content-security-policies.js';
 import { fixtureCopy } from '../edit/edit-fixture.js';
 import { startEditor } from '../editor/editor-fixture.js';
 import { testApp } from './http-app-fixture.js';
