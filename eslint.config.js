@@ -4,12 +4,23 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/out/', 'bazel-*/', 'test/bazel/', '**/*.js'] },
+  {
+    ignores: [
+      '**/dist/',
+      '**/node_modules/',
+      'coverage/',
+      'bench/out/',
+      'bazel-*/',
+      'test/bazel/',
+      '**/*.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    // Type-aware rules for rr's own program; its tsconfig.json (found by the project service) covers tools/.
-    files: ['tools/**/*.ts'],
+    // Type-aware rules for rr's own program and the viewer's; their tsconfig.json files (found by the
+    // project service) cover tools/ and viewer/src/.
+    files: ['tools/**/*.ts', 'viewer/src/**/*.ts'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
   },
@@ -30,7 +41,7 @@ export default tseslint.config(
   {
     // The pages run in a browser. Their tsconfigs load Node's types only because the server modules
     // they import types from use them; the pages themselves must not.
-    files: ['ui/**/*.ts'],
+    files: ['ui/**/*.ts', 'viewer/ui/**/*.ts'],
     rules: {
       'no-restricted-globals': [
         'error',

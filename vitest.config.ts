@@ -9,18 +9,25 @@ const INTEGRATION = [
   'test/e2e/**/*.test.ts',
   'test/bazel-rules/integration.test.ts',
   'test/bazel-rules/remote-cache.test.ts',
-  'test/viewer/geometry/extractor-agreement.test.ts',
-  'test/viewer/pnr-sim/kicad-load.test.ts',
-  'test/viewer/netlist/kicad-demo-netlists.test.ts',
-  'test/viewer/server/threed-*.test.ts',
   'test/cli/**/*.test.ts',
   'test/**/*-cli.test.ts',
+  'viewer/test/e2e/**/*.test.ts',
+  'viewer/test/geometry/extractor-agreement.test.ts',
+  'viewer/test/pnr-sim/kicad-load.test.ts',
+  'viewer/test/netlist/kicad-demo-netlists.test.ts',
+  'viewer/test/server/threed-*.test.ts',
+  'viewer/test/**/*-cli.test.ts',
 ];
 
 // Bazel's convenience links (after trying test/bazel in place) lead back into this checkout.
-const NEVER = ['**/node_modules/**', 'bazel-*/**', 'test/bazel/**'];
+const NEVER = ['**/node_modules/**', 'bazel-*/**', 'test/bazel/**', '**/dist/**'];
 
 export default defineConfig({
+  // The viewer package reaches rr's modules as rules-rr/core/… (the package's export of dist/tools/);
+  // its tests run them from the sources, as rr's own tests do.
+  resolve: {
+    alias: [{ find: /^rules-rr\/core\/(.*)$/, replacement: `${import.meta.dirname}/tools/$1` }],
+  },
   test: {
     testTimeout: 30_000,
     // No compose cache in the home folder from tests (test/model/compose-cache.test.ts turns it on).
@@ -31,7 +38,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/**/*.test.ts'],
+          include: ['test/**/*.test.ts', 'viewer/test/**/*.test.ts'],
           exclude: [...NEVER, ...INTEGRATION],
           // Every core: vitest's default keeps one free, which on two cores means one file at a time.
           maxWorkers: availableParallelism(),

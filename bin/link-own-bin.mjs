@@ -12,23 +12,31 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 if (root.split(sep).includes('node_modules')) process.exit(0);
 
 const binDir = join(root, 'node_modules', '.bin');
-const link = join(binDir, 'rr');
-const target = relative(binDir, join(root, 'bin', 'rr.js'));
 
-try {
-  mkdirSync(binDir, { recursive: true });
-  let current;
+/** Links node_modules/.bin/<name> to `script` (a path from the checkout's root). */
+function link(name, script) {
+  const path = join(binDir, name);
+  const target = relative(binDir, join(root, script));
   try {
-    current = lstatSync(link).isSymbolicLink() ? readlinkSync(link) : 'not a link';
-  } catch {
-    current = undefined;
+    mkdirSync(binDir, { recursive: true });
+    let current;
+    try {
+      current = lstatSync(path).isSymbolicLink() ? readlinkSync(path) : 'not a link';
+    } catch {
+      current = undefined;
+    }
+    if (current === target) return;
+    if (current !== undefined) unlinkSync(path);
+    symlinkSync(target, path);
+  } catch (error) {
+    // Not fatal (a file system without symbolic links): npx still works, only its first run is slow.
+    process.stderr.write(
+      `rr: could not link node_modules/.bin/${name} (${error.message}); the first npx ${name} will be slow\n`,
+    );
   }
-  if (current === target) process.exit(0);
-  if (current !== undefined) unlinkSync(link);
-  symlinkSync(target, link);
-} catch (error) {
-  // Not fatal (a file system without symbolic links): npx still works, only its first run is slow.
-  process.stderr.write(
-    `rr: could not link node_modules/.bin/rr (${error.message}); the first npx rr will be slow\n`,
-  );
 }
+
+link('rr', 'bin/rr.js');
+// The live viewer's own command line, from its package in viewer/ (npm links the bins of dependencies,
+// and the viewer is a workspace of this checkout, no dependency of it).
+link('rr-viewer', 'viewer/bin/rr-viewer.js');

@@ -1,42 +1,30 @@
 // Builds the browser front ends. Every folder under ui/ with an entry `src/main.ts` (or
 // `src/<folder>.ts`) is bundled by esbuild into dist/ui/<folder>/<entry>.js; its static files (the
 // `public/` folder, or else the .html and .css files beside `src/`) are copied beside the bundle.
-// The servers serve dist/ui/<folder>/ when present. Plain ESM, so it runs before tsc.
+// `node ui/build-ui.mjs --app DIR --name NAME --out DIR` builds one app folder elsewhere (the live
+// viewer's package builds its page with it). The servers serve their built page when present. Plain
+// ESM, so it runs before tsc.
 //
-// Third-party libraries of an app listed in THIRD_PARTY are not bundled: every file of theirs the page
-// reaches is copied unmodified into <out>/vendor/<package>/, beside the package's licence text, and the
-// page's index.html gets an import map from the specifiers the code uses to those files. The list of
-// what was copied, with versions and licences, is <out>/third-party.json (the viewer's About dialog).
+// An app's `ui-build.json` may list third-party libraries (`thirdParty`) that are not bundled: every
+// file of theirs the page reaches is copied unmodified into <out>/vendor/<package>/, beside the
+// package's licence text, and the page's index.html gets an import map from the specifiers the code
+// uses to those files; `thirdPartyFiles` names files a page loads by URL instead of importing them, and
+// `licence` a licence file copied beside the page. The list of what was copied, with versions and
+// licences, is <out>/third-party.json (the viewer's About dialog).
 //
-// An app not listed there (the editor) bundles its libraries into its script; each bundled package's
-// full licence text is copied into <out>/licences/<package>/, listed in <out>/third-party.json, and
-// linked from <out>/licences.html, which the app's page links to. docs/decisions.md says why.
+// An app without `thirdParty` (the editor) bundles its libraries into its script; each bundled
+// package's full licence text is copied into <out>/licences/<package>/, listed in <out>/third-party.json,
+// and linked from <out>/licences.html, which the app's page links to. docs/decisions.md says why.
 import { build } from 'esbuild';
 import { copyFile, cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import process from 'node:process';
 
 const uiRoot = dirname(fileURLToPath(import.meta.url));
+// Where node_modules is: the repository root (npm workspaces install every package's libraries there).
 const repoRoot = join(uiRoot, '..');
 const outRoot = join(repoRoot, 'dist', 'ui');
-
-/**
- * The third-party libraries each app's page may load, served unmodified with their licence texts.
- * A library's own dependencies (lit's lit-html, lit-element, @lit/reactive-element) come with it.
- * Adding a library to a page is one entry here (and an npm dependency).
- */
-export const THIRD_PARTY = {
-  viewer: ['lit', 'three', 'elkjs'],
-};
-
-/**
- * Files of a listed library the page loads by URL instead of importing (so no import edge finds them):
- * elkjs's API script and its web worker, which lays the schematic out off the main thread.
- */
-export const THIRD_PARTY_FILES = {
-  viewer: { elkjs: ['lib/elk-api.js', 'lib/elk-worker.min.js'] },
-};
 
 const LICENCE_FILES = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'LICENCE', 'LICENCE.md', 'COPYING', 'license'];
 
@@ -50,20 +38,29 @@ async function exists(path) {
 
 /** The entry of an app folder, or undefined when the folder is no app. */
 async function entryOf(app) {
-  for (const name of ['main.ts', `${app}.ts`]) {
-    const path = join(uiRoot, app, 'src', name);
+  for (const name of ['main.ts', `${app.name}.ts`]) {
+    const path = join(app.dir, 'src', name);
     if (await exists(path)) return path;
   }
   return undefined;
 }
 
-/** Copies an app's static files into its output folder. */
-async function copyStatic(app, out) {
-  const publicDir = join(uiRoot, app, 'public');
-  if (await exists(publicDir)) return cp(publicDir, out, { recursive: true });
-  for (const entry of await readdir(join(uiRoot, app), { withFileTypes: true }))
-    if (entry.isFile() && (/\.(html|css|svg|ico)$/.test(entry.name) || entry.name === 'LICENSE'))
-      await copyFile(join(uiRoot, app, entry.name), join(out, entry.name));
+/** An app's build settings (ui-build.json), or none. */
+async function settingsOf(app) {
+  const file = join(app.dir, 'ui-build.json');
+  return (await exists(file)) ? JSON.parse(await readFile(file, 'utf8')) : {};
+}
+
+/** Copies an app's static files (and the licence its settings name) into its output folder. */
+async function copyStatic(app, out, settings) {
+  const publicDir = join(app.dir, 'public');
+  if (await exists(publicDir)) await cp(publicDir, out, { recursive: true });
+  else
+    for (const entry of await readdir(app.dir, { withFileTypes: true }))
+      if (entry.isFile() && /\.(html|css|svg|ico)$/.test(entry.name))
+        await copyFile(join(app.dir, entry.name), join(out, entry.name));
+  if (settings.licence)
+    await copyFile(join(app.dir, settings.licence), join(out, basename(settings.licence)));
 }
 
 /** The package folder (node_modules/<name> or node_modules/@scope/<name>) and path inside it of a file. */
@@ -110,7 +107,7 @@ async function allowedPackages(listed) {
  * Copies the third-party files an app's code reaches (found by an analysis build's metafile) into
  * <out>/vendor/, unmodified, with each package's licence; returns the import map and the list.
  */
-async function vendorThirdParty(app, entry, out, listed) {
+async function vendorThirdParty(app, entry, out, listed, listedFiles) {
   const analysis = await build({
     entryPoints: [entry],
     bundle: true,
@@ -118,7 +115,9 @@ async function vendorThirdParty(app, entry, out, listed) {
     metafile: true,
     format: 'esm',
     platform: 'browser',
-    tsconfig: join(uiRoot, app, 'tsconfig.json'),
+    tsconfig: join(app.dir, 'tsconfig.json'),
+    // The metafile's paths are relative to this folder, the one node_modules is in.
+    absWorkingDir: repoRoot,
     logLevel: 'silent',
     outdir: out,
   });
@@ -138,14 +137,14 @@ async function vendorThirdParty(app, entry, out, listed) {
     if (!pkg) continue;
     if (!allowed.has(pkg.name))
       throw new Error(
-        `ui: ${app} reaches ${pkg.name} (${input}), which THIRD_PARTY in ui/build-ui.mjs does not list`,
+        `ui: ${app.name} reaches ${pkg.name} (${input}), which thirdParty in its ui-build.json does not list`,
       );
     if (!packages.has(pkg.name)) packages.set(pkg.name, []);
     packages.get(pkg.name).push(pkg.path);
   }
-  for (const [name, files] of Object.entries(THIRD_PARTY_FILES[app] ?? {})) {
+  for (const [name, files] of Object.entries(listedFiles ?? {})) {
     if (!allowed.has(name))
-      throw new Error(`ui: THIRD_PARTY_FILES names ${name}, which THIRD_PARTY does not list`);
+      throw new Error(`ui: thirdPartyFiles names ${name}, which thirdParty does not list`);
     if (!packages.has(name)) packages.set(name, []);
     for (const file of files) if (!packages.get(name).includes(file)) packages.get(name).push(file);
   }
@@ -204,10 +203,10 @@ async function writeLicencePage(app, out, libraries, script) {
     '<html lang="en">',
     '  <head>',
     '    <meta charset="utf-8" />',
-    `    <title>rr ${escapeHtml(app)}: third-party licences</title>`,
+    `    <title>rr ${escapeHtml(app.name)}: third-party licences</title>`,
     '  </head>',
     '  <body>',
-    `    <h1>Third-party libraries of the rr ${escapeHtml(app)} page</h1>`,
+    `    <h1>Third-party libraries of the rr ${escapeHtml(app.name)} page</h1>`,
     `    <p>${escapeHtml(how)}</p>`,
     '    <ul>',
     ...rows,
@@ -230,17 +229,17 @@ async function addImportMap(out, imports) {
   await writeFile(page, `${html.slice(0, at)}${map}\n    ${html.slice(at)}`);
 }
 
-const folders = (await readdir(uiRoot, { withFileTypes: true }))
-  .filter((e) => e.isDirectory())
-  .map((e) => e.name);
-for (const app of folders.sort()) {
+/** Builds one app: `app.dir` holds its src/ and static files, `out` receives the page. */
+async function buildApp(app, out) {
   const entry = await entryOf(app);
-  if (!entry) continue;
-  const out = join(outRoot, app);
+  if (!entry) return;
+  const settings = await settingsOf(app);
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
-  const listed = THIRD_PARTY[app];
-  const vendored = listed ? await vendorThirdParty(app, entry, out, listed) : undefined;
+  const listed = settings.thirdParty;
+  const vendored = listed
+    ? await vendorThirdParty(app, entry, out, listed, settings.thirdPartyFiles)
+    : undefined;
   const built = await build({
     entryPoints: [entry],
     outdir: out,
@@ -255,10 +254,11 @@ for (const app of folders.sort()) {
     sourcemap: 'linked',
     legalComments: 'linked',
     metafile: true,
-    tsconfig: join(uiRoot, app, 'tsconfig.json'),
+    tsconfig: join(app.dir, 'tsconfig.json'),
+    absWorkingDir: repoRoot,
     logLevel: 'warning',
   });
-  await copyStatic(app, out);
+  await copyStatic(app, out, settings);
   if (vendored) await addImportMap(out, vendored.imports);
   // A vendoring app lists its libraries in its own About dialog; a bundling one links licences.html.
   if (!vendored)
@@ -268,5 +268,22 @@ for (const app of folders.sort()) {
       await bundledLicences(built.metafile, out),
       `${basename(entry, '.ts')}.js`,
     );
-  process.stdout.write(`ui: built ${app} into dist/ui/${app}/\n`);
+  process.stdout.write(`ui: built ${app.name} into ${relative(process.cwd(), out) || '.'}/\n`);
+}
+
+/** The value of a `--flag VALUE` argument. */
+function argument(flag) {
+  const at = process.argv.indexOf(flag);
+  return at < 0 ? undefined : process.argv[at + 1];
+}
+
+const one = argument('--app');
+if (one) {
+  const name = argument('--name') ?? basename(resolve(one));
+  await buildApp({ name, dir: resolve(one) }, resolve(argument('--out') ?? join('dist', 'ui', name)));
+} else {
+  const folders = (await readdir(uiRoot, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
+  for (const name of folders.sort()) await buildApp({ name, dir: join(uiRoot, name) }, join(outRoot, name));
 }

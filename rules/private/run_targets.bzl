@@ -2,7 +2,7 @@
 
 load(":labels.bzl", "workspace_path")
 load(":launcher.bzl", "launcher")
-load(":rr_tool.bzl", "rr_tool_attr")
+load(":rr_tool.bzl", "rr_tool_attr", "rr_viewer_tool_attr")
 
 # rr itself resolves relative arguments against BUILD_WORKING_DIRECTORY (where the user ran bazel), so
 # `bazel run //:viewer -- --root live` means ./live there; paths the rule fixes are workspace paths.
@@ -66,7 +66,10 @@ rr_viewer = rule(
     implementation = _rr_viewer_impl,
     executable = True,
     doc = "`bazel run` starts the live viewer (`rr view`); `-- --root DIR` is relative to where bazel ran.",
-    attrs = _COMMON,
+    attrs = {
+        "args_before": attr.string_list(doc = "Arguments placed before the ones given after `--`."),
+        "rr": rr_viewer_tool_attr(),
+    },
 )
 
 rr_cli = rule(

@@ -1,6 +1,8 @@
 // rules_js reads only pnpm-lock.yaml (lockfile v9); npm reads package-lock.json. Both must pin the same
-// packages, or Bazel builds rr with other dependencies than `npm ci` does. Regenerate with
-// `npm run pnpm-lock` after changing dependencies.
+// packages, for both packages of the workspace (rr at the root, the viewer in viewer/), or Bazel builds
+// rr with other dependencies than `npm ci` does. Regenerate with `npm run pnpm-lock` after changing
+// dependencies. The viewer's dependency on rr is the root itself in both (npm's overrides and pnpm's
+// overrides link it).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +25,8 @@ const read = (name: string) => readFileSync(join(repoRoot, name), 'utf8');
 function npmPackages(lock: NpmLock): Set<string> {
   const out = new Set<string>();
   for (const [path, entry] of Object.entries(lock.packages)) {
-    if (path === '' || entry.link || !entry.version) continue;
+    // The packages of the workspace themselves ('' and viewer) are no installed packages.
+    if (!path.includes('node_modules/') || entry.link || !entry.version) continue;
     out.add(`${path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)}@${entry.version}`);
   }
   return out;
@@ -51,12 +54,27 @@ describe('pnpm-lock.yaml', () => {
     ).toEqual([]);
   });
 
-  it("records package.json's dependency ranges", () => {
-    const root = pnpm.importers['.']!;
-    for (const field of ['dependencies', 'devDependencies'] as const) {
-      const declared = manifest[field] ?? {};
-      const locked = Object.fromEntries(Object.entries(root[field] ?? {}).map(([n, d]) => [n, d.specifier]));
-      expect(locked, field).toEqual(declared);
+  it("records each package.json's dependency ranges, the link to rr as the override says", () => {
+    const overrides = (manifest.pnpm as unknown as { overrides: Record<string, string> }).overrides;
+    for (const [importer, file] of [
+      ['.', 'package.json'],
+      ['viewer', 'viewer/package.json'],
+    ] as const) {
+      const own = JSON.parse(read(file)) as Record<string, Record<string, string> | undefined>;
+      const locked = pnpm.importers[importer]!;
+      for (const field of ['dependencies', 'devDependencies'] as const) {
+        const declared = Object.fromEntries(
+          Object.entries(own[field] ?? {}).map(([n, range]) => [
+            n,
+            // pnpm records an overridden dependency by the override, relative to the importer's folder
+            n in overrides ? `link:${importer === '.' ? '.' : '..'}` : range,
+          ]),
+        );
+        const specifiers = Object.fromEntries(
+          Object.entries(locked[field] ?? {}).map(([n, d]) => [n, d.specifier]),
+        );
+        expect(specifiers, `${importer} ${field}`).toEqual(declared);
+      }
     }
   });
 });

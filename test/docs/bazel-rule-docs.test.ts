@@ -82,12 +82,12 @@ describe('rule docs kept current', () => {
     );
     const doc = await readFile(join(repoRoot, 'docs/bazel.md'), 'utf8');
     expect(ruleDocProblems(api, doc, 'docs/bazel.md')).toEqual([]);
-    // The same page with a row gone stale in the table rr_editor, rr_viewer and rr_cli share.
+    // The same page with a row gone stale in the table rr_editor and rr_cli share.
     const row = '| `evidence_dir` |';
     expect(doc).toContain(row);
     const stale = doc.replace(row, `| \`port\` | \`8080\` | \`rr_editor\` only: the port |\n${row}`);
     expect(ruleDocProblems(api, stale, 'docs/bazel.md')).toEqual([
-      'docs/bazel.md: "rr_editor, rr_viewer, rr_cli": attribute `port` is documented, but rr_editor, rr_viewer, rr_cli has no such attribute',
+      'docs/bazel.md: "rr_editor, rr_cli": attribute `port` is documented, but rr_editor, rr_cli has no such attribute',
     ]);
   });
 

@@ -2,32 +2,11 @@
 // each server's strict CSP, no sniffing, no framing, no referrer; API answers are never cached, and no
 // answer carries an Access-Control-* header.
 import { describe, expect, it } from 'vitest';
-import {
-  cspHeader,
-  EDITOR_CSP,
-  VIEWER_CSP,
-  type CspDirectives,
-} from '../../tools/http/content-security-policies.js';
+import { cspHeader, EDITOR_CSP, VIEWER_CSP } from '../../tools/http/content-security-policies.js';
 import { fixtureCopy } from '../edit/edit-fixture.js';
 import { startEditor } from '../editor/editor-fixture.js';
-import { httpRequest } from '../viewer/server/http-request.js';
-import { startViewer } from '../viewer/server/viewer-fixture.js';
 import { testApp } from './http-app-fixture.js';
-
-type Headers = Record<string, string | string[] | number | undefined>;
-
-function expectSecurityHeaders(headers: Headers, policy: CspDirectives, what: string): void {
-  expect(headers['content-security-policy'], what).toBe(cspHeader(policy));
-  expect(headers['x-content-type-options'], what).toBe('nosniff');
-  expect(headers['x-frame-options'], what).toBe('DENY');
-  expect(headers['referrer-policy'], what).toBe('no-referrer');
-  expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
-  expect(headers['cross-origin-resource-policy'], what).toBe('same-origin');
-  expect(
-    Object.keys(headers).filter((h) => h.startsWith('access-control-')),
-    what,
-  ).toEqual([]);
-}
+import { expectSecurityHeaders } from './security-header-checks.js';
 
 describe('security headers', () => {
   it('both policies allow nothing inline, no other origin, no framing and no <base>', () => {
@@ -54,22 +33,6 @@ describe('security headers', () => {
       expectSecurityHeaders(reply.headers, EDITOR_CSP, what);
     expect(answers.state.headers['cache-control']).toBe('no-store');
     expect(answers['no route'].headers['cache-control']).toBe('no-store');
-  });
-
-  it('the viewer sends them on answers, refusals and its page', async () => {
-    const v = await startViewer();
-    const answers = {
-      state: await v.request('/api/state'),
-      'foreign origin': await v.request('/api/controls', {
-        json: { requested: {} },
-        origin: 'http://evil.example',
-      }),
-      'foreign host': await httpRequest(v.port, '/api/state', { headers: { host: 'evil.example' } }),
-      page: await v.request('/'),
-    };
-    for (const [what, reply] of Object.entries(answers))
-      expectSecurityHeaders(reply.headers, VIEWER_CSP, what);
-    expect(answers.state.headers['cache-control']).toBe('no-store');
   });
 
   it('strips an Access-Control-* header even when a route sets one', async () => {

@@ -5,7 +5,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../viewer/temp-dir.js';
+import { tempDir } from '../temp-dir.js';
 import { testApp } from './http-app-fixture.js';
 
 const SCRIPT = `export const big = ${JSON.stringify('x'.repeat(5000))};\n`;

@@ -11,15 +11,12 @@ import { addExportCommand } from './export-command.js';
 import type { GraphOptions } from './graph-command.js';
 import { addImportCommand } from './import-command.js';
 import type { VerificationLockOptions } from './lock-command.js';
-import { addDesignNotesCommand } from './design-notes-command.js';
-import type { PnrSimOptions } from './pnr-sim-command.js';
 import type { ReviewOptions } from './review-command.js';
 import type { ReportOptions } from './report-command.js';
 import type { ServeOptions } from './serve-command.js';
 import { untilStopped } from './stop-signal.js';
+import { VIEWER_COMMANDS, runViewerCommand, viewerCommandOf } from './viewer-plugin.js';
 import type { ValidateFormat } from './validate-command.js';
-import { addViewCommand } from './view-command.js';
-import { addEngineServiceCommand } from './engine-service-command.js';
 
 /** `--agent-model`, `--agent-effort` and `--no-llm`, as `rr serve` and `rr review` take them (docs/agents.md). */
 function agentOptions(command: Command): Command {
@@ -168,25 +165,6 @@ function program(io: CliIo, result: { code: number }): Command {
       result.code = await runGraph(options, io);
     });
 
-  rr.command('pnr-sim')
-    .description(
-      'simulate a place-and-route experiment (annealed placement, maze routing) writing live viewer telemetry',
-    )
-    .requiredOption('--out <dir>', 'live directory to write events/ and boards/ into (new or empty)')
-    .option('--board <file>', 'KiCad board to place and route (default: a generated example board)')
-    .option('--rate <n>', 'events per second; 0 writes as fast as possible', '20')
-    .option('--seed <n>', 'seed of the search; the same seed gives the same search', '1')
-    .option('--steps <n>', 'annealing steps per trial (bounds the work)', '2000')
-    .option('--candidates <n>', 'candidate starting placements', '2')
-    .option('--trials <n>', 'annealing trials per candidate', '2')
-    .option('--rounds <n>', 'routing rounds per trial', '2')
-    .option('--report-every <n>', 'annealing steps between cost events (default: steps / 20)')
-    .action(async (options: PnrSimOptions) => {
-      // Ctrl-C ends the experiment cleanly: open lanes and the run are reported as stopped.
-      const { runPnrSim } = await import('./pnr-sim-command.js');
-      result.code = await untilStopped((stop) => runPnrSim(options, io, stop));
-    });
-
   agentOptions(rr.command('serve'))
     .description('the model editor: a local web UI and JSON API that change the model safely')
     .option('--model <path>', 'model file or directory')
@@ -210,9 +188,13 @@ function program(io: CliIo, result: { code: number }): Command {
       result.code = await untilStopped((stop) => runServe(options, io, stop));
     });
 
-  addViewCommand(rr, io, result);
-  addEngineServiceCommand(rr, io, result);
-  addDesignNotesCommand(rr, io, result);
+  // The viewer's commands, listed here; `main` hands them to the viewer package before parsing.
+  for (const [name, description] of Object.entries(VIEWER_COMMANDS))
+    rr.command(name, { hidden: description === '' })
+      .description(description)
+      .allowUnknownOption()
+      .helpOption(false)
+      .argument('[arguments...]');
   addImportCommand(rr, io, result);
   addExportCommand(rr, io, result);
 
@@ -242,6 +224,8 @@ export async function main(argv: string[], io?: Partial<CliIo>): Promise<number>
   };
   const result = { code: EXIT.ok as number };
   try {
+    const viewerCommand = viewerCommandOf(argv);
+    if (viewerCommand !== undefined) return await runViewerCommand(viewerCommand, argv, fullIo);
     await program(fullIo, result).parseAsync(argv);
     return result.code;
   } catch (error) {

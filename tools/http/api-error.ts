@@ -1,5 +1,5 @@
 // The one error type of rr's HTTP servers: routes and guards throw it, and the server's error answers
-// (error-answers.ts) turn it into the JSON body of docs/api.md and docs/viewer-api.md ("Errors").
+// (error-answers.ts) turn it into the JSON body of docs/api.md and viewer/docs/viewer-api.md ("Errors").
 
 /** A refused request: an HTTP status, a stable code for programs, a message that says what to do. */
 export class ApiError extends Error {

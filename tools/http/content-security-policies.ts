@@ -18,7 +18,7 @@ export const EDITOR_CSP: CspDirectives = {
   'frame-ancestors': ["'none'"],
 };
 
-/** The viewer's policy (docs/viewer-api.md, "Network rules"). */
+/** The viewer's policy (viewer/docs/viewer-api.md, "Network rules"). */
 export const VIEWER_CSP: CspDirectives = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],

@@ -2,7 +2,7 @@
 // (translated by the server), fastify's refusals (body too large, wrong content type, bad JSON, a body
 // that fails its route schema) and unexpected failures, as JSON bodies that are never cached.
 // The editor's body is {code, message, ...details} (docs/api.md), the viewer's repeats the status,
-// {status, code, message, ...details} (docs/viewer-api.md); ErrorStyle says which.
+// {status, code, message, ...details} (viewer/docs/viewer-api.md); ErrorStyle says which.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
 import { schemaErrorMessage } from './schema-error-message.js';

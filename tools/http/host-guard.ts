@@ -1,7 +1,7 @@
 // Defence against DNS rebinding: a web page on another site can point its own host name at 127.0.0.1
 // and so reach a loopback server as "same origin", but its requests still carry that foreign name in
 // Host. Both servers refuse such a request, before any route runs, with 421 Misdirected Request: the
-// request reached a server that does not answer for that name (docs/api.md, docs/viewer-api.md).
+// request reached a server that does not answer for that name (docs/api.md, viewer/docs/viewer-api.md).
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error.js';
 import { hostParts, type HostParts } from './host-header.js';
