@@ -2,6 +2,7 @@
 // The viewer's answers for errors of the layers below it (records, notes, the live reader, the geometry
 // cache) as ApiErrors, and the viewer's error style for tools/http: every error body is
 // {status, code, message} (docs/viewer-api.md, "Errors").
+
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from 'rules-rr/core/http/api-error.js';
 import type { ErrorStyle } from 'rules-rr/core/http/error-answers.js';
