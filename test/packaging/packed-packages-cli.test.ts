@@ -288,7 +288,7 @@ describe('rules-rr installed alone into an empty project', () => {
         /rr editor: (http:\/\/\S+\/)/,
       );
       servers.push(server);
-      console.log(`npx rr serve --demo:\n${server.output()}`);
+      console.log(`npx rr serve --demo: address after ${server.startedIn} ms\n${server.output()}`);
       const state = await fetch(new URL('/api/state', server.url));
       expect(state.status).toBe(200);
       const body = (await state.json()) as {
@@ -302,7 +302,7 @@ describe('rules-rr installed alone into an empty project', () => {
       expect((await fetch(new URL('/main.js', server.url))).status).toBe(200);
       // The copy is made in the temporary folder, never in the installed package.
       expect(server.output()).toContain(`new git repository at ${join(work, 'tmp')}`);
-      await server.stop();
+      console.log(`stopped (Ctrl-C) in ${await server.stop()} ms`);
       expect(server.running()).toBe(false);
       expect(processesMentioning(project)).toEqual([]);
     },
@@ -397,7 +397,7 @@ describe('rules-rr and rules-rr-viewer installed together into an empty project'
         /rr view: serving at (http:\/\/\S+\/)/,
       );
       servers.push(server);
-      console.log(`npx rr view --demo:\n${server.output()}`);
+      console.log(`npx rr view --demo: address after ${server.startedIn} ms\n${server.output()}`);
       const state = await fetch(new URL('/api/state', server.url));
       expect(state.status).toBe(200);
       expect(((await state.json()) as { root: string }).root).toContain(join(work, 'tmp'));
@@ -436,7 +436,7 @@ describe('rules-rr and rules-rr-viewer installed together into an empty project'
         }
       } else console.warn(`page not loaded in a browser: ${missing}`);
 
-      await server.stop();
+      console.log(`stopped (Ctrl-C) in ${await server.stop()} ms`);
       expect(server.running()).toBe(false);
       expect(processesMentioning(project)).toEqual([]);
       // The demo's experiment went into a temporary folder, which it removes when it stops.

@@ -112,10 +112,15 @@ export function processesMentioning(text: string): string[] {
 export interface Started {
   /** the address it printed */
   url: URL;
+  /** milliseconds from starting it to its address (printed by the tests, never asserted on) */
+  startedIn: number;
   /** what it printed so far */
   output(): string;
-  /** Ctrl-C: SIGINT to its whole process group; resolves once it has ended, or after half a minute */
-  stop(): Promise<void>;
+  /**
+   * Ctrl-C: SIGINT to its whole process group; resolves once it has ended, or after half a minute, to
+   * the milliseconds that took
+   */
+  stop(): Promise<number>;
   /** whether any process of its group is still running */
   running(): boolean;
   /** SIGKILL to what is left of the group (cleanup after a failure) */
@@ -134,6 +139,7 @@ export function startServer(
   printed: RegExp,
   timeoutMs = 120_000,
 ): Promise<Started> {
+  const startedAt = Date.now();
   const child: ChildProcess = spawn(command, args, {
     cwd,
     env,
@@ -155,17 +161,20 @@ export function startServer(
   };
   const started: Started = {
     url: new URL('http://invalid/'),
+    startedIn: 0,
     output: () => out,
     running,
     kill: () => {
       if (running()) process.kill(-group, 'SIGKILL');
     },
     stop: async () => {
+      const stoppedAt = Date.now();
       if (running()) process.kill(-group, 'SIGINT');
       await ended;
       // The command's own children (npx runs rr in a child) may take a moment longer to finish.
       for (let waited = 0; running() && waited < 30_000; waited += 100)
         await new Promise((done) => setTimeout(done, 100));
+      return Date.now() - stoppedAt;
     },
   };
   return new Promise((done, fail) => {
@@ -180,6 +189,7 @@ export function startServer(
       clearInterval(poll);
       clearTimeout(timer);
       started.url = new URL(match[1]!.replace('//localhost:', '//127.0.0.1:'));
+      started.startedIn = Date.now() - startedAt;
       done(started);
     }, 50);
     void ended.then(() => {
