@@ -44,6 +44,15 @@ const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Rec
 const names = (deps: unknown) => Object.keys((deps ?? {}) as Record<string, string>);
 /** The first three lines of a file, where its licence header is. */
 const head = (path: string) => readFileSync(path, 'utf8').split('\n', 3).join('\n');
+/**
+ * The status of a GET, after reading the whole answer as a browser would; an unread answer keeps its
+ * connection busy, which a server's close then waits for.
+ */
+const statusOf = async (url: URL) => {
+  const answer = await fetch(url);
+  await answer.arrayBuffer();
+  return answer.status;
+};
 /** Whether a path is one of `prefixes` (a folder when it ends in '/', else a file). */
 const under = (path: string, prefixes: string[]) =>
   prefixes.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p));
@@ -299,7 +308,7 @@ describe('rules-rr installed alone into an empty project', () => {
       const page = await fetch(server.url);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<rr-editor-app>');
-      expect((await fetch(new URL('/main.js', server.url))).status).toBe(200);
+      expect(await statusOf(new URL('/main.js', server.url))).toBe(200);
       // The copy is made in the temporary folder, never in the installed package.
       expect(server.output()).toContain(`new git repository at ${join(work, 'tmp')}`);
       console.log(`stopped (Ctrl-C) in ${await server.stop()} ms`);
@@ -410,7 +419,7 @@ describe('rules-rr and rules-rr-viewer installed together into an empty project'
         imports: Record<string, string>;
       };
       for (const script of ['viewer.js', 'viewer.css', ...Object.values(map.imports)])
-        expect((await fetch(new URL(script, server.url))).status, script).toBe(200);
+        expect(await statusOf(new URL(script, server.url)), script).toBe(200);
 
       const missing = browserMissing();
       if (missing && process.env.CI) throw new Error(`CI must load the page in Chromium, but ${missing}`);
