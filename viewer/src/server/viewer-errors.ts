@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
+
 // The viewer's error policy (docs/viewer-api.md, "Errors"): ONE table gives every code its routes and the
 // layers below them refuse with (records and notes, the live reader, the geometry cache and board
 // reader, cost replay, the engine runtime, the design sources) its HTTP status; the HTTP layer's own

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // GET /api/about: name, version, licence and the source the viewer runs from.
+
 import type { FastifyInstance } from 'fastify';
 import type { SourceInfo } from '../source-revision.js';
 

@@ -3,6 +3,7 @@
 // stream, cancel, the stored conversations and the AI net labels. Chat, cancel and a net-label refresh
 // need the viewer's own Origin (the Origin guard refuses a missing one on /api/agent/ and /api/net-labels). A chat's budget is reserved before the stream starts, so
 // a question the cap cannot cover is refused with 402 and a message the page shows.
+
 import type { FastifyInstance } from 'fastify';
 import { ViewerRouteError } from '../viewer-route-error.js';
 import type { AskEvent } from '../../agent/ask-agent.js';

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // GET /api/component-cost?event_id=<seq>&ref=<reference>[&run=]: one footprint's placement cost terms,
 // replayed by the engine runtime's cost model at that event (docs/viewer-api.md).
+
 import type { FastifyInstance } from 'fastify';
 import { ViewerRouteError } from '../viewer-route-error.js';
 import { componentCost } from '../../cost-replay/component-cost-request.js';

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // GET /api/constraints: the constraints file (--constraints) as read now, for the board's keep-outs and
 // the net classes; {available: false, reason} without one, 422 with the file's line when it is broken.
+
 import type { FastifyInstance } from 'fastify';
 import { ViewerRouteError } from '../viewer-route-error.js';
 import { NetlistGraphError } from '../../netlist/netlist-graph-error.js';

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Design notes: list, read, create, act on (edit, accept, reject, apply, reopen, comment, delete) and
 // export. Every write needs an allowed Origin (origin-guard.ts); the store locks the shared folder.
+
 import type { FastifyInstance } from 'fastify';
 import {
   DESIGN_NOTE_ACTIONS,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The source browser: GET /api/source/index (the instance tree of the design sources joined to the
 // netlist) and GET /api/source/file (one source file, confined to the source and parts folders).
+
 import type { FastifyInstance } from 'fastify';
 import { ViewerRouteError } from '../viewer-route-error.js';
 import { sourceFileLines } from 'rules-rr/core/http/source-file-lines.js';
