@@ -1,15 +1,14 @@
-// The editor's answers for errors of the layers below it: edit library refusals (EditError), the
-// engine's refusals (DomainError) and git ref checks become ApiErrors with the statuses of
-// docs/editing.md and docs/api.md ("Errors"), and the editor's error style for tools/http
+// The editor's answers for errors of the layers below it: the application layer's refusals
+// (tools/app/refusal.ts: edit library, engine, agents and git errors as codes) become ApiErrors with the
+// statuses of docs/editing.md and docs/api.md ("Errors"), and the editor's error style for tools/http
 // (docs/api.md, "Errors": {code, message, ...details}).
 import type { FastifyRequest } from 'fastify';
-import { AGENT_ERROR_STATUS, AgentError } from '../agents/jobs/agent-error.js';
-import { isEditError, type EditErrorCode } from '../edit/edit-error.js';
-import { GitError } from '../git/git-client.js';
-import { RefNameError } from '../git/ref-names.js';
+import { AGENT_ERROR_STATUS } from '../agents/jobs/agent-error.js';
+import { refusalOf, type Refusal, type RepoPaths } from '../app/refusal.js';
+import type { EditErrorCode } from '../edit/edit-error.js';
 import { ApiError } from '../http/api-error.js';
 import type { ErrorStyle } from '../http/error-answers.js';
-import { DomainError, type DomainErrorCode } from '../verify/domain-error.js';
+import type { DomainErrorCode } from '../verify/domain-error.js';
 
 /** The status of each edit library refusal (docs/editing.md, "Errors"). */
 export const EDIT_STATUS: Record<EditErrorCode, number> = {
@@ -39,32 +38,28 @@ export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   'one-owner': 409,
 };
 
-/** How the editor names files in answers: relative to the checkout, as its diagnostics do. */
-export interface RepoPaths {
-  repoPath(path: string): string;
-  repoText(text: string): string;
+/** The status of git's refusals: a bad ref name, a failed git command. */
+const GIT_STATUS = { 'bad-ref': 400, 'git-failed': 409 } as const;
+
+/** An edit library, engine, agents or git error as the ApiError the editor answers with; undefined for any other. */
+export function editorApiError(error: unknown, paths?: RepoPaths): ApiError | undefined {
+  const refusal = refusalOf(error, paths);
+  if (!refusal) return undefined;
+  return new ApiError(statusOf(refusal), refusal.code, refusal.message, refusal.details);
 }
 
-const AS_WRITTEN: RepoPaths = { repoPath: (path) => path, repoText: (text) => text };
-
-/** An edit library, engine or git error as the ApiError the editor answers with; undefined for any other. */
-export function editorApiError(error: unknown, paths: RepoPaths = AS_WRITTEN): ApiError | undefined {
-  if (error instanceof DomainError)
-    return new ApiError(DOMAIN_STATUS[error.code], error.code, paths.repoText(error.message), error.details);
-  if (isEditError(error)) {
-    const details: Record<string, unknown> = {};
-    if (error.file !== undefined) details.file = paths.repoPath(error.file);
-    if (error.line !== undefined) details.line = error.line;
-    if (error.details.referrers) details.referrers = error.details.referrers.map((r) => paths.repoText(r));
-    if (error.details.reasons) details.reasons = error.details.reasons.map((r) => paths.repoText(r));
-    const message = paths.repoText(error.message);
-    return new ApiError(EDIT_STATUS[error.code] ?? 500, error.code, message, details);
+/** The status the editor answers a refusal with. */
+function statusOf(refusal: Refusal): number {
+  switch (refusal.source) {
+    case 'domain':
+      return DOMAIN_STATUS[refusal.code];
+    case 'edit':
+      return EDIT_STATUS[refusal.code] ?? 500;
+    case 'agents':
+      return AGENT_ERROR_STATUS[refusal.code];
+    case 'git':
+      return GIT_STATUS[refusal.code];
   }
-  if (error instanceof AgentError)
-    return new ApiError(AGENT_ERROR_STATUS[error.code], error.code, error.message, error.details);
-  if (error instanceof RefNameError) return new ApiError(400, 'bad-ref', error.message);
-  if (error instanceof GitError) return new ApiError(409, 'git-failed', error.message);
-  return undefined;
 }
 
 /** How the editor words its error answers. */

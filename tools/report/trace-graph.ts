@@ -29,6 +29,8 @@ export interface TraceGraphOptions {
   /** hops from the focus, in either direction (default 2) */
   depth?: number;
   kinds?: EntityKind[];
+  /** keep only the requirements whose `method` (a test method or a level) is one of these */
+  methods?: readonly string[];
   verdicts?: ReadonlyMap<string, string | null>;
 }
 
@@ -51,7 +53,13 @@ export function traceGraph(
   } else {
     included = new Set(model.entities.map((e) => e.id));
   }
-  const keep = (e: Entity | undefined): e is Entity => !!e && kinds.has(e.kind) && included.has(e.id);
+  const methods = new Set(options.methods ?? []);
+  const methodKept = (e: Entity) =>
+    methods.size === 0 ||
+    e.kind !== 'requirement' ||
+    methods.has(typeof e.data.method === 'string' ? e.data.method : '');
+  const keep = (e: Entity | undefined): e is Entity =>
+    !!e && kinds.has(e.kind) && included.has(e.id) && methodKept(e);
   const nodes = model.entities
     .filter((e) => keep(e))
     .map((e) => {

@@ -19,9 +19,9 @@ import { ApiError } from '../../http/api-error.js';
 import { errorBody } from '../../http/error-answers.js';
 import { editorApiError } from '../editor-errors.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
-import type { SaveOutcome } from '../editor-session.js';
-import { claimView, entitySummary, entityView, type EntitySummary } from '../entity-view.js';
-import { riskAssessment, type RiskAssessment } from '../risk-view.js';
+import type { SaveOutcome } from '../../app/model-session.js';
+import { claimView, entitySummary, entityView, type EntitySummary } from '../../app/entity-view.js';
+import { riskAssessment, type RiskAssessment } from '../../app/risk-view.js';
 import { bodyObject, entityKind, flag, queryOf, stringField } from '../request-input.js';
 import {
   ENTITY_CREATE_BODY,

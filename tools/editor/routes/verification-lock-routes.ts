@@ -18,7 +18,7 @@ import {
 } from '../../verify/verification-lock-update.js';
 import { ApiError } from '../../http/api-error.js';
 import type { EditorContext } from '../editor-context.js';
-import type { EditorSession } from '../editor-session.js';
+import type { ModelSession } from '../../app/model-session.js';
 import { bodyObject, flag, queryOf } from '../request-input.js';
 import { ANY_OBJECT_BODY } from './body-schemas.js';
 
@@ -117,7 +117,7 @@ export function registerVerificationLockRoutes(app: FastifyInstance, ctx: Editor
 }
 
 /** The model, evidence and verification lock the session has loaded. */
-function lockInputs(session: EditorSession) {
+function lockInputs(session: ModelSession) {
   return { model: session.model, evidence: session.evidence, lock: session.verificationLock };
 }
 

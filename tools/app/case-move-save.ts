@@ -6,7 +6,7 @@ import type { ClaimAnalysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
 import type { Conflict } from '../verify/owner-checks.js';
 import { planCaseMove, type CaseMove } from './case-move.js';
-import type { EditorSession } from './editor-session.js';
+import type { ModelSession } from './model-session.js';
 
 /** A case move planned (a dry run) or saved. */
 export type CaseMoveAnswer = Omit<CaseMove, 'request'> & {
@@ -32,7 +32,7 @@ export interface CaseMoveOrder {
  * EditError) and then writes nothing.
  */
 export async function saveCaseMove(
-  session: EditorSession,
+  session: ModelSession,
   order: CaseMoveOrder,
   options: { dryRun: boolean; author?: Author },
 ): Promise<CaseMoveAnswer> {

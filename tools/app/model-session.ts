@@ -26,7 +26,7 @@ import { scanModelAnnotations } from '../verify/model-annotations.js';
 import type { ScanProgress } from '../sources/scan-annotations.js';
 import { ownerChecks, type Conflict } from '../verify/owner-checks.js';
 import { OwnerConflictError } from '../verify/owner-conflict-error.js';
-import { authorText } from './editor-context.js';
+import { authorText } from '../git/author-text.js';
 
 /** What a session is opened with (from `rr serve`'s options). */
 export interface SessionOptions {
@@ -69,7 +69,7 @@ export interface RecentEdit {
 export type ExtraCheck = (after: ClaimAnalysis) => Conflict[];
 
 /** The model, evidence, lock and annotations the editor serves, and the one way to change them. */
-export class EditorSession {
+export class ModelSession {
   snapshot!: ModelSnapshot;
   evidence: Evidence | undefined;
   verificationLock: VerificationLock | undefined;
@@ -85,8 +85,8 @@ export class EditorSession {
   private constructor(readonly options: SessionOptions) {}
 
   /** Loads everything once. */
-  static async open(options: SessionOptions): Promise<EditorSession> {
-    const session = new EditorSession(options);
+  static async open(options: SessionOptions): Promise<ModelSession> {
+    const session = new ModelSession(options);
     await session.load();
     return session;
   }
