@@ -1,4 +1,4 @@
-// What an agents job reads from the editor's session: the loaded model and its analysis, files through
+// What an agents job reads from the model session: the loaded model and its analysis, files through
 // the repository-confined reader, and entity versions for update proposals.
 import type { RunInputs } from '../agents/jobs/job-board.js';
 import { entityVersion } from '../edit/entity-version.js';

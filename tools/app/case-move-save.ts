@@ -1,6 +1,6 @@
 // Saving a case move (docs/api.md, POST /api/cases/move): the planned edit goes through the session's
 // checked save, with one more check: the result must give the case to the chosen owner. The move route
-// and the worksheet's accepted rows (tools/editor/worksheet-apply.ts) both save moves through here.
+// and the worksheet's accepted rows (tools/app/worksheet-apply.ts) both save moves through here.
 import type { Author } from '../git/git-client.js';
 import type { ClaimAnalysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';

@@ -27,7 +27,12 @@ const AS_WRITTEN: RepoPaths = { repoPath: (path) => path, repoText: (text) => te
 /** The refusal an error of the layers below carries; undefined for any other error (a fault). */
 export function refusalOf(error: unknown, paths: RepoPaths = AS_WRITTEN): Refusal | undefined {
   if (error instanceof DomainError)
-    return { code: error.code, message: paths.repoText(error.message), details: error.details, source: 'domain' };
+    return {
+      code: error.code,
+      message: paths.repoText(error.message),
+      details: error.details,
+      source: 'domain',
+    };
   if (isEditError(error)) {
     const details: Record<string, unknown> = {};
     if (error.file !== undefined) details.file = paths.repoPath(error.file);
@@ -38,7 +43,9 @@ export function refusalOf(error: unknown, paths: RepoPaths = AS_WRITTEN): Refusa
   }
   if (error instanceof AgentError)
     return { code: error.code, message: error.message, details: error.details, source: 'agents' };
-  if (error instanceof RefNameError) return { code: 'bad-ref', message: error.message, details: {}, source: 'git' };
-  if (error instanceof GitError) return { code: 'git-failed', message: error.message, details: {}, source: 'git' };
+  if (error instanceof RefNameError)
+    return { code: 'bad-ref', message: error.message, details: {}, source: 'git' };
+  if (error instanceof GitError)
+    return { code: 'git-failed', message: error.message, details: {}, source: 'git' };
   return undefined;
 }
