@@ -5,7 +5,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityDetail } from '../../tools/editor/entity-view.js';
+import type { EntityDetail } from '../../tools/app/entity-view.js';
 import { SELECTORS, writeSelectorWorkspace } from '../editor/selector-workspace.js';
 import { browserSkipReason } from './browser.js';
 import { openEditorPage, showRoute, type EditorPage } from './editor-page.js';

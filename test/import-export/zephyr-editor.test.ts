@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkQueue } from '../../tools/editor/routes/report-routes.js';
+import type { WorkQueue } from '../../tools/app/work-queue.js';
 import { initRepo, treeOf } from '../edit/edit-fixture.js';
 import { startEditor, type Editor } from '../editor/editor-fixture.js';
 import { drawnBoxes, rowsOf } from '../editor/graph-svg-rows.js';

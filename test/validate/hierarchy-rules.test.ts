@@ -154,6 +154,39 @@ describe('multi-parent-implements', () => {
   });
 });
 
+describe('parents that are no links', () => {
+  it('an obsolete parent or one that does not exist is no second parent', async () => {
+    const fx = await validateYaml(
+      model(`
+  - id: REQ-O
+    title: gone
+    status: obsolete
+  - id: REQ-1
+    title: r
+    refines: [REQ-A, REQ-O]
+  - id: REQ-2
+    title: r
+    refines: [REQ-A, REQ-404]
+`),
+    );
+    expect(fx.diagnostics.map((d) => `${d.rule} ${d.entity}`)).toEqual(['dangling-reference REQ-2']);
+  });
+
+  it('a cycle through an obsolete requirement is none; its live member refines nothing', async () => {
+    const fx = await validateYaml(`
+      requirements:
+        - id: REQ-1
+          title: r
+          refines: REQ-2
+        - id: REQ-2
+          title: r
+          status: obsolete
+          refines: REQ-1
+    `);
+    expect(fx.rules()).toEqual(['requirement-orphan']);
+  });
+});
+
 describe('parent-with-claims', () => {
   it('fires at verified_by of a refined requirement that claims cases', async () => {
     const fx = await validateYaml(`

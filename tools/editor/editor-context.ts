@@ -4,9 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import type { JobBoard } from '../agents/jobs/job-board.js';
 import type { WorksheetSink } from '../agents/jobs/worksheet-sink.js';
 import type { LlmSetup } from '../agents/llm/llm-availability.js';
+import { parseAuthor } from '../git/author-text.js';
 import type { Author, GitClient } from '../git/git-client.js';
 import { EditorRouteError } from './editor-route-error.js';
-import type { EditorSession } from './editor-session.js';
+import type { ModelSession } from '../app/model-session.js';
 
 /** The agents of one server: whether LLM workflows can run, their jobs, and where worksheets are written. */
 export interface EditorAgents {
@@ -18,19 +19,11 @@ export interface EditorAgents {
 
 /** The state shared by the route groups of one server. */
 export interface EditorContext {
-  session: EditorSession;
+  session: ModelSession;
   git: GitClient | undefined;
   agents: EditorAgents;
   /** `--author` */
   defaultAuthor: Author | undefined;
-}
-
-const AUTHOR = /^\s*([^<>\r\n]*[^<>\s])\s*<([^<>\s@]+@[^<>\s@]+)>\s*$/;
-
-/** "Name <name@example.com>" as an author, or undefined when the text is not one. */
-export function parseAuthor(text: string): Author | undefined {
-  const match = AUTHOR.exec(text);
-  return match ? { name: match[1]!, email: match[2]! } : undefined;
 }
 
 /** The author of a request: its `X-RR-Author` header, else the server's `--author`; 400 for a bad header. */
@@ -55,9 +48,4 @@ export function requiredAuthor(ctx: EditorContext, request: FastifyRequest): Aut
       'a commit or tag needs an author: send X-RR-Author, or start the editor with --author "Name <email>"',
     );
   return author;
-}
-
-/** "Name <email>". */
-export function authorText(author: Author): string {
-  return `${author.name} <${author.email}>`;
 }

@@ -1,16 +1,15 @@
 // The editor's error policy (docs/api.md, "Errors"): ONE table gives every code its routes and the layers
 // below them refuse with (the edit library, the engine's rules, the agents layer, git) its HTTP status;
-// the HTTP layer's own codes have theirs in tools/http. editorRefusal reads any of those errors as a
-// refusal, naming files relative to the checkout as the editor's diagnostics do.
-import { AGENT_ERROR_CODES, AgentError, type AgentErrorCode } from '../agents/jobs/agent-error.js';
-import { EDIT_ERROR_CODES, isEditError, type EditErrorCode } from '../edit/edit-error.js';
-import { GitError } from '../git/git-client.js';
+// the HTTP layer's own codes have theirs in tools/http. editorRefusal reads its routes' errors and, through
+// the application layer (tools/app/refusal.ts), its layers' as refusals, naming files relative to the checkout.
+import { AGENT_ERROR_CODES, type AgentErrorCode } from '../agents/jobs/agent-error.js';
+import { refusalOf, type RepoPaths } from '../app/refusal.js';
+import { EDIT_ERROR_CODES, type EditErrorCode } from '../edit/edit-error.js';
 import { GIT_ERROR_CODES, type GitErrorCode } from '../git/git-error-codes.js';
-import { RefNameError } from '../git/ref-names.js';
 import type { Refusal } from '../http/api-error.js';
 import type { ServerErrors } from '../http/error-answers.js';
 import type { ErrorStatusTable } from '../http/error-status.js';
-import { DOMAIN_ERROR_CODES, DomainError, type DomainErrorCode } from '../verify/domain-error.js';
+import { DOMAIN_ERROR_CODES, type DomainErrorCode } from '../verify/domain-error.js';
 import {
   EDITOR_ROUTE_ERROR_CODES,
   EditorRouteError,
@@ -73,35 +72,13 @@ export const EDITOR_ERROR_STATUS: ErrorStatusTable<EditorErrorCode> = {
   'journal-conflict': 500,
 };
 
-/** How the editor names files in answers: relative to the checkout, as its diagnostics do. */
-export interface RepoPaths {
-  repoPath(path: string): string;
-  repoText(text: string): string;
-}
-
-const AS_WRITTEN: RepoPaths = { repoPath: (path) => path, repoText: (text) => text };
-
 /** An error of the editor's routes or layers as the refusal it answers; undefined for any other. */
 export function editorRefusal(
   error: unknown,
-  paths: RepoPaths = AS_WRITTEN,
+  paths?: RepoPaths,
 ): Refusal<EditorErrorCode> | undefined {
   if (error instanceof EditorRouteError) return error;
-  if (error instanceof DomainError)
-    return { code: error.code, message: paths.repoText(error.message), details: error.details };
-  if (isEditError(error)) {
-    const details: Record<string, unknown> = {};
-    if (error.file !== undefined) details.file = paths.repoPath(error.file);
-    if (error.line !== undefined) details.line = error.line;
-    if (error.details.referrers) details.referrers = error.details.referrers.map((r) => paths.repoText(r));
-    if (error.details.reasons) details.reasons = error.details.reasons.map((r) => paths.repoText(r));
-    return { code: error.code, message: paths.repoText(error.message), details };
-  }
-  if (error instanceof AgentError)
-    return { code: error.code, message: error.message, details: error.details };
-  if (error instanceof RefNameError || error instanceof GitError)
-    return { code: error.code, message: error.message };
-  return undefined;
+  return refusalOf(error, paths);
 }
 
 /** How the editor answers errors; `log` hears about every 5xx answer. */

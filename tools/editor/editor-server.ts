@@ -13,10 +13,10 @@ import type { WorksheetSink } from '../agents/jobs/worksheet-sink.js';
 import { worksheetFileSink } from '../agents/jobs/worksheet-file-sink.js';
 import { llmOff, type LlmSetup } from '../agents/llm/llm-availability.js';
 import type { EditorContext } from './editor-context.js';
-import { agentRunInputs } from './agent-run-inputs.js';
+import { agentRunInputs } from '../app/agent-run-inputs.js';
 import { editorErrors } from './editor-errors.js';
 import { editorHostRule } from './editor-host-names.js';
-import type { EditorSession } from './editor-session.js';
+import type { ModelSession } from '../app/model-session.js';
 import { NOT_BUILT_PAGE } from './not-built-page.js';
 import { registerAgentRoutes } from './routes/agent-routes.js';
 import { registerCaseRoutes } from './routes/case-routes.js';
@@ -37,7 +37,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 /** What the server is built from. */
 export interface EditorServerOptions {
-  session: EditorSession;
+  session: ModelSession;
   git?: GitClient;
   /** the address it binds to (default 127.0.0.1): with a non-loopback address the caller must pass a token */
   host?: string;

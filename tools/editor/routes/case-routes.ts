@@ -7,7 +7,7 @@ import { invariantLine } from '../../report/report-sentences.js';
 import type { Analysis } from '../../verify/analyze.js';
 import type { MemberState } from '../../verify/verdicts.js';
 import { EditorRouteError } from '../editor-route-error.js';
-import { saveCaseMove, type CaseMoveAnswer } from '../case-move-save.js';
+import { saveCaseMove, type CaseMoveAnswer } from '../../app/case-move-save.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
 import { bodyObject, flag, queryOf, stringField } from '../request-input.js';
 import { CASE_MOVE_BODY } from './body-schemas.js';
@@ -22,7 +22,7 @@ export interface CaseList {
 }
 
 /** POST /api/cases/move: the move planned (a dry run) or saved. */
-export type { CaseMoveAnswer } from '../case-move-save.js';
+export type { CaseMoveAnswer } from '../../app/case-move-save.js';
 
 /** One target of the attribution overview: its cases by outcome and owner. */
 export interface TargetAttribution {

@@ -17,9 +17,9 @@ import type { Verdict } from '../../verify/verdicts.js';
 import { EditorRouteError } from '../editor-route-error.js';
 import { editorRefusal } from '../editor-errors.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
-import type { SaveOutcome } from '../editor-session.js';
-import { claimView, entitySummary, entityView, type EntitySummary } from '../entity-view.js';
-import { riskAssessment, type RiskAssessment } from '../risk-view.js';
+import type { SaveOutcome } from '../../app/model-session.js';
+import { claimView, entitySummary, entityView, type EntitySummary } from '../../app/entity-view.js';
+import { riskAssessment, type RiskAssessment } from '../../app/risk-view.js';
 import { bodyObject, entityKind, flag, queryOf, stringField } from '../request-input.js';
 import {
   ENTITY_CREATE_BODY,

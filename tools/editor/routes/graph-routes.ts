@@ -7,7 +7,7 @@ import { traceGraph, type TraceEdge, type TraceNode } from '../../report/trace-g
 import { traceMermaid } from '../../report/trace-mermaid.js';
 import { EditorRouteError } from '../editor-route-error.js';
 import type { EditorContext } from '../editor-context.js';
-import { traceSvg } from '../graph-svg.js';
+import { traceSvg } from '../../report/graph-svg.js';
 import { queryOf, wholeNumber } from '../request-input.js';
 
 /** GET /api/graph: nodes and edges, the SVG the server laid out, and Mermaid text. */
@@ -37,22 +37,9 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: EditorContext): v
       focus: query.focus || undefined,
       depth: wholeNumber(query.depth, 'depth', 2, 50),
       kinds: kinds as EntityKind[],
+      methods: list(query.methods),
       verdicts,
     });
-    const methods = new Set(list(query.methods));
-    if (methods.size > 0) {
-      const drop = new Set(
-        graph.nodes
-          .filter((n) => n.kind === 'requirement')
-          .filter((n) => {
-            const method = session.model.byId.get(n.id)?.data.method;
-            return !methods.has(typeof method === 'string' ? method : '');
-          })
-          .map((n) => n.id),
-      );
-      graph.nodes = graph.nodes.filter((n) => !drop.has(n.id));
-      graph.edges = graph.edges.filter((e) => !drop.has(e.from) && !drop.has(e.to));
-    }
     if (query.format === 'svg') return reply.type('image/svg+xml; charset=utf-8').send(traceSvg(graph));
     if (query.format === 'mermaid') return reply.type('text/plain; charset=utf-8').send(traceMermaid(graph));
     return { ...graph, svg: traceSvg(graph), mermaid: traceMermaid(graph) };

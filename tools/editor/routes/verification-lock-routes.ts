@@ -18,7 +18,7 @@ import {
 } from '../../verify/verification-lock-update.js';
 import { EditorRouteError } from '../editor-route-error.js';
 import type { EditorContext } from '../editor-context.js';
-import type { EditorSession } from '../editor-session.js';
+import type { ModelSession } from '../../app/model-session.js';
 import { bodyObject, flag, queryOf } from '../request-input.js';
 import { ANY_OBJECT_BODY } from './body-schemas.js';
 
@@ -116,7 +116,7 @@ export function registerVerificationLockRoutes(app: FastifyInstance, ctx: Editor
 }
 
 /** The model, evidence and verification lock the session has loaded. */
-function lockInputs(session: EditorSession) {
+function lockInputs(session: ModelSession) {
   return { model: session.model, evidence: session.evidence, lock: session.verificationLock };
 }
 

@@ -1,12 +1,12 @@
 // Saving a case move (docs/api.md, POST /api/cases/move): the planned edit goes through the session's
 // checked save, with one more check: the result must give the case to the chosen owner. The move route
-// and the worksheet's accepted rows (tools/editor/worksheet-apply.ts) both save moves through here.
+// and the worksheet's accepted rows (tools/app/worksheet-apply.ts) both save moves through here.
 import type { Author } from '../git/git-client.js';
 import type { ClaimAnalysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
 import type { Conflict } from '../verify/owner-checks.js';
 import { planCaseMove, type CaseMove } from './case-move.js';
-import type { EditorSession } from './editor-session.js';
+import type { ModelSession } from './model-session.js';
 
 /** A case move planned (a dry run) or saved. */
 export type CaseMoveAnswer = Omit<CaseMove, 'request'> & {
@@ -32,7 +32,7 @@ export interface CaseMoveOrder {
  * EditError) and then writes nothing.
  */
 export async function saveCaseMove(
-  session: EditorSession,
+  session: ModelSession,
   order: CaseMoveOrder,
   options: { dryRun: boolean; author?: Author },
 ): Promise<CaseMoveAnswer> {

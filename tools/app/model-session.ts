@@ -1,6 +1,7 @@
-// The editor's loaded state: the model as last read (kept as a snapshot of bytes, so a save neither
-// re-reads nor re-composes it), the evidence, the lock, source annotations and their analysis. Saves
-// run one at a time; after each one the snapshot and analysis are those the save proved and checked.
+// A loaded model, as the editor serves it and `rr cases --apply` changes it: the model as last read
+// (kept as a snapshot of bytes, so a save neither re-reads nor re-composes it), the evidence, the lock,
+// source annotations and their analysis. Saves run one at a time; after each one the snapshot and
+// analysis are those the save proved and checked.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Evidence } from '../evidence/test-case.js';
 import type { EditRequest } from '../edit/edit-request.js';
@@ -26,7 +27,7 @@ import { scanModelAnnotations } from '../verify/model-annotations.js';
 import type { ScanProgress } from '../sources/scan-annotations.js';
 import { ownerChecks, type Conflict } from '../verify/owner-checks.js';
 import { OwnerConflictError } from '../verify/owner-conflict-error.js';
-import { authorText } from './editor-context.js';
+import { authorText } from '../git/author-text.js';
 
 /** What a session is opened with (from `rr serve`'s options). */
 export interface SessionOptions {
@@ -68,8 +69,8 @@ export interface RecentEdit {
 /** More checks of one save: conflicts over the attribution after it (a move must reach its owner). */
 export type ExtraCheck = (after: ClaimAnalysis) => Conflict[];
 
-/** The model, evidence, lock and annotations the editor serves, and the one way to change them. */
-export class EditorSession {
+/** The model, evidence, lock and annotations of one checkout, and the one way to change them. */
+export class ModelSession {
   snapshot!: ModelSnapshot;
   evidence: Evidence | undefined;
   verificationLock: VerificationLock | undefined;
@@ -85,8 +86,8 @@ export class EditorSession {
   private constructor(readonly options: SessionOptions) {}
 
   /** Loads everything once. */
-  static async open(options: SessionOptions): Promise<EditorSession> {
-    const session = new EditorSession(options);
+  static async open(options: SessionOptions): Promise<ModelSession> {
+    const session = new ModelSession(options);
     await session.load();
     return session;
   }

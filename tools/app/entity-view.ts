@@ -7,7 +7,8 @@ import type { Model } from '../model/model.js';
 import { writtenSelects } from '../model/selectors.js';
 import type { Evidence } from '../evidence/test-case.js';
 import { entityVersion } from '../edit/entity-version.js';
-import { traceGraph } from '../report/trace-graph.js';
+import { traceEdge } from '../report/trace-graph.js';
+import { traceIndex } from '../trace/trace-index.js';
 import type { Analysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
 import type { VerificationLock } from '../verify/verification-lock-file.js';
@@ -87,7 +88,7 @@ export function entityView(
     analysis.cases.filter((a) => a.owner === entity.id).map((a) => caseKey(a.case.target, a.case.path)),
   );
   const locked = (lock?.entries ?? []).filter((e) => e.owner === entity.id);
-  const edges = traceGraph(model, { focus: entity.id, depth: 1 }).edges;
+  const trace = traceIndex(model);
   const notes: unknown[] = Array.isArray(entity.data.notes) ? entity.data.notes : [];
   return {
     entity: { ...entitySummary(entity, repoPath), data: entity.data },
@@ -111,11 +112,11 @@ export function entityView(
       },
     },
     traces: {
-      outgoing: edges.filter((e) => e.from === entity.id),
-      incoming: edges.filter((e) => e.to === entity.id),
+      outgoing: trace.outgoing(entity.id).map(traceEdge),
+      incoming: trace.incoming(entity.id).map(traceEdge),
       ...(entity.kind === 'risk'
         ? {
-            chain: riskChainTree(model, entity.id, new Map(analysis.entities.map((v) => [v.id, v.verdict]))),
+            chain: riskChainTree(model, entity, new Map(analysis.entities.map((v) => [v.id, v.verdict]))),
           }
         : {}),
     },

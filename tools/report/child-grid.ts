@@ -2,7 +2,7 @@
 // drawing) are laid out as one block of rows under it, CHILDREN_PER_ROW to a row, instead of one line
 // hundreds of boxes wide. dagre places the block like a node; the children's edges run up the gaps
 // between the columns to a bus along the block's top and on to the parent along the block's edge.
-import type { TraceEdge, TraceNode } from '../report/trace-graph.js';
+import type { TraceEdge, TraceNode } from './trace-graph.js';
 import type { LayoutNode, LayoutPoint } from './dagre-layout.js';
 
 /** A node's leaf children wrap into rows of this many boxes. */

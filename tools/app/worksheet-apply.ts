@@ -1,13 +1,13 @@
 // Applying a worksheet's accepted rows (docs/worksheet.md, "Applying accepted rows"): each row is one
-// checked case move (tools/editor/case-move-save.ts), saved on its own: a row that would break a check
+// checked case move (tools/app/case-move-save.ts), saved on its own: a row that would break a check
 // is refused with its conflicts and writes nothing; every other accepted row is applied.
 import type { WorksheetLedgerRow } from '../agents/worksheet/worksheet-ledger.js';
 import type { Author } from '../git/git-client.js';
 import type { Conflict } from '../verify/owner-checks.js';
 import type { Expansion } from './case-move.js';
 import { saveCaseMove } from './case-move-save.js';
-import { editorRefusal } from './editor-errors.js';
-import type { EditorSession } from './editor-session.js';
+import type { ModelSession } from './model-session.js';
+import { refusalOf } from './refusal.js';
 
 /** What applying one accepted row did. */
 export interface WorksheetRowResult {
@@ -42,7 +42,7 @@ export interface WorksheetApplyOptions {
 
 /** Applies the accepted rows one by one, in the worksheet's order; rows not accepted are left alone. */
 export async function applyAcceptedRows(
-  session: EditorSession,
+  session: ModelSession,
   rows: readonly WorksheetLedgerRow[],
   options: WorksheetApplyOptions,
 ): Promise<WorksheetRowResult[]> {
@@ -68,9 +68,9 @@ export async function applyAcceptedRows(
       );
       results.push({ ...base, from: answer.from, outcome: 'applied', files: answer.files });
     } catch (error) {
-      const refusal = editorRefusal(error, session);
+      const refusal = refusalOf(error, session);
       if (!refusal) throw error;
-      const details = refusal.details ?? {};
+      const details = refusal.details;
       results.push({
         ...base,
         outcome: 'refused',

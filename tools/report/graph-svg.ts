@@ -3,7 +3,7 @@
 // model reads as a picture about as wide as it is tall rather than one long strip. The SVG carries
 // classes only, never inline styles: the editor's stylesheet colours kinds and verdicts, and the
 // strict content security policy forbids inline styles anyway.
-import type { TraceEdge, TraceNode } from '../report/trace-graph.js';
+import type { TraceEdge, TraceNode } from './trace-graph.js';
 import { childGrids, placeChildGrid } from './child-grid.js';
 import { layout, layoutGraph, type LayoutNode, type LayoutPoint } from './dagre-layout.js';
 

@@ -1,10 +1,12 @@
 // A risk as ISO 14971 reviewers read it (docs/editor.md, "Risks"): the scores before and after its
 // controls and their acceptability, computed by the engine's scoring (tools/validate/risk-score.ts),
-// and its chain as a tree: risk → mitigations → requirements → needs, nothing of other risks.
+// and its chain as a tree: risk → mitigations → requirements → needs, nothing of other risks, over the
+// live links of the trace index (an obsolete entity controls and serves nothing, so it is not shown).
 import type { Config } from '../model/config.js';
 import type { Entity } from '../model/entity.js';
 import type { Model } from '../model/model.js';
-import { traceGraph, type TraceEdge } from '../report/trace-graph.js';
+import type { TraceRelation } from '../trace/trace-fields.js';
+import { traceIndex } from '../trace/trace-index.js';
 import { initialScore, residualScore, riskAcceptability } from '../validate/risk-score.js';
 import type { Verdict } from '../verify/verdicts.js';
 
@@ -18,7 +20,7 @@ export interface ChainNode {
   title: string;
   verdict: Verdict | null;
   /** how this entity links to its parent in the tree; null for the risk at the root */
-  relation: TraceEdge['relation'] | null;
+  relation: TraceRelation | null;
   children: ChainNode[];
 }
 
@@ -45,40 +47,32 @@ export function riskAssessment(config: Config, risk: Entity) {
  */
 export function riskChainTree(
   model: Model,
-  riskId: string,
+  risk: Entity,
   verdicts: ReadonlyMap<string, Verdict | null>,
 ): ChainNode {
-  const { edges } = traceGraph(model);
-  const node = (id: string, relation: ChainNode['relation'], children: ChainNode[]): ChainNode => {
-    const entity = model.byId.get(id);
-    return {
-      id,
-      kind: entity?.kind ?? 'requirement',
-      title: typeof entity?.data.title === 'string' ? entity.data.title : '',
-      verdict: verdicts.get(id) ?? null,
-      relation,
-      children,
-    };
-  };
-  const kindOf = (id: string) => model.byId.get(id)?.kind;
+  const trace = traceIndex(model);
+  const node = (entity: Entity, relation: ChainNode['relation'], children: ChainNode[]): ChainNode => ({
+    id: entity.id,
+    kind: entity.kind,
+    title: typeof entity.data.title === 'string' ? entity.data.title : '',
+    verdict: verdicts.get(entity.id) ?? null,
+    relation,
+    children,
+  });
   // Up from a requirement to what it serves; `path` stops a refines cycle.
   const served = (id: string, path: Set<string>): ChainNode[] =>
-    edges
-      .filter((e) => e.from === id && (e.relation === 'satisfies' || e.relation === 'refines'))
-      .filter((e) => !path.has(e.to))
-      .map((e) => node(e.to, e.relation, served(e.to, new Set([...path, e.to]))));
-  const mitigations = edges
-    .filter((e) => e.to === riskId && e.relation === 'mitigates' && kindOf(e.from) === 'mitigation')
-    .map((m) =>
-      node(
-        m.from,
-        'mitigates',
-        edges
-          .filter((e) => e.to === m.from && e.relation === 'implements')
-          .map((r) => node(r.from, 'implements', served(r.from, new Set([r.from])))),
-      ),
-    );
-  return node(riskId, null, mitigations);
+    trace
+      .outgoing(id)
+      .filter((l) => l.live && (l.relation === 'satisfies' || l.relation === 'refines') && !path.has(l.to.id))
+      .map((l) => node(l.to, l.relation, served(l.to.id, new Set([...path, l.to.id]))));
+  const mitigations = trace.mitigationsOf(risk.id).map((m) =>
+    node(
+      m,
+      'mitigates',
+      trace.implementers(m.id).map((r) => node(r, 'implements', served(r.id, new Set([r.id])))),
+    ),
+  );
+  return node(risk, null, mitigations);
 }
 
 function text(value: unknown): string | null {
