@@ -11,6 +11,7 @@ const INTEGRATION = [
   'test/bazel-rules/remote-cache.test.ts',
   'test/cli/**/*.test.ts',
   'test/**/*-cli.test.ts',
+  'test/requirements-ci-run.test.ts',
   'viewer/test/e2e/**/*.test.ts',
   'viewer/test/geometry/extractor-agreement.test.ts',
   'viewer/test/pnr-sim/kicad-load.test.ts',

@@ -62,7 +62,7 @@ describe('doc citations', () => {
           record.startsWith(String(i + 1).padStart(4, '0')),
           `${log}/${record} is numbered in order`,
         ).toBe(true);
-        const heading = readFileSync(join(repoRoot, log, record), 'utf8').split('\n', 1)[0];
+        const heading = readFileSync(join(repoRoot, log, record), 'utf8').split('\n', 1)[0]!;
         expect(
           heading.startsWith(`# ${record.slice(0, 4)}. `),
           `${log}/${record} starts with its number`,
@@ -122,7 +122,7 @@ describe('the citation finder', () => {
   it('reads a title that wraps over comment lines, and each title of a list', () => {
     const root = plantedRepo();
     const text = '// (docs/api.md, "One-owner\n// conflicts", "Errors", "Gone").';
-    expect(citationsIn('tools/x.ts', text)[0].titles).toEqual(['One-owner conflicts', 'Errors', 'Gone']);
+    expect(citationsIn('tools/x.ts', text)[0]!.titles).toEqual(['One-owner conflicts', 'Errors', 'Gone']);
     expect(problemsOf(root, 'tools/x.ts', text)).toEqual([
       'tools/x.ts:1: docs/api.md: docs/api.md has no section "Gone"',
     ]);

@@ -45,10 +45,10 @@ function unwrapped(text: string, from: number): string {
 function titlesAfter(rest: string): string[] {
   const first = /^,?[ \t]*\(?"([^"]+)"/.exec(rest);
   if (!first) return [];
-  const titles = [first[1]];
+  const titles = [first[1]!];
   let tail = rest.slice(first[0].length);
   for (let next = /^,[ \t]*"([^"]+)"/.exec(tail); next; next = /^,[ \t]*"([^"]+)"/.exec(tail)) {
-    titles.push(next[1]);
+    titles.push(next[1]!);
     tail = tail.slice(next[0].length);
   }
   return titles.map((t) => t.trim().replace(/\s+/g, ' '));
@@ -64,7 +64,7 @@ export function citationsIn(from: string, text: string): DocCitation[] {
   const linkSpans: Array<[number, number]> = [];
   if (isMarkdown) {
     for (const m of text.matchAll(LINK)) {
-      const target = m[1];
+      const target = m[1]!;
       linkSpans.push([m.index, m.index + m[0].length]);
       if (/^[a-z][\w+.-]*:/i.test(target)) continue; // a URL, mailto: and the like
       const hash = target.indexOf('#');
@@ -86,8 +86,8 @@ export function citationsIn(from: string, text: string): DocCitation[] {
     out.push({
       from,
       line: lineAt(text, m.index),
-      path: m[1],
-      candidates: candidatesFor(from, m[1], false),
+      path: m[1]!,
+      candidates: candidatesFor(from, m[1]!, false),
       anchor: m[2]?.slice(1),
       titles: titlesAfter(unwrapped(text, m.index + m[0].length)),
     });
@@ -132,14 +132,14 @@ export function sectionsOf(text: string): DocSections {
     if (fenced) continue;
     const h = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (h) {
-      const heading = plainTitle(h[1]);
+      const heading = plainTitle(h[1]!);
       headings.push(heading);
       const base = headingAnchor(heading);
       const n = seen.get(base) ?? 0;
       seen.set(base, n + 1);
       anchors.add(n === 0 ? base : `${base}-${n}`);
     }
-    for (const a of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(a[1]);
+    for (const a of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(a[1]!);
   }
   return { headings, anchors };
 }

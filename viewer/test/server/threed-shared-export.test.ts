@@ -11,11 +11,10 @@ import { shortRun } from '../pnr-sim/sim-run.js';
 import { tempDir } from '../temp-dir.js';
 import { httpRequest } from './http-request.js';
 import { glbNodeNames } from './glb-nodes.js';
-import { kicadCliPath, kicadCliReady } from './threed-boards.js';
+import { kicadCliPath } from './threed-boards.js';
+import { available, needsProgram } from '../../../test/requirements.js';
 
-describe('two viewers of one experiment', () => {
-  if (!kicadCliReady()) return;
-
+describe.runIf(available(needsProgram('kicad-cli')))('two viewers of one experiment', () => {
   it('run KiCad once for the same export and both serve its GLB', async () => {
     const base = tempDir('rr-3d-shared-');
     const experiment = join(base, 'exp');
