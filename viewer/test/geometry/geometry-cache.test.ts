@@ -138,7 +138,7 @@ describe('geometry cache', () => {
     const code = await mkdtemp(join(tmpdir(), 'rr-code-'));
     try {
       const here = dirname(fileURLToPath(import.meta.url));
-      const source = join(here, '../../../tools/viewer/geometry');
+      const source = join(here, '../../src/geometry');
       cpSync(source, code, { recursive: true });
       const before = codeFilesHash(code, []);
       expect(codeFilesHash(code, [])).toBe(before);
