@@ -2,7 +2,8 @@
 // KiCad, git, nginx, libfaketime), an optional package, or data read in place (the test data in ../shared
 // beside the checkout, KiCad's demo boards). On a developer's machine without it the tests that need it
 // are skipped, and the run says what is missing and how to get it; under CI=true (.ci/run installs all of
-// it) a missing one fails the test file instead: tests that must run, run. The viewer's tests import this
+// it) a missing one fails the test file instead: tests that must run, run
+// (docs/decisions/0205-tests-that-need-a-program-or-data-fail-under-ci.md). The viewer's tests import this
 // file by relative path too: test/licence/package-licences.test.ts keeps viewer/src and viewer/bench from
 // reaching outside viewer/, not its tests, which its npm package does not ship.
 import { execFileSync, spawnSync } from 'node:child_process';

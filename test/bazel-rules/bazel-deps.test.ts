@@ -2,7 +2,7 @@
 // packages listed as their deps and only those pinned in pnpm-lock.yaml. A package tools/ (or
 // viewer/src) loads at run time, or reads only types from, but that BUILD.bazel leaves out builds with
 // npm, where every package sits in node_modules, and fails under Bazel's sandbox; this catches it
-// without running Bazel.
+// without running Bazel (docs/decisions/0206-build-bazel-lists-the-packages-types-come-from.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
