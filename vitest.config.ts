@@ -52,6 +52,9 @@ export default defineConfig({
           name: 'integration',
           include: INTEGRATION,
           exclude: NEVER,
+          // Their beforeAll starts a server and Chromium, or Bazel: on a busy shared machine that can
+          // take longer than vitest's 10 s for a hook, and the file's tests are then all skipped.
+          hookTimeout: 120_000,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },
