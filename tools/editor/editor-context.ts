@@ -5,7 +5,7 @@ import type { JobBoard } from '../agents/jobs/job-board.js';
 import type { WorksheetSink } from '../agents/jobs/worksheet-sink.js';
 import type { LlmSetup } from '../agents/llm/llm-availability.js';
 import type { Author, GitClient } from '../git/git-client.js';
-import { ApiError } from '../http/api-error.js';
+import { EditorRouteError } from './editor-route-error.js';
 import type { EditorSession } from './editor-session.js';
 
 /** The agents of one server: whether LLM workflows can run, their jobs, and where worksheets are written. */
@@ -39,8 +39,7 @@ export function requestAuthor(ctx: EditorContext, request: FastifyRequest): Auth
   if (header === undefined) return ctx.defaultAuthor;
   const author = typeof header === 'string' ? parseAuthor(header) : undefined;
   if (!author)
-    throw new ApiError(
-      400,
+    throw new EditorRouteError(
       'bad-author',
       'X-RR-Author must be a name followed by an e-mail address in angle brackets, e.g. "Ada Lovelace <ada@example.com>"',
     );
@@ -51,8 +50,7 @@ export function requestAuthor(ctx: EditorContext, request: FastifyRequest): Auth
 export function requiredAuthor(ctx: EditorContext, request: FastifyRequest): Author {
   const author = requestAuthor(ctx, request);
   if (!author)
-    throw new ApiError(
-      400,
+    throw new EditorRouteError(
       'no-author',
       'a commit or tag needs an author: send X-RR-Author, or start the editor with --author "Name <email>"',
     );

@@ -6,7 +6,7 @@ import type { Author } from '../git/git-client.js';
 import type { Conflict } from '../verify/owner-checks.js';
 import type { Expansion } from './case-move.js';
 import { saveCaseMove } from './case-move-save.js';
-import { editorApiError } from './editor-errors.js';
+import { editorRefusal } from './editor-errors.js';
 import type { EditorSession } from './editor-session.js';
 
 /** What applying one accepted row did. */
@@ -68,7 +68,7 @@ export async function applyAcceptedRows(
       );
       results.push({ ...base, from: answer.from, outcome: 'applied', files: answer.files });
     } catch (error) {
-      const refusal = editorApiError(error, session);
+      const refusal = editorRefusal(error, session);
       if (!refusal) throw error;
       const details = refusal.details ?? {};
       results.push({

@@ -9,7 +9,7 @@ import type { GitClient, GitCommit, GitRef, GitStatus, StatusEntry } from '../..
 import { checkNewRefName, checkRevision } from '../../git/ref-names.js';
 import { isModelFileName } from '../../model/model-files.js';
 import { verificationLockPathOf } from '../../verify/verification-lock-path.js';
-import { ApiError } from '../../http/api-error.js';
+import { EditorRouteError } from '../editor-route-error.js';
 import { authorText, requiredAuthor, type EditorContext } from '../editor-context.js';
 import type { EditorSession } from '../editor-session.js';
 import { modelAtRevision } from '../model-at-revision.js';
@@ -55,7 +55,10 @@ export function registerGitRoutes(app: FastifyInstance, ctx: EditorContext): voi
   const { session } = ctx;
   const repo = (): GitClient => {
     if (!ctx.git)
-      throw new ApiError(409, 'not-a-repository', 'the model is not in a git checkout; git features are off');
+      throw new EditorRouteError(
+        'not-a-repository',
+        'the model is not in a git checkout; git features are off',
+      );
     return ctx.git;
   };
 
@@ -123,7 +126,7 @@ export function registerGitRoutes(app: FastifyInstance, ctx: EditorContext): voi
       const changed = new Set(await modelPaths(session, git));
       const files = (await git.status()).files.filter((f) => changed.has(f.path)).map((f) => f.path);
       if (files.length === 0)
-        throw new ApiError(409, 'nothing-to-commit', 'no model file or lock has changes to commit');
+        throw new EditorRouteError('nothing-to-commit', 'no model file or lock has changes to commit');
       const commit = await git.commit(message, author, files);
       return reply.code(201).send({ ok: true, commit, files, author: authorText(author) });
     },
@@ -138,7 +141,8 @@ export function registerGitRoutes(app: FastifyInstance, ctx: EditorContext): voi
       const message = request.body.message;
       const revision = checkRevision(request.body.ref || 'HEAD');
       const author = requiredAuthor(ctx, request);
-      if (await git.hasTag(name)) throw new ApiError(409, 'tag-exists', `a tag named ${name} exists already`);
+      if (await git.hasTag(name))
+        throw new EditorRouteError('tag-exists', `a tag named ${name} exists already`);
       await resolved(git, revision);
       const commit = await git.tag(name, message, author, revision);
       return reply.code(201).send({ ok: true, tag: name, commit, author: authorText(author) });
@@ -151,7 +155,7 @@ async function resolved(git: GitClient, revision: string): Promise<string> {
   try {
     return await git.resolve(revision);
   } catch {
-    throw new ApiError(404, 'unknown-ref', `no commit is named "${revision}"`);
+    throw new EditorRouteError('unknown-ref', `no commit is named "${revision}"`);
   }
 }
 

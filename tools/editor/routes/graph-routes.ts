@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENTITY_KINDS, type EntityKind } from '../../model/entity.js';
 import { traceGraph, type TraceEdge, type TraceNode } from '../../report/trace-graph.js';
 import { traceMermaid } from '../../report/trace-mermaid.js';
-import { ApiError } from '../../http/api-error.js';
+import { EditorRouteError } from '../editor-route-error.js';
 import type { EditorContext } from '../editor-context.js';
 import { traceSvg } from '../graph-svg.js';
 import { queryOf, wholeNumber } from '../request-input.js';
@@ -26,13 +26,12 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: EditorContext): v
     const kinds = list(query.kinds);
     const bad = kinds.filter((k) => !(ENTITY_KINDS as readonly string[]).includes(k));
     if (bad.length > 0)
-      throw new ApiError(
-        400,
+      throw new EditorRouteError(
         'bad-request',
         `unknown kind(s) ${bad.join(', ')}; use ${ENTITY_KINDS.join(', ')}`,
       );
     if (query.focus && !session.model.byId.has(query.focus))
-      throw new ApiError(404, 'unknown-entity', `no entity has the id "${query.focus}"`);
+      throw new EditorRouteError('unknown-entity', `no entity has the id "${query.focus}"`);
     const verdicts = new Map(session.analysis().entities.map((v) => [v.id, v.verdict]));
     const graph = traceGraph(session.model, {
       focus: query.focus || undefined,

@@ -7,7 +7,7 @@ import { WORKSHEET_EXTENSION, defaultWorksheetPath } from '../../agents/workshee
 import { WorksheetError } from '../../agents/worksheet/worksheet-error.js';
 import { worksheetBesideLedger, type WorksheetLedgerRow } from '../../agents/worksheet/worksheet-ledger.js';
 import { setWorksheetAccepted, type AcceptMark } from '../../agents/worksheet/write-worksheet.js';
-import { ApiError } from '../../http/api-error.js';
+import { EditorRouteError } from '../editor-route-error.js';
 import { caseLedger } from '../../report/case-ledger.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
 import type { EditorSession } from '../editor-session.js';
@@ -82,13 +82,12 @@ export function registerWorksheetRoutes(app: FastifyInstance, ctx: EditorContext
 async function worksheetFile(session: EditorSession, path: string | undefined): Promise<string> {
   const named = path ?? session.repoPath(defaultWorksheetFor(session));
   if (!named.endsWith(WORKSHEET_EXTENSION))
-    throw new ApiError(400, 'bad-request', `${named}: a worksheet's name ends in ${WORKSHEET_EXTENSION}`);
+    throw new EditorRouteError('bad-request', `${named}: a worksheet's name ends in ${WORKSHEET_EXTENSION}`);
   try {
     return await repositoryFile(session.root, named);
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'not-found')
-      throw new ApiError(
-        404,
+    if (error instanceof EditorRouteError && error.code === 'not-found')
+      throw new EditorRouteError(
         'not-found',
         `no worksheet ${named}; the assign-test-cases workflow writes one (docs/worksheet.md)`,
       );
@@ -123,7 +122,7 @@ export async function worksheetCall<T>(session: EditorSession, work: () => Promi
     return await work();
   } catch (error) {
     if (!(error instanceof WorksheetError)) throw error;
-    throw new ApiError(422, 'bad-worksheet', session.repoText(error.message), {
+    throw new EditorRouteError('bad-worksheet', session.repoText(error.message), {
       file: session.repoPath(error.file),
       ...(error.line !== undefined ? { line: error.line, column: error.column } : {}),
     });

@@ -18,6 +18,8 @@ export interface DesignKnowledge {
 
 /** A target the design does not have; `index` is its position in the note's targets. */
 export class TargetCheckError extends Error {
+  readonly code = 'unknown-target';
+
   constructor(
     message: string,
     readonly index: number,
