@@ -16,7 +16,7 @@
 //
 // An app without `thirdParty` (the editor) bundles its libraries into its script; each bundled
 // package's full licence text is copied into <out>/licences/<package>/, listed in <out>/third-party.json,
-// and linked from <out>/licences.html, which the app's page links to. docs/decisions.md says why.
+// and linked from <out>/licences.html, which the app's page links to. docs/decisions/0204-the-editor-bundles-lit-and-ships-its-licence-texts.md says why.
 import { build } from 'esbuild';
 import { copyFile, cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';

@@ -1,5 +1,5 @@
-// Coverage rules (docs/diagnostics.md; docs/decisions.md "Obsolete entities", "Links count from either
-// side").
+// Coverage rules (docs/diagnostics.md; docs/decisions/0014-obsolete-entities.md,
+// docs/decisions/0015-links-count-from-either-side.md).
 import { describe, expect, it } from 'vitest';
 import { validateYaml } from './model-fixture.js';
 

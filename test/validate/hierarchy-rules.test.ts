@@ -1,4 +1,4 @@
-// Requirement hierarchy rules (docs/decisions.md "Parents of a requirement", "Refines cycles").
+// Requirement hierarchy rules (docs/decisions/0012-parents-of-a-requirement.md, docs/decisions/0013-refines-cycles.md).
 import { describe, expect, it } from 'vitest';
 import { validateYaml } from './model-fixture.js';
 

@@ -1,4 +1,4 @@
-// A risk as ISO 14971 reviewers read it (docs/editor.md, "Risks"): the scores before and after its
+// A risk as ISO 14971 reviewers read it (docs/editor.md, "Entity lists and pages"): the scores before and after its
 // controls and their acceptability, computed by the engine's scoring (tools/validate/risk-score.ts),
 // and its chain as a tree: risk → mitigations → requirements → needs, nothing of other risks, over the
 // live links of the trace index (an obsolete entity controls and serves nothing, so it is not shown).

@@ -1,6 +1,6 @@
 // Every request that changes something carries `X-RR-Request: 1`. A browser sends a custom header
 // cross-origin only after a CORS preflight, which rr's servers never grant, so another site cannot
-// make a user's browser change anything (docs/api.md, "Authentication").
+// make a user's browser change anything (docs/api.md, "Security").
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './http-error.js';
 

@@ -1,5 +1,5 @@
 // The bearer token: with a token, every API request carries `Authorization: Bearer <token>`, compared
-// in constant time (docs/api.md, "Authentication"). The page itself loads without it and takes the token
+// in constant time (docs/api.md, "Security"). The page itself loads without it and takes the token
 // from the URL fragment.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

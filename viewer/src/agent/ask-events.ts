@@ -6,7 +6,7 @@ import type { AgentNoteEvent } from './notes-mcp-server.js';
 import type { AskTurn } from './ask-conversations.js';
 import type { BudgetFigures } from './budget-ledger.js';
 
-/** What the chat stream reports, in order (docs/viewer-api.md, "POST /api/agent/chat"). */
+/** What the chat stream reports, in order (docs/viewer-api.md, "Ask agent"). */
 export type AskEvent =
   | { type: 'turn'; turn: string; conversation: string; model: string; budgetUsd: number }
   | { type: 'text'; text: string }
