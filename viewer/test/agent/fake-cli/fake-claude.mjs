@@ -30,6 +30,10 @@ const option = (name) => parsed.options.get(name)?.[0];
 const out = (message) => process.stdout.write(JSON.stringify(message) + '\n');
 const session_id = '00000000-0000-4000-8000-000000000001';
 
+if (parsed.options.has('--version')) {
+  process.stdout.write(`${process.env.FAKE_CLI_VERSION ?? '2.1.197'} (Claude Code)\n`);
+  process.exit(0);
+}
 if (!parsed.options.has('--print')) fail('Error: this fake only runs in print mode (-p)');
 if (option('--output-format') === 'stream-json' && !parsed.options.has('--verbose'))
   fail('Error: When using --print, --output-format=stream-json requires --verbose');
