@@ -97,3 +97,16 @@ export function toolResults(request: RecordedRequest): { text: string; isError: 
 export function offeredTools(request: RecordedRequest): string[] {
   return ((request.body.tools ?? []) as { name: string }[]).map((t) => t.name);
 }
+
+/** The text of the user messages of a request (the prompt the CLI sent), blocks joined by newlines. */
+export function userText(request: RecordedRequest): string {
+  const messages = (request.body.messages ?? []) as { role: string; content: unknown }[];
+  return messages
+    .filter((m) => m.role === 'user')
+    .flatMap((m) =>
+      typeof m.content === 'string'
+        ? [m.content]
+        : (m.content as { type: string; text?: string }[]).filter((c) => c.type === 'text').map((c) => c.text ?? ''),
+    )
+    .join('\n');
+}
