@@ -59,6 +59,23 @@ const REQUEST = {
   schema: SCHEMA,
 };
 
+test('a model that takes neither adaptive thinking nor effort (Claude Haiku 4.5) is called without them, and answers', async () => {
+  fake.script.push({ kind: 'answer', json: { findings: ['a'] } });
+  const { o } = observer();
+  const answer = await (
+    await caller({ EDITOR_AGENT_MODEL: 'claude-haiku-4-5-20251001' })
+  ).call(REQUEST, o, new AbortController().signal);
+  expect(answer).toEqual({ findings: ['a'] });
+  const sent = fake.requests[0]!.body;
+  expect(sent).toMatchObject({
+    model: 'claude-haiku-4-5-20251001',
+    output_config: { format: { type: 'json_schema', schema: SCHEMA } },
+  });
+  // The API answers 400 to either on this model.
+  expect(sent.thinking).toBeUndefined();
+  expect((sent.output_config as { effort?: string }).effort).toBeUndefined();
+});
+
 test('a call streams with adaptive thinking, the effort, the JSON Schema and the server-side fallback, and returns the parsed answer', async () => {
   fake.script.push({
     kind: 'answer',

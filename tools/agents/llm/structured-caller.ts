@@ -13,6 +13,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { AgentSettings } from './agent-settings.js';
 import { LlmCallError } from './llm-call-error.js';
+import { takesAdaptiveThinking } from './model-catalog.js';
 import {
   answeringModel,
   answerText,
@@ -209,12 +210,21 @@ class SdkCaller implements StructuredCaller {
       max_tokens: this.options.maxTokens ?? 32_000,
       system: request.system,
       messages: [{ role: 'user', content: request.prompt }],
-      thinking: { type: 'adaptive', display: 'summarized' },
-      output_config: {
-        effort: this.options.settings.effort,
-        format: { type: 'json_schema', schema: request.schema },
-      },
+      ...this.thinkingFor(this.model, request),
       ...(serverFallback ? { betas: [SERVER_SIDE_FALLBACK_BETA], fallbacks: 'default' as const } : {}),
+    };
+  }
+
+  /** Adaptive thinking and the effort for a model that takes them (model-catalog.ts); the schema always. */
+  private thinkingFor(
+    model: string,
+    request: StructuredRequest,
+  ): Pick<BetaMessageStreamParams, 'thinking' | 'output_config'> {
+    const format = { type: 'json_schema' as const, schema: request.schema };
+    if (!takesAdaptiveThinking(model)) return { output_config: { format } };
+    return {
+      thinking: { type: 'adaptive', display: 'summarized' },
+      output_config: { effort: this.options.settings.effort, format },
     };
   }
 
@@ -231,6 +241,7 @@ class SdkCaller implements StructuredCaller {
     return {
       ...this.params(request, false),
       model,
+      ...this.thinkingFor(model, request),
       betas: [FALLBACK_CREDIT_BETA],
       ...(token ? { fallback_credit_token: { token, mode: 'best_effort' as const } } : {}),
     };
