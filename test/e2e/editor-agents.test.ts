@@ -306,8 +306,12 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
       await expectFilesAsExpected();
 
       const other = page.locator('article.finding', { hasText: 'second review of the alarm priorities' });
-      await other.getByRole('button', { name: 'Dismiss' }).click();
+      await other.getByRole('button', { name: 'Dismiss…' }).click();
+      await other.getByLabel('Why it is dismissed').fill('Done in the hazard review last week.');
+      await other.getByRole('button', { name: 'Dismiss the finding' }).click();
       await other.locator('.badge', { hasText: 'dismissed' }).waitFor();
+      // The reason is kept with the finding, shown on it and in the job's JSON.
+      await other.getByText('Dismissed: Done in the hazard review last week.').first().waitFor();
       await expect(other.getByRole('button', { name: 'Add as note…' }).count()).resolves.toBe(0);
       await expectFilesAsExpected();
     });
