@@ -438,7 +438,15 @@ test('completeness: the deterministic check without the model, and its LLM pass 
   expect(plain.status).toBe(202);
   expect(plain.body.state).toBe('done');
   expect(plain.body.findings.some((f: { category: string }) => f.category === 'shared-case')).toBe(true);
+  // The paid pass is off unless asked for: a run that does not say runs without it.
+  const unasked = await editor.call('POST', '/api/agents/run', { workflow: 'completeness' });
+  expect(unasked.body).toMatchObject({ state: 'done', llm: false, model: null });
   expect(fake.requests).toHaveLength(0);
+  // What the pass would cost on the whole model is said before it runs.
+  const agents = (await editor.call('GET', '/api/agents')).body;
+  expect(agents.completeness_llm_pass).toMatchObject({ model: 'claude-opus-5-5', output_tokens: 8000 });
+  expect(agents.completeness_llm_pass.input_tokens).toBeGreaterThan(500);
+  expect(agents.completeness_llm_pass.usd).toBeGreaterThan(0);
   fake.script.push({
     kind: 'answer',
     json: {
@@ -454,7 +462,7 @@ test('completeness: the deterministic check without the model, and its LLM pass 
       ],
     },
   });
-  const job = await runJob(editor, { workflow: 'completeness', entity: 'REQ-002' });
+  const job = await runJob(editor, { workflow: 'completeness', entity: 'REQ-002', llm: true });
   const { prompt } = fake.requests[0]!;
   expect(prompt).toContain('"id":"REQ-002"');
   expect(prompt).toContain('"id":"UN-001"');

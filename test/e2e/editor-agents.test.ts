@@ -403,6 +403,18 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
       await expectFilesAsExpected();
     });
 
+    it("the completeness check's paid LLM pass is a choice, off unless ticked, with its cost", async () => {
+      await go('#/agents?workflow=completeness', 'Agents');
+      const pass = page.getByLabel('Also ask the model (LLM pass, paid)');
+      await expect(pass.isChecked()).resolves.toBe(false);
+      await page.locator('#agent-llm-pass-help', { hasText: /for the whole model/ }).waitFor();
+      await expect(page.locator('#agent-llm-pass-help').textContent()).resolves.toMatch(/about \$\d+\.\d\d/);
+      const asked = fake.requests.length;
+      await page.getByRole('button', { name: 'Run' }).click();
+      await page.locator('#job-state', { hasText: 'done' }).waitFor();
+      expect(fake.requests.length).toBe(asked);
+    });
+
     it('an entity page offers Review, which starts the workflow on it and opens its job', async () => {
       await go('#/entity/REQ-003', 'REQ-003');
       const review = page.getByRole('group', { name: 'Review:' });
