@@ -371,6 +371,26 @@ test('a connection the server drops mid-stream is an llm-error, not a crash', as
   expect(['llm-error', 'bad-answer']).toContain((error as LlmCallError).code);
 });
 
+test('an unreachable API fails saying it could not be reached and what to check, not "Connection error."', async () => {
+  const url = fake.url;
+  await fake.close();
+  const setup = await setUpLlm({
+    flags: {},
+    enabled: true,
+    env: { ANTHROPIC_API_KEY: fake.apiKey, ANTHROPIC_BASE_URL: url },
+    tuning: { maxRetries: 1, streamRetries: 0, streamBackoffMs: 10 },
+  });
+  const { o } = observer();
+  const error = await setup.caller!()
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
+  expect(error).toMatchObject({ code: 'llm-error' });
+  const message = (error as Error).message;
+  expect(message).toContain('the Messages API could not be reached');
+  expect(message).toContain('check the network connection');
+  expect(message).not.toContain('Connection error.');
+});
+
 test('a wrong key is a clear error naming ANTHROPIC_API_KEY', async () => {
   const setup = await setUpLlm({
     flags: {},

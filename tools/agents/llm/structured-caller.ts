@@ -304,10 +304,12 @@ class SdkCaller implements StructuredCaller {
 
   /** The error a failed stream becomes. */
   private failure(error: unknown, signal: AbortSignal): LlmCallError {
-    const { APIError, APIUserAbortError } = this.options.sdk;
+    const { APIError, APIUserAbortError, APIConnectionError } = this.options.sdk;
     if (error instanceof LlmCallError) return error;
     if (signal.aborted || error instanceof APIUserAbortError)
       return new LlmCallError('cancelled', 'the job was cancelled');
+    // The SDK's "Connection error." (after its retries) says nothing a person can act on.
+    if (error instanceof APIConnectionError) return unreachable(error, this.options.baseURL);
     if (error instanceof APIError) {
       const type = errorType(error);
       const vendorMessage = errorMessage(error);
@@ -339,6 +341,22 @@ class SdkCaller implements StructuredCaller {
       `the Messages API could not be reached: ${(error as Error).message}`,
     );
   }
+}
+
+/** The failure of a request that never reached the API, naming what to check. */
+function unreachable(error: Error, baseURL: string | undefined): LlmCallError {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const why =
+    typeof cause?.code === 'string'
+      ? ` (${cause.code})`
+      : typeof cause?.message === 'string'
+        ? ` (${cause.message})`
+        : '';
+  return new LlmCallError(
+    'llm-error',
+    `the Messages API could not be reached${why}, after retries: check the network connection, a proxy ` +
+      `(HTTPS_PROXY) and ${baseURL ? `ANTHROPIC_BASE_URL (${baseURL})` : 'that the vendor API is reachable from this machine'}`,
+  );
 }
 
 /** The JSON of a finished answer; bad-answer when it is cut short or does not parse. */
