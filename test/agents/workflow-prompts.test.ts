@@ -132,13 +132,15 @@ describe('test adequacy', () => {
     });
     const job = await runJob(editor, { workflow: 'test-adequacy', entity: 'REQ-001' });
     const by = (detail: string) => job.findings.find((f: { detail: string }) => f.detail.startsWith(detail));
-    // The schema forbids verified_by: that item is left out as not matching, and said so.
-    expect(
-      job.findings.some(
-        (f: { category: string; detail: string }) =>
-          f.category === 'answer-checked' && /findings\[0\]/.test(f.detail),
-      ),
-    ).toBe(true);
+    // The schema forbids verified_by: that item is left out, and said so in words a person can act on.
+    const checked = job.findings.find(
+      (f: { category: string; detail: string }) =>
+        f.category === 'answer-checked' && /findings\[0\]/.test(f.detail),
+    );
+    expect(checked.detail).toContain(
+      'findings[0]: its proposal would change verified_by, and proposals may not change verification sets',
+    );
+    expect(checked.detail).not.toContain("must have required property 'kind'");
     expect(by('other entity')).toMatchObject({
       proposal: null,
       dropped: 'REQ-002 is outside what this run reviews',
