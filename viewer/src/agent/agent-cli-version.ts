@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 
 /** The Claude Code versions rr's tests ran against (the dev dependency is the oldest). */
-export const TESTED_CLI_VERSIONS = ['2.1.197', '2.1.332'] as const;
+export const TESTED_CLI_VERSIONS = ['2.1.197'] as const;
 
 /** The oldest version tested. */
 export const OLDEST_TESTED_CLI = TESTED_CLI_VERSIONS[0];
