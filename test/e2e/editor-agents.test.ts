@@ -85,7 +85,8 @@ describe.skipIf(skip)('agents and worksheet in Chromium', { timeout: 180_000 }, 
     page = ui.page;
     await page.getByLabel('Author').fill(TEST_AUTHOR);
     await page.getByLabel('Author').press('Tab');
-  });
+    // Starting the editor and Chromium on a loaded machine takes longer than the default 10 s.
+  }, 120_000);
 
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail' && page)
