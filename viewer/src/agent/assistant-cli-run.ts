@@ -201,10 +201,13 @@ export function runAssistantCli(options: CliRunOptions): CliRun {
       };
       if (stopped) return end({ ...stopped, ...seen });
       const failure = cliFailure(evidence);
+      // A CLI that refused rr's flags stopped before it could call the API: nothing to charge.
+      const refusedFlag = result ? undefined : unknownOption(stderr);
+      if (refusedFlag && !apiReached) seen.nothingGotThrough = true;
       if (!result)
         return end({
           status: 'failed',
-          reason: unknownOption(stderr) ?? `the assistant CLI ended (${signal ? `signal ${signal}` : `exit code ${code}`}) without a result${stderr.trim() ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`,
+          reason: refusedFlag ?? `the assistant CLI ended (${signal ? `signal ${signal}` : `exit code ${code}`}) without a result${stderr.trim() ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`,
           ...seen,
           ...(failure ? { failure } : {}),
         });

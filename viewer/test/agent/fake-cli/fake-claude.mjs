@@ -51,6 +51,10 @@ if (process.env.FAKE_CLI_LOG)
     JSON.stringify({ args, prompt, cwd: process.cwd(), mcpConfig: mcpConfig() }) + '\n',
   );
 
+// An older CLI, as rr must not run it silently: one without a flag rr passes (its argument parser's
+// refusal), or one whose init lacks a tool rr relies on. The real CLI (2.1.197) has both.
+if (mode === 'old-flag') fail("error: unknown option '--strict-mcp-config'");
+
 function fail(message) {
   process.stderr.write(message + '\n');
   process.exit(1);
@@ -174,6 +178,7 @@ const builtin = (parsed.options.get('--tools') ?? ['Bash,Read,Edit,Write,Grep,Gl
 const tools = [...builtin, ...servers.flatMap((s) => s.tools.map((t) => `mcp__${s.name}__${t}`))];
 const mcp_servers = servers.map((s) => ({ name: s.name, status: 'connected' }));
 if (mode === 'extra-tool') tools.push('Bash');
+if (mode === 'no-grep') tools.splice(tools.indexOf('Grep'), 1);
 if (mode === 'extra-server') {
   startHelper();
   mcp_servers.push({ name: 'filesystem', status: 'connected' });
