@@ -245,9 +245,7 @@ export class AskAgent {
       await listener?.close();
       // A turn whose CLI never started cost nothing, nor one whose every request failed before the API
       // answered (no connection, refused credentials); one that ran without a cost report costs its budget.
-      record.chargedUsd = reserved.reservation.settle(
-        ran && !nothingGotThrough ? reported : (reported ?? 0),
-      );
+      record.chargedUsd = reserved.reservation.settle(ran && !nothingGotThrough ? reported : (reported ?? 0));
       record.ended = o.now().toISOString();
       try {
         o.conversations.appendTurn(conversation, record);

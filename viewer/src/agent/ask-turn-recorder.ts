@@ -118,8 +118,7 @@ export class AskTurnRecorder {
   private text(text: string): void {
     if (text === '') return;
     // A new model message after text of an earlier one: keep them apart.
-    const gap =
-      this.record.answer !== '' && this.textMessage !== this.currentMessage ? MESSAGE_GAP : '';
+    const gap = this.record.answer !== '' && this.textMessage !== this.currentMessage ? MESSAGE_GAP : '';
     this.textMessage = this.currentMessage;
     this.record.answer += gap + text;
     this.emit({ type: 'text', text: gap + text });

@@ -207,7 +207,9 @@ export function runAssistantCli(options: CliRunOptions): CliRun {
       if (!result)
         return end({
           status: 'failed',
-          reason: refusedFlag ?? `the assistant CLI ended (${signal ? `signal ${signal}` : `exit code ${code}`}) without a result${stderr.trim() ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`,
+          reason:
+            refusedFlag ??
+            `the assistant CLI ended (${signal ? `signal ${signal}` : `exit code ${code}`}) without a result${stderr.trim() ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`,
           ...seen,
           ...(failure ? { failure } : {}),
         });

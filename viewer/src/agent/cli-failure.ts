@@ -48,11 +48,12 @@ export interface FailureEvidence {
 }
 
 const SIGN_IN =
-  'sign in as the user that runs rr view (claude auth login), or set ANTHROPIC_API_KEY in the environment rr view starts in; rr loads none of Claude Code\'s settings files, so a key or helper set there is not used';
+  "sign in as the user that runs rr view (claude auth login), or set ANTHROPIC_API_KEY in the environment rr view starts in; rr loads none of Claude Code's settings files, so a key or helper set there is not used";
 const NETWORK =
   'check the network connection of this machine, a proxy it needs (HTTPS_PROXY) and ANTHROPIC_BASE_URL when it is set; then ask again';
 
-const CONNECTION = /unable to connect|connection ?(refused|error|reset)|econnrefused|enotfound|eai_again|etimedout|timed? ?out|fetch failed|network|socket/i;
+const CONNECTION =
+  /unable to connect|connection ?(refused|error|reset)|econnrefused|enotfound|eai_again|etimedout|timed? ?out|fetch failed|network|socket/i;
 
 /** Why a run that ended with `is_error` (or a synthetic error) failed; undefined when it did not. */
 export function cliFailure(e: FailureEvidence): CliFailure | undefined {
@@ -78,7 +79,12 @@ export function cliFailure(e: FailureEvidence): CliFailure | undefined {
   const status = r?.apiErrorStatus ?? e.lastRetry?.errorStatus ?? null;
   switch (error) {
     case 'authentication_failed':
-      return { cause: 'authentication', message: `the assistant CLI is not signed in, or its API key was refused${words}`, fix: SIGN_IN, shared: true };
+      return {
+        cause: 'authentication',
+        message: `the assistant CLI is not signed in, or its API key was refused${words}`,
+        fix: SIGN_IN,
+        shared: true,
+      };
     case 'oauth_org_not_allowed':
       return {
         cause: 'authentication',

@@ -44,8 +44,7 @@ export function toolRefusal(name: string, permissions: TurnPermissions): string 
       ? undefined
       : `the tool ${name} belongs to the MCP server "${server}", which rr did not configure for this run`;
   if (permissions.builtinTools.includes(name)) return undefined;
-  if (permissions.servers.length > 0 && MCP_RESOURCE_TOOLS.includes(name))
-    return undefined;
+  if (permissions.servers.length > 0 && MCP_RESOURCE_TOOLS.includes(name)) return undefined;
   return `the built-in tool ${name} is not one this run may have (${permissions.builtinTools.length > 0 ? permissions.builtinTools.join(', ') : 'none'})`;
 }
 

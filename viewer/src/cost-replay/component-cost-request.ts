@@ -64,7 +64,7 @@ export async function componentCost(
   let board: string | undefined;
   let placement: PlacedFootprint[] | undefined;
   let step: number | undefined;
-  let replayedFrom: ComponentCostAnswer['replayedFrom'] = null;
+  let replayedFrom: ComponentCostAnswer['replayedFrom'];
   if (event.kind === 'checkpoint') {
     basis = 'checkpoint';
     board = event.board;

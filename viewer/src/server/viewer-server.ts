@@ -237,7 +237,12 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
       const { state, reason, fix, progress } = context.agent.netLabels.status();
       return {
         ...f,
-        netLabels: { state, ...(reason ? { reason } : {}), ...(fix ? { fix } : {}), ...(progress ? { progress } : {}) },
+        netLabels: {
+          state,
+          ...(reason ? { reason } : {}),
+          ...(fix ? { fix } : {}),
+          ...(progress ? { progress } : {}),
+        },
       };
     }),
   );

@@ -10,7 +10,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AskConversation } from '../../src/agent/ask-conversations.js';
 import type { AskEvent } from '../../src/agent/ask-events.js';
 import type { DesignNote } from '../../src/notes/design-note.js';
-import { startFakeMessagesApi, type FakeMessagesApi, type FakeReply } from '../../../test/agents/fake-messages-api.js';
+import {
+  startFakeMessagesApi,
+  type FakeMessagesApi,
+  type FakeReply,
+} from '../../../test/agents/fake-messages-api.js';
 import { chat } from './agent-fixture.js';
 import { realCliEnv, startRealCliViewer, toolResults, unreachableUrl } from './real-cli.js';
 
@@ -51,7 +55,9 @@ describe('an Ask turn with the real CLI', { timeout: 120_000 }, () => {
     const end = endOf(answer.events);
     expect(end, JSON.stringify(answer.events.slice(-3))).toMatchObject({ status: 'answered' });
     // The CLI read the file and sent its content back to the model.
-    expect(api.requests.some((r) => toolResults(r).some((t) => t.text.includes('The ground net of this board')))).toBe(true);
+    expect(
+      api.requests.some((r) => toolResults(r).some((t) => t.text.includes('The ground net of this board'))),
+    ).toBe(true);
     const tools = answer.events.filter((e) => e.type === 'tool').map((e) => (e as { name: string }).name);
     expect(tools).toEqual(['Read', 'mcp__rr-notes__add_note']);
     const note = answer.events.find((e) => e.type === 'note') as Extract<AskEvent, { type: 'note' }>;
@@ -59,7 +65,9 @@ describe('an Ask turn with the real CLI', { timeout: 120_000 }, () => {
     const stored = (await v.request(`/api/notes/${note.note.id}`)).json<DesignNote>();
     expect(stored.author.agent).toMatchObject({ model: 'opus' });
     // Two model messages, kept apart; the page got the same text as was stored.
-    const conversation = (await v.request(`/api/agent/conversations/${end.conversation}`)).json<AskConversation>();
+    const conversation = (
+      await v.request(`/api/agent/conversations/${end.conversation}`)
+    ).json<AskConversation>();
     expect(conversation.turns[0]!.answer).toBe(
       'Let me look.\n\nThe folder says the ground net is GND; I noted it.',
     );
@@ -93,7 +101,9 @@ describe('an Ask turn with the real CLI', { timeout: 120_000 }, () => {
     expect(end.fix).toContain('ANTHROPIC_API_KEY');
     // The CLI's error never reached the page as the assistant's text, nor the stored answer.
     expect(texts(answer.events)).toBe('');
-    const conversation = (await v.request(`/api/agent/conversations/${end.conversation}`)).json<AskConversation>();
+    const conversation = (
+      await v.request(`/api/agent/conversations/${end.conversation}`)
+    ).json<AskConversation>();
     expect(conversation.turns[0]).toMatchObject({ status: 'failed', answer: '', cause: 'authentication' });
     expect(end.chargedUsd).toBe(0);
     expect(api.requests).toEqual([]);
@@ -111,8 +121,7 @@ describe('an Ask turn with the real CLI', { timeout: 120_000 }, () => {
           if (event.type === 'turn') turn = event.turn;
           if (event.type === 'retry') {
             retries.push(event);
-            if (retries.length === 2)
-              void v.request('/api/agent/cancel', { method: 'POST', json: { turn } });
+            if (retries.length === 2) void v.request('/api/agent/cancel', { method: 'POST', json: { turn } });
           }
         },
       },
@@ -125,7 +134,10 @@ describe('an Ask turn with the real CLI', { timeout: 120_000 }, () => {
   });
 
   it('fails an unreachable API with what to check once the CLI gives up', async () => {
-    const env = realCliEnv({ url: await unreachableUrl(), apiKey: api.apiKey }, { CLAUDE_CODE_MAX_RETRIES: '1' });
+    const env = realCliEnv(
+      { url: await unreachableUrl(), apiKey: api.apiKey },
+      { CLAUDE_CODE_MAX_RETRIES: '1' },
+    );
     const v = await startRealCliViewer(env);
     const answer = await chat(v.port, { question: 'Which net is ground?' });
     const end = endOf(answer.events);

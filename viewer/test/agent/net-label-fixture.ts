@@ -46,4 +46,3 @@ export async function labelsDone(v: {
   }
   throw new Error('labelling did not end');
 }
-

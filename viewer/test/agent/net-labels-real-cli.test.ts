@@ -28,7 +28,10 @@ describe('AI net labels with the real CLI', { timeout: 180_000 }, () => {
     // The model's part: one label line for each "## net" block of the dossier it was given.
     api.fallback = (request) => {
       const nets = [...userText(request).matchAll(/^## net (.+)$/gm)].map((m) => m[1]!.trim());
-      return { kind: 'text', text: nets.map((net) => JSON.stringify({ net, label: `carries ${net}` })).join('\n') };
+      return {
+        kind: 'text',
+        text: nets.map((net) => JSON.stringify({ net, label: `carries ${net}` })).join('\n'),
+      };
     };
     const v = await startRealCliViewer(realCliEnv(api), {
       agent: 'off',

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { CHUNK_CHARS, netDossierChunks } from '../../src/agent/net-labels/net-dossier.js';
 import type { NetLabelStatus } from '../../src/agent/net-labels/net-labeler.js';
 import { netLabelsFromAnswer } from '../../src/agent/net-labels/net-label-answer.js';
-import { NETLIST_GRAPH_FILE, type NetlistGraph } from '../../src/netlist/netlist-graph.js';
+import { NETLIST_GRAPH_FILE } from '../../src/netlist/netlist-graph.js';
 import { EXAMPLE_DESIGN, exampleBoardGraph } from '../design-sources/example-design.js';
 import { tempDir } from '../temp-dir.js';
 import { startAgentViewer } from './agent-fixture.js';
@@ -181,7 +181,7 @@ describe('AI net labels', () => {
     expect(ask.canAsk).toBe(false);
   });
 
-  it("labels a KiCad netlist export given as --graph, as the schematic reads it", async () => {
+  it('labels a KiCad netlist export given as --graph, as the schematic reads it', async () => {
     const dir = tempDir('rr-net-labels-kicad-');
     const graphFile = join(dir, 'sensor.net');
     writeFileSync(
@@ -201,7 +201,10 @@ describe('AI net labels', () => {
         '      (node (ref "R1") (pin "2") (pintype "passive")) (node (ref "U1") (pin "3") (pinfunction "PA0") (pintype "input")))))',
       ].join('\n'),
     );
-    const v = await startAgentViewer({}, { netSummaries: 'on', graph: graphFile, cacheDir: join(dir, 'cache') });
+    const v = await startAgentViewer(
+      {},
+      { netSummaries: 'on', graph: graphFile, cacheDir: join(dir, 'cache') },
+    );
     const status = await labelsDone(v);
     expect(status, JSON.stringify(status)).toMatchObject({ state: 'done', missing: 0, problems: [] });
     expect(status.labels.GND?.label).toBe('fake label of GND');

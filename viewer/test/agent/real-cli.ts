@@ -32,7 +32,11 @@ export function realCliPath(): string {
   } catch {
     // no platform package: the wrapper's binary below
   }
-  const wrapper = join(dirname(require.resolve('@anthropic-ai/claude-code/package.json')), 'bin', 'claude.exe');
+  const wrapper = join(
+    dirname(require.resolve('@anthropic-ai/claude-code/package.json')),
+    'bin',
+    'claude.exe',
+  );
   if (existsSync(wrapper) && statSync(wrapper).size > 1_000_000) return wrapper;
   throw new Error(
     `the real assistant CLI is not installed for ${platform}: run npm ci (the viewer's dev dependency @anthropic-ai/claude-code and its platform package)`,
@@ -40,7 +44,10 @@ export function realCliPath(): string {
 }
 
 /** The CLI's environment: the stand-in's URL and key (none: not logged in), an empty HOME, no traffic but the API. */
-export function realCliEnv(api: { url: string; apiKey?: string }, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function realCliEnv(
+  api: { url: string; apiKey?: string },
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   const home = tempDir('rr-real-cli-home-');
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -106,7 +113,9 @@ export function userText(request: RecordedRequest): string {
     .flatMap((m) =>
       typeof m.content === 'string'
         ? [m.content]
-        : (m.content as { type: string; text?: string }[]).filter((c) => c.type === 'text').map((c) => c.text ?? ''),
+        : (m.content as { type: string; text?: string }[])
+            .filter((c) => c.type === 'text')
+            .map((c) => c.text ?? ''),
     )
     .join('\n');
 }

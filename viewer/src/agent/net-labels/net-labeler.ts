@@ -136,7 +136,8 @@ export class NetLabeler {
       );
       return Promise.resolve();
     }
-    if (stamp === this.graphStamp && this.state !== 'waiting' && this.state !== 'failed') return Promise.resolve();
+    if (stamp === this.graphStamp && this.state !== 'waiting' && this.state !== 'failed')
+      return Promise.resolve();
     this.graphStamp = stamp;
     this.running = this.label().finally(() => {
       this.running = undefined;
@@ -274,7 +275,8 @@ export class NetLabeler {
           this.stop(
             'failed',
             `labelling stopped after chunk ${index + 1} of ${this.chunks.length} failed: ${why}${left > 0 ? `; the ${left} chunks after it were not asked` : ''}`,
-            outcome.failure?.fix ?? 'correct what the reason names, then refresh the labels or restart the viewer',
+            outcome.failure?.fix ??
+              'correct what the reason names, then refresh the labels or restart the viewer',
           );
           return;
         }
