@@ -422,7 +422,12 @@ export class EntityFormPage extends LightElement {
         const wanted = (this.values.id ?? '').trim();
         const result = await store().api.post<SaveAnswer>(
           `findings/${idSegment(this.prefill.finding.id)}/apply`,
-          { action: 'create', data, ...(wanted ? { id: wanted } : {}) },
+          {
+            action: 'create',
+            data,
+            ...(wanted ? { id: wanted } : {}),
+            ...(this.file ? { file: this.file } : {}),
+          },
         );
         id = result.entity?.id ?? (wanted || this.nextId?.id || '');
         notices = result?.notices ?? [];
