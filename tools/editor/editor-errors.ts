@@ -27,6 +27,9 @@ export const EDIT_STATUS: Record<EditErrorCode, number> = {
   'checkout-locked': 423,
   'write-failed': 500,
   'journal-conflict': 500,
+  'not-suspect': 409,
+  'child-has-errors': 409,
+  'review-stamps-invalid': 409,
 };
 
 /** The status of each refusal by the engine's rules (docs/api.md, "Errors"). */
