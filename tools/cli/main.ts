@@ -15,6 +15,7 @@ import type { ReviewOptions } from './review-command.js';
 import type { ReportOptions } from './report-command.js';
 import type { ServeOptions } from './serve-command.js';
 import type { SuspectClearOptions, SuspectOptions } from './suspect-command.js';
+import type { ImpactOptions } from './impact-command.js';
 import { untilStopped } from './stop-signal.js';
 import { VIEWER_COMMANDS, runViewerCommand, viewerCommandOf } from './viewer-plugin.js';
 import type { ValidateFormat } from './validate-command.js';
@@ -123,6 +124,17 @@ function program(io: CliIo, result: { code: number }): Command {
         { ...options, model: options.model !== '.' ? options.model : (model ?? '.') },
         io,
       );
+    });
+
+  rr.command('impact')
+    .description('what a change to an entity would make suspect: links, risks above it, cases of its sets')
+    .argument('<id>', 'the entity')
+    .option('--model <path>', 'model file or directory', '.')
+    .option('--evidence <dir>', 'evidence directory (default: the cases of the lock)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (id: string, options: ImpactOptions) => {
+      const { runImpact } = await import('./impact-command.js');
+      result.code = await runImpact(id, options, io);
     });
 
   rr.command('cases')
