@@ -158,7 +158,9 @@ describe.runIf(Boolean(bazel) || required)('rules_rr in a real Bazel workspace',
       expect(suspect.output).toContain('run `rr suspect clear REQ-001 UN-001`');
 
       const cleared = await rr(['suspect', 'clear', '--all', '--model', 'model', ...author], ws.dir);
-      expect(cleared.stdout).toContain('cleared requirement REQ-001 satisfies user need UN-001');
+      expect(cleared.stdout, cleared.stderr).toContain(
+        'cleared requirement REQ-001 satisfies user need UN-001',
+      );
       const fixed = await ws.bazel('test', ['//:set_test']);
       expect(fixed.code, fixed.output).toBe(0);
     } finally {

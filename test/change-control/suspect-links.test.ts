@@ -280,6 +280,14 @@ describe('suspect links on the example', () => {
     await replaceIn(join(dir, 'requirements-alarms.yaml'), 'Alarm system per IEC 60601-1-8', 'Alarm system');
     const found = validateModel(await loadModel(dir)).filter((d) => d.rule === 'suspect-link');
     expect(found.map((d) => d.severity)).toEqual(['error', 'error']);
+    // A suspect link is no error of the child that keeps it from being cleared.
+    const cleared = await save(dir, {
+      op: 'clear-suspect',
+      child: 'REQ-023',
+      by: JANE,
+      at: '2026-11-03T00:00:00Z',
+    });
+    expect(cleared.cleared.map((r) => r.link.child)).toEqual(['REQ-023']);
   });
 
   test('a stamps file a merge left with conflict markers is an error naming the line', async () => {

@@ -109,8 +109,10 @@ export function planClearSuspect(snapshot: ModelSnapshot, request: ClearSuspectR
 function childErrors(snapshot: ModelSnapshot, cleared: readonly LinkReview[]): string[] {
   if (cleared.length === 0) return [];
   const errors = new Map<string, number>();
+  // Suspect links themselves are what a clear settles, whatever their severity.
   for (const d of validateModel(snapshot.model))
-    if (d.severity === 'error' && d.entity) errors.set(d.entity, (errors.get(d.entity) ?? 0) + 1);
+    if (d.severity === 'error' && d.entity && d.rule !== 'suspect-link')
+      errors.set(d.entity, (errors.get(d.entity) ?? 0) + 1);
   const out: string[] = [];
   for (const review of cleared) {
     const id = review.link.childEntity?.id ?? review.link.parent.id;
