@@ -36,6 +36,17 @@ export interface LinkReview {
 /** The review state of every watched link of a model. Pure: no I/O. */
 export function linkReviews(model: Model): LinkReview[] {
   const digestsOf = memoByEntity(fieldDigests);
+  // Before stamping starts no link is judged: digests are made only if a clear asks for them, so an
+  // analysis of a large unstamped model does not pay for them.
+  if (!model.reviewed)
+    return reviewLinks(model).map((link) => ({
+      link,
+      state: 'unstamped' as const,
+      changes: [],
+      get digests() {
+        return digestsOf(link.parent);
+      },
+    }));
   return reviewLinks(model).map((link) => reviewOf(model, link, digestsOf(link.parent)));
 }
 
@@ -45,8 +56,7 @@ export function suspectLinks(model: Model): LinkReview[] {
 }
 
 function reviewOf(model: Model, link: ReviewLink, digests: FieldDigests): LinkReview {
-  const stamps = model.reviewed;
-  if (!stamps) return { link, state: 'unstamped', changes: [], digests };
+  const stamps = model.reviewed!;
   const candidates = stamps.links.get(link.key) ?? [];
   // After a union merge a link can have several stamps: any review against today's text counts.
   const current = latest(candidates.filter((s) => isDeepStrictEqual(s.fields, digests)));
