@@ -86,6 +86,18 @@ describe.skipIf(skip)('the Review page in Chromium', { timeout: 180_000 }, () =>
     await saveScreenshot(page, SHOTS, 'review-page');
   });
 
+  it('adds a gap note to a child; the link stays suspect', async () => {
+    const row = link('REQ-023 refines REQ-020');
+    await row.getByRole('button', { name: 'Add note' }).click();
+    await row.getByLabel('Gap on REQ-023').fill('Check the priority table against the flashing indicator');
+    await row.getByRole('button', { name: 'Add gap note' }).click();
+    await page.getByText('Added a gap note to REQ-023.').waitFor();
+    const alarms = await readFile(join(editor.modelDir, 'requirements-alarms.yaml'), 'utf8');
+    expect(alarms).toContain('Check the priority table against the flashing indicator');
+    expect(alarms).toMatch(/kind: gap/);
+    await link('REQ-023 refines REQ-020').waitFor();
+  });
+
   it('clears one link; the other stays suspect', async () => {
     await link('REQ-023 refines REQ-020').getByRole('button', { name: 'Clear' }).click();
     await page.getByText('Cleared REQ-023 refines REQ-020 as reviewed by').waitFor();
