@@ -612,6 +612,14 @@ export class EntityFormPage extends LightElement {
       }
       ${noticeList(this.notices())}
       ${
+        p?.suspect?.count
+          ? html`<p class="banner warning precheck-suspect">
+              This save would make ${p.suspect.count} reviewed ${p.suspect.count === 1 ? 'link' : 'links'}
+              suspect: ${p.suspect.links.join('; ')}.
+            </p>`
+          : nothing
+      }
+      ${
         p?.issues?.length
           ? html`<details class="precheck-issues">
               <summary>
