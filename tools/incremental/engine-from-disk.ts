@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { byCodePoint } from '../model/code-point-order.js';
 import { listModelFiles } from '../model/model-files.js';
 import { decodeModelBytes, readModelTextSync, type ModelText } from '../model/model-text.js';
 import { ModelEngine } from './model-engine.js';
@@ -24,9 +25,12 @@ export function syncEngineWithDisk(
   overlay: ReadonlyMap<string, string> = new Map(),
   reread: (file: string) => boolean = () => true,
 ): void {
-  const listing = listModelFiles(engine.root);
-  const files = new Set(listing.files);
+  const listed = listModelFiles(engine.root);
+  const files = new Set(listed.files);
+  // A buffer not saved yet is part of the model as soon as it is open.
   for (const file of overlay.keys()) files.add(file);
+  const listing =
+    files.size === listed.files.length ? listed : { ...listed, files: [...files].sort(byCodePoint) };
   for (const file of files) {
     const open = overlay.get(file);
     if (open !== undefined) engine.setText(file, { ok: true, text: open, bom: false });

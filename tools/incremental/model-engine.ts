@@ -242,6 +242,18 @@ export class ModelEngine {
     this.textInput.set(file, text);
   }
 
+  /** The model's file listing as last set. */
+  listing(): ModelFileList {
+    return this.db.untracked(() => this.listingInput.get(ONE));
+  }
+
+  /** A file's current text as the engine has it (undefined: never set or unreadable). */
+  textOf(file: string): string | undefined {
+    if (!this.textInput.has(file)) return undefined;
+    const text = this.db.untracked(() => this.textInput.get(file));
+    return text.ok ? text.text : undefined;
+  }
+
   /** Whether a file's text was ever set. */
   hasText(file: string): boolean {
     return this.textInput.has(file);
