@@ -22,8 +22,12 @@ export interface LspSession {
 }
 
 /** Starts `rr lsp --stdio` on a workspace folder and completes the initialize handshake. */
-export async function startLsp(root: string, initializationOptions: unknown = {}): Promise<LspSession> {
-  const child = spawn(process.execPath, [`${repoRoot}bin/rr.js`, 'lsp', '--stdio'], {
+export async function startLsp(
+  root: string,
+  initializationOptions: unknown = {},
+  server: string[] = [`${repoRoot}bin/rr.js`, 'lsp'],
+): Promise<LspSession> {
+  const child = spawn(process.execPath, [...server, '--stdio'], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, RR_CACHE_DIR: 'off' },
@@ -54,7 +58,11 @@ export async function startLsp(root: string, initializationOptions: unknown = {}
     initializationOptions,
   });
   await connection.sendNotification('initialized', {});
-  await first;
+  // A server that dies before its first diagnostics fails the test instead of hanging it.
+  await Promise.race([
+    first,
+    new Promise((_, reject) => child.once('exit', (code) => reject(new Error(`rr lsp exited with ${code}`)))),
+  ]);
   return {
     connection,
     child,
