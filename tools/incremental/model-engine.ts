@@ -1,4 +1,5 @@
 import type { Evidence } from '../evidence/test-case.js';
+import type { Annotation } from '../sources/annotation.js';
 import type { Claim } from '../model/claims.js';
 import { composeModelText, type ComposedFile } from '../model/compose-file.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -220,8 +221,8 @@ export class ModelEngine {
       diagnostics: this.allDiagnostics.get(ONE),
       cases: part?.cases ?? [],
       absences: part?.absences ?? [],
-      stale: part?.stale ?? new Set(),
-      annotations: part?.annotations ?? new Map(),
+      stale: part?.stale ?? new Set<string>(),
+      annotations: part?.annotations ?? new Map<string, Annotation[]>(),
     });
   });
 

@@ -134,7 +134,7 @@ export class QueryDatabase {
           run(created, key, true);
         } else {
           this.guard(slot);
-          this.refresh(slot as Slot<unknown>);
+          this.refresh(slot);
         }
         this.read(slot);
         return slot.value;

@@ -2,7 +2,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createConnection,
   DiagnosticSeverity,
+  LSPErrorCodes,
   ProposedFeatures,
+  ResponseError,
   SymbolKind,
   TextDocuments,
   TextDocumentSyncKind,
@@ -275,6 +277,7 @@ export function startLanguageServer(connection: Connection = createConnection(Pr
   connection.onRenameRequest((params) => {
     const under = entityUnder(params.textDocument.uri, params.position);
     if (!under || !ws) return null;
+    let refused: string;
     try {
       return plannedWorkspaceEdit(ws, {
         op: 'rename',
@@ -283,9 +286,11 @@ export function startLanguageServer(connection: Connection = createConnection(Pr
         version: entityVersion(under.entity),
       });
     } catch (error) {
-      if (isEditError(error)) throw new Error(error.message);
-      throw error;
+      if (!isEditError(error)) throw error;
+      refused = error.message;
     }
+    // What the editor refuses, with its words: the client shows the message.
+    throw new ResponseError(LSPErrorCodes.RequestFailed, refused);
   });
 
   connection.onCodeAction((params) => {

@@ -48,7 +48,7 @@ function discoverModel(root: string): string | undefined {
     const next: string[] = [];
     for (const dir of level) {
       if (CONFIG_NAMES.some((n) => existsSync(join(dir, n)))) return dir;
-      let names: string[] = [];
+      let names: string[];
       try {
         names = readdirSync(dir).sort();
       } catch {
