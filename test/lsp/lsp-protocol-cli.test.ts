@@ -251,6 +251,27 @@ describe('rr lsp over stdio', () => {
         expect.arrayContaining(['unit', 'integration', 'system']),
       );
       await complete(original, 0, 0);
+
+      // Rule names under config.rules, in rr.yaml.
+      const config = join(dir, 'rr.yaml');
+      await openFile(session, config);
+      const configText = readFileSync(config, 'utf8').replace('\nconfig:\n', '\nconfig:\n  rules:\n    \n');
+      const rulesLine = configText.split('\n').findIndex((l) => l === '  rules:') + 1;
+      await session.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: uri(config), version: 2 },
+        contentChanges: [{ text: configText }],
+      });
+      const rules = (
+        (await session.connection.sendRequest('textDocument/completion', {
+          textDocument: { uri: uri(config) },
+          position: { line: rulesLine, character: 4 },
+        })) as CompletionItem[]
+      ).map((i) => i.label);
+      expect(rules).toEqual(expect.arrayContaining(['glob-selector', 'need-unsatisfied']));
+      await session.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: uri(config), version: 3 },
+        contentChanges: [{ text: readFileSync(config, 'utf8') }],
+      });
     });
 
     it('renames an id across the model files and the lock as one workspace edit, and refuses a taken id', async () => {
@@ -297,9 +318,58 @@ describe('rr lsp over stdio', () => {
       const edits = (add.edit!.documentChanges as TextDocumentEdit[])[0]!.edits as TextEdit[];
       expect(edits.map((e) => e.newText).join('')).toContain('satisfies: UN-001');
       const next = actions.find((a) => a.title === 'Create the next requirement in this file')!;
+      expect(next).toBeDefined();
       const created = (next.edit!.documentChanges as TextDocumentEdit[])[0]!;
       expect(created.textDocument.uri).toBe(uri(requirements));
       expect((created.edits as TextEdit[]).map((e) => e.newText).join('')).toMatch(/id: REQ-0\d\d/);
+    });
+
+    it('offers a reason for a whole-target claim and the observed cases for a bare label', async () => {
+      const original = readFileSync(requirements, 'utf8');
+      const claim = /( +)- target: \/\/pump\/dosing:dose_calculator_test\n +cases:\n(?: +- .*\n)+/;
+      const actionsFor = async (text: string, rule: string) => {
+        const status = session.nextStatus();
+        await session.connection.sendNotification('textDocument/didChange', {
+          textDocument: { uri: uri(requirements), version: 60 + text.length },
+          contentChanges: [{ text }],
+        });
+        await status;
+        const finding = (session.diagnostics.get(uri(requirements)) ?? []).find((d) => d.code === rule)!;
+        expect(finding, rule).toBeDefined();
+        const actions = (await session.connection.sendRequest('textDocument/codeAction', {
+          ...doc(),
+          range: finding.range,
+          context: { diagnostics: [finding] },
+        })) as CodeAction[];
+        return actions.filter((a) => a.diagnostics?.[0]?.code === rule);
+      };
+      const whole = original.replace(
+        claim,
+        (_m, indent: string) =>
+          `${indent}- target: //pump/dosing:dose_calculator_test\n${indent}  whole: true\n`,
+      );
+      const [reason] = await actionsFor(whole, 'whole-target-reference');
+      expect(reason!.title).toBe(
+        'Add a reason to the whole-target claim on //pump/dosing:dose_calculator_test',
+      );
+      const reasonEdits = (reason!.edit!.documentChanges as TextDocumentEdit[])[0]!.edits as TextEdit[];
+      expect(reasonEdits.map((e) => e.newText).join('')).toContain('reason:');
+      const bare = original.replace(
+        claim,
+        (_m, indent: string) => `${indent}- //pump/dosing:dose_calculator_test\n`,
+      );
+      const [cases] = await actionsFor(bare, 'bare-target-reference');
+      expect(cases!.title).toMatch(
+        /^Claim the \d+ observed cases of \/\/pump\/dosing:dose_calculator_test one by one$/,
+      );
+      const caseEdits = (cases!.edit!.documentChanges as TextDocumentEdit[])[0]!.edits as TextEdit[];
+      expect(caseEdits.map((e) => e.newText).join('')).toContain(
+        'DoseCalculatorTest/computes_rate_from_volume_and_time',
+      );
+      await session.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: uri(requirements), version: 99 },
+        contentChanges: [{ text: original }],
+      });
     });
   });
 });
