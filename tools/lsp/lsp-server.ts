@@ -49,7 +49,10 @@ export interface RrStatus {
  * `rr lsp`: a language server on stdin/stdout (docs/ide.md). Every answer comes from the incremental
  * engine over the model's files, with open buffers in place of the files on disk.
  */
-export function startLanguageServer(connection: Connection = createConnection(ProposedFeatures.all)): void {
+export function startLanguageServer(
+  // stdin/stdout whether or not the client passes --stdio (editors differ).
+  connection: Connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout),
+): void {
   const documents = new TextDocuments(TextDocument);
   let ws: LspWorkspace | undefined;
   let root = process.cwd();
