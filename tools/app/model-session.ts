@@ -6,13 +6,14 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Evidence } from '../evidence/test-case.js';
 import type { EditRequest } from '../edit/edit-request.js';
 import { readSnapshot, type ModelSnapshot } from '../edit/model-snapshot.js';
+import { ModelEngine } from '../incremental/model-engine.js';
+import { decodeModelBytes, readModelTextSync, type ModelText } from '../model/model-text.js';
 import type { EditPlan } from '../edit/plan-edit.js';
 import { saveEdit, type SaveResult } from '../edit/save-edit.js';
 import type { CommitOptions } from '../edit/transaction.js';
 import type { Model } from '../model/model.js';
 import type { Author } from '../git/git-client.js';
 import {
-  analyze,
   analyzeClaims,
   withVerdicts,
   type Analysis,
@@ -81,6 +82,8 @@ export class ModelSession {
   /** the loaded model's part of the analysis, made while the evidence was read */
   private modelAnalysis: ModelAnalysis | undefined;
   private index: EvidenceIndex | undefined;
+  /** the incremental engine behind analysis(), made again by a reload */
+  private engine: ModelEngine | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(readonly options: SessionOptions) {}
@@ -102,15 +105,22 @@ export class ModelSession {
 
   /** The analysis of the loaded model over the loaded evidence, lock and annotations. */
   analysis(): Analysis {
-    this.cached ??= analyze({
-      model: this.model,
-      evidence: this.evidence,
-      lock: this.verificationLock,
-      sources: this.sources,
-      // made while the evidence loaded; analyze uses it only for this very model
-      modelAnalysis: this.modelAnalysis,
-    });
+    this.cached ??= this.engineAnalysis();
     return this.cached;
+  }
+
+  /**
+   * The analysis from the incremental engine (docs/incremental.md) fed with the snapshot's files: after
+   * a save only the saved files are composed again and only the rules whose inputs changed run again,
+   * so the read after a save no longer analyses the whole model. Its findings are the batch's
+   * (test/incremental/differential.test.ts).
+   */
+  private engineAnalysis(): Analysis {
+    const engine = (this.engine ??= new ModelEngine(this.options.modelPath));
+    for (const file of this.snapshot.listing.files) engine.setText(file, snapshotText(this.snapshot, file));
+    engine.setListing(this.snapshot.listing);
+    engine.setEvidence(this.evidence, this.verificationLock, this.sources);
+    return engine.analysis();
   }
 
   /** Re-reads the model, the evidence, the lock and the sources (POST /api/reload, and after changed-on-disk). */
@@ -243,6 +253,7 @@ export class ModelSession {
     this.sources = inputs.sources;
     this.modelAnalysis = inputs.modelAnalysis;
     this.cached = undefined;
+    this.engine = undefined;
     this.loadedAt = new Date();
   }
 
@@ -272,4 +283,11 @@ export class ModelSession {
 function changedIds(plan: EditPlan): string[] {
   const ids = [...plan.changes.values()].filter((e) => e !== null).map((e) => e.id);
   return [...ids, ...plan.created.map((c) => c.id)];
+}
+
+/** A snapshot file's text as the engine takes it (decoded; or why it cannot be read). */
+function snapshotText(snapshot: ModelSnapshot, file: string): ModelText {
+  const read = snapshot.files.get(file);
+  if (read?.text !== undefined) return { ok: true, text: read.text, bom: read.bom };
+  return read?.bytes ? decodeModelBytes(file, read.bytes) : readModelTextSync(file);
 }

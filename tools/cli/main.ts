@@ -254,6 +254,14 @@ function program(io: CliIo, result: { code: number }): Command {
       result.code = EXIT.ok;
     });
 
+  rr.command('lsp')
+    .description('the language server for code editors, on stdin/stdout (docs/ide.md)')
+    .option('--stdio', 'talk LSP over stdin/stdout (the only transport; editors pass it)')
+    .action(async () => {
+      const { runLsp } = await import('./lsp-command.js');
+      await runLsp();
+    });
+
   registerBazelSteps(rr, io, result);
   return rr;
 }

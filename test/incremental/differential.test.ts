@@ -1,0 +1,212 @@
+// The incremental engine against the batch analysis: random edit sequences (field edits, id renames,
+// lines added and removed, files added and deleted, evidence changed) on a copy of the example; after
+// every step the engine's diagnostics must equal a fresh batch run's (rr validate's without evidence,
+// rr report's with it): same codes, severities, messages, positions and order.
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Evidence } from '../../tools/evidence/test-case.js';
+import { syncEngineWithDisk } from '../../tools/incremental/engine-from-disk.js';
+import { ModelEngine } from '../../tools/incremental/model-engine.js';
+import { loadModel } from '../../tools/model/load-model.js';
+import { listModelFiles } from '../../tools/model/model-files.js';
+import { validateModel } from '../../tools/validate/validate-model.js';
+import { analyze } from '../../tools/verify/analyze.js';
+import { loadInputs } from '../../tools/verify/inputs.js';
+import type { VerificationLock } from '../../tools/verify/verification-lock-file.js';
+import { tempDir } from '../temp-dir.js';
+
+const EXAMPLE = join(import.meta.dirname, '../../examples/infusion-pump');
+const ID = /\b(?:UN|REQ|RISK|MIT|TM)-\d{3}\b/g;
+
+/** A small deterministic random source, so a failing sequence can be replayed by its seed. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface World {
+  dir: string;
+  rnd: () => number;
+  evidence: Evidence | undefined;
+  fullEvidence: Evidence;
+  lock: VerificationLock | undefined;
+  log: string[];
+}
+
+const pick = <T>(rnd: () => number, list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
+
+function modelFiles(dir: string): string[] {
+  return listModelFiles(dir).files;
+}
+
+function idsIn(dir: string): string[] {
+  const ids = new Set<string>();
+  for (const f of modelFiles(dir)) for (const m of readFileSync(f, 'utf8').matchAll(ID)) ids.add(m[0]);
+  return [...ids].sort();
+}
+
+/** One random edit of the copy on disk (or of the evidence); returns what it did, for the failure message. */
+function randomEdit(w: World): string {
+  const { rnd, dir } = w;
+  const files = modelFiles(dir);
+  const file = pick(rnd, files);
+  const text = readFileSync(file, 'utf8');
+  const lines = text.split('\n');
+  const kind = Math.floor(rnd() * 10);
+  const name = file.slice(dir.length + 1);
+  switch (kind) {
+    case 0: {
+      // A field's value: a title, status or level changes.
+      const i = lines.findIndex(
+        (l, n) => n >= Math.floor(rnd() * lines.length) && /^\s+(title|status|level): /.test(l),
+      );
+      if (i < 0) return 'no field';
+      const value = pick(rnd, ['obsolete', 'approved', 'draft', 'integration', 'nonsense', 'Edited title']);
+      lines[i] = lines[i]!.replace(/: .*$/, `: ${value}`);
+      writeFileSync(file, lines.join('\n'));
+      return `${name}:${i + 1} field → ${value}`;
+    }
+    case 1: {
+      // A reference: one id written somewhere becomes another (or an unknown one).
+      const hits = [...text.matchAll(ID)];
+      if (hits.length === 0) return 'no id';
+      const hit = pick(rnd, hits);
+      const to = rnd() < 0.2 ? 'REQ-999' : pick(rnd, idsIn(dir));
+      writeFileSync(file, text.slice(0, hit.index) + to + text.slice(hit.index! + hit[0].length));
+      return `${name}@${hit.index} ${hit[0]} → ${to}`;
+    }
+    case 2: {
+      // A rename: an id everywhere it is written, in every file.
+      const from = pick(rnd, idsIn(dir));
+      const to = from.replace(/\d{3}$/, String(700 + Math.floor(rnd() * 200)));
+      for (const f of files) {
+        const t = readFileSync(f, 'utf8');
+        if (t.includes(from)) writeFileSync(f, t.replaceAll(new RegExp(`\\b${from}\\b`, 'g'), to));
+      }
+      return `rename ${from} → ${to}`;
+    }
+    case 3: {
+      // Lines move: a comment or blank line goes in (YAML), or a line goes out (anything may break).
+      const at = Math.floor(rnd() * lines.length);
+      if (file.endsWith('.json') || rnd() < 0.5) lines.splice(at, 1);
+      else lines.splice(at, 0, rnd() < 0.5 ? '' : '# a comment');
+      writeFileSync(file, lines.join('\n'));
+      return `${name}:${at + 1} line added or removed`;
+    }
+    case 4: {
+      // A new file with a requirement linked to some entity (its id may already be taken).
+      const id = `REQ-${String(800 + Math.floor(rnd() * 20))}`;
+      const parent = pick(rnd, idsIn(dir));
+      const body = `requirements:\n  - id: ${id}\n    title: Added\n    satisfies: ${parent}\n    refines: ${pick(rnd, idsIn(dir))}\n    verified_by:\n      - target: //pump/dosing:rate_test\n        cases: [RateTest/${pick(rnd, ['a', 'b', '*'])}]\n`;
+      const path = join(dir, `added-${Math.floor(rnd() * 5)}.yaml`);
+      writeFileSync(path, body);
+      return `add ${path.slice(dir.length + 1)} (${id})`;
+    }
+    case 5: {
+      if (files.length < 3) return 'kept files';
+      rmSync(file);
+      return `delete ${name}`;
+    }
+    case 6: {
+      // Evidence: none, all of it, or all but one target.
+      const r = rnd();
+      if (r < 0.3) w.evidence = undefined;
+      else if (r < 0.6) w.evidence = w.fullEvidence;
+      else {
+        const targets = new Map(w.fullEvidence.targets);
+        const drop = pick(rnd, [...targets.keys()]);
+        targets.delete(drop);
+        w.evidence = { ...w.fullEvidence, targets };
+        return `evidence without ${drop}`;
+      }
+      return `evidence ${w.evidence ? 'on' : 'off'}`;
+    }
+    case 7: {
+      // A claim's case selector changes (may start to overlap another entity's).
+      const i = lines.findIndex(
+        (l, n) => n >= Math.floor(rnd() * lines.length) && /cases:|^\s+- [A-Za-z]+\//.test(l),
+      );
+      if (i < 0) return 'no cases';
+      lines[i] = lines[i]!.replace(/[A-Za-z_]+\/[A-Za-z_*]+/, pick(rnd, ['Shared/*', 'RateTest/*', 'X/y']));
+      writeFileSync(file, lines.join('\n'));
+      return `${name}:${i + 1} selector`;
+    }
+    default: {
+      // A refines link to a random requirement (cycles appear).
+      const i = lines.findIndex((l, n) => n >= Math.floor(rnd() * lines.length) && /^\s+- id: REQ-/.test(l));
+      if (i < 0) return 'no requirement';
+      const indent = lines[i]!.match(/^\s+/)![0];
+      lines.splice(
+        i + 1,
+        0,
+        `${indent}  refines: ${pick(
+          rnd,
+          idsIn(dir).filter((x) => x.startsWith('REQ-')),
+        )}`,
+      );
+      writeFileSync(file, lines.join('\n'));
+      return `${name}:${i + 2} refines added`;
+    }
+  }
+}
+
+async function batchDiagnostics(w: World): Promise<unknown> {
+  const model = await loadModel(w.dir);
+  if (!w.evidence) return validateModel(model);
+  return analyze({ model, evidence: w.evidence, ...(w.lock ? { lock: w.lock } : {}) }).diagnostics;
+}
+
+describe('the incremental engine', () => {
+  it.each([1, 2, 3, 4, 5, 6])(
+    'gives the batch diagnostics after every random edit (seed %i)',
+    async (seed) => {
+      const dir = tempDir('rr-incremental-');
+      cpSync(EXAMPLE, dir, { recursive: true });
+      const inputs = await loadInputs({ model: dir, evidence: join(dir, 'bazel-testlogs') });
+      const w: World = {
+        dir,
+        rnd: random(seed),
+        evidence: inputs.evidence,
+        fullEvidence: inputs.evidence!,
+        lock: inputs.lock,
+        log: [],
+      };
+      const engine = new ModelEngine(dir);
+      for (let step = 0; step < 40; step++) {
+        // Every file is read again; texts that did not change are no change to the engine.
+        syncEngineWithDisk(engine);
+        engine.setEvidence(w.evidence, w.evidence ? w.lock : undefined);
+        const expected = await batchDiagnostics(w);
+        expect(engine.diagnostics(), `seed ${seed} after: ${w.log.join('; ')}`).toEqual(expected);
+        w.log.push(randomEdit(w));
+      }
+    },
+  );
+
+  it('composes only the changed file again and leaves other files’ rules alone', async () => {
+    const dir = tempDir('rr-incremental-');
+    cpSync(EXAMPLE, dir, { recursive: true });
+    const engine = new ModelEngine(dir);
+    syncEngineWithDisk(engine);
+    engine.diagnostics();
+    const composedBefore = engine.runs.get('composed') ?? 0;
+    const rulesBefore = engine.runs.get('fileRules') ?? 0;
+    const file = join(dir, 'requirements.yaml');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('Continuous infusion by rate and volume', 'Continuous infusion'),
+    );
+    syncEngineWithDisk(engine, new Map(), (f) => f === file);
+    const after = engine.diagnostics();
+    expect(engine.runs.get('composed')! - composedBefore).toBe(1);
+    expect(engine.runs.get('fileRules')! - rulesBefore).toBe(1);
+    expect(after).toEqual(validateModel(await loadModel(dir)));
+  });
+});

@@ -1,0 +1,314 @@
+import type { Evidence } from '../evidence/test-case.js';
+import type { Annotation } from '../sources/annotation.js';
+import type { Claim } from '../model/claims.js';
+import { composeModelText, type ComposedFile } from '../model/compose-file.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { Entity } from '../model/entity.js';
+import { modelOf } from '../model/load-model.js';
+import type { Model } from '../model/model.js';
+import type { ModelFileList } from '../model/model-files.js';
+import type { ModelText } from '../model/model-text.js';
+import { claimsByTarget } from '../validate/claim-overlaps.js';
+import { ruleContext, type RuleContext } from '../validate/rule-context.js';
+import { finalizeDiagnostics } from '../validate/validate-model.js';
+import {
+  analyzeClaims,
+  withVerdicts,
+  type Analysis,
+  type ClaimAnalysis,
+  type SourceAnnotations,
+} from '../verify/analyze.js';
+import type { VerificationLock } from '../verify/verification-lock-file.js';
+import { anchorFinding, reanchor, type AnchoredFinding } from './finding-anchor.js';
+import { claimFacts, fileLinkFacts, sameComposedFile, sameDiagnostics } from './model-fingerprints.js';
+import { QueryDatabase, type RunCounts } from './query-database.js';
+import { configRuleFindings, cycleFindings, entityRuleFindings, targetRuleFindings } from './rule-slices.js';
+
+/** The model of one revision with its indexes: what every later query reads. */
+interface Assembled {
+  model: Model;
+  ctx: RuleContext;
+  /** file → its entities in the model (duplicates left out), in load order */
+  entitiesByFile: Map<string, Entity[]>;
+  /** target label → the claims on it, in load order (made when first asked for) */
+  claimsOnTarget: () => Map<string, Claim[]>;
+}
+
+const ONE = '';
+const sameJson = <V>(a: V, b: V): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+const sameText = (a: ModelText, b: ModelText): boolean =>
+  a.ok && b.ok ? a.text === b.text && a.bom === b.bom : sameJson(a, b);
+
+/**
+ * The incremental engine (docs/incremental.md): the model held as inputs (the file listing, each
+ * file's text, the evidence, the lock, the source annotations) and derived queries (each file
+ * composed, the model assembled, rules run per file, per target and over the links) memoised in a
+ * QueryDatabase. A change to one file composes that file only and runs again only the rules whose
+ * inputs changed; what comes out is what a fresh batch run gives (test/incremental/differential.test.ts).
+ */
+export class ModelEngine {
+  private readonly db = new QueryDatabase();
+  private readonly listingInput = this.db.input<string, ModelFileList>('listing', sameJson);
+  private readonly textInput = this.db.input<string, ModelText>('text', sameText);
+  private readonly evidenceInput = this.db.input<string, Evidence | undefined>('evidence');
+  private readonly lockInput = this.db.input<string, VerificationLock | undefined>('lock');
+  private readonly sourcesInput = this.db.input<string, SourceAnnotations | undefined>('sources');
+
+  private readonly composed = this.db.derived<string, ComposedFile>(
+    'composed',
+    (file) => composeModelText(file, this.textInput.get(file)),
+    sameComposedFile,
+  );
+
+  private readonly linkFactsOfFile = this.db.derived<string, string>('linkFactsOfFile', (file) =>
+    fileLinkFacts(this.composed.get(file)),
+  );
+
+  /** Every file's link facts in load order: unchanged unless a link, id, kind, status or config changed. */
+  private readonly linkFacts = this.db.derived<string, string>('linkFacts', () =>
+    this.listingInput
+      .get(ONE)
+      .files.map((f) => this.linkFactsOfFile.get(f))
+      .join('\n'),
+  );
+
+  private readonly assembled = this.db.derived<string, Assembled>('assembled', () => {
+    const listing = this.listingInput.get(ONE);
+    const model = modelOf({
+      root: this.root,
+      diagnostics: listing.diagnostics,
+      unreadable: listing.unreadable,
+      files: listing.files.map((f) => this.composed.get(f)),
+    });
+    const ctx = ruleContext(model);
+    const entitiesByFile = new Map<string, Entity[]>();
+    for (const e of model.entities) {
+      const list = entitiesByFile.get(e.file);
+      if (list) list.push(e);
+      else entitiesByFile.set(e.file, [e]);
+    }
+    let byTarget: Map<string, Claim[]> | undefined;
+    const claimsOnTarget = () => (byTarget ??= claimsByTarget(ctx.claims));
+    return { model, ctx, entitiesByFile, claimsOnTarget };
+  });
+
+  /** The per-entity rules' findings about one file: read its text and the links, nothing else. */
+  private readonly fileRules = this.db.derived<string, Diagnostic[]>(
+    'fileRules',
+    (file) => {
+      this.composed.get(file);
+      this.linkFacts.get(ONE);
+      const { ctx, entitiesByFile } = this.untracked(() => this.assembled.get(ONE));
+      return entityRuleFindings(ctx, entitiesByFile.get(file) ?? []);
+    },
+    sameDiagnostics,
+  );
+
+  /** One file's claims by target, as facts: what the target's rules and the evidence read of it. */
+  private readonly claimFactsOfFile = this.db.derived<string, Map<string, string>>(
+    'claimFactsOfFile',
+    (file) => {
+      this.composed.get(file);
+      this.linkFacts.get(ONE);
+      const { ctx, entitiesByFile } = this.untracked(() => this.assembled.get(ONE));
+      const claims = (entitiesByFile.get(file) ?? []).flatMap((e) => ctx.claimsByEntity.get(e.id) ?? []);
+      const facts = new Map<string, string>();
+      for (const [target, list] of claimsByTarget(claims)) facts.set(target, list.map(claimFacts).join('\n'));
+      return facts;
+    },
+    sameJsonMap,
+  );
+
+  /** The targets claimed anywhere, in load order. */
+  private readonly targets = this.db.derived<string, string[]>(
+    'targets',
+    () => {
+      const seen = new Set<string>();
+      for (const f of this.listingInput.get(ONE).files)
+        for (const t of this.claimFactsOfFile.get(f).keys()) seen.add(t);
+      return [...seen];
+    },
+    sameJson,
+  );
+
+  /** All claims on one target, as facts, in load order. */
+  private readonly targetClaimFacts = this.db.derived<string, string>('targetClaimFacts', (target) =>
+    this.listingInput
+      .get(ONE)
+      .files.map((f) => this.claimFactsOfFile.get(f).get(target) ?? '')
+      .join('\n'),
+  );
+
+  private readonly targetRules = this.db.derived<string, Diagnostic[]>(
+    'targetRules',
+    (target) => {
+      this.targetClaimFacts.get(target);
+      const { ctx, claimsOnTarget } = this.untracked(() => this.assembled.get(ONE));
+      return targetRuleFindings(ctx, claimsOnTarget().get(target) ?? []);
+    },
+    sameDiagnostics,
+  );
+
+  /** refines cycles, found from the links alone and anchored to the entity they are reported at. */
+  private readonly cycles = this.db.derived<string, AnchoredFinding[]>(
+    'cycles',
+    () => {
+      this.linkFacts.get(ONE);
+      const { ctx, model } = this.untracked(() => this.assembled.get(ONE));
+      return cycleFindings(ctx).map((d) => anchorFinding(d, model));
+    },
+    sameJson,
+  );
+
+  /** Attribution, evidence, lock and annotation findings: read the claims, the links and those inputs. */
+  private readonly evidencePart = this.db.derived<string, ClaimAnalysis | undefined>('evidencePart', () => {
+    const evidence = this.evidenceInput.get(ONE);
+    const lock = this.lockInput.get(ONE);
+    const sources = this.sourcesInput.get(ONE);
+    if (!evidence && !sources) return undefined;
+    this.linkFacts.get(ONE);
+    for (const t of this.targets.get(ONE)) this.targetClaimFacts.get(t);
+    const { model, ctx } = this.untracked(() => this.assembled.get(ONE));
+    const part: Parameters<typeof analyzeClaims>[0] = {
+      model,
+      modelAnalysis: { model, ctx, diagnostics: [] },
+    };
+    if (evidence) part.evidence = evidence;
+    if (lock) part.lock = lock;
+    if (sources) part.sources = sources;
+    return analyzeClaims(part);
+  });
+
+  /** Every finding, finalized as the batch run does (config severities, repeats dropped, sorted). */
+  private readonly allDiagnostics = this.db.derived<string, Diagnostic[]>(
+    'diagnostics',
+    () => {
+      const { model, ctx } = this.assembled.get(ONE);
+      const files = this.listingInput.get(ONE).files;
+      const out: Diagnostic[] = [...model.diagnostics];
+      for (const f of files) out.push(...this.fileRules.get(f));
+      out.push(...this.cycles.get(ONE).map((a) => reanchor(a, model)));
+      out.push(...configRuleFindings(ctx));
+      for (const t of this.targets.get(ONE)) out.push(...this.targetRules.get(t));
+      const part = this.evidencePart.get(ONE);
+      if (part) out.push(...part.diagnostics);
+      return finalizeDiagnostics(out, model.config);
+    },
+    sameDiagnostics,
+  );
+
+  private readonly byFile = this.db.derived<string, Map<string, Diagnostic[]>>('byFile', () => {
+    const map = new Map<string, Diagnostic[]>();
+    for (const d of this.allDiagnostics.get(ONE)) {
+      const key = d.file ?? '';
+      const list = map.get(key);
+      if (list) list.push(d);
+      else map.set(key, [d]);
+    }
+    return map;
+  });
+
+  private readonly fileDiagnostics = this.db.derived<string, Diagnostic[]>(
+    'fileDiagnostics',
+    (file) => this.byFile.get(ONE).get(file) ?? [],
+    sameDiagnostics,
+  );
+
+  private readonly analysisQuery = this.db.derived<string, Analysis>('analysis', () => {
+    const { model } = this.assembled.get(ONE);
+    const part = this.evidencePart.get(ONE);
+    return withVerdicts(model, {
+      diagnostics: this.allDiagnostics.get(ONE),
+      cases: part?.cases ?? [],
+      absences: part?.absences ?? [],
+      stale: part?.stale ?? new Set<string>(),
+      annotations: part?.annotations ?? new Map<string, Annotation[]>(),
+    });
+  });
+
+  /** An engine over the model at `root` (a directory or one file, as given to rr validate). */
+  constructor(readonly root: string) {
+    this.evidenceInput.set(ONE, undefined);
+    this.lockInput.set(ONE, undefined);
+    this.sourcesInput.set(ONE, undefined);
+  }
+
+  /** Sets the model's file listing (load order) and the listing's own findings. */
+  setListing(listing: ModelFileList): void {
+    this.listingInput.set(ONE, listing);
+  }
+
+  /** Sets one file's text (from disk or from an editor's buffer). */
+  setText(file: string, text: ModelText): void {
+    this.textInput.set(file, text);
+  }
+
+  /** The model's file listing as last set. */
+  listing(): ModelFileList {
+    return this.db.untracked(() => this.listingInput.get(ONE));
+  }
+
+  /** A file's current text as the engine has it (undefined: never set or unreadable). */
+  textOf(file: string): string | undefined {
+    if (!this.textInput.has(file)) return undefined;
+    const text = this.db.untracked(() => this.textInput.get(file));
+    return text.ok ? text.text : undefined;
+  }
+
+  /** Whether a file's text was ever set. */
+  hasText(file: string): boolean {
+    return this.textInput.has(file);
+  }
+
+  /** Sets the evidence, the verification-set lock and the source annotations (undefined: none). */
+  setEvidence(evidence: Evidence | undefined, lock?: VerificationLock, sources?: SourceAnnotations): void {
+    this.evidenceInput.set(ONE, evidence);
+    this.lockInput.set(ONE, lock);
+    this.sourcesInput.set(ONE, sources);
+  }
+
+  /** The model of the current revision. */
+  model(): Model {
+    return this.assembled.get(ONE).model;
+  }
+
+  /** The model's shared indexes (claims, children, satisfiers, mitigations) of the current revision. */
+  ruleContext(): RuleContext {
+    return this.assembled.get(ONE).ctx;
+  }
+
+  /** Every diagnostic, as `rr validate` (no evidence) or `rr report` (with evidence) gives them. */
+  diagnostics(): Diagnostic[] {
+    return this.allDiagnostics.get(ONE);
+  }
+
+  /** The diagnostics of one file (as the diagnostics name it). */
+  diagnosticsOf(file: string): Diagnostic[] {
+    return this.fileDiagnostics.get(file);
+  }
+
+  /** The whole analysis with verdicts, gaps and counts, as analyze() gives it. */
+  analysis(): Analysis {
+    return this.analysisQuery.get(ONE);
+  }
+
+  /** How often each query ran since the engine was made. */
+  get runs(): RunCounts {
+    return this.db.runs;
+  }
+
+  private untracked<T>(read: () => T): T {
+    return this.db.untracked(read);
+  }
+}
+
+function sameJsonMap(a: Map<string, string>, b: Map<string, string>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  const bk = [...b.keys()];
+  let i = 0;
+  for (const [k, v] of a) {
+    if (bk[i++] !== k || b.get(k) !== v) return false;
+  }
+  return true;
+}
