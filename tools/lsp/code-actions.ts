@@ -68,11 +68,11 @@ export function codeActions(
       }
       case 'requirement-orphan': {
         const needs = model.entities.filter((e) => e.kind === 'user_need');
-        const unsatisfied = needs.filter((n) => !ctx.satisfiers.has(n.id));
-        for (const need of [...unsatisfied, ...needs.filter((n) => ctx.satisfiers.has(n.id))].slice(
-          0,
-          NEEDS_OFFERED,
-        ))
+        const unsatisfied = needs.filter((n) => ctx.trace.satisfiers(n.id).length === 0);
+        for (const need of [
+          ...unsatisfied,
+          ...needs.filter((n) => ctx.trace.satisfiers(n.id).length > 0),
+        ].slice(0, NEEDS_OFFERED))
           action(
             `Add "satisfies: ${need.id}"${title(need)}`,
             update(entity, (data) => {

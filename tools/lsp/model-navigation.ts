@@ -1,4 +1,4 @@
-import { positionOf, stringList, type Entity } from '../model/entity.js';
+import { positionOf, type Entity } from '../model/entity.js';
 import type { Model } from '../model/model.js';
 import type { SourcePosition } from '../model/source-position.js';
 import { REFERENCE_FIELDS } from '../model/references.js';
@@ -47,31 +47,15 @@ export function traceOf(
   ctx: RuleContext,
   entity: Entity,
 ): { parents: string[]; children: string[] } {
-  const ids = (list: readonly Entity[] | undefined) => (list ?? []).map((e) => e.id);
-  const d = entity.data;
+  // Links from either side, obsolete ends included: hover and navigation show every link written.
+  if (entity.kind !== 'test_method') {
+    const unique = (ids: string[]) => [...new Set(ids)];
+    return {
+      parents: unique(ctx.trace.outgoing(entity.id).map((l) => l.to.id)),
+      children: unique(ctx.trace.incoming(entity.id).map((l) => l.from.id)),
+    };
+  }
   switch (entity.kind) {
-    case 'user_need':
-      return { parents: [], children: ids(ctx.satisfiers.get(entity.id)) };
-    case 'requirement':
-      return {
-        parents: [
-          ...stringList(d.satisfies),
-          ...stringList(d.refines),
-          ...ids(ctx.implementedMitigations.get(entity.id)),
-        ],
-        children: ids(ctx.children.get(entity.id)),
-      };
-    case 'mitigation': {
-      const risks = model.entities
-        .filter((e) => e.kind === 'risk' && stringList(e.data.mitigated_by).includes(entity.id))
-        .map((e) => e.id);
-      return {
-        parents: [...new Set([...stringList(d.mitigates), ...risks])],
-        children: stringList(d.implemented_by),
-      };
-    }
-    case 'risk':
-      return { parents: [], children: ids(ctx.mitigationsOfRisk.get(entity.id)) };
     default:
       return {
         parents: [],
