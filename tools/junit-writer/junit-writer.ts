@@ -1,7 +1,7 @@
 // The one JUnit XML writer: rr's check results (the tests of rr_model and rr_verification_set), the
 // vitest reporter's report and the stand-in test.xml of `rr bazel test-results` are all written here.
 // One element per line, indented by two spaces; text stays on its element's line.
-import { escapedXmlText } from './xml-text.js';
+import { escapeMarkup } from '../xml/markup-escape.js';
 
 /** Attributes in the order they are written; undefined ones are left out. */
 export type XmlAttributes = Readonly<Record<string, string | number | undefined>>;
@@ -87,13 +87,13 @@ function elementXml(element: XmlElement, depth: number, paired: boolean): string
     const children = element.children.map((child) => elementXml(child, depth + 1, paired)).join('');
     return `${open}>\n${children}${indent}</${element.name}>\n`;
   }
-  if (element.text) return `${open}>${escapedXmlText(element.text)}</${element.name}>\n`;
+  if (element.text) return `${open}>${escapeMarkup(element.text)}</${element.name}>\n`;
   return paired ? `${open}></${element.name}>\n` : `${open}/>\n`;
 }
 
 function attributesXml(attributes: XmlAttributes): string {
   let out = '';
   for (const [name, value] of Object.entries(attributes))
-    if (value !== undefined) out += ` ${name}="${escapedXmlText(String(value))}"`;
+    if (value !== undefined) out += ` ${name}="${escapeMarkup(String(value))}"`;
   return out;
 }

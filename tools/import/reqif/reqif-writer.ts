@@ -10,7 +10,8 @@ import { REFERENCE_FIELDS } from '../../model/references.js';
 import { RR_STATUSES } from '../imported-model/status-words.js';
 import { attributeKey, idPart, objectKey } from './reqif-identifiers.js';
 import { attributeFields, LIST_FIELDS } from '../imported-model/rr-fields.js';
-import { escapeXml, textToXhtml } from './xhtml-text.js';
+import { escapeMarkupAttribute } from '../../xml/markup-escape.js';
+import { textToXhtml } from './xhtml-text.js';
 
 const REQIF_NS = 'http://www.omg.org/spec/ReqIF/20110401/reqif.xsd';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -33,12 +34,14 @@ type XmlItem = Record<string, unknown>;
 
 /** An element for XMLBuilder's ordered form; attribute values and text are escaped here. */
 function el(name: string, attributes: Record<string, string>, children: XmlItem[] = []): XmlItem {
-  const attrs = Object.fromEntries(Object.entries(attributes).map(([k, v]) => [`@_${k}`, escapeXml(v)]));
+  const attrs = Object.fromEntries(
+    Object.entries(attributes).map(([k, v]) => [`@_${k}`, escapeMarkupAttribute(v)]),
+  );
   return { [name]: children, ':@': attrs };
 }
 
 function text(name: string, value: string): XmlItem {
-  return { [name]: [{ '#text': escapeXml(value) }] };
+  return { [name]: [{ '#text': escapeMarkupAttribute(value) }] };
 }
 
 function ref(wrapper: string, refName: string, id: string): XmlItem {
