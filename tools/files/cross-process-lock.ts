@@ -129,7 +129,10 @@ function tryCreate(lockDir: string, token: string): boolean {
 /** The holder a lock folder names; undefined while it is being written, or when it is damaged. */
 export function lockHolder(lockDir: string): LockHolder | undefined {
   try {
-    const value = JSON.parse(readFileSync(join(lockDir, LOCK_HOLDER_FILE), 'utf8')) as Partial<LockHolder>;
+    const parsed: unknown = JSON.parse(readFileSync(join(lockDir, LOCK_HOLDER_FILE), 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    // Each field is checked before the object is taken for a holder.
+    const value: Partial<Record<keyof LockHolder, unknown>> = parsed;
     if (
       typeof value.pid === 'number' &&
       typeof value.host === 'string' &&
