@@ -87,7 +87,12 @@ describe('the cross-process lock', () => {
 
   it('does not judge a holder on another host by its pid', async () => {
     const lock = join(tempDir(), '.lock');
-    lockOf(lock, { pid: deadPid(), host: `not-${hostname()}`, token: 'far', since: new Date().toISOString() });
+    lockOf(lock, {
+      pid: deadPid(),
+      host: `not-${hostname()}`,
+      token: 'far',
+      since: new Date().toISOString(),
+    });
     await expect(withLock(lock, () => 'ran', { waitMs: 50 })).rejects.toThrow(
       `is held by process ${lockHolder(lock)!.pid} on not-${hostname()}`,
     );

@@ -21,7 +21,11 @@ export async function withCheckoutLock<T>(
   const path = join(await editStateDir(root), 'edit.lock');
   try {
     // A save's holder touches the lock while it works, so only a holder that stopped leaves it stale.
-    return await withLock(path, fn, { waitMs: options.timeoutMs ?? 10_000, staleMs: 60_000, heartbeatMs: 10_000 });
+    return await withLock(path, fn, {
+      waitMs: options.timeoutMs ?? 10_000,
+      staleMs: 60_000,
+      heartbeatMs: 10_000,
+    });
   } catch (error) {
     if (!(error instanceof LockBusyError)) throw error;
     throw new EditError(

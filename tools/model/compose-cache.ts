@@ -4,15 +4,7 @@
 // modules, the schemas, the yaml and ajv packages): any change there is a different key, never a stale
 // hit. RR_CACHE_DIR sets the folder (`off` disables it); the default is $XDG_CACHE_HOME/rr or ~/.cache/rr.
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  unlinkSync,
-  utimesSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
