@@ -64,9 +64,13 @@ export class EventWriter {
     const check = checkLiveEvent(event);
     // The simulator is the test source of the viewer: an event it cannot vouch for is a bug here.
     if (!check.ok) throw new Error(`pnr-sim built an invalid ${kind} event: ${check.problems.join('; ')}`);
-    writeFileAtomicSync(join(this.liveDir, 'events', eventFileName(seq, kind)), JSON.stringify(event) + '\n', {
-      fsync: false, // one file per event, many a second: a crash loses the last few either way
-    });
+    writeFileAtomicSync(
+      join(this.liveDir, 'events', eventFileName(seq, kind)),
+      JSON.stringify(event) + '\n',
+      {
+        fsync: false, // one file per event, many a second: a crash loses the last few either way
+      },
+    );
     return seq;
   }
 

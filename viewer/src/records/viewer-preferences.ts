@@ -109,7 +109,14 @@ export class PreferencesStore {
     const read = readPreferences(this.file);
     if (read.state === 'ok') {
       const { revision, updated, author, presets } = read.value;
-      return { file: this.file, revision, updated: updated ?? null, author: author ?? null, presets, problem: null };
+      return {
+        file: this.file,
+        revision,
+        updated: updated ?? null,
+        author: author ?? null,
+        presets,
+        problem: null,
+      };
     }
     return {
       file: this.file,
