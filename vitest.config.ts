@@ -11,6 +11,7 @@ const INTEGRATION = [
   'test/bazel-rules/remote-cache.test.ts',
   'test/cli/**/*.test.ts',
   'test/**/*-cli.test.ts',
+  'test/requirements-ci-run.test.ts',
   'viewer/test/e2e/**/*.test.ts',
   'viewer/test/geometry/extractor-agreement.test.ts',
   'viewer/test/pnr-sim/kicad-load.test.ts',
@@ -51,6 +52,9 @@ export default defineConfig({
           name: 'integration',
           include: INTEGRATION,
           exclude: NEVER,
+          // Their beforeAll starts a server and Chromium, or Bazel: on a busy shared machine that can
+          // take longer than vitest's 10 s for a hook, and the file's tests are then all skipped.
+          hookTimeout: 120_000,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
         },

@@ -10,11 +10,13 @@
 // package's licence text, and the page's index.html gets an import map from the specifiers the code
 // uses to those files; `thirdPartyFiles` names files a page loads by URL instead of importing them, and
 // `licence` a licence file copied beside the page. The list of what was copied, with versions and
-// licences, is <out>/third-party.json (the viewer's About dialog).
+// licences, is <out>/third-party.json (the viewer's About dialog). `spdx` names the licence of the app's
+// own code: every script the build writes then starts with its SPDX-License-Identifier comment, as the
+// app's sources do (minifying drops their comments).
 //
 // An app without `thirdParty` (the editor) bundles its libraries into its script; each bundled
 // package's full licence text is copied into <out>/licences/<package>/, listed in <out>/third-party.json,
-// and linked from <out>/licences.html, which the app's page links to. docs/decisions.md says why.
+// and linked from <out>/licences.html, which the app's page links to. docs/decisions/0204-the-editor-bundles-lit-and-ships-its-licence-texts.md says why.
 import { build } from 'esbuild';
 import { copyFile, cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
@@ -251,6 +253,7 @@ async function buildApp(app, out) {
     format: 'esm',
     target: ['es2022', 'chrome110', 'firefox115', 'safari16'],
     minify: true,
+    ...(settings.spdx ? { banner: { js: `/* SPDX-License-Identifier: ${settings.spdx} */` } } : {}),
     sourcemap: 'linked',
     legalComments: 'linked',
     metafile: true,

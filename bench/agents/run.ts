@@ -11,8 +11,8 @@ import { JobBoard } from '../../tools/agents/jobs/job-board.js';
 import type { JobRequest } from '../../tools/agents/jobs/job.js';
 import { llmOff } from '../../tools/agents/llm/llm-availability.js';
 import type { StructuredCaller, StructuredRequest } from '../../tools/agents/llm/structured-caller.js';
-import { EditorSession } from '../../tools/editor/editor-session.js';
-import { agentRunInputs } from '../../tools/editor/agent-run-inputs.js';
+import { ModelSession } from '../../tools/app/model-session.js';
+import { agentRunInputs } from '../../tools/app/agent-run-inputs.js';
 import { generateWorkspace } from '../report/generate-workspace.js';
 
 const ENTITIES = Number(process.env.RR_BENCH_ENTITIES ?? 5000);
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     console.log(
       `workspace: ${ws.stats.entities} entities, ${ws.stats.cases} cases in ${ws.stats.targets} targets`,
     );
-    const session = await EditorSession.open({
+    const session = await ModelSession.open({
       modelPath: ws.modelDir,
       evidenceDir: ws.evidenceDir,
       root,

@@ -20,7 +20,7 @@ import { request } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EditorSession } from '../../tools/editor/editor-session.js';
+import { ModelSession } from '../../tools/app/model-session.js';
 import { buildEditorServer } from '../../tools/editor/editor-server.js';
 import { generateWorkspace } from '../report/generate-workspace.js';
 import { msSpread, RR_BIN } from '../rr-process.js';
@@ -179,7 +179,7 @@ async function main(): Promise<void> {
     );
 
     const t1 = performance.now();
-    const session = await EditorSession.open({
+    const session = await ModelSession.open({
       modelPath: ws.modelDir,
       evidenceDir: ws.evidenceDir,
       root,

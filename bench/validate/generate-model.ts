@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** How a sections layout is spread: entities per sections file (45 files at 10,000 entities). */
+/** How a sections layout is spread: entities per sections file (42 files at 10,000 entities with the needs and config files). */
 const PER_FILE = 250;
 
 /** A generated id's number, zero-padded to six digits (config.id_pattern of the generated model). */

@@ -22,6 +22,7 @@ interface Cell {
   files: number;
   bytes: number;
   first: number[];
+  firstCpu: number[];
   cached: number[];
 }
 
@@ -33,14 +34,20 @@ const seconds = (ms: number[], limitMs: number) =>
         18,
       );
 
+// User + system time of the first runs (GNU time): what a busy machine changes least.
+const cpuSeconds = (ms: number[]) => (ms.length === 0 ? '' : `${(median(ms) / 1000).toFixed(2)} s`);
+
 /** Times `rr validate DIR` `runs` times each way; a first run past the limit ends that shape's runs. */
 async function timeShape(dir: string, cache: string, runs: number, limitMs: number) {
   const first: number[] = [];
+  const firstCpu: number[] = [];
   const cached: number[] = [];
   for (let i = 0; i < runs; i++) {
     await rm(cache, { recursive: true, force: true });
     try {
-      first.push((await timeRrProcess(['validate', dir], { RR_CACHE_DIR: cache }, limitMs)).ms);
+      const run = await timeRrProcess(['validate', dir], { RR_CACHE_DIR: cache }, limitMs);
+      first.push(run.ms);
+      if (run.cpuMs !== null) firstCpu.push(run.cpuMs);
       cached.push((await timeRrProcess(['validate', dir], { RR_CACHE_DIR: cache }, limitMs)).ms);
     } catch (error) {
       if (!(error instanceof RrProcessTimeout)) throw error;
@@ -49,7 +56,7 @@ async function timeShape(dir: string, cache: string, runs: number, limitMs: numb
       break;
     }
   }
-  return { first, cached };
+  return { first, firstCpu, cached };
 }
 
 /** Generates and times every shape at every size under `root`, printing each row as it is measured. */
@@ -66,7 +73,9 @@ export async function layoutMatrix(
     console.log(
       `\n${size} entities: the whole rr validate process, median (range) of ${runs}; first = compose cache empty`,
     );
-    console.log(`  ${'layout'.padEnd(10)} ${'format'.padEnd(13)} files   MB     first              cached`);
+    console.log(
+      `  ${'layout'.padEnd(10)} ${'format'.padEnd(13)} files   MB     first              cached             first, CPU`,
+    );
     for (const layout of layouts) {
       for (const format of formats) {
         const shape = { layout, format };
@@ -78,7 +87,7 @@ export async function layoutMatrix(
         cells.push(cell);
         console.log(
           `  ${shapeName(shape)} ${String(files).padStart(5)} ${(bytes / 1e6).toFixed(1).padStart(5)}   ` +
-            `${seconds(cell.first, limitMs)} ${seconds(cell.cached, limitMs)}`,
+            `${seconds(cell.first, limitMs)} ${seconds(cell.cached, limitMs)} ${cpuSeconds(cell.firstCpu)}`,
         );
       }
     }

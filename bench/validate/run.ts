@@ -1,5 +1,5 @@
 // Prints the time of `rr validate` on generated models of 10,000 and 50,000 entities.
-// First, the layout matrix: the same entities in one file, in sections files of 250 entities (45 files
+// First, the layout matrix: the same entities in one file, in sections files of 250 entities (42 files
 // at 10,000) and in one file per entity; as YAML with comments, without comments, with folded block
 // scalars, and as JSON. Each is timed as the whole bin/rr.js process (what the user waits for), first
 // run (compose cache empty) and cached, with its ratio to the best layout of its size and the

@@ -1,6 +1,8 @@
-// Bazel builds rr from BUILD.bazel's ts_project and js_binary, which see only the npm packages listed
-// as their deps and only those pinned in pnpm-lock.yaml. A package tools/ loads at run time but that
-// BUILD.bazel leaves out builds with npm and fails under Bazel; this catches it without running Bazel.
+// Bazel builds rr and the viewer from BUILD.bazel's ts_projects and js_binaries, which see only the npm
+// packages listed as their deps and only those pinned in pnpm-lock.yaml. A package tools/ (or
+// viewer/src) loads at run time, or reads only types from, but that BUILD.bazel leaves out builds with
+// npm, where every package sits in node_modules, and fails under Bazel's sandbox; this catches it
+// without running Bazel (docs/decisions/0206-build-bazel-lists-the-packages-types-come-from.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { parse } from 'yaml';
 import { PRECOMPILED_SCHEMAS, precompiledValidatorFile } from '../../tools/model/precompiled-validator.js';
 import { repoRoot } from '../cli/run-cli.js';
 import { runtimePackages, runtimeSpecifiers } from './runtime-imports.js';
+import { typePackages, typeSpecifiers } from './type-imports.js';
 
 const read = (name: string) => readFileSync(join(repoRoot, name), 'utf8');
 
@@ -42,55 +45,116 @@ function linkedPackages(call: string): Set<string> {
   return new Set([...call.matchAll(/":node_modules\/((?:@[^/"]+\/)?[^/"]+)"/g)].map((m) => m[1]!));
 }
 
-describe('BUILD.bazel and pnpm-lock.yaml', () => {
-  const used = runtimePackages(repoRoot, 'tools');
+type Lock = {
+  importers: Record<
+    string,
+    Partial<Record<'dependencies' | 'optionalDependencies' | 'devDependencies', object>>
+  >;
+};
+
+/** The packages of `used` that `known` lacks, each with the files that use it. */
+function missingFrom(used: Map<string, string[]>, known: Set<string>): string[] {
+  return [...used]
+    .filter(([name]) => !known.has(name))
+    .map(([name, files]) => `${name} (used by ${files.join(', ')})`)
+    .sort();
+}
+
+/** The packages a pnpm-lock.yaml importer pins, of the given kinds. */
+function pinned(lock: Lock, importer: string, kinds: (keyof Lock['importers'][string])[]): Set<string> {
+  const entry = lock.importers[importer] ?? {};
+  return new Set(kinds.flatMap((kind) => Object.keys(entry[kind] ?? {})));
+}
+
+const PRODUCTS = [
+  { sources: 'tools', tsconfig: 'tsconfig.build.json', project: 'tools', binary: 'rr', importer: '.' },
+  {
+    sources: 'viewer/src',
+    tsconfig: 'viewer/tsconfig.build.json',
+    project: 'viewer_tools',
+    binary: 'rr_viewer',
+    importer: 'viewer',
+  },
+];
+
+describe.each(PRODUCTS)('BUILD.bazel and pnpm-lock.yaml for the sources in $sources', (product) => {
+  const runtime = runtimePackages(repoRoot, product.sources);
+  const types = typePackages(repoRoot, product.sources, product.tsconfig);
   const build = read('BUILD.bazel');
-  const lock = parse(read('pnpm-lock.yaml')) as {
-    importers: Record<
-      string,
-      { dependencies?: Record<string, unknown>; optionalDependencies?: Record<string, unknown> }
-    >;
-  };
-  const missing = (known: Set<string>) =>
-    [...used]
-      .filter(([name]) => !known.has(name))
-      .map(([name, files]) => `${name} (loaded by ${files.join(', ')})`)
-      .sort();
+  const lock = parse(read('pnpm-lock.yaml')) as Lock;
 
-  it('give the ts_project or the js_binary every npm package tools/ loads at run time', () => {
+  it(`give the ts_project ${product.project} or the js_binary ${product.binary} every npm package loaded at run time`, () => {
     const deps = new Set([
-      ...linkedPackages(ruleCall(build, 'ts_project')),
-      ...linkedPackages(ruleCall(build, 'js_binary', 'rr')),
+      ...linkedPackages(ruleCall(build, 'ts_project', product.project)),
+      ...linkedPackages(ruleCall(build, 'js_binary', product.binary)),
     ]);
-    expect(missing(deps)).toEqual([]);
+    expect(missingFrom(runtime, deps)).toEqual([]);
   });
 
-  it('pin every such package as a dependency or an optional one (not a devDependency) in pnpm-lock.yaml', () => {
-    const root = lock.importers['.'];
-    const pinned = { ...root?.dependencies, ...root?.optionalDependencies };
-    expect(missing(new Set(Object.keys(pinned)))).toEqual([]);
+  it(`give the ts_project ${product.project} every npm package it reads types from, type-only imports included`, () => {
+    expect(types.size).toBeGreaterThan(3);
+    expect(missingFrom(types, linkedPackages(ruleCall(build, 'ts_project', product.project)))).toEqual([]);
   });
+
+  it('pin every package loaded at run time as a dependency or an optional one (not a devDependency)', () => {
+    expect(
+      missingFrom(runtime, pinned(lock, product.importer, ['dependencies', 'optionalDependencies'])),
+    ).toEqual([]);
+  });
+
+  it('pin every package types are read from, in its own package or in the workspace root', () => {
+    const all = ['dependencies', 'optionalDependencies', 'devDependencies'] as const;
+    const known = new Set([...pinned(lock, product.importer, [...all]), ...pinned(lock, '.', [...all])]);
+    expect(missingFrom(types, known)).toEqual([]);
+  });
+});
+
+describe('the import finders', () => {
+  const source = [
+    "import type { A } from 'only-types';",
+    "import { type B, type C } from 'inline-types';",
+    "export type { D } from 'reexported-types';",
+    "import { join } from 'node:path';",
+    "import { readFile } from 'fs';",
+    "import { local } from './local.js';",
+    "import { value, type E } from '@scope/pkg/sub';",
+    "export { F } from 'reexported';",
+    "import 'side-effect';",
+    "const lazy = () => import('lazy');",
+    "let yaml: typeof import('type-of-import') | undefined;",
+  ].join('\n');
 
   it('find what tools/ loads: packages and subpaths, but no type-only import or Node built-in', () => {
-    expect(used.has('yaml')).toBe(true);
-    const source = [
-      "import type { A } from 'only-types';",
-      "import { type B, type C } from 'inline-types';",
-      "export type { D } from 'reexported-types';",
-      "import { join } from 'node:path';",
-      "import { readFile } from 'fs';",
-      "import { local } from './local.js';",
-      "import { value, type E } from '@scope/pkg/sub';",
-      "export { F } from 'reexported';",
-      "import 'side-effect';",
-      "const lazy = () => import('lazy');",
-    ].join('\n');
+    expect(runtimePackages(repoRoot, 'tools').has('yaml')).toBe(true);
     expect(runtimeSpecifiers('example.ts', source)).toEqual([
       '@scope/pkg/sub',
       'reexported',
       'side-effect',
       'lazy',
     ]);
+  });
+
+  it('find every package types are read from, type-only imports and built-ins included', () => {
+    expect(typeSpecifiers('example.ts', source)).toEqual([
+      'only-types',
+      'inline-types',
+      'reexported-types',
+      'node:path',
+      'fs',
+      '@scope/pkg/sub',
+      'reexported',
+      'side-effect',
+      'lazy',
+      'type-of-import',
+    ]);
+  });
+
+  it('name the package that supplies the types, as tsc resolves it', () => {
+    const types = typePackages(repoRoot, 'tools', 'tsconfig.build.json');
+    expect(types.get('@types/sarif')).toContain('tools/report/diagnostics-sarif.ts');
+    expect(types.get('vitest')).toContain('tools/vitest/junit-reporter.ts');
+    expect(types.get('@types/node')?.length).toBeGreaterThan(10);
+    expect(types.has('sarif')).toBe(false);
   });
 });
 

@@ -1,18 +1,9 @@
 // A throwaway copy of the consumer workspace in test/bazel/, driven by the real `bazel` binary.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '../cli/run-cli.js';
-
-/** The bazel binary on PATH, or undefined. */
-export function findBazel(): string | undefined {
-  try {
-    return execFileSync('sh', ['-c', 'command -v bazel'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** What one bazel command gave. */
 export interface BazelRun {

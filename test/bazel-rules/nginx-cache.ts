@@ -1,22 +1,10 @@
 // Debian's nginx as Bazel's HTTP remote cache: GET and WebDAV PUT of /ac/ and /cas/ entries under a
 // temporary folder, on a loopback port, as the current user (pid, logs and temp files in that folder).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-/** The nginx binary on PATH (or in /usr/sbin, outside a root PATH), or undefined. */
-export function findNginx(): string | undefined {
-  try {
-    const found = execFileSync('sh', ['-c', 'command -v nginx || command -v /usr/sbin/nginx'], {
-      encoding: 'utf8',
-    }).trim();
-    return found || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A port nobody listens on right now. */
 async function freePort(): Promise<number> {

@@ -3,31 +3,18 @@
 // temporary folders, time zones and clocks (the second 1000 days ahead, actions included), build the
 // same bytes in a sandbox, also when TMPDIR and USER reach the actions; and the second takes every rr
 // action and test from a real HTTP remote cache (Debian's nginx) and from a disk cache.
-// Skipped with a message when bazel, nginx or libfaketime is missing, except under CI.
+// Needs bazel, nginx and libfaketime (test/requirements.ts): skipped with a message without them, failed under CI.
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BazelWorkspace, findBazel, type BazelRun } from './bazel-workspace.js';
+import { available, needsProgram, programPath } from '../requirements.js';
+import { BazelWorkspace, type BazelRun } from './bazel-workspace.js';
 import { processSummary, readExecutionLog, type SpawnExec } from './execution-log.js';
-import { findNginx, NginxCache } from './nginx-cache.js';
+import { NginxCache } from './nginx-cache.js';
 import { missingOutputs, outputDigests } from './output-tree.js';
-import { findLibfaketime, secondsUnder, shiftedClockPrefix } from './shifted-clock.js';
-
-const bazel = findBazel();
-const nginx = findNginx();
-const libfaketime = findLibfaketime();
-const required = Boolean(process.env.CI);
-const missing = [
-  bazel ? undefined : '`bazel` (apt-get install bazel-bootstrap)',
-  nginx ? undefined : '`nginx` (apt-get install nginx)',
-  libfaketime ? undefined : 'libfaketime (apt-get install faketime)',
-].filter((m) => m !== undefined);
-
-if (missing.length > 0 && !required) {
-  console.warn(`test/bazel-rules/remote-cache: skipped, needs ${missing.join(', ')}`);
-}
+import { secondsUnder, shiftedClockPrefix } from './shifted-clock.js';
 
 /** The actions rules_rr runs, and Bazel's test runner for the rr tests and the set's test. */
 const RR_MNEMONICS = new Set(['RrModel', 'RrVerificationSet', 'RrTestResults']);
@@ -67,7 +54,7 @@ const cached = (spawns: SpawnExec[]) =>
 const envOf = (spawn: SpawnExec) =>
   new Map((spawn.environmentVariables ?? []).map(({ name, value }) => [name, value]));
 
-describe.runIf(missing.length === 0 || required)(
+describe.runIf(available(needsProgram('bazel'), needsProgram('nginx'), needsProgram('libfaketime')))(
   'rr actions across clones, sandboxed and from a remote cache',
   { timeout: 600_000 },
   () => {
@@ -145,12 +132,8 @@ describe.runIf(missing.length === 0 || required)(
     const outputPath = async (ws: BazelWorkspace) => (await ws.bazel('info', ['output_path'])).stdout.trim();
 
     beforeAll(async () => {
-      if (missing.length > 0)
-        throw new Error(
-          `CI must run the remote-cache test, but it needs ${missing.join(', ')} (.ci/run installs them)`,
-        );
       root = await mkdtemp(join(tmpdir(), 'rr-remote-'));
-      cache = await NginxCache.start(nginx!, join(root, 'nginx'));
+      cache = await NginxCache.start(programPath('nginx')!, join(root, 'nginx'));
       one = await clone('alice', 'one/ws', { tz: 'UTC', lang: 'C.UTF-8' });
     }, 120_000);
 

@@ -6,18 +6,9 @@
 // the shell) sees the shifted clock. linux-sandbox refuses to run there (libfaketime cannot open its
 // shared memory in the sandbox's read-only /dev/shm), so such a build uses processwrapper-sandbox.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** Debian's libfaketime (package `faketime`), or undefined. */
-export function findLibfaketime(): string | undefined {
-  const lib = '/usr/lib';
-  const found = readdirSync(lib)
-    .map((dir) => join(lib, dir, 'faketime', 'libfaketime.so.1'))
-    .find((path) => existsSync(path));
-  return found;
-}
+import { programPath } from '../requirements.js';
 
 // $1 upper and $2 work folder of the overlay, $3 libfaketime, $4 the clock (FAKETIME syntax), then the command.
 const SCRIPT = `set -e
@@ -33,7 +24,7 @@ exec "$@"`;
  * folders serve one mount at a time and a Bazel server keeps its namespace alive.
  */
 export async function shiftedClockPrefix(dir: string, offset: string): Promise<string[]> {
-  const lib = findLibfaketime();
+  const lib = programPath('libfaketime');
   if (lib === undefined) throw new Error('no libfaketime: apt-get install faketime (.ci/run does)');
   const upper = await mkdtemp(join(dir, 'etc-upper-'));
   const work = await mkdtemp(join(dir, 'etc-work-'));

@@ -1,10 +1,7 @@
-// Debian's Chromium driven by playwright-core, for the viewer's browser tests. The tests skip, saying
-// why, when Chromium is not installed, except under CI, where a missing browser fails them.
-import { existsSync } from 'node:fs';
+// Debian's Chromium driven by playwright-core, for the editor's and the viewer's browser tests. Whether
+// it is installed is test/requirements.ts's question (`needsProgram('chromium')`).
 import { chromium, type Browser } from 'playwright-core';
-
-/** Where the browser is: Debian's package puts it here (.ci/install-chromium installs it). */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+import { CHROMIUM_PATH } from '../requirements.js';
 
 /** Flags for a headless run in a container: no sandbox, GPU or background traffic. */
 const CHROMIUM_ARGS = [
@@ -16,12 +13,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-
-/** Why the browser tests cannot run here, or undefined when they can. */
-export function browserMissing(): string | undefined {
-  if (existsSync(CHROMIUM_PATH)) return undefined;
-  return `no Chromium at ${CHROMIUM_PATH}: install it with \`bash .ci/install-chromium\` (Debian's chromium package)`;
-}
 
 /** Starts a headless Chromium; `extra` flags add to the usual ones (WebGL needs --enable-unsafe-swiftshader). */
 export function launchBrowser(extra: string[] = []): Promise<Browser> {

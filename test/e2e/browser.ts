@@ -1,30 +1,18 @@
 // Browser tests drive Debian's Chromium (/usr/bin/chromium, installed by .ci/install-chromium) with
-// playwright-core. Without Chromium the tests are skipped with a message, except under CI, where a
-// missing browser is a failure.
+// playwright-core. They need it (test/requirements.ts): skipped with a message without it, failed under
+// CI.
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { browserMissing, launchBrowser } from './browser-launch.js';
+import { launchBrowser } from './browser-launch.js';
 
 /** The repository root (test/e2e/../..). */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Where browser tests save screenshots (gitignored; docs link to them). */
 export const ARTIFACTS_DIR = join(REPO_ROOT, 'test-artifacts');
-
-/**
- * Why browser tests cannot run here, or undefined when they can. Under CI a missing Chromium throws:
- * CI installs it, so its absence is a broken machine, not a reason to skip.
- */
-export function browserSkipReason(): string | undefined {
-  const reason = browserMissing();
-  if (reason === undefined) return undefined;
-  if (process.env.CI) throw new Error(`CI must run the browser tests, but ${reason}`);
-  process.stderr.write(`browser tests skipped: ${reason}\n`);
-  return reason;
-}
 
 /** Launches headless Chromium with the project's fixed flags. */
 export function launchChromium(): Promise<Browser> {

@@ -8,17 +8,17 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rr } from '../cli/run-cli.js';
-import { ZEPHYR, zephyrSkipReason } from '../import-export/shared-data.js';
-import { browserSkipReason, saveScreenshot, seriousAxeViolations } from './browser.js';
+import { needsZephyr, ZEPHYR } from '../import-export/shared-data.js';
+import { saveScreenshot, seriousAxeViolations } from './browser.js';
 import { openEditorPage, showRoute } from './editor-page.js';
 import { git, serve, type EditorUnderTest } from './editor-server.js';
+import { available, needsProgram } from '../requirements.js';
 
-const skip = browserSkipReason() ?? zephyrSkipReason('test/e2e/editor-conventions.test.ts');
 const SHOTS = 'editor';
 const SEMAPHORE = 'model/docs/software_requirements/semaphore.yaml';
 const MUTEX = 'model/docs/software_requirements/mutex.yaml';
 
-describe.skipIf(skip !== undefined)(
+describe.runIf(available(needsProgram('chromium'), needsZephyr()))(
   'the editor on imported requirements, in Chromium',
   { timeout: 180_000 },
   () => {

@@ -3,11 +3,11 @@
 // Screenshots for docs/editor.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserSkipReason, saveScreenshot, seriousAxeViolations } from './browser.js';
+import { saveScreenshot, seriousAxeViolations } from './browser.js';
 import { openEditorPage, showRoute } from './editor-page.js';
 import { startEditor, type EditorUnderTest } from './editor-server.js';
+import { available, needsProgram } from '../requirements.js';
 
-const skip = browserSkipReason();
 const SHOTS = 'editor';
 
 interface Box {
@@ -35,74 +35,78 @@ async function measure(page: Page): Promise<{ frame: Box; nodes: Box[]; zoom: nu
 const inside = (b: Box, f: Box) =>
   b.left >= f.left - 1 && b.right <= f.right + 1 && b.top >= f.top - 1 && b.bottom <= f.bottom + 1;
 
-describe.skipIf(skip)('the whole-model trace graph in Chromium', { timeout: 120_000 }, () => {
-  let editor: EditorUnderTest;
-  let browser: Browser;
-  let page: Page;
-  let errors: string[];
+describe.runIf(available(needsProgram('chromium')))(
+  'the whole-model trace graph in Chromium',
+  { timeout: 120_000 },
+  () => {
+    let editor: EditorUnderTest;
+    let browser: Browser;
+    let page: Page;
+    let errors: string[];
 
-  beforeAll(async () => {
-    editor = await startEditor();
-    ({ browser, page, errors } = await openEditorPage(editor));
-    await showRoute(page, '#/graph');
-    await page.locator('main h1', { hasText: 'Trace graph' }).waitFor();
-    await page.locator('main svg.trace-graph g.node').first().waitFor();
-  });
+    beforeAll(async () => {
+      editor = await startEditor();
+      ({ browser, page, errors } = await openEditorPage(editor));
+      await showRoute(page, '#/graph');
+      await page.locator('main h1', { hasText: 'Trace graph' }).waitFor();
+      await page.locator('main svg.trace-graph g.node').first().waitFor();
+    });
 
-  afterAll(async () => {
-    await browser?.close();
-    await editor?.stop();
-  });
+    afterAll(async () => {
+      await browser?.close();
+      await editor?.stop();
+    });
 
-  it('fits: every box of the model is inside the graph window, and the window inside the browser', async () => {
-    await page.getByRole('button', { name: 'Fit' }).click();
-    await page.locator('.graph-viewport').scrollIntoViewIfNeeded();
-    const { frame, nodes, inWindow } = await measure(page);
-    expect(nodes.length).toBe(53);
-    expect(nodes.filter((n) => !inside(n, frame))).toEqual([]);
-    expect(inWindow).toBe(true);
-    await saveScreenshot(page, SHOTS, 'trace-graph-overview-fit', { fullPage: false });
-    expect(await seriousAxeViolations(page)).toEqual([]);
-  });
+    it('fits: every box of the model is inside the graph window, and the window inside the browser', async () => {
+      await page.getByRole('button', { name: 'Fit' }).click();
+      await page.locator('.graph-viewport').scrollIntoViewIfNeeded();
+      const { frame, nodes, inWindow } = await measure(page);
+      expect(nodes.length).toBe(53);
+      expect(nodes.filter((n) => !inside(n, frame))).toEqual([]);
+      expect(inWindow).toBe(true);
+      await saveScreenshot(page, SHOTS, 'trace-graph-overview-fit', { fullPage: false });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
 
-  it('zooms in and out with the buttons: the scale and the boxes grow and shrink', async () => {
-    await page.getByRole('button', { name: 'Fit' }).click();
-    const fitted = await measure(page);
-    await page.getByRole('button', { name: 'Zoom in' }).click();
-    await page.getByRole('button', { name: 'Zoom in' }).click();
-    const zoomed = await measure(page);
-    expect(zoomed.zoom).toBeGreaterThan(fitted.zoom);
-    expect(zoomed.nodes[0]!.width).toBeGreaterThan(fitted.nodes[0]!.width * 1.4);
-    // Zoomed in, some boxes are out of the window: the drawing is bigger than it.
-    expect(zoomed.nodes.some((n) => !inside(n, zoomed.frame))).toBe(true);
-    await saveScreenshot(page, SHOTS, 'trace-graph-overview-zoomed', { fullPage: false });
-    await page.getByRole('button', { name: 'Zoom out' }).click();
-    const out = await measure(page);
-    expect(out.zoom).toBeLessThan(zoomed.zoom);
-    expect(out.nodes[0]!.width).toBeLessThan(zoomed.nodes[0]!.width);
-  });
+    it('zooms in and out with the buttons: the scale and the boxes grow and shrink', async () => {
+      await page.getByRole('button', { name: 'Fit' }).click();
+      const fitted = await measure(page);
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      const zoomed = await measure(page);
+      expect(zoomed.zoom).toBeGreaterThan(fitted.zoom);
+      expect(zoomed.nodes[0]!.width).toBeGreaterThan(fitted.nodes[0]!.width * 1.4);
+      // Zoomed in, some boxes are out of the window: the drawing is bigger than it.
+      expect(zoomed.nodes.some((n) => !inside(n, zoomed.frame))).toBe(true);
+      await saveScreenshot(page, SHOTS, 'trace-graph-overview-zoomed', { fullPage: false });
+      await page.getByRole('button', { name: 'Zoom out' }).click();
+      const out = await measure(page);
+      expect(out.zoom).toBeLessThan(zoomed.zoom);
+      expect(out.nodes[0]!.width).toBeLessThan(zoomed.nodes[0]!.width);
+    });
 
-  it('pans with the buttons and the keyboard, and 0 fits again', async () => {
-    await page.getByRole('button', { name: 'Fit' }).click();
-    await page.getByRole('button', { name: 'Zoom in' }).click();
-    const before = await measure(page);
-    await page.getByRole('button', { name: 'Pan right' }).click();
-    const right = await measure(page);
-    // Looking further right, the drawing moves left.
-    expect(right.nodes[0]!.left).toBeLessThan(before.nodes[0]!.left - 20);
-    expect(right.zoom).toBe(before.zoom);
+    it('pans with the buttons and the keyboard, and 0 fits again', async () => {
+      await page.getByRole('button', { name: 'Fit' }).click();
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      const before = await measure(page);
+      await page.getByRole('button', { name: 'Pan right' }).click();
+      const right = await measure(page);
+      // Looking further right, the drawing moves left.
+      expect(right.nodes[0]!.left).toBeLessThan(before.nodes[0]!.left - 20);
+      expect(right.zoom).toBe(before.zoom);
 
-    const viewport = page.getByRole('group', { name: /^Trace graph: \+ and − zoom/ });
-    await viewport.focus();
-    await page.keyboard.press('ArrowDown');
-    const down = await measure(page);
-    expect(down.nodes[0]!.top).toBeLessThan(right.nodes[0]!.top - 20);
-    await page.keyboard.press('+');
-    expect((await measure(page)).zoom).toBeGreaterThan(down.zoom);
-    await page.keyboard.press('-');
-    await page.keyboard.press('0');
-    const fitted = await measure(page);
-    expect(fitted.nodes.filter((n) => !inside(n, fitted.frame))).toEqual([]);
-    expect(errors).toEqual([]);
-  });
-});
+      const viewport = page.getByRole('group', { name: /^Trace graph: \+ and − zoom/ });
+      await viewport.focus();
+      await page.keyboard.press('ArrowDown');
+      const down = await measure(page);
+      expect(down.nodes[0]!.top).toBeLessThan(right.nodes[0]!.top - 20);
+      await page.keyboard.press('+');
+      expect((await measure(page)).zoom).toBeGreaterThan(down.zoom);
+      await page.keyboard.press('-');
+      await page.keyboard.press('0');
+      const fitted = await measure(page);
+      expect(fitted.nodes.filter((n) => !inside(n, fitted.frame))).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  },
+);

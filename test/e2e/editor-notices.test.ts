@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { writeEvidence, writeModel } from '../editor/editor-fixture.js';
-import { browserSkipReason, saveScreenshot } from './browser.js';
+import { saveScreenshot } from './browser.js';
 import { openEditorPage, showRoute } from './editor-page.js';
 import { serve, type EditorUnderTest } from './editor-server.js';
+import { available, needsProgram } from '../requirements.js';
 
-const skip = browserSkipReason();
 const SHOTS = 'editor';
 const RATE = '//pump:rate_test';
 const TAKEN = 'RateTest/tagged';
@@ -42,7 +42,7 @@ async function hybridEditor(): Promise<EditorUnderTest> {
   return serve(root, 'model', 'testlogs');
 }
 
-describe.skipIf(skip)('save notices in Chromium', { timeout: 120_000 }, () => {
+describe.runIf(available(needsProgram('chromium')))('save notices in Chromium', { timeout: 120_000 }, () => {
   let editor: EditorUnderTest;
   let browser: Browser;
   let page: Page;

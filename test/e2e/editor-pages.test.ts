@@ -3,11 +3,11 @@
 // use (skip link, focus moved to the new page's heading, visible focus), deep links, and a narrow window.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserSkipReason, saveScreenshot, seriousAxeViolations } from './browser.js';
+import { saveScreenshot, seriousAxeViolations } from './browser.js';
 import { openEditorPage, showRoute } from './editor-page.js';
 import { startEditor, type EditorUnderTest } from './editor-server.js';
+import { available, needsProgram } from '../requirements.js';
 
-const skip = browserSkipReason();
 const SHOTS = 'editor';
 
 /** A page to check: its deep link, the heading it shows, and an element that appears once it has loaded. */
@@ -56,7 +56,7 @@ const PAGES: { name: string; hash: string; heading: string | RegExp; loaded: str
   },
 ];
 
-describe.skipIf(skip)('editor pages in Chromium', { timeout: 120_000 }, () => {
+describe.runIf(available(needsProgram('chromium')))('editor pages in Chromium', { timeout: 120_000 }, () => {
   let editor: EditorUnderTest;
   let browser: Browser;
   let page: Page;

@@ -3,14 +3,14 @@
 // its chain as a tree (mitigations → requirements) without other risks. Screenshots for docs/editor.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserSkipReason, saveScreenshot, seriousAxeViolations } from './browser.js';
+import { saveScreenshot, seriousAxeViolations } from './browser.js';
 import { openEditorPage, showRoute } from './editor-page.js';
 import { startEditor, type EditorUnderTest } from './editor-server.js';
+import { available, needsProgram } from '../requirements.js';
 
-const skip = browserSkipReason();
 const SHOTS = 'editor';
 
-describe.skipIf(skip)('risks in Chromium', { timeout: 120_000 }, () => {
+describe.runIf(available(needsProgram('chromium')))('risks in Chromium', { timeout: 120_000 }, () => {
   let editor: EditorUnderTest;
   let browser: Browser;
   let page: Page;

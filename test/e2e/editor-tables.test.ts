@@ -4,11 +4,11 @@
 // names each id once per row. Screenshots go to test-artifacts/editor/ (docs/editor.md links them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserSkipReason, saveScreenshot } from './browser.js';
+import { saveScreenshot } from './browser.js';
 import { openEditorPage, showRoute } from './editor-page.js';
 import { startEditor, type EditorUnderTest } from './editor-server.js';
+import { available, needsProgram } from '../requirements.js';
 
-const skip = browserSkipReason();
 const SHOTS = 'editor';
 
 /** A cell whose text has a word wider than the cell. */
@@ -46,7 +46,7 @@ const SQUEEZED_CELLS = `(() => {
   return squeezed;
 })()`;
 
-describe.skipIf(skip)('editor tables in Chromium', { timeout: 120_000 }, () => {
+describe.runIf(available(needsProgram('chromium')))('editor tables in Chromium', { timeout: 120_000 }, () => {
   let editor: EditorUnderTest;
   let browser: Browser;
   let page: Page;

@@ -1,4 +1,4 @@
-// Entity versions (docs/decisions.md, "Entity version"): an entity carries a version; saving over a change
+// Entity versions (docs/decisions/0073-entity-version.md): an entity carries a version; saving over a change
 // made meanwhile is a conflict, not an overwrite.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

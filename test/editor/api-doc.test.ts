@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { buildEditorServer } from '../../tools/editor/editor-server.js';
-import type { EditorSession } from '../../tools/editor/editor-session.js';
+import type { ModelSession } from '../../tools/app/model-session.js';
 
 /** Routes from fastify's route tree ("├── /api/entities (GET, HEAD, POST)", nested by indentation). */
 function routesOf(tree: string): string[] {
@@ -25,7 +25,7 @@ function routesOf(tree: string): string[] {
 }
 
 test('api.md documents every route, and every documented route exists', async () => {
-  const app = buildEditorServer({ session: {} as EditorSession });
+  const app = buildEditorServer({ session: {} as ModelSession });
   await app.ready();
   const served = routesOf(app.printRoutes({ commonPrefix: false }));
   await app.close();

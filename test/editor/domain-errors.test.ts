@@ -1,11 +1,11 @@
-// The engine refuses with domain errors (a code, no HTTP); the editor's one error handler answers them
-// with the statuses the API has always used (docs/api.md, "Errors").
+// The engine refuses with domain errors (a code, no HTTP); the editor's one table answers them with the
+// statuses the API has always used, in the one error body (docs/api.md, "Errors").
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { editorErrorStyle } from '../../tools/editor/editor-errors.js';
-import { errorBody, toApiError } from '../../tools/http/error-answers.js';
+import { editorErrors } from '../../tools/editor/editor-errors.js';
+import { errorAnswer } from '../../tools/http/error-answers.js';
 import { DOMAIN_ERROR_CODES, DomainError, type DomainErrorCode } from '../../tools/verify/domain-error.js';
 import { OwnerConflictError } from '../../tools/verify/owner-conflict-error.js';
 import { tempDir } from '../edit/edit-fixture.js';
@@ -23,16 +23,17 @@ const statusBefore = (code: DomainErrorCode) => BEFORE.find(([, codes]) => codes
 
 /** The status and body the editor's error handler answers an error with. */
 function answer(error: unknown) {
-  const style = editorErrorStyle(1024 * 1024);
-  const refusal = toApiError(error, style);
-  return { status: refusal.status, body: errorBody(refusal, style) };
+  return errorAnswer(
+    error,
+    editorErrors(1024 * 1024, () => undefined),
+  );
 }
 
 describe('domain errors as HTTP', () => {
   test.each(DOMAIN_ERROR_CODES)('%s keeps its status, code, message and details', (code) => {
     const { status, body } = answer(new DomainError(code, 'what to do', { expansions: [] }));
     expect(status).toBe(statusBefore(code));
-    expect(body).toEqual({ code, message: 'what to do', expansions: [] });
+    expect(body).toEqual({ status, code, message: 'what to do', expansions: [] });
   });
 
   test('a save the one-owner checks refuse is 409 with its conflicts and notices', () => {
@@ -40,6 +41,7 @@ describe('domain errors as HTTP', () => {
     const { status, body } = answer(new OwnerConflictError([conflict], []));
     expect(status).toBe(409);
     expect(body).toEqual({
+      status: 409,
       code: 'one-owner',
       message: 'the save would introduce 1 problem(s) of the one-owner checks: shared',
       conflicts: [conflict],

@@ -5,9 +5,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import { stringify } from 'yaml';
-import { EditorSession } from '../../tools/editor/editor-session.js';
+import { ModelSession } from '../../tools/app/model-session.js';
 import { buildEditorServer } from '../../tools/editor/editor-server.js';
-import { parseAuthor } from '../../tools/editor/editor-context.js';
+import { parseAuthor } from '../../tools/git/author-text.js';
 import { GitClient } from '../../tools/git/git-client.js';
 import type { WorksheetSink } from '../../tools/agents/jobs/worksheet-sink.js';
 import type { LlmSetup } from '../../tools/agents/llm/llm-availability.js';
@@ -15,7 +15,7 @@ import type { LlmSetup } from '../../tools/agents/llm/llm-availability.js';
 /** A running editor. */
 export interface Editor {
   url: URL;
-  session: EditorSession;
+  session: ModelSession;
   /** sends a request; mutating ones carry X-RR-Request: 1 unless `headers` says otherwise */
   call: (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<Reply>;
   /** the version of an entity as the editor shows it */
@@ -52,7 +52,7 @@ export interface EditorSetup {
 export async function startEditor(modelDir: string, setup: EditorSetup = {}): Promise<Editor> {
   const git = await GitClient.open(modelDir);
   const author = setup.author ? parseAuthor(setup.author) : undefined;
-  const session = await EditorSession.open({
+  const session = await ModelSession.open({
     modelPath: modelDir,
     evidenceDir: setup.evidence,
     root: setup.root ?? git?.root ?? modelDir,

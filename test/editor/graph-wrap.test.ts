@@ -1,8 +1,8 @@
 // The trace graph of a parent with many children wraps them into rows of at most CHILDREN_PER_ROW
 // boxes (docs/editor.md, "Trace graph"), so it stays a picture rather than one line hundreds of boxes wide.
 import { describe, expect, it } from 'vitest';
-import { CHILDREN_PER_ROW } from '../../tools/editor/child-grid.js';
-import { traceSvg } from '../../tools/editor/graph-svg.js';
+import { CHILDREN_PER_ROW } from '../../tools/report/child-grid.js';
+import { traceSvg } from '../../tools/report/graph-svg.js';
 import type { TraceEdge, TraceNode } from '../../tools/report/trace-graph.js';
 import { drawnBoxes, rowsOf } from './graph-svg-rows.js';
 

@@ -3,7 +3,7 @@
 // makes a RegExp-based matcher backtrack for seconds and ones with control characters the server refuses.
 import { describe, expect, test } from 'vitest';
 import type { CaseList } from '../../tools/editor/routes/case-routes.js';
-import type { EntityDetail } from '../../tools/editor/entity-view.js';
+import type { EntityDetail } from '../../tools/app/entity-view.js';
 import { lineSelects, readSelectorLines } from '../../ui/editor/src/model/selector-lines.js';
 import { tempDir } from '../edit/edit-fixture.js';
 import { startEditor } from './editor-fixture.js';

@@ -2,26 +2,29 @@
 // own tests: one API route that reads a body with a schema, one that writes, and the page.
 import type { FastifyInstance } from 'fastify';
 import { onTestFinished } from 'vitest';
-import { ApiError } from '../../tools/http/api-error.js';
 import { VIEWER_CSP } from '../../tools/http/content-security-policies.js';
-import type { ErrorStyle } from '../../tools/http/error-answers.js';
+import type { ServerErrors } from '../../tools/http/error-answers.js';
 import { createHttpApp } from '../../tools/http/http-app.js';
 import { registerStaticFiles } from '../../tools/http/static-files.js';
 
-/** An error of a layer below the server, which the server translates. */
-export class OutOfRange extends Error {}
+/** An error of a layer below the server, with a code of that layer's union. */
+export class OutOfRange extends Error {
+  readonly code = 'out-of-range';
+}
 
-/** The error style of the test server: the viewer's shape, with status in the body. */
-export const TEST_STYLE: ErrorStyle = {
+/** What the test server's log heard (its 5xx answers), for the tests to read. */
+export const TEST_LOG: string[] = [];
+
+/** How the test server answers errors: the viewer's words, a table of one code. */
+export const TEST_ERRORS: ServerErrors<OutOfRange['code']> = {
   server: 'test server',
   apiDoc: 'docs/api.md',
-  statusInBody: true,
   badBodyCode: 'bad-body',
   noRouteCode: 'no-route',
   bodyLimit: 64 * 1024,
-  translate: (error) =>
-    error instanceof OutOfRange ? new ApiError(422, 'out-of-range', error.message) : undefined,
-  log: () => undefined,
+  statuses: { 'out-of-range': 422 },
+  refusal: (error) => (error instanceof OutOfRange ? error : undefined),
+  log: (line) => TEST_LOG.push(line),
 };
 
 /** A server answering to Host `localhost`, with guards added by `guard` before its routes. */
@@ -35,7 +38,7 @@ export async function testApp(
       code: 'host-not-allowed',
       message: (header) => `Host ${header} is not this server`,
     },
-    errors: TEST_STYLE,
+    errors: TEST_ERRORS,
   });
   options.guard?.(app);
   app.get('/api/thing', async () => ({ ok: true }));

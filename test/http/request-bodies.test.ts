@@ -15,6 +15,7 @@ describe('request bodies', () => {
       const toEditor = await editor.call('POST', '/api/git/commit', 'message=x', { 'content-type': type });
       expect(toEditor.status, type).toBe(415);
       expect(toEditor.body).toEqual({
+        status: 415,
         code: 'unsupported-media-type',
         message: 'send the request body as JSON with Content-Type: application/json',
       });

@@ -1,4 +1,4 @@
-// A Doorstop tree written to Doorstop's documented format (docs/reference/document.md and item.md of
+// A Doorstop tree written to Doorstop's documented format (the reference pages on documents and items of
 // Doorstop): a root document of needs, a requirements document whose parent it is, headings,
 // inactive, non-normative and derived items, and links with and without review fingerprints.
 import { readFile } from 'node:fs/promises';

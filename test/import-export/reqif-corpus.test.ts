@@ -8,10 +8,9 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadModel } from '../../tools/model/load-model.js';
-import { REQIF_CORPUS, reqifCorpusFiles, reqifCorpusSkipReason } from './shared-data.js';
+import { needsReqifCorpus, REQIF_CORPUS, reqifCorpusFiles } from './shared-data.js';
+import { available } from '../requirements.js';
 import { rrInProcess } from './run-main.js';
-
-const reqifCorpusMissing = reqifCorpusSkipReason('test/import-export/reqif-corpus.test.ts');
 
 /** How many elements of each name the file has, counted with fast-xml-parser (rr reads with saxes). */
 function countElements(text: string): Map<string, number> {
@@ -33,7 +32,7 @@ function countElements(text: string): Map<string, number> {
 
 const files = reqifCorpusFiles();
 
-describe.skipIf(reqifCorpusMissing !== undefined)('rr import reqif on every file of the ReqIF corpus', () => {
+describe.runIf(available(needsReqifCorpus()))('rr import reqif on every file of the ReqIF corpus', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'rr-reqif-corpus-'));

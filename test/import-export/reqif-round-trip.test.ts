@@ -8,9 +8,8 @@ import type { Entity } from '../../tools/model/entity.js';
 import { loadModel } from '../../tools/model/load-model.js';
 import { repoRoot } from '../cli/run-cli.js';
 import { rrInProcess } from './run-main.js';
-import { ZEPHYR, zephyrSkipReason } from './shared-data.js';
-
-const zephyrMissing = zephyrSkipReason('test/import-export/reqif-round-trip.test.ts');
+import { needsZephyr, ZEPHYR } from './shared-data.js';
+import { available } from '../requirements.js';
 
 const EXAMPLE = join(repoRoot, 'examples', 'infusion-pump');
 /** An entity's fields with `x` and `[x]` alike (rr reads a string-or-list field either way). */
@@ -92,7 +91,7 @@ describe('ReqIF round trips', () => {
     expect(run.stderr).toMatch(/does not load cleanly; fix the errors above/);
   });
 
-  it.skipIf(zephyrMissing !== undefined)('the imported Zephyr set round-trips too', async () => {
+  it.runIf(available(needsZephyr()))('the imported Zephyr set round-trips too', async () => {
     const zephyr = join(dir, 'zephyr-imported');
     expect((await rrInProcess(['import', 'strictdoc', ZEPHYR, '--out', zephyr])).code).toBe(0);
     const { first, second, imported } = await roundTrip(zephyr, 'zephyr-round');

@@ -8,19 +8,18 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkQueue } from '../../tools/editor/routes/report-routes.js';
+import type { WorkQueue } from '../../tools/app/work-queue.js';
 import { initRepo, treeOf } from '../edit/edit-fixture.js';
 import { startEditor, type Editor } from '../editor/editor-fixture.js';
 import { drawnBoxes, rowsOf } from '../editor/graph-svg-rows.js';
 import { rr } from '../cli/run-cli.js';
-import { ZEPHYR, zephyrSkipReason } from './shared-data.js';
-
-const zephyrMissing = zephyrSkipReason('test/import-export/zephyr-editor.test.ts');
+import { needsZephyr, ZEPHYR } from './shared-data.js';
+import { available } from '../requirements.js';
 
 const SEMAPHORE = 'model/docs/software_requirements/semaphore.yaml';
 const MUTEX = 'model/docs/software_requirements/mutex.yaml';
 
-describe.skipIf(zephyrMissing !== undefined)('the editor on the imported Zephyr requirements', () => {
+describe.runIf(available(needsZephyr()))('the editor on the imported Zephyr requirements', () => {
   let repo: string;
   let editor: Editor;
   let before: Map<string, Buffer>;

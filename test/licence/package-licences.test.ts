@@ -1,4 +1,4 @@
-// Two packages, two licences (docs/decisions.md): rr (the repository root, package rules-rr) is
+// Two packages, two licences (docs/decisions/0203-two-packages-two-licences.md): rr (the repository root, package rules-rr) is
 // Apache-2.0 and the live viewer (viewer/, package rules-rr-viewer) AGPL-3.0-or-later. Each package
 // says its licence, the viewer's folder holds the AGPL's text and every file of it says its licence, no
 // file outside it is under the AGPL, and no Apache-2.0 file imports the viewer's code: the viewer may use

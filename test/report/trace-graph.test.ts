@@ -145,6 +145,23 @@ describe('focus and depth', () => {
   });
 });
 
+describe('obsolete entities and wrong kinds', () => {
+  it('an obsolete entity is drawn with its links; a link to the wrong kind is not drawn', async () => {
+    const g = traceGraph(
+      await loadYaml({
+        requirements: [
+          req('REQ-1'),
+          req('REQ-2', [], { satisfies: undefined, refines: 'REQ-1', status: 'obsolete' }),
+          req('REQ-3', [], { satisfies: 'REQ-1' }),
+        ],
+        risks: [{ id: 'RISK-1', title: 'r', mitigated_by: 'REQ-1' }],
+      }),
+    );
+    expect(ids(g)).toEqual(['REQ-1', 'REQ-2', 'REQ-3', 'RISK-1', 'UN-1']);
+    expect(edgeList(g.edges)).toEqual(['REQ-1 satisfies UN-1', 'REQ-2 refines REQ-1']);
+  });
+});
+
 describe('kind filter', () => {
   it('keeps the nodes of the kinds asked for and the edges between them', async () => {
     const g = await graph({ kinds: ['requirement'] });

@@ -1,5 +1,5 @@
 // Per-claim rules: bare-target-reference, whole-target-reference, glob-selector, redundant-selector,
-// bad-selector and bad-target (docs/diagnostics.md; docs/decisions.md "Claims and selectors", "Labels").
+// bad-selector and bad-target (docs/diagnostics.md; docs/decisions/README.md#claims-and-selectors, docs/decisions/0021-canonical-spelling-of-labels.md).
 import { describe, expect, it } from 'vitest';
 import { claimModel } from './claim-models.js';
 import { validateYaml } from './model-fixture.js';

@@ -1,5 +1,5 @@
-// Coverage rules (docs/diagnostics.md; docs/decisions.md "Obsolete entities", "Links count from either
-// side").
+// Coverage rules (docs/diagnostics.md; docs/decisions/0014-obsolete-entities.md,
+// docs/decisions/0015-links-count-from-either-side.md).
 import { describe, expect, it } from 'vitest';
 import { validateYaml } from './model-fixture.js';
 
@@ -222,6 +222,38 @@ describe('mitigation-unimplemented', () => {
           title: r
     `);
     expect(fx.diagnostics).toEqual([]);
+  });
+});
+
+describe('a field naming nothing of the right kind', () => {
+  it('is its reference error only: the entity is not reported as unlinked as well', async () => {
+    const fx = await validateYaml(`
+      user_needs:
+        - id: UN-1
+          title: n
+      requirements:
+        - id: REQ-1
+          title: r
+          satisfies: UN-1
+        - id: REQ-2
+          title: satisfies a need that does not exist
+          satisfies: UN-404
+      risks:
+        - id: RISK-1
+          title: mitigated by a requirement
+          mitigated_by: REQ-1
+      mitigations:
+        - id: MIT-1
+          title: implemented by a need
+          mitigates: RISK-9
+          implemented_by: UN-1
+    `);
+    expect(fx.diagnostics.map((d) => `${d.rule} ${d.entity}`)).toEqual([
+      'dangling-reference REQ-2',
+      'wrong-reference-kind RISK-1',
+      'dangling-reference MIT-1',
+      'wrong-reference-kind MIT-1',
+    ]);
   });
 });
 

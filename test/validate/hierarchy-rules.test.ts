@@ -1,4 +1,4 @@
-// Requirement hierarchy rules (docs/decisions.md "Parents of a requirement", "Refines cycles").
+// Requirement hierarchy rules (docs/decisions/0012-parents-of-a-requirement.md, docs/decisions/0013-refines-cycles.md).
 import { describe, expect, it } from 'vitest';
 import { validateYaml } from './model-fixture.js';
 
@@ -151,6 +151,39 @@ describe('multi-parent-implements', () => {
           implemented_by: REQ-1
     `);
     expect(fx.diagnostics).toEqual([]);
+  });
+});
+
+describe('parents that are no links', () => {
+  it('an obsolete parent or one that does not exist is no second parent', async () => {
+    const fx = await validateYaml(
+      model(`
+  - id: REQ-O
+    title: gone
+    status: obsolete
+  - id: REQ-1
+    title: r
+    refines: [REQ-A, REQ-O]
+  - id: REQ-2
+    title: r
+    refines: [REQ-A, REQ-404]
+`),
+    );
+    expect(fx.diagnostics.map((d) => `${d.rule} ${d.entity}`)).toEqual(['dangling-reference REQ-2']);
+  });
+
+  it('a cycle through an obsolete requirement is none; its live member refines nothing', async () => {
+    const fx = await validateYaml(`
+      requirements:
+        - id: REQ-1
+          title: r
+          refines: REQ-2
+        - id: REQ-2
+          title: r
+          status: obsolete
+          refines: REQ-1
+    `);
+    expect(fx.rules()).toEqual(['requirement-orphan']);
   });
 });
 

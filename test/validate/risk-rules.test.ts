@@ -1,4 +1,4 @@
-// risk-unacceptable and the risk-scale unknown-value (docs/decisions.md "Risk score").
+// risk-unacceptable and the risk-scale unknown-value (docs/decisions/0016-risk-score.md).
 import { describe, expect, it } from 'vitest';
 import { validateYaml } from './model-fixture.js';
 

@@ -1,4 +1,4 @@
-// Case selectors (docs/decisions.md, "Claims and selectors").
+// Case selectors (docs/decisions/0018-escapes-in-selectors.md).
 import { describe, expect, it } from 'vitest';
 import { parseSelector, selectorProblem, selectorsOverlap, selects } from '../../tools/model/selectors.js';
 

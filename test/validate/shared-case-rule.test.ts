@@ -1,4 +1,4 @@
-// shared-case decided statically (docs/decisions.md "Static shared-case").
+// shared-case decided statically (docs/decisions/0019-static-shared-case.md).
 import { describe, expect, it } from 'vitest';
 import { claimModel, type ClaimLines } from './claim-models.js';
 import { validateYaml } from './model-fixture.js';

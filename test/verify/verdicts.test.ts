@@ -242,6 +242,31 @@ describe('derivation', () => {
     expect(r.entity('REQ-O').verdict).toBe('FAILED');
   });
 
+  it('an obsolete parent derives nothing: a link with an obsolete end counts for nothing', async () => {
+    const r = await analyzeYaml(
+      {
+        requirements: [
+          req('REQ-P', [], { status: 'obsolete' }),
+          req('REQ-A', [cases(T, 'A')], { satisfies: undefined, refines: 'REQ-P' }),
+        ],
+      },
+      evidence({ [T]: [{ path: 'A' }] }),
+    );
+    expect(r.entity('REQ-P')).toMatchObject({ verdict: 'UNVERIFIED', basis: 'none', derived_from: [] });
+    expect(r.entity('REQ-A').verdict).toBe('VERIFIED');
+  });
+
+  it('a link to an entity of the wrong kind derives nothing', async () => {
+    const r = await analyzeYaml(
+      {
+        requirements: [req('REQ-P'), req('REQ-A', [cases(T, 'A')], { satisfies: 'REQ-P' })],
+      },
+      evidence({ [T]: [{ path: 'A', result: 'failed' }] }),
+    );
+    expect(r.entity('REQ-P')).toMatchObject({ verdict: 'UNVERIFIED', basis: 'none' });
+    expect(r.diagnostics.map((d) => d.rule)).toContain('wrong-reference-kind');
+  });
+
   it('a parent with claims of its own and children: basis both', async () => {
     const r = await analyzeYaml(
       {

@@ -6,8 +6,8 @@ import type { Worksheet } from '../agents/worksheet/worksheet.js';
 import { WorksheetError } from '../agents/worksheet/worksheet-error.js';
 import { worksheetBesideLedger, type WorksheetLedgerRow } from '../agents/worksheet/worksheet-ledger.js';
 import { recoverJournal } from '../edit/journal.js';
-import { EditorSession } from '../editor/editor-session.js';
-import { applyAcceptedRows, type WorksheetRowResult } from '../editor/worksheet-apply.js';
+import { ModelSession } from '../app/model-session.js';
+import { applyAcceptedRows, type WorksheetRowResult } from '../app/worksheet-apply.js';
 import { GitClient } from '../git/git-client.js';
 import type { LedgerRow } from '../report/case-ledger.js';
 import { caseLedger } from '../report/case-ledger.js';
@@ -65,7 +65,7 @@ export async function applyWorksheet(options: CasesWorksheetOptions, io: CliIo):
   if (recovery.outcome !== 'none') io.err(`rr cases: an interrupted save was settled: ${recovery.outcome}\n`);
   const sheet = await worksheetOrReport(file, io);
   if (!sheet) return EXIT.usage;
-  const session = await EditorSession.open({
+  const session = await ModelSession.open({
     modelPath,
     evidenceDir: resolve(io.cwd, options.evidence),
     root,

@@ -1,6 +1,6 @@
 // The rr command tree. Every command and its options are declared here or in a light *-command.ts
 // module, so `rr --help` lists them all; a command's implementation is imported in its action, so a
-// run loads only what it uses (docs/decisions.md, "A CLI that loads what it runs").
+// run loads only what it uses (docs/decisions/0201-a-cli-that-loads-what-it-runs.md).
 import { Command, CommanderError, Option } from 'commander';
 import { WORKFLOW_IDS } from '../agents/workflows/workflow-info.js';
 import { EXIT, type CliIo } from './cli-io.js';

@@ -7,8 +7,8 @@ import { AgentSettingError } from '../agents/llm/agent-settings.js';
 import { setUpLlm, type LlmSetup } from '../agents/llm/llm-availability.js';
 import { recoverJournal } from '../edit/journal.js';
 import type { CommitStep } from '../edit/transaction.js';
-import { parseAuthor } from '../editor/editor-context.js';
-import { EditorSession } from '../editor/editor-session.js';
+import { parseAuthor } from '../git/author-text.js';
+import { ModelSession } from '../app/model-session.js';
 import { buildEditorServer } from '../editor/editor-server.js';
 import { generateToken } from '../http/token-guard.js';
 import { GitClient } from '../git/git-client.js';
@@ -94,7 +94,7 @@ export async function runServe(options: ServeOptions, io: CliIo, stop: AbortSign
   const recovery = await recoverJournal(root);
   if (recovery.outcome !== 'none') io.out(`rr serve: an interrupted save was settled: ${recovery.outcome}\n`);
   const targetGroups = new Map<string, Set<string>>();
-  const session = await EditorSession.open({
+  const session = await ModelSession.open({
     modelPath,
     evidenceDir,
     root,

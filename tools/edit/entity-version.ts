@@ -4,7 +4,7 @@ import type { EntityKind } from '../model/entity.js';
 /**
  * An entity's version: 16 hex digits of SHA-256 over its kind, id and field values (keys sorted). It
  * changes with any change of the entity's content, wherever in the file it sits, and not with comments,
- * formatting or edits of other entities (see docs/decisions.md).
+ * formatting or edits of other entities (see docs/decisions/0073-entity-version.md).
  */
 export function entityVersion(entity: {
   kind: EntityKind;

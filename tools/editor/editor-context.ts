@@ -4,9 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import type { JobBoard } from '../agents/jobs/job-board.js';
 import type { WorksheetSink } from '../agents/jobs/worksheet-sink.js';
 import type { LlmSetup } from '../agents/llm/llm-availability.js';
+import { parseAuthor } from '../git/author-text.js';
 import type { Author, GitClient } from '../git/git-client.js';
-import { ApiError } from '../http/api-error.js';
-import type { EditorSession } from './editor-session.js';
+import { EditorRouteError } from './editor-route-error.js';
+import type { ModelSession } from '../app/model-session.js';
 
 /** The agents of one server: whether LLM workflows can run, their jobs, and where worksheets are written. */
 export interface EditorAgents {
@@ -18,19 +19,11 @@ export interface EditorAgents {
 
 /** The state shared by the route groups of one server. */
 export interface EditorContext {
-  session: EditorSession;
+  session: ModelSession;
   git: GitClient | undefined;
   agents: EditorAgents;
   /** `--author` */
   defaultAuthor: Author | undefined;
-}
-
-const AUTHOR = /^\s*([^<>\r\n]*[^<>\s])\s*<([^<>\s@]+@[^<>\s@]+)>\s*$/;
-
-/** "Name <name@example.com>" as an author, or undefined when the text is not one. */
-export function parseAuthor(text: string): Author | undefined {
-  const match = AUTHOR.exec(text);
-  return match ? { name: match[1]!, email: match[2]! } : undefined;
 }
 
 /** The author of a request: its `X-RR-Author` header, else the server's `--author`; 400 for a bad header. */
@@ -39,8 +32,7 @@ export function requestAuthor(ctx: EditorContext, request: FastifyRequest): Auth
   if (header === undefined) return ctx.defaultAuthor;
   const author = typeof header === 'string' ? parseAuthor(header) : undefined;
   if (!author)
-    throw new ApiError(
-      400,
+    throw new EditorRouteError(
       'bad-author',
       'X-RR-Author must be a name followed by an e-mail address in angle brackets, e.g. "Ada Lovelace <ada@example.com>"',
     );
@@ -51,15 +43,9 @@ export function requestAuthor(ctx: EditorContext, request: FastifyRequest): Auth
 export function requiredAuthor(ctx: EditorContext, request: FastifyRequest): Author {
   const author = requestAuthor(ctx, request);
   if (!author)
-    throw new ApiError(
-      400,
+    throw new EditorRouteError(
       'no-author',
       'a commit or tag needs an author: send X-RR-Author, or start the editor with --author "Name <email>"',
     );
   return author;
-}
-
-/** "Name <email>". */
-export function authorText(author: Author): string {
-  return `${author.name} <${author.email}>`;
 }

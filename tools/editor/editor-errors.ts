@@ -1,82 +1,100 @@
-// The editor's answers for errors of the layers below it: edit library refusals (EditError), the
-// engine's refusals (DomainError) and git ref checks become ApiErrors with the statuses of
-// docs/editing.md and docs/api.md ("Errors"), and the editor's error style for tools/http
-// (docs/api.md, "Errors": {code, message, ...details}).
-import type { FastifyRequest } from 'fastify';
-import { AGENT_ERROR_STATUS, AgentError } from '../agents/jobs/agent-error.js';
-import { isEditError, type EditErrorCode } from '../edit/edit-error.js';
-import { GitError } from '../git/git-client.js';
-import { RefNameError } from '../git/ref-names.js';
-import { ApiError } from '../http/api-error.js';
-import type { ErrorStyle } from '../http/error-answers.js';
-import { DomainError, type DomainErrorCode } from '../verify/domain-error.js';
+// The editor's error policy (docs/api.md, "Errors"): ONE table gives every code its routes and the layers
+// below them refuse with (the edit library, the engine's rules, the agents layer, git) its HTTP status;
+// the HTTP layer's own codes have theirs in tools/http. editorRefusal reads its routes' errors and, through
+// the application layer (tools/app/refusal.ts), its layers' as refusals, naming files relative to the checkout.
+import { AGENT_ERROR_CODES, type AgentErrorCode } from '../agents/jobs/agent-error.js';
+import { refusalOf, type RepoPaths } from '../app/refusal.js';
+import { EDIT_ERROR_CODES, type EditErrorCode } from '../edit/edit-error.js';
+import { GIT_ERROR_CODES, type GitErrorCode } from '../git/git-error-codes.js';
+import type { Refusal } from '../http/api-error.js';
+import type { ServerErrors } from '../http/error-answers.js';
+import type { ErrorStatusTable } from '../http/error-status.js';
+import { DOMAIN_ERROR_CODES, type DomainErrorCode } from '../verify/domain-error.js';
+import {
+  EDITOR_ROUTE_ERROR_CODES,
+  EditorRouteError,
+  type EditorRouteErrorCode,
+} from './editor-route-error.js';
 
-/** The status of each edit library refusal (docs/editing.md, "Errors"). */
-export const EDIT_STATUS: Record<EditErrorCode, number> = {
-  'unknown-entity': 404,
+/** Every code the editor answers besides the HTTP layer's: its routes' and its layers'. */
+export type EditorErrorCode =
+  EditorRouteErrorCode | EditErrorCode | DomainErrorCode | AgentErrorCode | GitErrorCode;
+
+/** The codes of each layer the editor answers for, by layer (the exhaustiveness test walks them). */
+export const EDITOR_LAYER_CODES: Readonly<Record<string, readonly EditorErrorCode[]>> = {
+  'editor routes': EDITOR_ROUTE_ERROR_CODES,
+  edit: EDIT_ERROR_CODES,
+  engine: DOMAIN_ERROR_CODES,
+  agents: AGENT_ERROR_CODES,
+  git: GIT_ERROR_CODES,
+};
+
+/** The editor's one table: the status of every code its routes and layers refuse with. */
+export const EDITOR_ERROR_STATUS: ErrorStatusTable<EditorErrorCode> = {
   'bad-request': 400,
   'bad-id': 400,
   'no-free-id': 400,
   'bad-file': 400,
-  'still-referenced': 409,
-  'unsupported-layout': 422,
-  'lock-invalid': 409,
-  'proof-failed': 409,
+  'bad-ref': 400,
+  'bad-author': 400,
+  'no-author': 400,
+  'outside-repository': 403,
+  'unknown-entity': 404,
+  'unknown-note': 404,
+  'unknown-case': 404,
+  'unknown-ref': 404,
+  'unknown-job': 404,
+  'unknown-workflow': 404,
+  'unknown-finding': 404,
+  'not-found': 404,
+  'no-cross-origin': 405,
+  'one-owner': 409,
   'stale-version': 409,
   'changed-on-disk': 409,
+  'still-referenced': 409,
+  'proof-failed': 409,
+  'lock-invalid': 409,
+  'needs-expand': 409,
+  'lock-refused': 409,
+  'no-lock': 409,
+  'nothing-to-commit': 409,
+  'tag-exists': 409,
+  'not-a-repository': 409,
+  'git-failed': 409,
+  'llm-unavailable': 409,
+  'protected-field': 409,
+  'no-proposal': 409,
+  'finding-closed': 409,
+  'bad-worksheet': 422,
+  'unsupported-layout': 422,
   'checkout-locked': 423,
   'write-failed': 500,
   'journal-conflict': 500,
 };
 
-/** The status of each refusal by the engine's rules (docs/api.md, "Errors"). */
-export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
-  'bad-request': 400,
-  'unknown-entity': 404,
-  'unknown-case': 404,
-  'unknown-note': 404,
-  'needs-expand': 409,
-  'one-owner': 409,
-};
-
-/** How the editor names files in answers: relative to the checkout, as its diagnostics do. */
-export interface RepoPaths {
-  repoPath(path: string): string;
-  repoText(text: string): string;
+/** An error of the editor's routes or layers as the refusal it answers; undefined for any other. */
+export function editorRefusal(
+  error: unknown,
+  paths?: RepoPaths,
+): Refusal<EditorErrorCode> | undefined {
+  if (error instanceof EditorRouteError) return error;
+  return refusalOf(error, paths);
 }
 
-const AS_WRITTEN: RepoPaths = { repoPath: (path) => path, repoText: (text) => text };
-
-/** An edit library, engine or git error as the ApiError the editor answers with; undefined for any other. */
-export function editorApiError(error: unknown, paths: RepoPaths = AS_WRITTEN): ApiError | undefined {
-  if (error instanceof DomainError)
-    return new ApiError(DOMAIN_STATUS[error.code], error.code, paths.repoText(error.message), error.details);
-  if (isEditError(error)) {
-    const details: Record<string, unknown> = {};
-    if (error.file !== undefined) details.file = paths.repoPath(error.file);
-    if (error.line !== undefined) details.line = error.line;
-    if (error.details.referrers) details.referrers = error.details.referrers.map((r) => paths.repoText(r));
-    if (error.details.reasons) details.reasons = error.details.reasons.map((r) => paths.repoText(r));
-    const message = paths.repoText(error.message);
-    return new ApiError(EDIT_STATUS[error.code] ?? 500, error.code, message, details);
-  }
-  if (error instanceof AgentError)
-    return new ApiError(AGENT_ERROR_STATUS[error.code], error.code, error.message, error.details);
-  if (error instanceof RefNameError) return new ApiError(400, 'bad-ref', error.message);
-  if (error instanceof GitError) return new ApiError(409, 'git-failed', error.message);
-  return undefined;
-}
-
-/** How the editor words its error answers. */
-export function editorErrorStyle(bodyLimit: number, paths?: RepoPaths): ErrorStyle {
+/** How the editor answers errors; `log` hears about every 5xx answer. */
+export function editorErrors(
+  bodyLimit: number,
+  log: (line: string) => void,
+  paths?: RepoPaths,
+): ServerErrors<EditorErrorCode> {
   return {
     server: 'editor',
     apiDoc: 'docs/api.md',
-    statusInBody: false,
     badBodyCode: 'bad-request',
     noRouteCode: 'not-found',
     bodyLimit,
-    translate: (error: unknown) => editorApiError(error, paths),
-    log: (request: FastifyRequest, error: unknown) => request.log.error(error),
+    statuses: EDITOR_ERROR_STATUS,
+    refusal: (error: unknown) => editorRefusal(error, paths),
+    log,
   };
 }

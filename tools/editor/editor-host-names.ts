@@ -1,4 +1,4 @@
-// The Host names the editor answers to (docs/api.md, "Authentication"): the local names, the bind
+// The Host names the editor answers to (docs/api.md, "Security"): the local names, the bind
 // address (for a wildcard, the machine's name and addresses), and every --allow-host name; the port is
 // not compared.
 import { isIP } from 'node:net';

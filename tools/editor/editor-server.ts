@@ -13,10 +13,10 @@ import type { WorksheetSink } from '../agents/jobs/worksheet-sink.js';
 import { worksheetFileSink } from '../agents/jobs/worksheet-file-sink.js';
 import { llmOff, type LlmSetup } from '../agents/llm/llm-availability.js';
 import type { EditorContext } from './editor-context.js';
-import { agentRunInputs } from './agent-run-inputs.js';
-import { editorErrorStyle } from './editor-errors.js';
+import { agentRunInputs } from '../app/agent-run-inputs.js';
+import { editorErrors } from './editor-errors.js';
 import { editorHostRule } from './editor-host-names.js';
-import type { EditorSession } from './editor-session.js';
+import type { ModelSession } from '../app/model-session.js';
 import { NOT_BUILT_PAGE } from './not-built-page.js';
 import { registerAgentRoutes } from './routes/agent-routes.js';
 import { registerCaseRoutes } from './routes/case-routes.js';
@@ -37,7 +37,7 @@ export const BODY_LIMIT = 1024 * 1024;
 
 /** What the server is built from. */
 export interface EditorServerOptions {
-  session: EditorSession;
+  session: ModelSession;
   git?: GitClient;
   /** the address it binds to (default 127.0.0.1): with a non-loopback address the caller must pass a token */
   host?: string;
@@ -53,6 +53,8 @@ export interface EditorServerOptions {
   bodyLimit?: number;
   /** log requests (fastify's logger) */
   logger?: boolean;
+  /** hears about every 5xx answer with the error's stack (default: standard error, "rr serve: …") */
+  log?: (line: string) => void;
 }
 
 /** Builds the fastify app with every guard and route; the caller listens. */
@@ -62,7 +64,7 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   const app = createHttpApp({
     csp: EDITOR_CSP,
     host: editorHostRule(options.host ?? '127.0.0.1', options.allowHosts ?? []),
-    errors: editorErrorStyle(options.bodyLimit ?? BODY_LIMIT, options.session),
+    errors: editorErrors(options.bodyLimit ?? BODY_LIMIT, options.log ?? logToStderr, options.session),
     logger: options.logger ?? false,
   });
   if (options.token) registerTokenGuard(app, options.token, 'editor');
@@ -97,4 +99,9 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
     fallbackPage: NOT_BUILT_PAGE,
   });
   return app;
+}
+
+/** The default log of 5xx answers: standard error, where `rr serve` prints its other messages. */
+function logToStderr(line: string): void {
+  process.stderr.write(`rr serve: ${line}\n`);
 }

@@ -1,12 +1,12 @@
 // Reading request bodies and query strings: a wrong or missing field is a 400 naming it, never a crash.
 import { ENTITY_KINDS, type EntityKind } from '../model/entity.js';
-import { ApiError } from '../http/api-error.js';
+import { EditorRouteError } from './editor-route-error.js';
 
 /** The request body as an object of fields (an empty body is an empty object). */
 export function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body))
-    throw new ApiError(400, 'bad-request', 'the request body must be a JSON object');
+    throw new EditorRouteError('bad-request', 'the request body must be a JSON object');
   return body as Record<string, unknown>;
 }
 
@@ -24,10 +24,10 @@ export function stringField(
 ): string | undefined {
   const value = from[name];
   if (value === undefined || value === null || value === '') {
-    if (required) throw new ApiError(400, 'bad-request', `"${name}" is required`);
+    if (required) throw new EditorRouteError('bad-request', `"${name}" is required`);
     return undefined;
   }
-  if (typeof value !== 'string') throw new ApiError(400, 'bad-request', `"${name}" must be a string`);
+  if (typeof value !== 'string') throw new EditorRouteError('bad-request', `"${name}" must be a string`);
   return value;
 }
 
@@ -40,7 +40,7 @@ export function flag(value: unknown): boolean {
 export function entityKind(value: unknown, name = 'kind'): EntityKind {
   if (typeof value === 'string' && (ENTITY_KINDS as readonly string[]).includes(value))
     return value as EntityKind;
-  throw new ApiError(400, 'bad-request', `"${name}" must be one of ${ENTITY_KINDS.join(', ')}`);
+  throw new EditorRouteError('bad-request', `"${name}" must be one of ${ENTITY_KINDS.join(', ')}`);
 }
 
 /** A whole number within bounds, or the default when absent. */
@@ -48,7 +48,7 @@ export function wholeNumber(value: unknown, name: string, fallback: number, max:
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > max)
-    throw new ApiError(400, 'bad-request', `"${name}" must be a whole number from 0 to ${max}`);
+    throw new EditorRouteError('bad-request', `"${name}" must be a whole number from 0 to ${max}`);
   return n;
 }
 

@@ -2,10 +2,12 @@
 // fixed locale, so answers parse the same everywhere. Paths always follow `--`; revisions are checked
 // by ref-names.ts before they get here.
 import { execFile } from 'node:child_process';
+import type { GitErrorCode } from './git-error-codes.js';
 import { checkNewRefName, checkRevision } from './ref-names.js';
 
 /** git exited with an error; `stderr` says why. */
 export class GitError extends Error {
+  readonly code: Extract<GitErrorCode, 'git-failed'> = 'git-failed';
   readonly exitCode: number | null;
   readonly stderr: string;
 

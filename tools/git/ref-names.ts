@@ -1,8 +1,11 @@
 // Ref names a request may pass to git: checked before git sees them, so a name can never be taken for
 // an option or a revision expression other than the simple ones the editor offers.
+import type { GitErrorCode } from './git-error-codes.js';
 
-/** A refused ref name; the API answers 400. */
+/** A refused ref name (`bad-ref`). */
 export class RefNameError extends Error {
+  readonly code: Extract<GitErrorCode, 'bad-ref'> = 'bad-ref';
+
   constructor(message: string) {
     super(message);
     this.name = 'RefNameError';

@@ -5,7 +5,7 @@
 /** CSP directives as @fastify/helmet takes them. */
 export type CspDirectives = Record<string, string[]>;
 
-/** The editor's policy (docs/api.md, "Authentication"). */
+/** The editor's policy (docs/api.md, "Security"). */
 export const EDITOR_CSP: CspDirectives = {
   'default-src': ["'none'"],
   'script-src': ["'self'"],

@@ -4,23 +4,24 @@
 // (token, X-RR-Request, Origin), its routes under routes/ and its page (static-files.ts).
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { CspDirectives } from './content-security-policies.js';
-import { installErrorAnswers, type ErrorStyle } from './error-answers.js';
+import { installErrorAnswers, type ServerErrors } from './error-answers.js';
 import { registerFileReplies } from './file-replies.js';
 import { registerHostGuard, type HostRule } from './host-guard.js';
 import { installJsonBodies } from './request-bodies.js';
 import { registerSecurityHeaders } from './security-headers.js';
 
 /** What a server's app is built from. */
-export interface HttpAppOptions {
+export interface HttpAppOptions<Code extends string> {
   csp: CspDirectives;
   host: HostRule;
-  errors: ErrorStyle;
+  /** How the server answers errors: its one table of statuses and its layers' refusals. */
+  errors: ServerErrors<Code>;
   /** Log requests (fastify's logger). */
   logger?: boolean;
 }
 
 /** A fastify app with rr's HTTP layer installed; the caller adds guards, routes and the page. */
-export function createHttpApp(options: HttpAppOptions): FastifyInstance {
+export function createHttpApp<Code extends string>(options: HttpAppOptions<Code>): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.errors.bodyLimit,

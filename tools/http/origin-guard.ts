@@ -2,7 +2,7 @@
 // carries that page's origin and is refused. Clients outside a browser send none; a server names the
 // paths whose writes must come from a page anyway (the viewer's notes, written as the user).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from './api-error.js';
+import { HttpError } from './http-error.js';
 
 /** Which origins may write, and which paths need one. */
 export interface OriginRule {
@@ -24,16 +24,15 @@ export function registerOriginGuard(app: FastifyInstance, rule: OriginRule): voi
 }
 
 /** Why a request is refused for its origin, or undefined when it may go on. */
-function originRefusal(request: FastifyRequest, rule: OriginRule): ApiError | undefined {
+function originRefusal(request: FastifyRequest, rule: OriginRule): HttpError | undefined {
   if (READS.has(request.method)) return undefined;
   const origin = request.headers.origin;
   if (origin === undefined) {
     if (!rule.requiredFor.some((prefix) => request.url.startsWith(prefix))) return undefined;
-    return new ApiError(403, 'origin-missing', rule.missingHint);
+    return new HttpError('origin-missing', rule.missingHint);
   }
   if (rule.allowed().has(normalOrigin(origin))) return undefined;
-  return new ApiError(
-    403,
+  return new HttpError(
     'origin-refused',
     `writes from origin ${JSON.stringify(origin)} are refused; ${rule.refusedHint}`,
   );

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './api-error.js';
+import { HttpError } from './http-error.js';
 import { COMPRESSIBLE_TYPES } from './content-types.js';
 import { pageFile } from './page-file.js';
 
@@ -53,6 +53,6 @@ export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOp
   });
 }
 
-function noPageFile(path: string): ApiError {
-  return new ApiError(404, 'not-found', `no page file ${path}`);
+function noPageFile(path: string): HttpError {
+  return new HttpError('not-found', `no page file ${path}`);
 }

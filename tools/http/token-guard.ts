@@ -1,9 +1,9 @@
 // The bearer token: with a token, every API request carries `Authorization: Bearer <token>`, compared
-// in constant time (docs/api.md, "Authentication"). The page itself loads without it and takes the token
+// in constant time (docs/api.md, "Security"). The page itself loads without it and takes the token
 // from the URL fragment.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from './api-error.js';
+import { HttpError } from './http-error.js';
 
 /** A new random token (192 bits, URL-safe), for a server bound beyond loopback without --token. */
 export function generateToken(): string {
@@ -24,8 +24,7 @@ export function registerTokenGuard(app: FastifyInstance, token: string, server: 
     const match = /^Bearer ([^\s]+)$/.exec(request.headers.authorization ?? '');
     if (match && tokenMatches(match[1]!, token)) return;
     reply.header('WWW-Authenticate', `Bearer realm="rr ${server}"`);
-    throw new ApiError(
-      401,
+    throw new HttpError(
       'bad-token',
       match
         ? `the bearer token is wrong; open the URL the ${server} printed (it carries #token=…)`

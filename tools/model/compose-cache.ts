@@ -72,8 +72,7 @@ export function composeCacheKey(file: string, bytes: Uint8Array): string {
 
 /**
  * Files smaller than this are never cached: composing one costs less than looking it up, and writing
- * an entry per file (a model of one file per entity) cost more than all the composing (docs/decisions.md,
- * "Small model files are not cached").
+ * an entry per file (a model of one file per entity) cost more than all the composing (docs/decisions/0200-linear-time-in-every-layout.md#small-model-files-are-not-cached).
  */
 export const MIN_CACHED_BYTES = 8 * 1024;
 

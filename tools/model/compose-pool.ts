@@ -8,7 +8,7 @@ import { composeModelFile, type ComposedFile } from './compose-file.js';
  * structured clone of every entity and position, on the main thread) cost more than composing the
  * files here. With the block and JSON readers that bar is high: on 2 cores, 50,000 entities (13 MB) in
  * 201 files loaded in 2.9 s on one thread and 3.5 s with a worker, in 50,001 files 4.2 s and 4.8 s
- * (docs/decisions.md, "Linear time in every layout"). Models this large are read by the yaml package
+ * (docs/decisions/0200-linear-time-in-every-layout.md). Models this large are read by the yaml package
  * (anchors, tags, ...) only rarely; it composes about four times slower, which a worker can offset.
  */
 const MIN_BYTES_PER_THREAD = 64 * 1024 * 1024;

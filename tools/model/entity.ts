@@ -72,3 +72,11 @@ export function stringList(value: unknown): string[] {
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
   return [];
 }
+
+/**
+ * Whether an entity is obsolete (`status: obsolete`): it stays in the model and the trace, and counts for
+ * nothing (docs/verification.md, "Trace links").
+ */
+export function isObsolete(entity: Entity): boolean {
+  return entity.data.status === 'obsolete';
+}

@@ -1,4 +1,4 @@
-// Labels (docs/decisions.md, "Labels"): build targets and the pseudo-targets suite:NAME and record:STEM.
+// Labels (docs/decisions/0021-canonical-spelling-of-labels.md): build targets and the pseudo-targets suite:NAME and record:STEM.
 // Every spelling of one target parses to one canonical string, so labels can be compared as plain strings.
 
 /** What a label names: a build target, a test suite, or a stored record. */

@@ -10,7 +10,7 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /**
  * Reads a file as UTF-8 (a BOM is dropped); other encodings are reported with the line of the first bad
  * byte. Synchronously: a loader composing files one after another on one thread would otherwise wait
- * for the thread pool on every file (docs/decisions.md, "Synchronous listing and reads").
+ * for the thread pool on every file (docs/decisions/0194-synchronous-listing-and-reads.md).
  */
 export function readModelTextSync(file: string): ModelText {
   let bytes: Buffer;

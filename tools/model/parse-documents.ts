@@ -30,7 +30,7 @@ export interface ParsedFile {
 
 /**
  * Parses a file's text: plain block YAML with the block reader and strict JSON with the JSON reader
- * (docs/decisions.md, "Reading model files fast"), which agree with the yaml package wherever they
+ * (docs/decisions/0198-reading-model-files-fast-the-first-run.md), which agree with the yaml package wherever they
  * read; everything else with the yaml package.
  */
 export function parseModelText(file: string, text: string): ParsedFile {

@@ -135,7 +135,7 @@ const HARD = [
 export type HardRuleName = (typeof HARD)[number];
 
 // Errors rr adds for input it cannot use (loader errors in docs/diagnostics.md; not configurable
-// either). See docs/decisions.md.
+// either). See docs/decisions/0009-diagnostics-the-spec-does-not-name.md.
 const LOAD = [
   'read-error',
   'syntax-error',
@@ -186,7 +186,7 @@ function ruleGroup<R extends RuleName>(...rules: R[]): RuleGroup<R> {
 /** Errors that cannot be configured: hard errors and report-time quarantines (docs/diagnostics.md). */
 export const HARD_RULES: RuleGroup<HardRuleName> = ruleGroup(...HARD);
 
-/** Errors for input rr cannot use (loader errors; docs/decisions.md says why none is configurable). */
+/** Errors for input rr cannot use (loader errors; docs/decisions/0009-diagnostics-the-spec-does-not-name.md says why none is configurable). */
 export const LOAD_RULES: RuleGroup<LoadRuleName> = ruleGroup(...LOAD);
 
 /** Warnings about how evidence was read (docs/evidence.md); not configurable either. */

@@ -1,4 +1,4 @@
-// Case selectors (docs/decisions.md, "Claims and selectors"): whole case paths where `*` matches
+// Case selectors (docs/decisions/0018-escapes-in-selectors.md): whole case paths where `*` matches
 // anything and `\*` is a literal star. `\\` is a literal backslash; any other backslash is ambiguous
 // and so a bad selector. The editor's page bundles this module to count matches as the user types, so
 // it imports nothing and runs in a browser as it does in Node.

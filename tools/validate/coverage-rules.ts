@@ -1,22 +1,24 @@
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
-import { positionOf, stringList } from '../model/entity.js';
-import { isObsolete, type RuleContext } from './rule-context.js';
+import { isObsolete, positionOf } from '../model/entity.js';
+import type { RuleContext } from './rule-context.js';
 import { isRiskAccepted } from './risk-score.js';
 
-/** need-unsatisfied, requirement-orphan, risk-unmitigated and mitigation-unimplemented (obsolete entities exempt). */
+/**
+ * need-unsatisfied, requirement-orphan, risk-unmitigated and mitigation-unimplemented (obsolete entities
+ * exempt). Links count as the trace index counts them (docs/verification.md, "Trace links"): a link to or
+ * from an obsolete entity covers nothing. A field naming an unknown id or an entity of the wrong kind is
+ * reported by dangling-reference or wrong-reference-kind; its entity is not reported again as unlinked.
+ */
 export function coverageRules(ctx: RuleContext): Diagnostic[] {
   const out: Diagnostic[] = [];
-  // An obsolete entity no longer covers anything; an unknown id counts, dangling-reference reports it.
-  const live = (id: string) => {
-    const target = ctx.model.byId.get(id);
-    return target === undefined || !isObsolete(target);
-  };
+  const { trace } = ctx;
+  const broken = (id: string, ...fields: string[]) => fields.some((f) => trace.namesBroken(id, f));
   for (const e of ctx.model.entities) {
     if (isObsolete(e)) continue;
     const at = positionOf(e);
     switch (e.kind) {
       case 'user_need':
-        if (!ctx.satisfiers.has(e.id)) {
+        if (trace.satisfiers(e.id).length === 0) {
           out.push(
             diagnostic(
               'need-unsatisfied',
@@ -30,9 +32,8 @@ export function coverageRules(ctx: RuleContext): Diagnostic[] {
         break;
       case 'requirement': {
         const linked =
-          stringList(e.data.satisfies).some(live) ||
-          stringList(e.data.refines).some(live) ||
-          ctx.implementedMitigations.has(e.id);
+          trace.up(e.id, 'satisfies', 'refines', 'implements').length > 0 ||
+          broken(e.id, 'satisfies', 'refines');
         if (!linked) {
           out.push(
             diagnostic(
@@ -47,7 +48,7 @@ export function coverageRules(ctx: RuleContext): Diagnostic[] {
         break;
       }
       case 'risk':
-        if (!ctx.mitigationsOfRisk.has(e.id) && !isRiskAccepted(e)) {
+        if (trace.mitigationsOf(e.id).length === 0 && !broken(e.id, 'mitigated_by') && !isRiskAccepted(e)) {
           out.push(
             diagnostic(
               'risk-unmitigated',
@@ -60,7 +61,7 @@ export function coverageRules(ctx: RuleContext): Diagnostic[] {
         }
         break;
       case 'mitigation':
-        if (!stringList(e.data.implemented_by).some(live)) {
+        if (trace.implementers(e.id).length === 0 && !broken(e.id, 'implemented_by')) {
           out.push(
             diagnostic(
               'mitigation-unimplemented',

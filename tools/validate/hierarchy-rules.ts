@@ -1,17 +1,20 @@
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
-import { positionOf, stringList, type Entity } from '../model/entity.js';
+import { positionOf, type Entity } from '../model/entity.js';
 import type { RuleContext } from './rule-context.js';
 
 /**
  * multi-parent-refines, multi-parent-implements, parent-with-claims and refines-cycle. A requirement's
- * parents are the requirements it refines and the mitigations that list it in implemented_by.
+ * parents are the requirements it refines and the mitigations that list it in implemented_by; links
+ * count as the trace index counts them (docs/verification.md, "Trace links"): a link to or from an
+ * obsolete entity, or naming nothing of the right kind, makes no parent, child or cycle.
  */
 export function hierarchyRules(ctx: RuleContext): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const { trace } = ctx;
   for (const req of ctx.model.entities) {
     if (req.kind !== 'requirement') continue;
-    const refines = stringList(req.data.refines);
-    const mitigations = ctx.implementedMitigations.get(req.id) ?? [];
+    const refines = trace.up(req.id, 'refines').map((p) => p.id);
+    const mitigations = trace.implemented(req.id);
     if (refines.length >= 2) {
       out.push(
         diagnostic(
@@ -38,8 +41,8 @@ export function hierarchyRules(ctx: RuleContext): Diagnostic[] {
         ),
       );
     }
-    const kids = ctx.children.get(req.id);
-    if (kids && (ctx.claimsByEntity.get(req.id)?.length ?? 0) > 0) {
+    const kids = trace.children(req.id);
+    if (kids.length > 0 && (ctx.claimsByEntity.get(req.id)?.length ?? 0) > 0) {
       out.push(
         diagnostic(
           'parent-with-claims',
@@ -59,15 +62,14 @@ export function hierarchyRules(ctx: RuleContext): Diagnostic[] {
 function refinesCycles(ctx: RuleContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   const state = new Map<string, 'active' | 'done'>();
-  const byId = ctx.model.byId;
   const visit = (start: Entity) => {
     // Iterative DFS that keeps the active path, so deep chains cannot overflow the stack.
     const path: Entity[] = [];
-    const stack: { entity: Entity; parents: string[]; next: number }[] = [];
+    const stack: { entity: Entity; parents: Entity[]; next: number }[] = [];
     const enter = (e: Entity) => {
       state.set(e.id, 'active');
       path.push(e);
-      stack.push({ entity: e, parents: stringList(e.data.refines), next: 0 });
+      stack.push({ entity: e, parents: ctx.trace.up(e.id, 'refines'), next: 0 });
     };
     enter(start);
     while (stack.length > 0) {
@@ -78,8 +80,7 @@ function refinesCycles(ctx: RuleContext): Diagnostic[] {
         path.pop();
         continue;
       }
-      const parent = byId.get(top.parents[top.next++]!);
-      if (!parent || parent.kind !== 'requirement') continue;
+      const parent = top.parents[top.next++]!;
       const s = state.get(parent.id);
       if (s === 'active') {
         const cycle = path.slice(path.indexOf(parent));

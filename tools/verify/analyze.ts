@@ -4,6 +4,7 @@ import type { Model } from '../model/model.js';
 import { INVALIDATING_RULES } from '../model/rule-catalog.js';
 import type { Evidence } from '../evidence/test-case.js';
 import type { Annotation, AnnotationScan } from '../sources/annotation.js';
+import { traceIndex } from '../trace/trace-index.js';
 import { ruleContext, type RuleContext } from '../validate/rule-context.js';
 import { finalizeDiagnostics, modelDiagnostics } from '../validate/validate-model.js';
 import { attributeCases, settleQuarantines, type AttributedCase } from './attribution.js';
@@ -80,7 +81,7 @@ export function withVerdicts(model: Model, claimAnalysis: ClaimAnalysis): Analys
   const invalid = new Set(
     final.filter((d) => INVALIDATING_RULES.has(d.rule) && d.entity).map((d) => d.entity!),
   );
-  const entities = entityVerdicts(model.entities, cases, absences, invalid, stale, model.config);
+  const entities = entityVerdicts(traceIndex(model), cases, absences, invalid, stale, model.config);
   const quarantined = cases.filter((a) => a.quarantine).length;
   const owned = cases.filter((a) => a.owner).length;
   return {

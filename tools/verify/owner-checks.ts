@@ -3,12 +3,13 @@
 // analyze(after) compared with analyze(before); an existing conflict never blocks an unrelated edit.
 import { claimsOf } from '../model/claims.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { entityName, stringList, type Entity } from '../model/entity.js';
+import { entityName, type Entity } from '../model/entity.js';
 import type { Model } from '../model/model.js';
 import { EDIT_MODEL_RULES, EDIT_QUARANTINE_RULES, MULTI_PARENT_RULES } from '../model/rule-catalog.js';
 import type { ClaimAnalysis } from './analyze.js';
 import type { AttributedCase } from './attribution.js';
 import { caseKey } from './case-key.js';
+import { traceIndex } from '../trace/trace-index.js';
 
 /** One problem a save would introduce (or, as a notice, a change it makes that the user should see). */
 export interface Conflict {
@@ -135,8 +136,8 @@ function gainedParents({ before, after, renamed }: OwnerCheckInput): Conflict[] 
   const parentsBefore = parentsOf(before.model);
   for (const [id, d] of flagged) {
     const oldId = renamed && renamed.to === id ? renamed.from : id;
-    const had = new Set([...(parentsBefore.get(oldId) ?? [])].map(rename));
-    const gained = [...(parentsAfter.get(id) ?? [])].filter((p) => !had.has(p));
+    const had = new Set(parentsBefore(oldId).map(rename));
+    const gained = parentsAfter(id).filter((p) => !had.has(p));
     if (gained.length === 0) continue;
     out.push({
       code: d.rule,
@@ -149,19 +150,10 @@ function gainedParents({ before, after, renamed }: OwnerCheckInput): Conflict[] 
   return out;
 }
 
-/** Requirement id → its parents: requirements it refines and mitigations that list it in implemented_by. */
-function parentsOf(model: Model): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  const add = (id: string, parent: string) => {
-    const set = out.get(id) ?? new Set<string>();
-    set.add(parent);
-    out.set(id, set);
-  };
-  for (const e of model.entities) {
-    if (e.kind === 'requirement') for (const p of stringList(e.data.refines)) add(e.id, p);
-    if (e.kind === 'mitigation') for (const r of stringList(e.data.implemented_by)) add(r, e.id);
-  }
-  return out;
+/** Requirement id → its parents (the trace index's: requirements it refines, mitigations it implements). */
+function parentsOf(model: Model): (id: string) => string[] {
+  const trace = traceIndex(model);
+  return (id) => trace.parents(id).map((p) => p.id);
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { Claim } from '../model/claims.js';
 import type { Config } from '../model/config.js';
-import { stringList, type Entity } from '../model/entity.js';
+import type { Entity } from '../model/entity.js';
 import { selects } from '../model/selectors.js';
 import type { AttributedCase } from './attribution.js';
 import { sortByCodePointKey } from '../model/code-point-order.js';
 import type { LockedAbsence } from './verification-lock-checks.js';
 import { appendTo } from '../model/multi-map.js';
+import type { TraceIndex } from '../trace/trace-index.js';
 
 /** The state of one member of an entity's verification set (docs/verification.md). */
 export type MemberState =
@@ -71,10 +72,11 @@ export type InvalidClaims = ReadonlySet<string>;
 /**
  * Verdicts for every entity: own sets from attribution and the lock, then derivation through the
  * refines tree, from implementing requirements to mitigations, from mitigations to risks, and from
- * satisfying requirements to user needs. Test methods have no verdict.
+ * satisfying requirements to user needs, over the live links of the trace index (a link to or from an
+ * obsolete entity counts for nothing). Test methods have no verdict.
  */
 export function entityVerdicts(
-  entities: readonly Entity[],
+  trace: TraceIndex,
   cases: readonly AttributedCase[],
   absences: readonly LockedAbsence[],
   invalidClaims: InvalidClaims,
@@ -130,21 +132,6 @@ export function entityVerdicts(
     push(entry.owner, m);
   }
 
-  const byId = new Map(entities.map((e) => [e.id, e]));
-  const children = new Map<string, string[]>();
-  const add = (parent: string, child: string) => appendTo(children, parent, child);
-  for (const e of entities) {
-    if (e.kind === 'requirement') {
-      for (const p of stringList(e.data.refines)) add(p, e.id);
-      for (const n of stringList(e.data.satisfies)) add(n, e.id);
-    } else if (e.kind === 'mitigation') {
-      for (const r of stringList(e.data.implemented_by)) add(e.id, r);
-      for (const risk of stringList(e.data.mitigates)) add(risk, e.id);
-    } else if (e.kind === 'risk') {
-      for (const m of stringList(e.data.mitigated_by)) add(e.id, m);
-    }
-  }
-
   const done = new Map<string, EntityVerdict>();
   const active = new Set<string>();
   const verdictOf = (e: Entity): EntityVerdict => {
@@ -169,12 +156,7 @@ export function entityVerdicts(
       return v;
     }
     active.add(e.id); // a refines cycle is reported by validate; here it just stops the recursion
-    const from = [...new Set(children.get(e.id) ?? [])]
-      .map((id) => byId.get(id))
-      .filter(
-        (c): c is Entity =>
-          c !== undefined && c.data.status !== 'obsolete' && !active.has(c.id) && c.kind !== 'test_method',
-      );
+    const from = trace.down(e.id).filter((c) => !active.has(c.id));
     const derived = from.map((c) => verdictOf(c).verdict).filter((v): v is Verdict => v !== null);
     active.delete(e.id);
     const ownVerdict = own.length > 0 ? setVerdict(own, config) : undefined;
@@ -214,7 +196,7 @@ export function entityVerdicts(
     done.set(e.id, v);
     return v;
   };
-  return entities.map(verdictOf);
+  return trace.model.entities.map(verdictOf);
 }
 
 /** The verdict of one set of members under the flaky policy. */

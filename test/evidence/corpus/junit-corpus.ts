@@ -1,23 +1,19 @@
 // The JUnit XML corpus kept beside this repository (114 files written by 41 real runners), read in place:
-// it is never copied into the repository. Tests skip with a message on stderr when it is absent.
+// it is never copied into the repository. The tests over it need it (test/requirements.ts): skipped with a
+// message on a developer's machine without it, failed under CI, which has it.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { needsData, type Need } from '../../requirements.js';
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** The corpus folder: RR_JUNIT_CORPUS, or ../shared/junit-corpus beside the checkout. */
 export const CORPUS = resolve(process.env.RR_JUNIT_CORPUS ?? join(REPO, '..', 'shared', 'junit-corpus'));
 
-/** Why corpus tests are skipped, or undefined when the corpus is there. */
-const corpusMissing: string | undefined = existsSync(join(CORPUS, 'files'))
-  ? undefined
-  : `the JUnit corpus is not at ${CORPUS} (set RR_JUNIT_CORPUS to its folder): corpus tests skipped`;
-
-/** corpusMissing, also written to stderr when set (call it at the test file's top level). */
-export function corpusSkipReason(file: string): string | undefined {
-  if (corpusMissing !== undefined) process.stderr.write(`${file}: ${corpusMissing}\n`);
-  return corpusMissing;
+/** The corpus, for `available(…)`. */
+export function needsJunitCorpus(): Need {
+  return needsData(join(CORPUS, 'files'), 'the JUnit corpus', 'set RR_JUNIT_CORPUS to its folder');
 }
 
 /** One corpus file with what its manifest says of it. */
@@ -30,7 +26,7 @@ export interface CorpusFile {
 
 /** Every file below files/, in code-point order, with its producer from manifest.json. */
 export function corpusFiles(): CorpusFile[] {
-  if (corpusMissing !== undefined) return [];
+  if (!existsSync(join(CORPUS, 'files'))) return [];
   const manifest = JSON.parse(readFileSync(join(CORPUS, 'manifest.json'), 'utf8')) as {
     file: string;
     producer: string;

@@ -4,10 +4,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ingestEvidence } from '../../../tools/evidence/ingest-evidence.js';
 import { evidenceDir } from '../evidence-dir.js';
-import { corpusBytes, corpusSkipReason } from './junit-corpus.js';
+import { corpusBytes, needsJunitCorpus } from './junit-corpus.js';
+import { available } from '../../requirements.js';
 import { countResults } from './result-counter.js';
-
-const corpusMissing = corpusSkipReason('test/evidence/corpus/outside-bazel.test.ts');
 
 const VITEST_FIXTURE = new URL(
   '../../fixtures/evidence/testlogs/ui/dose_view/dose_view_test/test.xml',
@@ -68,7 +67,7 @@ const RUNNERS: [string, string | URL, string, string][] = [
   ],
 ];
 
-describe.skipIf(corpusMissing !== undefined)(
+describe.runIf(available(needsJunitCorpus()))(
   'reports of runners outside Bazel, laid out as docs/evidence.md says',
   () => {
     const doc = readFileSync(new URL('../../../docs/evidence.md', import.meta.url), 'utf8');

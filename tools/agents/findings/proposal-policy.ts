@@ -1,4 +1,4 @@
-// What a workflow may propose (docs/agents.md, "Proposals"): each workflow has a scope decided by rr,
+// What a workflow may propose (docs/agents.md, "Files in prompts", "Findings"): each workflow has a scope decided by rr,
 // not by the model's answer or any file quoted in the prompt. A proposal outside it is dropped and the
 // finding says why: a kind the workflow does not create, an entity the model does not have or the run
 // does not cover, a reference to an unknown id, or a verification field.

@@ -1,21 +1,22 @@
-// Requests the agents layer refuses, as a stable code and a message saying what to do; the editor turns
-// the code into an HTTP status (docs/api.md "Agents"), `rr review` into exit code 2.
+// Requests the agents layer refuses, as a stable code and a message saying what to do; the editor's
+// table gives each code its HTTP status (tools/editor/editor-errors.ts, docs/api.md "Errors"),
+// `rr review` answers exit code 2.
 
-/** Every code an AgentError can carry, with the HTTP status the editor answers. */
-export const AGENT_ERROR_STATUS = {
-  'bad-request': 400,
-  'unknown-workflow': 404,
-  'unknown-entity': 404,
-  'unknown-job': 404,
-  'unknown-finding': 404,
-  'llm-unavailable': 409,
-  'protected-field': 409,
-  'no-proposal': 409,
-  'finding-closed': 409,
-} as const;
+/** Every code an AgentError can carry. */
+export const AGENT_ERROR_CODES = [
+  'bad-request',
+  'unknown-workflow',
+  'unknown-entity',
+  'unknown-job',
+  'unknown-finding',
+  'llm-unavailable',
+  'protected-field',
+  'no-proposal',
+  'finding-closed',
+] as const;
 
 /** What the agents layer refused. */
-export type AgentErrorCode = keyof typeof AGENT_ERROR_STATUS;
+export type AgentErrorCode = (typeof AGENT_ERROR_CODES)[number];
 
 /** A refused agents request; `details` are facts beside the code and message. */
 export class AgentError extends Error {

@@ -4,7 +4,7 @@
 // verification-tests.ts).
 import type { Entity } from '../../model/entity.js';
 import type { Model } from '../../model/model.js';
-import { traceGraph, type TraceEdge } from '../../report/trace-graph.js';
+import { traceIndex } from '../../trace/trace-index.js';
 import type { Analysis } from '../../verify/analyze.js';
 
 const TEXT_FIELDS = [
@@ -25,26 +25,14 @@ const TEXT_FIELDS = [
   'residual',
 ] as const;
 
-const edgesOf = new WeakMap<Model, TraceEdge[]>();
-
-/** The trace edges of a model (from the more specific entity to what it serves). */
-export function modelTraces(model: Model): TraceEdge[] {
-  let edges = edgesOf.get(model);
-  if (!edges) {
-    edges = traceGraph(model).edges;
-    edgesOf.set(model, edges);
-  }
-  return edges;
-}
-
-/** An entity's id and the ids one trace away from it, either direction. */
+/** An entity's id and the ids one trace link away from it, either direction (obsolete ones too). */
 export function traceNeighbours(model: Model, id: string): Set<string> {
-  const near = new Set([id]);
-  for (const e of modelTraces(model)) {
-    if (e.from === id) near.add(e.to);
-    if (e.to === id) near.add(e.from);
-  }
-  return near;
+  const trace = traceIndex(model);
+  return new Set([
+    id,
+    ...trace.outgoing(id).map((l) => l.to.id),
+    ...trace.incoming(id).map((l) => l.from.id),
+  ]);
 }
 
 /** An entity as a prompt carries it. */
@@ -54,9 +42,9 @@ export function entityDigest(entity: Entity, model: Model, analysis: Analysis): 
     const value = entity.data[field];
     if (typeof value === 'string' && value.trim() !== '') out[field] = value;
   }
-  const edges = modelTraces(model);
-  const outgoing = edges.filter((e) => e.from === entity.id).map((e) => `${e.relation} ${e.to}`);
-  const incoming = edges.filter((e) => e.to === entity.id).map((e) => `${e.from} ${e.relation} it`);
+  const trace = traceIndex(model);
+  const outgoing = trace.outgoing(entity.id).map((l) => `${l.relation} ${l.to.id}`);
+  const incoming = trace.incoming(entity.id).map((l) => `${l.from.id} ${l.relation} it`);
   if (outgoing.length > 0) out.traces = outgoing;
   if (incoming.length > 0) out.traced_from = incoming;
   const verdict = analysis.entities.find((v) => v.id === entity.id)?.verdict;

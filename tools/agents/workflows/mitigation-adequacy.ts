@@ -1,12 +1,14 @@
 // Mitigation adequacy (docs/agents.md): whether the requirements behind a risk's mitigations control it,
 // and whether its residual estimate is plausible. The prompt carries the risk with its scores on the
-// project's scales, each mitigation, each requirement implementing one with its verdict, and bounded
-// excerpts of the code annotated as implementing those mitigations and requirements.
-import { stringList, type Entity } from '../../model/entity.js';
+// project's scales, each mitigation, each requirement behind one (implementing it, or refining such a
+// requirement) with its verdict, and bounded excerpts of the code annotated as implementing those
+// mitigations and requirements.
+import type { Entity } from '../../model/entity.js';
+import { traceIndex } from '../../trace/trace-index.js';
 import { initialScore, residualScore, riskAcceptability } from '../../validate/risk-score.js';
 import type { FindingSeverity } from '../findings/finding.js';
 import { implementingAnnotations, implementingExcerpts } from './annotated-code.js';
-import { entityDigest, modelTraces } from './entity-digest.js';
+import { entityDigest } from './entity-digest.js';
 import {
   askModel,
   firstOf,
@@ -53,28 +55,10 @@ export const mitigationAdequacy: Workflow = {
   },
 };
 
-/** A risk's mitigations (linked from either side) and the requirements implementing them. */
-export function riskControls(
-  run: WorkflowRun,
-  risk: Entity,
-): { mitigations: Entity[]; requirements: Entity[] } {
-  const edges = modelTraces(run.model);
-  const mitigationIds = new Set(
-    edges.filter((e) => e.to === risk.id && e.relation === 'mitigates').map((e) => e.from),
-  );
-  for (const id of stringList(risk.data.mitigated_by)) mitigationIds.add(id);
-  const mitigations = [...mitigationIds].map((id) => run.model.byId.get(id)).filter((e): e is Entity => !!e);
-  const requirementIds = new Set(
-    edges.filter((e) => e.relation === 'implements' && mitigationIds.has(e.to)).map((e) => e.from),
-  );
-  const requirements = [...requirementIds]
-    .map((id) => run.model.byId.get(id))
-    .filter((e): e is Entity => !!e);
-  return { mitigations, requirements };
-}
-
 async function reviewRisk(run: WorkflowRun, risk: Entity): Promise<void> {
-  const { mitigations, requirements } = riskControls(run, risk);
+  // The risk's chain of controls: its mitigations, from either side, and the requirements behind them
+  // (implementing one, or refining such a requirement), none obsolete.
+  const { mitigations, requirements } = traceIndex(run.model).riskChain(risk.id);
   const config = run.model.config;
   const scores = {
     severities: config.severities,
@@ -98,7 +82,7 @@ async function reviewRisk(run: WorkflowRun, risk: Entity): Promise<void> {
       mitigations.map((m) => JSON.stringify(entityDigest(m, run.model, run.analysis))).join('\n'),
     ),
     section(
-      'Requirements implementing them',
+      'Requirements implementing them, and those refining these',
       requirements.map((r) => JSON.stringify(entityDigest(r, run.model, run.analysis))).join('\n'),
     ),
     section('Code annotated as implementing them', places.join('\n')),

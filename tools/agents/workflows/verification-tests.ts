@@ -1,4 +1,4 @@
-// The tests of an entity, as agents see them (docs/agents.md, "Which tests a review sees"): the members of
+// The tests of an entity, as agents see them (docs/agents.md, "What a prompt contains"): the members of
 // its verification set that attribution gives it through the model's claims. Tags never make a test:
 // a case owned through its tag alone (hybrid attribution) is left out, as is a case owned by another
 // entity or quarantined.

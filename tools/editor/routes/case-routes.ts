@@ -6,8 +6,8 @@ import { caseLedger, matchesFilter, type LedgerFilter, type LedgerRow } from '..
 import { invariantLine } from '../../report/report-sentences.js';
 import type { Analysis } from '../../verify/analyze.js';
 import type { MemberState } from '../../verify/verdicts.js';
-import { ApiError } from '../../http/api-error.js';
-import { saveCaseMove, type CaseMoveAnswer } from '../case-move-save.js';
+import { EditorRouteError } from '../editor-route-error.js';
+import { saveCaseMove, type CaseMoveAnswer } from '../../app/case-move-save.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
 import { bodyObject, flag, queryOf, stringField } from '../request-input.js';
 import { CASE_MOVE_BODY } from './body-schemas.js';
@@ -22,7 +22,7 @@ export interface CaseList {
 }
 
 /** POST /api/cases/move: the move planned (a dry run) or saved. */
-export type { CaseMoveAnswer } from '../case-move-save.js';
+export type { CaseMoveAnswer } from '../../app/case-move-save.js';
 
 /** One target of the attribution overview: its cases by outcome and owner. */
 export interface TargetAttribution {
@@ -55,11 +55,10 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
     const query = queryOf(request.query);
     const state = query.state ?? (flag(query.unowned) ? 'unowned' : undefined);
     if (state !== undefined && !FILTERS.includes(state as LedgerFilter))
-      throw new ApiError(400, 'bad-request', `"state" must be one of ${FILTERS.join(', ')}`);
+      throw new EditorRouteError('bad-request', `"state" must be one of ${FILTERS.join(', ')}`);
     const targetGroups = session.options.targetGroups;
     if (query.lane !== undefined && !targetGroups.has(query.lane))
-      throw new ApiError(
-        400,
+      throw new EditorRouteError(
         'bad-request',
         `no target group (lane) named ${query.lane}; start the editor with --lane-targets ${query.lane}=FILE`,
       );
@@ -90,7 +89,7 @@ export function registerCaseRoutes(app: FastifyInstance, ctx: EditorContext): vo
       const target = stringField(named, 'target', true);
       const path = stringField(named, 'path', true);
       if (body.to !== null && typeof body.to !== 'string')
-        throw new ApiError(400, 'bad-request', '"to" must be an entity id, or null for no owner');
+        throw new EditorRouteError('bad-request', '"to" must be an entity id, or null for no owner');
       const to = body.to === '' ? null : body.to;
       return saveCaseMove(
         session,

@@ -3,9 +3,15 @@
 import type { FastifyInstance } from 'fastify';
 import { entityVersion } from '../../edit/entity-version.js';
 import type { Author } from '../../git/git-client.js';
-import { authorText, requestAuthor, type EditorContext } from '../editor-context.js';
+import { authorText } from '../../git/author-text.js';
+import { requestAuthor, type EditorContext } from '../editor-context.js';
 import { known, saveBody } from './entity-routes.js';
-import { nextEntityNoteId, entityNoteFields, entityNoteIndex, entityNoteObject } from '../entity-notes.js';
+import {
+  nextEntityNoteId,
+  entityNoteFields,
+  entityNoteIndex,
+  entityNoteObject,
+} from '../../app/entity-notes.js';
 import { bodyObject, queryOf, stringField } from '../request-input.js';
 import { VERSIONED_BODY } from './body-schemas.js';
 

@@ -6,22 +6,20 @@ import type { FastifyInstance } from 'fastify';
 import { claimsOf } from '../../model/claims.js';
 import type { EntityKind } from '../../model/entity.js';
 import type { Model } from '../../model/model.js';
-import { isEditError } from '../../edit/edit-error.js';
+import { refusalFields } from '../../http/error-body.js';
 import type { EditRequest } from '../../edit/edit-request.js';
 import { newEntityTarget } from '../../edit/entity-placement.js';
 import { entityVersion } from '../../edit/entity-version.js';
 import type { Analysis } from '../../verify/analyze.js';
-import { DomainError } from '../../verify/domain-error.js';
 import type { Conflict } from '../../verify/owner-checks.js';
 import { OwnerConflictError } from '../../verify/owner-conflict-error.js';
 import type { Verdict } from '../../verify/verdicts.js';
-import { ApiError } from '../../http/api-error.js';
-import { errorBody } from '../../http/error-answers.js';
-import { editorApiError } from '../editor-errors.js';
+import { EditorRouteError } from '../editor-route-error.js';
+import { editorRefusal } from '../editor-errors.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
-import type { SaveOutcome } from '../editor-session.js';
-import { claimView, entitySummary, entityView, type EntitySummary } from '../entity-view.js';
-import { riskAssessment, type RiskAssessment } from '../risk-view.js';
+import type { SaveOutcome } from '../../app/model-session.js';
+import { claimView, entitySummary, entityView, type EntitySummary } from '../../app/entity-view.js';
+import { riskAssessment, type RiskAssessment } from '../../app/risk-view.js';
 import { bodyObject, entityKind, flag, queryOf, stringField } from '../request-input.js';
 import {
   ENTITY_CREATE_BODY,
@@ -173,7 +171,7 @@ export function registerEntityRoutes(app: FastifyInstance, ctx: EditorContext): 
 /** The entity a path names, or 404. */
 export function known(model: Model, id: string) {
   const entity = model.byId.get(id);
-  if (!entity) throw new ApiError(404, 'unknown-entity', `no entity has the id "${id}"`);
+  if (!entity) throw new EditorRouteError('unknown-entity', `no entity has the id "${id}"`);
   return entity;
 }
 
@@ -253,12 +251,12 @@ async function precheck(ctx: EditorContext, pathId: string, body: Record<string,
       after = error.after;
       // A refused create still shows the id it would get, with that entity's issues and set.
       id = error.entity ?? id;
-    } else if (isEditError(error) || error instanceof DomainError || error instanceof ApiError) {
-      const refusal = error instanceof ApiError ? error : editorApiError(error)!;
-      problems = [
-        { ...errorBody(refusal, { statusInBody: false }), code: refusal.code, message: refusal.message },
-      ];
-    } else throw error;
+    } else {
+      // A refusal of the editor's routes or layers is the check's answer; anything else fails the request.
+      const refusal = editorRefusal(error);
+      if (!refusal) throw error;
+      problems = [refusalFields(refusal)];
+    }
   }
   const entity = id !== null ? after?.model.byId.get(id) : undefined;
   const verdict = entity ? after!.analysis.entities.find((v) => v.id === entity.id) : undefined;

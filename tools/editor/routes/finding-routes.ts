@@ -11,7 +11,7 @@ import type { CreateForm, WorksheetAnswer } from '../../agents/findings/finding-
 import { protectedFieldIn } from '../../agents/findings/proposal-policy.js';
 import { newEntityTarget } from '../../edit/entity-placement.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
-import { entityNoteFields } from '../entity-notes.js';
+import { entityNoteFields } from '../../app/entity-notes.js';
 import { bodyObject, stringField } from '../request-input.js';
 import { addEntityNote } from './entity-note-routes.js';
 import { known, saveBody } from './entity-routes.js';

@@ -1,21 +1,18 @@
 // Git: status, refs and log of the checkout, a semantic diff of the model between two revisions or a
 // revision and the working tree, committing the model's changes and naming a baseline with an annotated
 // tag. Everything goes through the real git binary (git-client.ts); revisions are checked first.
-import { realpath } from 'node:fs/promises';
-import { relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { confirmSnapshot, readSnapshot } from '../../edit/model-snapshot.js';
 import type { GitClient, GitCommit, GitRef, GitStatus, StatusEntry } from '../../git/git-client.js';
 import { checkNewRefName, checkRevision } from '../../git/ref-names.js';
-import { isModelFileName } from '../../model/model-files.js';
-import { verificationLockPathOf } from '../../verify/verification-lock-path.js';
-import { ApiError } from '../../http/api-error.js';
-import { authorText, requiredAuthor, type EditorContext } from '../editor-context.js';
-import type { EditorSession } from '../editor-session.js';
-import { modelAtRevision } from '../model-at-revision.js';
+import { EditorRouteError } from '../editor-route-error.js';
+import { authorText } from '../../git/author-text.js';
+import { requiredAuthor, type EditorContext } from '../editor-context.js';
+import { modelPaths, modelRoots } from '../../app/model-git-paths.js';
+import { modelAtRevision } from '../../app/model-at-revision.js';
 import { queryOf, wholeNumber } from '../request-input.js';
 import { COMMIT_BODY, TAG_BODY } from './body-schemas.js';
-import { semanticDiff, type ModelDiff } from '../semantic-diff.js';
+import { semanticDiff, type ModelDiff } from '../../app/semantic-diff.js';
 
 /** GET /api/git/status: the checkout's branch and changes, marking the model's files. */
 export type GitStatusAnswer =
@@ -55,7 +52,10 @@ export function registerGitRoutes(app: FastifyInstance, ctx: EditorContext): voi
   const { session } = ctx;
   const repo = (): GitClient => {
     if (!ctx.git)
-      throw new ApiError(409, 'not-a-repository', 'the model is not in a git checkout; git features are off');
+      throw new EditorRouteError(
+        'not-a-repository',
+        'the model is not in a git checkout; git features are off',
+      );
     return ctx.git;
   };
 
@@ -123,7 +123,7 @@ export function registerGitRoutes(app: FastifyInstance, ctx: EditorContext): voi
       const changed = new Set(await modelPaths(session, git));
       const files = (await git.status()).files.filter((f) => changed.has(f.path)).map((f) => f.path);
       if (files.length === 0)
-        throw new ApiError(409, 'nothing-to-commit', 'no model file or lock has changes to commit');
+        throw new EditorRouteError('nothing-to-commit', 'no model file or lock has changes to commit');
       const commit = await git.commit(message, author, files);
       return reply.code(201).send({ ok: true, commit, files, author: authorText(author) });
     },
@@ -138,7 +138,8 @@ export function registerGitRoutes(app: FastifyInstance, ctx: EditorContext): voi
       const message = request.body.message;
       const revision = checkRevision(request.body.ref || 'HEAD');
       const author = requiredAuthor(ctx, request);
-      if (await git.hasTag(name)) throw new ApiError(409, 'tag-exists', `a tag named ${name} exists already`);
+      if (await git.hasTag(name))
+        throw new EditorRouteError('tag-exists', `a tag named ${name} exists already`);
       await resolved(git, revision);
       const commit = await git.tag(name, message, author, revision);
       return reply.code(201).send({ ok: true, tag: name, commit, author: authorText(author) });
@@ -151,44 +152,6 @@ async function resolved(git: GitClient, revision: string): Promise<string> {
   try {
     return await git.resolve(revision);
   } catch {
-    throw new ApiError(404, 'unknown-ref', `no commit is named "${revision}"`);
+    throw new EditorRouteError('unknown-ref', `no commit is named "${revision}"`);
   }
-}
-
-/** The model path and the lock, relative to the repository root. */
-async function modelRoots(session: EditorSession, git: GitClient): Promise<string[]> {
-  const root = await realpath(git.root);
-  const out = [
-    relative(root, await realpath(session.options.modelPath))
-      .split(sep)
-      .join('/') || '.',
-  ];
-  const lock = verificationLockPathOf(session.model);
-  if (lock)
-    out.push(
-      relative(root, await realpath(lock).catch(() => lock))
-        .split(sep)
-        .join('/'),
-    );
-  return out;
-}
-
-/** Status paths that belong to the model (model files below the model path, as a load reads them, or the lock). */
-async function modelPaths(session: EditorSession, git: GitClient): Promise<string[]> {
-  const [model, lock] = await modelRoots(session, git);
-  const status = await git.status();
-  const below = (p: string) =>
-    model === '.' ? p : p.startsWith(`${model}/`) ? p.slice(model!.length + 1) : undefined;
-  return status.files
-    .map((f) => f.path)
-    .filter((p) => {
-      if (p === lock || p === model) return true;
-      const rel = below(p);
-      if (rel === undefined) return false;
-      const segments = rel.split('/');
-      return (
-        isModelFileName(segments[segments.length - 1]!) &&
-        segments.every((s) => !s.startsWith('.') && s !== 'node_modules' && !s.startsWith('bazel-'))
-      );
-    });
 }

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { ENTITY_KINDS, type EntityKind } from '../../model/entity.js';
 import { traceGraph, type TraceEdge, type TraceNode } from '../../report/trace-graph.js';
 import { traceMermaid } from '../../report/trace-mermaid.js';
-import { ApiError } from '../../http/api-error.js';
+import { EditorRouteError } from '../editor-route-error.js';
 import type { EditorContext } from '../editor-context.js';
-import { traceSvg } from '../graph-svg.js';
+import { traceSvg } from '../../report/graph-svg.js';
 import { queryOf, wholeNumber } from '../request-input.js';
 
 /** GET /api/graph: nodes and edges, the SVG the server laid out, and Mermaid text. */
@@ -26,34 +26,20 @@ export function registerGraphRoutes(app: FastifyInstance, ctx: EditorContext): v
     const kinds = list(query.kinds);
     const bad = kinds.filter((k) => !(ENTITY_KINDS as readonly string[]).includes(k));
     if (bad.length > 0)
-      throw new ApiError(
-        400,
+      throw new EditorRouteError(
         'bad-request',
         `unknown kind(s) ${bad.join(', ')}; use ${ENTITY_KINDS.join(', ')}`,
       );
     if (query.focus && !session.model.byId.has(query.focus))
-      throw new ApiError(404, 'unknown-entity', `no entity has the id "${query.focus}"`);
+      throw new EditorRouteError('unknown-entity', `no entity has the id "${query.focus}"`);
     const verdicts = new Map(session.analysis().entities.map((v) => [v.id, v.verdict]));
     const graph = traceGraph(session.model, {
       focus: query.focus || undefined,
       depth: wholeNumber(query.depth, 'depth', 2, 50),
       kinds: kinds as EntityKind[],
+      methods: list(query.methods),
       verdicts,
     });
-    const methods = new Set(list(query.methods));
-    if (methods.size > 0) {
-      const drop = new Set(
-        graph.nodes
-          .filter((n) => n.kind === 'requirement')
-          .filter((n) => {
-            const method = session.model.byId.get(n.id)?.data.method;
-            return !methods.has(typeof method === 'string' ? method : '');
-          })
-          .map((n) => n.id),
-      );
-      graph.nodes = graph.nodes.filter((n) => !drop.has(n.id));
-      graph.edges = graph.edges.filter((e) => !drop.has(e.from) && !drop.has(e.to));
-    }
     if (query.format === 'svg') return reply.type('image/svg+xml; charset=utf-8').send(traceSvg(graph));
     if (query.format === 'mermaid') return reply.type('text/plain; charset=utf-8').send(traceMermaid(graph));
     return { ...graph, svg: traceSvg(graph), mermaid: traceMermaid(graph) };

@@ -5,7 +5,7 @@ import { realpath } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { repositoryPath } from '../../sources/repository-file.js';
-import { ApiError } from '../../http/api-error.js';
+import { EditorRouteError } from '../editor-route-error.js';
 import { sourceFileLines } from '../../http/source-file-lines.js';
 import type { EditorContext } from '../editor-context.js';
 import { queryOf } from '../request-input.js';
@@ -36,9 +36,9 @@ export function registerSourceRoutes(app: FastifyInstance, ctx: EditorContext): 
 
 /** The real path of a repository file a request names; 400/403/404 otherwise. */
 export async function repositoryFile(root: string, path: string | undefined): Promise<string> {
-  if (!path) throw new ApiError(400, 'bad-request', '"path" is required');
+  if (!path) throw new EditorRouteError('bad-request', '"path" is required');
   const where = await repositoryPath(root, path);
-  if (where.kind === 'refused') throw new ApiError(403, 'outside-repository', `${path}: ${where.reason}`);
-  if (where.kind === 'missing') throw new ApiError(404, 'not-found', where.reason);
+  if (where.kind === 'refused') throw new EditorRouteError('outside-repository', `${path}: ${where.reason}`);
+  if (where.kind === 'missing') throw new EditorRouteError('not-found', where.reason);
   return where.real;
 }

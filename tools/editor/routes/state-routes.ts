@@ -9,8 +9,9 @@ import { diagnosticCountLine, invariantLine } from '../../report/report-sentence
 import type { Analysis } from '../../verify/analyze.js';
 import { verificationLockPathOf } from '../../verify/verification-lock-path.js';
 import type { LlmAvailability } from '../../agents/llm/llm-availability.js';
-import { authorText, type EditorContext } from '../editor-context.js';
-import type { RecentEdit } from '../editor-session.js';
+import { authorText } from '../../git/author-text.js';
+import type { EditorContext } from '../editor-context.js';
+import type { RecentEdit } from '../../app/model-session.js';
 
 /** GET /api/state: the overview of the loaded model, evidence, lock and checkout. */
 export interface EditorState {

@@ -16,9 +16,9 @@ import {
   planVerificationLockUpdate,
   type VerificationLockPlan,
 } from '../../verify/verification-lock-update.js';
-import { ApiError } from '../../http/api-error.js';
+import { EditorRouteError } from '../editor-route-error.js';
 import type { EditorContext } from '../editor-context.js';
-import type { EditorSession } from '../editor-session.js';
+import type { ModelSession } from '../../app/model-session.js';
 import { bodyObject, flag, queryOf } from '../request-input.js';
 import { ANY_OBJECT_BODY } from './body-schemas.js';
 
@@ -77,11 +77,10 @@ export function registerVerificationLockRoutes(app: FastifyInstance, ctx: Editor
       return session.exclusive(async () => {
         const path = verificationLockPathOf(session.model);
         if (!path)
-          throw new ApiError(409, 'no-lock', 'the model configures no lock: set config.sets_lock first');
+          throw new EditorRouteError('no-lock', 'the model configures no lock: set config.sets_lock first');
         const plan = planVerificationLockUpdate(lockInputs(session), allowRemovals);
         if (plan.refusedBy.length > 0)
-          throw new ApiError(
-            409,
+          throw new EditorRouteError(
             'lock-refused',
             `${plan.refusedBy.length} case(s) are quarantined; the lock records owners and never decides one: fix the quarantines first`,
             { quarantined: plan.refusedBy, ...planBody(plan) },
@@ -117,7 +116,7 @@ export function registerVerificationLockRoutes(app: FastifyInstance, ctx: Editor
 }
 
 /** The model, evidence and verification lock the session has loaded. */
-function lockInputs(session: EditorSession) {
+function lockInputs(session: ModelSession) {
   return { model: session.model, evidence: session.evidence, lock: session.verificationLock };
 }
 

@@ -7,12 +7,12 @@ import { WORKSHEET_EXTENSION, defaultWorksheetPath } from '../../agents/workshee
 import { WorksheetError } from '../../agents/worksheet/worksheet-error.js';
 import { worksheetBesideLedger, type WorksheetLedgerRow } from '../../agents/worksheet/worksheet-ledger.js';
 import { setWorksheetAccepted, type AcceptMark } from '../../agents/worksheet/write-worksheet.js';
-import { ApiError } from '../../http/api-error.js';
+import { EditorRouteError } from '../editor-route-error.js';
 import { caseLedger } from '../../report/case-ledger.js';
 import { requestAuthor, type EditorContext } from '../editor-context.js';
-import type { EditorSession } from '../editor-session.js';
+import type { ModelSession } from '../../app/model-session.js';
 import { queryOf } from '../request-input.js';
-import { applyAcceptedRows, type WorksheetRowResult } from '../worksheet-apply.js';
+import { applyAcceptedRows, type WorksheetRowResult } from '../../app/worksheet-apply.js';
 import { WORKSHEET_ACCEPT_BODY, WORKSHEET_APPLY_BODY } from './body-schemas.js';
 import { repositoryFile } from './source-routes.js';
 
@@ -79,16 +79,15 @@ export function registerWorksheetRoutes(app: FastifyInstance, ctx: EditorContext
 }
 
 /** The worksheet a request names (default: `cases.rrplan` in the model's folder), inside the checkout. */
-async function worksheetFile(session: EditorSession, path: string | undefined): Promise<string> {
+async function worksheetFile(session: ModelSession, path: string | undefined): Promise<string> {
   const named = path ?? session.repoPath(defaultWorksheetFor(session));
   if (!named.endsWith(WORKSHEET_EXTENSION))
-    throw new ApiError(400, 'bad-request', `${named}: a worksheet's name ends in ${WORKSHEET_EXTENSION}`);
+    throw new EditorRouteError('bad-request', `${named}: a worksheet's name ends in ${WORKSHEET_EXTENSION}`);
   try {
     return await repositoryFile(session.root, named);
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'not-found')
-      throw new ApiError(
-        404,
+    if (error instanceof EditorRouteError && error.code === 'not-found')
+      throw new EditorRouteError(
         'not-found',
         `no worksheet ${named}; the assign-test-cases workflow writes one (docs/worksheet.md)`,
       );
@@ -96,12 +95,12 @@ async function worksheetFile(session: EditorSession, path: string | undefined): 
   }
 }
 
-function defaultWorksheetFor(session: EditorSession): string {
+function defaultWorksheetFor(session: ModelSession): string {
   const modelPath = session.options.modelPath;
   return defaultWorksheetPath(modelPath, statSync(modelPath).isDirectory());
 }
 
-async function view(session: EditorSession, file: string): Promise<WorksheetView> {
+async function view(session: ModelSession, file: string): Promise<WorksheetView> {
   const sheet = await worksheetCall(session, () => readWorksheet(file));
   const ledger = caseLedger(session.analysis(), session.verificationLock, session.options.targetGroups);
   const rows = worksheetBesideLedger(sheet.rows, ledger);
@@ -118,12 +117,12 @@ async function view(session: EditorSession, file: string): Promise<WorksheetView
 }
 
 /** Runs a worksheet read or write; a worksheet that cannot be used is 422 `bad-worksheet` at its line. */
-export async function worksheetCall<T>(session: EditorSession, work: () => Promise<T>): Promise<T> {
+export async function worksheetCall<T>(session: ModelSession, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof WorksheetError)) throw error;
-    throw new ApiError(422, 'bad-worksheet', session.repoText(error.message), {
+    throw new EditorRouteError('bad-worksheet', session.repoText(error.message), {
       file: session.repoPath(error.file),
       ...(error.line !== undefined ? { line: error.line, column: error.column } : {}),
     });

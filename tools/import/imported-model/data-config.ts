@@ -3,6 +3,7 @@
 import { byCodePoint } from '../../model/code-point-order.js';
 import { compileIdPattern } from '../../model/config.js';
 import { ENTITY_KINDS, KIND_WORDS, type Entity, type EntityKind } from '../../model/entity.js';
+import { TraceIndex, type TracedModel } from '../../trace/trace-index.js';
 import { isRiskAccepted } from '../../validate/risk-score.js';
 import type { ImportedEntity } from './imported-model.js';
 
@@ -100,46 +101,53 @@ function shape(rest: string): string {
     .join('');
 }
 
-/** Traceability rules the data does not meet, as warnings, each with how many entities and which. */
+/**
+ * Traceability rules the data does not meet, as warnings, each with how many entities and which. Links
+ * count as the validator counts them: through the trace index (docs/verification.md, "Trace links").
+ */
 function ruleSeverities(entities: ImportedEntity[]): { rules: Record<string, string>; reasons: string[] } {
   const rules: Record<string, string> = {};
   const reasons: string[] = [];
-  const refs = (e: ImportedEntity, field: string) => (e.fields[field] as string[] | undefined) ?? [];
-  const implemented = new Set(entities.flatMap((e) => refs(e, 'implemented_by')));
-  const satisfied = new Set(entities.flatMap((e) => refs(e, 'satisfies')));
-  const mitigated = new Set([
-    ...entities.flatMap((e) => refs(e, 'mitigates')),
-    ...entities.filter((e) => refs(e, 'mitigated_by').length > 0).map((e) => e.id),
-  ]);
+  const trace = new TraceIndex(tracedModel(entities));
+  const broken = (e: ImportedEntity, ...fields: string[]) => fields.some((f) => trace.namesBroken(e.id, f));
   const requirements = entities.filter((e) => e.kind === 'requirement');
   const checks: { rule: string; hits: ImportedEntity[]; what: string }[] = [
     {
       rule: 'multi-parent-refines',
-      hits: requirements.filter((e) => refs(e, 'refines').length >= 2),
+      hits: requirements.filter((e) => trace.up(e.id, 'refines').length >= 2),
       what: 'refine several parents in the source',
     },
     {
       rule: 'requirement-orphan',
       hits: requirements.filter(
-        (e) => refs(e, 'refines').length + refs(e, 'satisfies').length === 0 && !implemented.has(e.id),
+        (e) =>
+          trace.up(e.id, 'satisfies', 'refines', 'implements').length === 0 &&
+          !broken(e, 'satisfies', 'refines'),
       ),
       what: 'have no parent in the source',
     },
     {
       rule: 'need-unsatisfied',
-      hits: entities.filter((e) => e.kind === 'user_need' && !satisfied.has(e.id)),
+      hits: entities.filter((e) => e.kind === 'user_need' && trace.satisfiers(e.id).length === 0),
       what: 'are user needs no requirement satisfies',
     },
     {
       rule: 'risk-unmitigated',
       hits: entities.filter(
-        (e) => e.kind === 'risk' && !mitigated.has(e.id) && !isRiskAccepted({ data: e.fields } as Entity),
+        (e) =>
+          e.kind === 'risk' &&
+          trace.mitigationsOf(e.id).length === 0 &&
+          !broken(e, 'mitigated_by') &&
+          !isRiskAccepted({ data: e.fields } as Entity),
       ),
       what: 'are risks with no mitigation',
     },
     {
       rule: 'mitigation-unimplemented',
-      hits: entities.filter((e) => e.kind === 'mitigation' && refs(e, 'implemented_by').length === 0),
+      hits: entities.filter(
+        (e) =>
+          e.kind === 'mitigation' && trace.implementers(e.id).length === 0 && !broken(e, 'implemented_by'),
+      ),
       what: 'are mitigations no requirement implements',
     },
   ];
@@ -152,6 +160,19 @@ function ruleSeverities(entities: ImportedEntity[]): { rules: Record<string, str
     reasons.push(`rules.${rule}: warning (${live.length} ${what}: ${some}); set it back to error once fixed`);
   }
   return { rules, reasons };
+}
+
+/** The imported entities as the trace index reads a loaded model's (no file positions yet). */
+function tracedModel(entities: ImportedEntity[]): TracedModel {
+  const loaded = entities.map((e): Entity => ({
+    kind: e.kind,
+    id: e.id,
+    data: e.fields,
+    file: e.source,
+    form: 'sections',
+    positions: {},
+  }));
+  return { entities: loaded, byId: new Map(loaded.map((e) => [e.id, e])) };
 }
 
 /** The first five ids, then `…` when there are more. */

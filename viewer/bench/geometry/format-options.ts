@@ -4,7 +4,7 @@
 // JSON, and the parts in the binary part format (nanometre integer columns; and with every column as
 // 64-bit floats, to see what the integers buy). For each: bytes, gzip bytes and time, the time to read
 // it back (JSON.parse, or decodePart), and the same for the first view (outline, footprints, front copper).
-// Run with `node dist/bench/viewer-geometry/format-options.js [BOARD]`; the choice is in docs/decisions.md.
+// Run with `node dist/bench/viewer-geometry/format-options.js [BOARD]`; the choice is in docs/decisions/0053-parts-per-layer-in-a-binary-form-not-one-json-object.md.
 import { gzipSync } from 'node:zlib';
 import type { BoardGeometry } from '../../src/geometry/board-geometry.js';
 import { encodeColumn } from '../../src/geometry/geometry-columns.js';

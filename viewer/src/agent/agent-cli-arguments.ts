@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// The command lines rr gives the assistant CLI (Claude Code's headless mode; docs/decisions.md, "Ask
-// agent", says why each flag). Every run is non-interactive with streamed JSON output, its own budget cap
+// The command lines rr gives the assistant CLI (Claude Code's headless mode; docs/decisions/0108-the-assistant-cli-runs-headless-with-streamed-json-and.md
+// says why each flag). Every run is non-interactive with streamed JSON output, its own budget cap
 // (`--max-budget-usd`), a strict MCP configuration (only the servers rr wrote for it), built-in tools cut
 // down to the read-only ones (none for net labels), reads pre-approved only inside the turn's folders, no
 // settings files at all (user settings can widen permissions, project ones can run hooks) and no session

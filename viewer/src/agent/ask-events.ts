@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The events of the chat's server-sent event stream (docs/viewer-api.md, "Ask agent"), in the order a
 // turn sends them: `turn` first, `end` last.
+
 import type { AgentNoteEvent } from './notes-mcp-server.js';
 import type { AskTurn } from './ask-conversations.js';
 import type { BudgetFigures } from './budget-ledger.js';
 
-/** What the chat stream reports, in order (docs/viewer-api.md, "POST /api/agent/chat"). */
+/** What the chat stream reports, in order (docs/viewer-api.md, "Ask agent"). */
 export type AskEvent =
   | { type: 'turn'; turn: string; conversation: string; model: string; budgetUsd: number }
   | { type: 'text'; text: string }

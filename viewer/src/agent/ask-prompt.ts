@@ -2,6 +2,7 @@
 // What an Ask turn tells the assistant: rr's instructions (appended to the CLI's system prompt) and the
 // turn's prompt, which carries the earlier turns of the conversation (each turn is a fresh run of the
 // CLI with no session of its own; the conversation file is the memory).
+
 import type { AskConversation } from './ask-conversations.js';
 
 /** Earlier turns beyond this many characters are left out of the prompt, oldest first. */

@@ -2,6 +2,7 @@
 // What an Ask turn's stream becomes: the turn's record (its answer, tool calls and how it ended) and the
 // chat's events, as the CLI's messages arrive. With partial messages the answer's text comes as deltas
 // and then once more whole; it is recorded and sent once.
+
 import type { AskEvent } from './ask-events.js';
 import type { AskTurn } from './ask-conversations.js';
 import type { CliRunOutcome } from './assistant-cli-run.js';

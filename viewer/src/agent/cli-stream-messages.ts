@@ -5,7 +5,7 @@
 // a tool call's name at `content_block_start` and its input as `input_json_delta` pieces until
 // `content_block_stop`, so the guard sees a call as soon as the model wrote it), `assistant` messages
 // (text and tool calls, whole), `user` messages (tool results) and the closing `result` (with
-// `total_cost_usd`). Everything else is passed over. docs/decisions.md ("Ask agent") records why these flags.
+// `total_cost_usd`). Everything else is passed over. docs/decisions/README.md#ask-agent records why these flags.
 
 /** One line of the stream as rr reads it. */
 export type CliMessage =

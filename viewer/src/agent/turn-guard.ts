@@ -4,6 +4,7 @@
 // read-only tool call against the folders the turn may read, as soon as the input is complete (a
 // streamed call is put together from its `input_json_delta` pieces; a whole `assistant` message is
 // checked again). The first refusal ends the run (assistant-cli-run.ts).
+
 import type { CliMessage } from './cli-stream-messages.js';
 import { initRefusal, toolRefusal, type TurnPermissions } from './turn-permissions.js';
 

@@ -4,6 +4,7 @@
 // this check is the guard that does not trust that it did: a run whose init message, or any later tool
 // call, names a tool or server beyond them is killed (docs/viewer-agent.md, "The guard"), as is a read
 // outside the turn's folders (read-scope.ts, checked by turn-guard.ts).
+
 import type { ReadScope } from './read-scope.js';
 
 /** The tools and servers one run may have. */

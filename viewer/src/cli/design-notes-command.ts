@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // `rr notes report`: the design notes of a notes folder as markdown (the feed for the next design pass)
 // or as the JSON export, the same text the viewer's export route gives.
+
 import type { Command } from 'commander';
 import { DESIGN_NOTE_STATUSES } from '../notes/design-note-actions.js';
 import type { CliIo } from 'rules-rr/core/cli/cli-io.js';

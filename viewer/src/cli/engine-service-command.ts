@@ -2,6 +2,7 @@
 // `rr engine-service <name>` (hidden): one request of an engine service, run by the viewer in a
 // subprocess from --engine-runtime (src/engine-runtime/engine-service-runner.ts). The request
 // is JSON on stdin, the answer JSON on stdout; a failure is a message on stderr and exit 1.
+
 import type { Command } from 'commander';
 import { EXIT, type CliIo } from 'rules-rr/core/cli/cli-io.js';
 

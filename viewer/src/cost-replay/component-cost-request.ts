@@ -12,14 +12,20 @@ import type { LiveEvent, LiveEventOf, PlacedFootprint } from '../telemetry/live-
 import type { EngineRuntime } from '../engine-runtime/engine-runtime.js';
 import { runEngineService } from '../engine-runtime/engine-service-runner.js';
 
-/** A request the route refuses: 400 for an event cost replay does not take, 404 for a missing one. */
+/** Every code a cost replay request is refused with: an event it does not take, a missing event or board. */
+export const COST_REPLAY_ERROR_CODES = ['bad-query', 'no-event', 'no-board'] as const;
+
+/** Why a cost replay request is refused. */
+export type CostReplayErrorCode = (typeof COST_REPLAY_ERROR_CODES)[number];
+
+/** A cost replay request the route refuses. */
 export class CostReplayRequestError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404,
-    readonly code: 'bad-query' | 'no-event' | 'no-board',
+    readonly code: CostReplayErrorCode,
   ) {
     super(message);
+    this.name = 'CostReplayRequestError';
   }
 }
 
@@ -51,7 +57,7 @@ export async function componentCost(
 ): Promise<ComponentCostAnswer> {
   const record = reader.history({ before: query.seq + 1, limit: 1 })[0];
   if (!record || record.event.seq !== query.seq)
-    throw new CostReplayRequestError(`there is no event ${query.seq} in ${reader.root}`, 404, 'no-event');
+    throw new CostReplayRequestError(`there is no event ${query.seq} in ${reader.root}`, 'no-event');
   const event = record.event;
   const lane = 'lane' in event && typeof event.lane === 'string' ? event.lane : undefined;
   let basis: ComponentCostAnswer['basis'];
@@ -76,7 +82,6 @@ export async function componentCost(
     if (!placed)
       throw new CostReplayRequestError(
         `lane ${lane} has no placement event at step ${event.step} to replay; pick a placement event`,
-        404,
         'no-event',
       );
     placement = placed.footprints;
@@ -84,13 +89,11 @@ export async function componentCost(
   } else
     throw new CostReplayRequestError(
       `event ${query.seq} is a ${event.kind} event; cost replay takes a placement, placement_cost or checkpoint event`,
-      400,
       'bad-query',
     );
   if (!board)
     throw new CostReplayRequestError(
       `no board to replay event ${query.seq} on: neither its lane nor the run names a checkpoint before it`,
-      404,
       'no-board',
     );
   const input: CostReplayInput = {

@@ -3,6 +3,7 @@
 // grammar yields the file's lines, each with its statements, and ato-blocks.ts nests them into blocks by
 // indentation. Text the grammar does not accept, and indentation that nests nothing, is an
 // AtoSyntaxError naming the file, line and column and what to write there.
+
 import type { IterationNode, Node } from 'ohm-js';
 import { atoGrammar } from './ato-grammar.js';
 import { nestAtoLines, type AtoLine } from './ato-blocks.js';

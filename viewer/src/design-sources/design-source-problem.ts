@@ -13,6 +13,8 @@ export interface DesignSourceProblem {
 
 /** The design sources cannot be used at all (no manifest, no such build, no entry file). */
 export class DesignSourceError extends Error {
+  readonly code = 'unreadable-sources';
+
   constructor(readonly problem: DesignSourceProblem) {
     super(problemText(problem));
     this.name = 'DesignSourceError';

@@ -3,6 +3,7 @@
 // graph's `address`, or its `atopile_address` field), a net by its set of pads. The joined net gets the
 // title the sources give it and a summary made from its pads and the lines that connect them, so both
 // are mechanical: derived, not written by anyone.
+
 import type { NetlistGraph } from '../netlist/netlist-graph.js';
 import type { InstanceTree, SourceInstance, SourceLocation, SourceNet } from './instance-tree.js';
 

@@ -3,7 +3,7 @@
 // `--engine-runtime DIR`, a frozen copy of the engine, or by default the viewer package that runs the
 // viewer. The engine is the viewer's own package (its services are the viewer's); DIR is the folder that
 // contains it (DIR/rules-rr-viewer, DIR/node_modules/rules-rr-viewer) or the package folder itself
-// (DIR/bin/rr-viewer.js). See viewer/docs/viewer.md, "Engine runtime".
+// (DIR/bin/rr-viewer.js). See docs/viewer-netlist.md, "Engine runtime".
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { VIEWER_PACKAGE, viewerPackageRoot } from '../viewer-package.js';

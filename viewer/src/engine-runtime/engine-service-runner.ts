@@ -15,6 +15,8 @@ export interface ServiceLimits {
 
 /** A service that failed: its exit, its stderr (the engine's message) or a timeout. */
 export class EngineServiceError extends Error {
+  readonly code = 'engine-failed';
+
   constructor(
     message: string,
     readonly service: string,

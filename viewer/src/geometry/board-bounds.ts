@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The bounding box of a board: the extent of its Edge.Cuts outline, or of its copper when it has
 // none (an unrouted fragment). Stroke widths are left out, so the box is the board's own size.
+
 import type { BoardGeometry, BoundingBox, GraphicShape, Point } from './board-geometry.js';
 
 class BoundsBuilder {

@@ -6,6 +6,8 @@ import { SexprSyntaxError } from './sexpr-tokenizer.js';
 
 /** A board file that cannot be read as a KiCad board; the message names the file and line. */
 export class BoardReadError extends Error {
+  readonly code = 'unreadable-board';
+
   constructor(
     message: string,
     readonly file: string,

@@ -36,11 +36,17 @@ export interface GeometryCacheOptions {
   extractorId?: string;
 }
 
-/** A request the cache cannot serve: a malformed hash, a board that does not exist, an unknown part. */
+/** Every code a geometry request is refused with: a malformed hash, a board that does not exist, an unknown part. */
+export const GEOMETRY_ERROR_CODES = ['bad-hash', 'no-board', 'no-layer'] as const;
+
+/** Why the cache cannot serve a request. */
+export type GeometryErrorCode = (typeof GEOMETRY_ERROR_CODES)[number];
+
+/** A request the cache cannot serve. */
 export class GeometryRequestError extends Error {
   constructor(
     message: string,
-    readonly reason: 'bad-hash' | 'no-board' | 'no-layer',
+    readonly code: GeometryErrorCode,
   ) {
     super(message);
     this.name = 'GeometryRequestError';

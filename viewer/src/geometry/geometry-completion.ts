@@ -3,6 +3,7 @@
 // layers come in one canonical order (copper from front to back, then KiCad's technical layers in
 // the order its board files list them, then user layers), every layer list follows it, and the
 // bounding box is computed by one function.
+
 import type { BoardGeometry } from './board-geometry.js';
 import { boardBoundingBox } from './board-bounds.js';
 

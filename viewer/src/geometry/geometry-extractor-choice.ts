@@ -2,6 +2,7 @@
 // Which extractor the viewer uses. The native reader needs nothing installed and is much faster
 // than loading a board in KiCad, so it is the default; KiCad's own pcbnew is used when the user
 // configured a PCB suite Python explicitly (flag, environment or machine config) or asks for it.
+
 import type { GeometryExtractor } from './geometry-cache.js';
 import { readKicadBoard } from './kicad-board-reader.js';
 import type { PcbToolResolution } from './pcb-tool-resolution.js';

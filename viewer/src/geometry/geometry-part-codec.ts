@@ -3,6 +3,7 @@
 // fills and vias go into number columns (coordinates as nanometre differences, widths in nanometres,
 // nets as positions in the part's own net list, so a part means the same in any board); footprints,
 // copper graphics, the outline and zone outlines stay JSON in the header (few, and full of strings).
+
 import type { Arc, Point, Segment, Via } from './board-geometry.js';
 import { encodeColumn, type EncodedColumn } from './geometry-columns.js';
 import { readPartFile, writePartFile, PartFileError, type PartFile } from './geometry-part-file.js';

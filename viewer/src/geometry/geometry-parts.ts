@@ -4,6 +4,7 @@
 // outline on Edge.Cuts), the footprints with their pads, the vias, and the zones' outlines. An index
 // carries the rest of the rr-board-geometry-v1 object and lists the parts in the order to fetch them.
 // Items keep their place in the whole geometry, so the parts assemble back into exactly that object.
+
 import type {
   Arc,
   BoardLayer,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // A footprint item of a board file, `(footprint …)` (KiCad 6+) or `(module …)` (KiCad 5), as a
 // Footprint with pads in board coordinates plus its Edge.Cuts shapes.
+
 import type {
   CopperGraphic,
   Footprint,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Graphic items of a board file (gr_line, fp_arc, a pad's gr_poly, …) as GraphicShape values.
+
 import type { FlatPolygon, GraphicShape, Point } from './board-geometry.js';
 import { PlacementTransform, toNanometre } from './placement-transform.js';
 import {

@@ -2,6 +2,7 @@
 // Net references in a board file. Boards up to KiCad 9 keep a table `(net 3 "GND")` at the top and
 // refer to nets by number in tracks and zones (pads repeat the name); newer boards write `(net "GND")`
 // everywhere and have no table. Both resolve to names here.
+
 import type { SexprList } from './sexpr-list.js';
 import type { TextPool } from './text-pool.js';
 

@@ -3,7 +3,7 @@
 
 Usage: python3 pcbnew_extract.py BOARD.kicad_pcb
 
-The output has the shape of tools/viewer/geometry/board-geometry.ts (schema rr-board-geometry-v1),
+The output has the shape of viewer/src/geometry/board-geometry.ts (schema rr-board-geometry-v1),
 with "boundingBox" left null: the viewer computes it with the same function for both extractors.
 Exit codes: 0 done, 2 usage or an unreadable board, 3 the pcbnew module cannot be imported.
 """

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Placing footprint-local coordinates on the board. KiCad's y axis points down and its angles are
 // counter-clockwise on screen, so a rotation by a maps (x, y) to (x·cos a + y·sin a, −x·sin a + y·cos a).
+
 import type { Point } from './board-geometry.js';
 
 /** Rounds millimetres to KiCad's internal resolution of one nanometre, so rotated points match it. */

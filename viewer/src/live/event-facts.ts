@@ -2,6 +2,7 @@
 // What of an event the lane and experiment summaries depend on. The reader folds facts, never whole events,
 // so a summary rebuilt from the persistent index (which stores facts, not events) equals one built by
 // reading every file: both go through the same fold.
+
 import type {
   CheckpointPhase,
   EndStatus,

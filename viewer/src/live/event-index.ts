@@ -2,6 +2,7 @@
 // What the reader keeps per event: where it is, where it goes and its fact, never its body. Arrival order
 // answers "what is new since cursor N"; seq order answers "the latest events" and replay ranges. The
 // facts and file stamps are what the persistent index stores (live-index-file.ts).
+
 import type { EventFact } from './event-facts.js';
 import type { FileStamp } from './file-stamp.js';
 import {

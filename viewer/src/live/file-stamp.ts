@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // What identifies an event file as unchanged since its fact was taken: its size, modification time and
 // inode. Writers rename finished files into events/, so a rewritten file has a new inode or time.
+
 import type { Stats } from 'node:fs';
 
 /** The stat fields that identify one version of a file. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Keeps lane and experiment summaries current as events are indexed, in any arrival order: "latest"
 // always means highest seq, so an event that arrives late never overwrites a newer one.
+
 import type { EventFact } from './event-facts.js';
 import type { ExperimentSummary, LaneSummary } from './live-state.js';
 

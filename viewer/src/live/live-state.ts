@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The shapes GET /api/state answers with (the HTTP layer serialises these as they are).
+
 import type {
   CheckpointPhase,
   EndStatus,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The problems a reader found and the ones that went away, each at the revision it happened, so a state
 // after a cursor can say which problems are new and which were resolved.
+
 import type { ReaderProblem } from './live-state.js';
 
 /** Standing problems by id, and a log of resolved ones. */

@@ -2,13 +2,20 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
-/** A request the reader refuses; `status` is the HTTP status the route should answer with. */
+/** Every code a run folder request is refused with: not a path, outside the experiment, missing. */
+export const LIVE_ERROR_CODES = ['bad-run', 'outside', 'no-run'] as const;
+
+/** Why the reader refuses a run folder. */
+export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
+
+/** A run folder the reader refuses. */
 export class LiveRequestError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 403 | 404,
+    readonly code: LiveErrorCode,
   ) {
     super(message);
+    this.name = 'LiveRequestError';
   }
 }
 
@@ -18,14 +25,14 @@ export class LiveRequestError extends Error {
  * paths elsewhere and links pointing out are all refused.
  */
 export function resolveRunDir(experimentDir: string, run: string): string {
-  if (run.includes('\0')) throw new LiveRequestError('run: the path contains a NUL character', 400);
+  if (run.includes('\0')) throw new LiveRequestError('run: the path contains a NUL character', 'bad-run');
   let realExperiment: string;
   try {
     realExperiment = realpathSync(experimentDir);
   } catch {
     throw new LiveRequestError(
       `the experiment folder ${experimentDir} does not exist; check --experiment-dir`,
-      404,
+      'no-run',
     );
   }
   const candidate = isAbsolute(run) ? run : resolve(realExperiment, run);
@@ -37,7 +44,7 @@ export function resolveRunDir(experimentDir: string, run: string): string {
   } catch {
     throw new LiveRequestError(
       `run "${run}" does not exist under the experiment folder ${experimentDir}`,
-      404,
+      'no-run',
     );
   }
   if (escapes(relative(realExperiment, real))) throw outside(run, experimentDir);
@@ -51,6 +58,6 @@ function escapes(rel: string): boolean {
 function outside(run: string, experimentDir: string): LiveRequestError {
   return new LiveRequestError(
     `run "${run}" is not inside the experiment folder ${experimentDir}; trial run folders must lie under it`,
-    403,
+    'outside',
   );
 }

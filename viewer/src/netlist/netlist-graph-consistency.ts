@@ -2,6 +2,7 @@
 // What the schema cannot say about a netlist graph: references, addresses and net names are unique, every
 // net pin names a pad of a listed component, and no pin is on two nets. Each problem carries the JSON path
 // of the value at fault so the loader can name its line.
+
 import type { JsonProblem } from './checked-json-file.js';
 import type { NetlistGraph } from './netlist-graph.js';
 import { pinKey } from './netlist-graph.js';

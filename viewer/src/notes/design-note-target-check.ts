@@ -3,6 +3,7 @@
 // the design sources, each when it exists. A footprint, pad or net none of them has, a point off the
 // board, or a source path outside the source folder (or past the file's end) is refused with the reason,
 // so a note never points at nothing. Without any of them the targets are taken as written.
+
 import type { DesignNoteTarget } from './design-note.js';
 
 /** What targets are checked against; each part is optional. */
@@ -18,6 +19,8 @@ export interface DesignKnowledge {
 
 /** A target the design does not have; `index` is its position in the note's targets. */
 export class TargetCheckError extends Error {
+  readonly code = 'unknown-target';
+
   constructor(
     message: string,
     readonly index: number,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The notes as the feed for the next design pass: markdown (design-notes.md, `rr notes report`, the
 // export route) and JSON. The markdown holds no clock time of its own, so it changes only when notes do.
+
 import type { ViewerRecordAuthor } from '../records/viewer-record-author.js';
 import {
   DESIGN_NOTE_STATUSES,

@@ -2,6 +2,7 @@
 // The simulator's example board, generated in code: a small sensor node (an SOIC-8 controller, an
 // SOT-23-5 regulator, two pin headers, resistors, capacitors and LEDs) on a 50 x 40 mm two-layer board,
 // in KiCad 9 .kicad_pcb syntax. Footprints start in tidy rows, as a netlist import leaves them.
+
 import type { SList } from '../geometry/sexpr-source-tree.js';
 import { numberAtom, printSExpr, quoted } from './sexpr-printer.js';
 import { stableUuid } from './seeded-random.js';

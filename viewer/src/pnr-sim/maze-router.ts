@@ -2,6 +2,7 @@
 // A grid maze router in Lee's tradition, searched with A*: two copper layers, four-way steps, vias between
 // layers. Each net is grown as a tree, one pad at a time, from everything already connected to the
 // nearest unconnected pad. Routed copper blocks other nets; pads and board edges are obstacles.
+
 import type { NetRouteStatus, TrackPolyline, ViaMark } from '../telemetry/live-event.js';
 import {
   padContains,

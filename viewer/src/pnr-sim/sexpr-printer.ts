@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Prints KiCad S-expression trees (atoms as written, see geometry/sexpr-source-tree.ts) in KiCad's
 // layout, so a board read and written again differs only where the simulator changed it.
+
 import type { SExpr, SList } from '../geometry/sexpr-source-tree.js';
 
 /** A quoted atom for a string. */

@@ -2,6 +2,7 @@
 // Which nets of a netlist each constraint applies to, as short sentences the schematic shows on a net,
 // and the constraints that name nets the netlist does not have (shown as problems, not refused: the
 // file may be shared by several revisions of a design).
+
 import type { DesignConstraints } from './design-constraints.js';
 
 /** Constraint sentences per net name, and problems. */

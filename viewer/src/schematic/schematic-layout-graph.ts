@@ -5,6 +5,7 @@
 // are not wired: they are drawn as labels at their pins, as schematics do; a large design is laid out
 // block by block, with the nets between blocks as labels. Pure data, shared by the page (which runs the layout
 // in elkjs's web worker) and the benchmark (which runs elkjs in Node).
+
 import type { ElkNode, ElkPort } from 'elkjs/lib/elk-api.js';
 import type { SchematicModel } from './schematic-model.js';
 

@@ -2,6 +2,7 @@
 // How a component's symbol is drawn: a library symbol with its real pins (units side by side, in y-down
 // millimetres from the top-left corner), or, when no symbol covers the component's pads, a generic box
 // with inputs on the left and outputs on the right.
+
 import type { NetlistPin } from '../netlist/netlist-graph.js';
 import type { LibraryPin, LibrarySymbol } from './kicad-symbol-library.js';
 import type { PinSide, SchematicSymbol, SymbolPin } from './schematic-model.js';

@@ -8,7 +8,7 @@ import { sendFile } from 'rules-rr/core/http/file-replies.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from 'rules-rr/core/http/api-error.js';
+import { ViewerRouteError } from './viewer-route-error.js';
 import { pageFile } from 'rules-rr/core/http/page-file.js';
 import { isJsonObject } from 'rules-rr/core/model/checked-json.js';
 
@@ -110,13 +110,13 @@ export function registerBarePage(app: FastifyInstance, page: BarePage): void {
     const inside = library ? path.slice(`/node_modules/${library[0]}`.length) : '';
     if (library && (inside.endsWith('.js') || inside === `/${library[1].licence}`))
       return send(reply, library[1].dir, inside);
-    throw new ApiError(404, 'not-found', `no page file ${path}`);
+    throw new ViewerRouteError('not-found', `no page file ${path}`);
   });
 }
 
 function send(reply: import('fastify').FastifyReply, root: string, path: string) {
   const file = pageFile(root, path);
-  if (file === undefined) throw new ApiError(404, 'not-found', `no page file ${path}`);
+  if (file === undefined) throw new ViewerRouteError('not-found', `no page file ${path}`);
   return sendFile(reply, file, root);
 }
 

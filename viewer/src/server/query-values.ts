@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Reading query parameters: one value each (a repeated parameter's last value counts), checked with a
 // `bad-query` answer that names the parameter and what it takes.
-import { ApiError } from 'rules-rr/core/http/api-error.js';
+import { ViewerRouteError } from './viewer-route-error.js';
 
 /** A request's parsed query string. */
 export type Query = Record<string, string | string[] | undefined>;
@@ -18,8 +18,7 @@ export function queryWholeNumber(query: Query, name: string, min: number, max: n
   if (text === undefined || text === '') return undefined;
   const n = Number(text);
   if (!/^\d+$/.test(text) || n < min || n > max)
-    throw new ApiError(
-      400,
+    throw new ViewerRouteError(
       'bad-query',
       `${name} takes a whole number from ${min} to ${max}; got ${JSON.stringify(text.slice(0, 40))}`,
     );
@@ -37,8 +36,7 @@ export function queryChoices<T extends string>(
   const words = text.split(',').map((w) => w.trim());
   const wrong = words.filter((w) => !(allowed as readonly string[]).includes(w));
   if (wrong.length > 0)
-    throw new ApiError(
-      400,
+    throw new ViewerRouteError(
       'bad-query',
       `${name} takes ${allowed.join(', ')} (comma-separated); got ${JSON.stringify(wrong.join(',').slice(0, 60))}`,
     );

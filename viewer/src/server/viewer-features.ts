@@ -5,6 +5,7 @@
 // found; the schematic view, the source browser and cost replay when their inputs can be used, and when
 // their flags are given but they cannot start (or start without an input a flag named), `startup` says
 // why and `rr view` prints it at startup.
+
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import { designGraphPath } from '../netlist/design-graph-location.js';
 import type { PcbToolResolution } from '../geometry/pcb-tool-resolution.js';

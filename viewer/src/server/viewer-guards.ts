@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer's Host and Origin rules for tools/http, from its names (listener-addresses.ts), which are
 // known only once it listens, so each request reads them afresh (docs/viewer-api.md, "Network rules").
+
 import type { HostRule } from 'rules-rr/core/http/host-guard.js';
 import type { OriginRule } from 'rules-rr/core/http/origin-guard.js';
 import type { ViewerNames } from './listener-addresses.js';

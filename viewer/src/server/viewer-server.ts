@@ -45,7 +45,7 @@ import { schematicSetup } from '../schematic/schematic-setup.js';
 import { GlbExports } from '../threed/glb-exports.js';
 import { sourceInfo, type SourceInfo } from './source-revision.js';
 import { ViewerContext, type ViewerExtractor } from './viewer-context.js';
-import { viewerErrorStyle } from './viewer-errors.js';
+import { viewerErrors } from './viewer-errors.js';
 import { viewerFeatures, type Feature } from './viewer-features.js';
 import { DesignSourceIndex, designSourcesProblem } from '../design-sources/design-source-index.js';
 import {
@@ -197,7 +197,7 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   const app = createHttpApp({
     csp: html ? withImportMaps(VIEWER_CSP, html) : VIEWER_CSP,
     host: viewerHostRule(() => names),
-    errors: viewerErrorStyle(BODY_LIMIT, log),
+    errors: viewerErrors(BODY_LIMIT, log),
   });
   registerOriginGuard(
     app,

@@ -7,26 +7,20 @@
 // test/e2e/artifacts/.
 import { viewerRoot } from '../viewer-root.js';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { repoRoot } from '../../../test/cli/run-cli.js';
 import { tempDir } from '../temp-dir.js';
-import { hasKicadCli } from '../pnr-sim/kicad-tools.js';
 import { boardWithModels } from '../server/threed-boards.js';
-import { browserMissing, launchBrowser } from '../../../test/e2e/browser-launch.js';
+import { launchBrowser } from '../../../test/e2e/browser-launch.js';
+import { available, needsData, needsProgram } from '../../../test/requirements.js';
 import { pageErrors } from '../../../test/e2e/page-errors.js';
 import { startViewer, type ViewerProcess } from './viewer-process.js';
 
 const ARTIFACTS = join(repoRoot, 'test/e2e/artifacts');
 const DEMO_BOARD = '/usr/share/kicad/demos/ecc83/ecc83-pp.kicad_pcb';
-const missing =
-  browserMissing() ??
-  (hasKicadCli ? undefined : 'kicad-cli is not on PATH: run .ci/install-kicad') ??
-  (existsSync(DEMO_BOARD) ? undefined : `no KiCad demo board ${DEMO_BOARD}: run .ci/install-kicad`);
-if (missing && process.env.CI) throw new Error(`test/e2e: ${missing}; CI must run the browser tests`);
-if (missing) console.warn(`test/e2e: 3D view skipped, ${missing}`);
 
 const WAIT = { timeout: 60_000 };
 
@@ -57,7 +51,13 @@ function simulate(dir: string, board?: string): string {
   return root;
 }
 
-describe.skipIf(!!missing)('viewer 3D view in Chromium', () => {
+describe.runIf(
+  available(
+    needsProgram('chromium'),
+    needsProgram('kicad-cli'),
+    needsData(DEMO_BOARD, "KiCad's demo board", 'run `bash .ci/install-kicad`'),
+  ),
+)('viewer 3D view in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
@@ -223,8 +223,7 @@ describe.skipIf(!!missing)('viewer 3D view in Chromium', () => {
 
 // Without kicad-cli the 3D tab says why, in the page: rr view runs with a PATH that holds no kicad-cli
 // (only git, for the header's revision), so the outcome does not depend on what this machine has.
-const noBrowser = browserMissing();
-describe.skipIf(!!noBrowser)('viewer 3D view without kicad-cli in Chromium', () => {
+describe.runIf(available(needsProgram('chromium')))('viewer 3D view without kicad-cli in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {

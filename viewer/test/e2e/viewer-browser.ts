@@ -1,26 +1,18 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// What the viewer's browser tests share: whether Chromium is there (a missing one fails under CI), one
+// What the viewer's browser tests share (whether Chromium is there is test/requirements.ts's): one
 // browser per file, pages whose console errors and page errors are collected, and the screenshot folder.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { repoRoot } from '../../../test/cli/run-cli.js';
-import { browserMissing, launchBrowser } from '../../../test/e2e/browser-launch.js';
+import { launchBrowser } from '../../../test/e2e/browser-launch.js';
 
 /** Where the viewer's browser tests save screenshots (not committed). */
 export const VIEWER_ARTIFACTS = join(repoRoot, 'test/e2e/artifacts');
 
 /** Generous bound for waiting on a condition (the 2-core machines are shared). */
 export const WAIT = { timeout: 60_000 };
-
-/** Why the browser tests are skipped here, or undefined; under CI a missing Chromium throws. */
-export function viewerBrowserMissing(): string | undefined {
-  const missing = browserMissing();
-  if (missing && process.env.CI) throw new Error(`test/e2e: ${missing}; CI must run the browser tests`);
-  if (missing) console.warn(`test/e2e: skipped, ${missing}`);
-  return missing;
-}
 
 /** Launches Chromium before the file's tests and closes it after; call inside `describe`. */
 export function useViewerBrowser(): () => Browser {

@@ -10,18 +10,11 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { EXAMPLE_DESIGN } from '../design-sources/example-design.js';
 import { tempDir } from '../temp-dir.js';
 import { startSimulator } from './simulator-process.js';
-import {
-  openViewerPage,
-  useViewerBrowser,
-  viewerBrowserMissing,
-  viewerScreenshot,
-  WAIT,
-} from './viewer-browser.js';
+import { openViewerPage, useViewerBrowser, viewerScreenshot, WAIT } from './viewer-browser.js';
 import { startViewer } from './viewer-process.js';
+import { available, needsProgram } from '../../../test/requirements.js';
 
-const missing = viewerBrowserMissing();
-
-describe.skipIf(!!missing)('design services in Chromium', () => {
+describe.runIf(available(needsProgram('chromium')))('design services in Chromium', () => {
   const browser = useViewerBrowser();
   const openPage = (url: string) => openViewerPage(browser(), url);
   const shot = viewerScreenshot;

@@ -4,7 +4,7 @@
 // is still loading, and picks a footprint; once the part is let through, the last layer is drawn too.
 // No timing: the server's hold hook decides what has arrived.
 import { viewerRoot } from '../viewer-root.js';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeCheckpointLiveDir } from '../../bench/geometry/checkpoint-live-dir.js';
@@ -12,17 +12,10 @@ import type { GeometryIndex } from '../../src/geometry/geometry-parts.js';
 import { DEMOS_DIR } from '../geometry/kicad-demos.js';
 import { startViewer } from '../server/viewer-fixture.js';
 import { tempDir } from '../temp-dir.js';
-import {
-  WAIT,
-  openViewerPage,
-  useViewerBrowser,
-  viewerBrowserMissing,
-  viewerScreenshot,
-} from './viewer-browser.js';
+import { WAIT, openViewerPage, useViewerBrowser, viewerScreenshot } from './viewer-browser.js';
+import { available, needsData, needsProgram } from '../../../test/requirements.js';
 
 const BOARD = join(DEMOS_DIR, 'kit-dev-coldfire-xilinx_5213', 'kit-dev-coldfire-xilinx_5213.kicad_pcb');
-const boardMissing = existsSync(BOARD) ? undefined : `no KiCad demo board ${BOARD}: run .ci/install-kicad`;
-if (boardMissing && process.env.CI) throw new Error(boardMissing);
 
 /** A gate for one part: resolves `requested` when the server is asked for it, answers once opened. */
 function gate(part: string) {
@@ -44,7 +37,9 @@ function gate(part: string) {
   };
 }
 
-describe.skipIf(!!viewerBrowserMissing() || !!boardMissing)('the board drawn layer by layer', () => {
+describe.runIf(
+  available(needsProgram('chromium'), needsData(BOARD, "KiCad's demo board", 'run `bash .ci/install-kicad`')),
+)('the board drawn layer by layer', () => {
   const browser = useViewerBrowser();
 
   it('draws the first layers before the last layer part is answered, and the last one after', async () => {

@@ -11,18 +11,12 @@ import { IndexGate } from '../live/index-gate.js';
 import { writeExperiment } from '../live/live-dir.js';
 import { startViewer } from '../server/viewer-fixture.js';
 import { tempDir } from '../temp-dir.js';
-import {
-  openViewerPage,
-  useViewerBrowser,
-  viewerBrowserMissing,
-  viewerScreenshot,
-  WAIT,
-} from './viewer-browser.js';
+import { openViewerPage, useViewerBrowser, viewerScreenshot, WAIT } from './viewer-browser.js';
+import { available, needsProgram } from '../../../test/requirements.js';
 
-const missing = viewerBrowserMissing();
 const CANDIDATES = 60;
 
-describe.skipIf(!!missing)('first indexing in Chromium', () => {
+describe.runIf(available(needsProgram('chromium')))('first indexing in Chromium', () => {
   const browser = useViewerBrowser();
 
   it('shows lanes and the indexing progress before the indexing ends, then every lane', async () => {

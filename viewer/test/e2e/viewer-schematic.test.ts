@@ -7,21 +7,19 @@
 // test/e2e/artifacts/.
 import { viewerRoot } from '../viewer-root.js';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { EXAMPLE_ADDRESSES } from '../../src/pnr-sim/example-board.js';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { repoRoot } from '../../../test/cli/run-cli.js';
 import { tempDir } from '../temp-dir.js';
-import { browserMissing, launchBrowser } from '../../../test/e2e/browser-launch.js';
+import { launchBrowser } from '../../../test/e2e/browser-launch.js';
+import { available, needsData, needsProgram } from '../../../test/requirements.js';
 import { startViewer } from './viewer-process.js';
 
 const ARTIFACTS = join(repoRoot, 'test/e2e/artifacts');
 const DEMO = '/usr/share/kicad/demos/pic_programmer';
-const missing = browserMissing();
-if (missing && process.env.CI) throw new Error(`test/e2e: ${missing}; CI must run the browser tests`);
-if (missing) console.warn(`test/e2e: schematic view skipped, ${missing}`);
 
 /** The example board's references (every footprint of it). */
 const EXAMPLE_REFS = Object.keys(EXAMPLE_ADDRESSES).sort();
@@ -57,7 +55,7 @@ function simulate(dir: string, board?: string): string {
   return root;
 }
 
-describe.skipIf(!!missing)('viewer schematic view in Chromium', () => {
+describe.runIf(available(needsProgram('chromium')))('viewer schematic view in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
@@ -256,7 +254,12 @@ describe.skipIf(!!missing)('viewer schematic view in Chromium', () => {
     expect(errors.filter((e) => !e.includes('422'))).toEqual([]);
   }, 300_000);
 
-  it.skipIf(!existsSync(DEMO))(
+  it.runIf(
+    available(
+      needsProgram('kicad-cli'),
+      needsData(DEMO, "KiCad's demo project pic_programmer", 'run `bash .ci/install-kicad`'),
+    ),
+  )(
     'draws the KiCad demo pic_programmer from its exported netlist with its library symbols',
     async () => {
       const dir = tempDir('rr-e2e-schematic-demo-');

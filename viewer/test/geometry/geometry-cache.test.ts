@@ -138,7 +138,7 @@ describe('geometry cache', () => {
     const code = await mkdtemp(join(tmpdir(), 'rr-code-'));
     try {
       const here = dirname(fileURLToPath(import.meta.url));
-      const source = join(here, '../../../tools/viewer/geometry');
+      const source = join(here, '../../src/geometry');
       cpSync(source, code, { recursive: true });
       const before = codeFilesHash(code, []);
       expect(codeFilesHash(code, [])).toBe(before);
@@ -238,15 +238,15 @@ describe('geometry cache', () => {
     const cache = new GeometryCache({ liveDir: live, extract: countingExtractor().extract });
     await expect(cache.index('../../etc/passwd')).rejects.toMatchObject({
       name: 'GeometryRequestError',
-      reason: 'bad-hash',
+      code: 'bad-hash',
     });
     const absent = 'cd'.repeat(32);
     const error = await cache.index(absent).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GeometryRequestError);
-    expect(error).toMatchObject({ reason: 'no-board' });
+    expect(error).toMatchObject({ code: 'no-board' });
     expect((error as Error).message).toContain(`boards/${absent}.kicad_pcb`);
     await expect(cache.part(SHA, 'In7.Cu')).rejects.toMatchObject({
-      reason: 'no-layer',
+      code: 'no-layer',
       message: `the geometry of board ${SHA} has no part "In7.Cu"; its parts: footprints, F.Cu, vias, zones`,
     });
   });

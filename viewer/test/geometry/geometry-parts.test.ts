@@ -11,7 +11,8 @@ import { PartFileError } from '../../src/geometry/geometry-part-file.js';
 import type { GeometryPart } from '../../src/geometry/geometry-parts.js';
 import { geometryIndex, splitGeometry } from '../../src/geometry/geometry-split.js';
 import { readKicadBoard } from '../../src/geometry/kicad-board-reader.js';
-import { BIG_BOARD, DEMOS_DIR, demoBoards } from './kicad-demos.js';
+import { available } from '../../../test/requirements.js';
+import { BIG_BOARD, demoBoards, needsKicadDemos } from './kicad-demos.js';
 
 /** The geometry as the old route's JSON carried it. */
 const asServed = (g: BoardGeometry): BoardGeometry => JSON.parse(JSON.stringify(g)) as BoardGeometry;
@@ -28,12 +29,9 @@ function roundTrip(geometry: BoardGeometry): { back: BoardGeometry; parts: Geome
 }
 
 const boards = demoBoards().filter((b) => b !== BIG_BOARD);
-const demosMissing = boards.length === 0;
-if (demosMissing && process.env.CI)
-  throw new Error(`KiCad's demo boards are missing (${DEMOS_DIR}); run .ci/install-kicad`);
 
 describe('layered geometry round trip', () => {
-  it.skipIf(demosMissing).each(boards.map((b) => [basename(b), b]))(
+  it.runIf(available(needsKicadDemos())).each(boards.map((b) => [basename(b), b]))(
     'assembles %s back into exactly the JSON the whole-board route served',
     async (_name, board) => {
       const geometry = await readKicadBoard(board);

@@ -3,10 +3,10 @@
 // into the repository), and whether they are there.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pythonImportsPcbnew } from '../../src/geometry/pcb-tool-discovery.js';
+import { KICAD_PYTHON, needsData, needsProgram, type Need } from '../../../test/requirements.js';
 
 export const DEMOS_DIR = '/usr/share/kicad/demos';
-export const KICAD_PYTHON = '/usr/bin/python3';
+export { KICAD_PYTHON };
 export const BIG_BOARD = join(DEMOS_DIR, 'vme-wren', 'vme-wren.kicad_pcb');
 
 /** Every .kicad_pcb under the demos folder, sorted; empty when KiCad's demos are not installed. */
@@ -18,18 +18,12 @@ export function demoBoards(): string[] {
     .sort();
 }
 
-/** What the KiCad tests do: run, skip (KiCad missing on a developer's machine) or fail (missing in CI). */
-export function kicadTestMode(
-  missingReason: string | undefined,
-  env: Readonly<Record<string, string | undefined>>,
-): 'run' | 'skip' | 'fail' {
-  if (missingReason === undefined) return 'run';
-  return (env.CI ?? '') !== '' ? 'fail' : 'skip';
+/** KiCad's demo boards, for `available(…)`. */
+export function needsKicadDemos(): Need {
+  return needsData(DEMOS_DIR, "KiCad's demo boards", 'run `bash .ci/install-kicad` (as root)');
 }
 
-/** Why the KiCad tests cannot run here, or undefined when KiCad 9 and its demos are installed. */
-export function kicadMissingReason(): string | undefined {
-  if (!existsSync(DEMOS_DIR)) return `KiCad's demo boards are not installed (${DEMOS_DIR} is missing)`;
-  if (!pythonImportsPcbnew(KICAD_PYTHON)) return `${KICAD_PYTHON} cannot import KiCad's pcbnew module`;
-  return undefined;
+/** What the tests against KiCad itself need: its demo boards and pcbnew for its Python. */
+export function needsKicad(): Need[] {
+  return [needsKicadDemos(), needsProgram('pcbnew')];
 }

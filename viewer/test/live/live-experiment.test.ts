@@ -52,13 +52,13 @@ describe('live experiment', () => {
     symlinkSync(elsewhere, join(x.experimentDir, 'sneaky'));
     for (const run of ['..', '../x', `${elsewhere}`, 'sneaky', 'runs/../../x']) {
       const e = refused(() => x.reader(run));
-      expect(e.status, run).toBe(403);
+      expect(e.code, run).toBe('outside');
       expect(e.message).toBe(
         `run "${run}" is not inside the experiment folder ${x.experimentDir}; trial run folders must lie under it`,
       );
     }
     const missing = refused(() => x.reader('runs/trial-9'));
-    expect(missing.status).toBe(404);
+    expect(missing.code).toBe('no-run');
     expect(missing.message).toBe(
       `run "runs/trial-9" does not exist under the experiment folder ${x.experimentDir}`,
     );
@@ -68,7 +68,7 @@ describe('live experiment', () => {
     const { root, trial } = experiment();
     const x = new LiveExperiment({ root, experimentDir: join(root, '..', 'runs') });
     expect(x.reader('trial-3').root).toBe(trial);
-    expect(refused(() => x.reader('../live')).status).toBe(403);
+    expect(refused(() => x.reader('../live')).code).toBe('outside');
   });
 
   it('shows restart-status.json when present, again only when it changes, and a broken one as a message', async () => {

@@ -9,7 +9,8 @@ import { padPosition } from '../../src/pnr-sim/board-model.js';
 import { exampleBoardText } from '../../src/pnr-sim/example-board.js';
 import { readSimBoard } from '../../src/pnr-sim/sim-board-reader.js';
 import { tempDir } from '../temp-dir.js';
-import { hasKicadCli, hasPcbnew, kicadDrc, loadWithPcbnew, type PcbnewView } from './kicad-tools.js';
+import { available, needsData, needsProgram } from '../../../test/requirements.js';
+import { kicadDrc, loadWithPcbnew, type PcbnewView } from './kicad-tools.js';
 import { ofKind, readEvents, shortRun } from './sim-run.js';
 
 const DEMOS = '/usr/share/kicad/demos';
@@ -29,7 +30,7 @@ function expectSamePads(text: string, file: string, view: PcbnewView): void {
   });
 }
 
-describe.skipIf(!hasPcbnew)('KiCad 9 pcbnew loads what the simulator writes', () => {
+describe.runIf(available(needsProgram('pcbnew')))('KiCad 9 pcbnew loads what the simulator writes', () => {
   it('loads the generated example board: 16 footprints on a 50 x 40 mm outline, every pad on its net', () => {
     const file = join(tempDir(), 'example.kicad_pcb');
     writeFileSync(file, exampleBoardText());
@@ -72,14 +73,17 @@ describe.skipIf(!hasPcbnew)('KiCad 9 pcbnew loads what the simulator writes', ()
     expectSamePads(text, file, view);
   });
 
-  it.skipIf(!existsDir(DEMOS))("reads pad positions of Debian's KiCad demo boards as pcbnew does", () => {
-    const boards = demoBoards().filter((f) => statSync(f).size < 800_000);
-    expect(boards.length).toBeGreaterThan(0);
-    for (const file of boards) expectSamePads(readFileSync(file, 'utf8'), file, loadWithPcbnew(file));
-  });
+  it.runIf(available(needsData(DEMOS, "KiCad's demo boards", 'run `bash .ci/install-kicad` (as root)')))(
+    "reads pad positions of Debian's KiCad demo boards as pcbnew does",
+    () => {
+      const boards = demoBoards().filter((f) => statSync(f).size < 800_000);
+      expect(boards.length).toBeGreaterThan(0);
+      for (const file of boards) expectSamePads(readFileSync(file, 'utf8'), file, loadWithPcbnew(file));
+    },
+  );
 });
 
-describe.skipIf(!hasKicadCli)("KiCad 9's DRC on a routed checkpoint", () => {
+describe.runIf(available(needsProgram('kicad-cli')))("KiCad 9's DRC on a routed checkpoint", () => {
   it('finds no clearance, short or dangling-track problems, and nothing unconnected when every net is routed', async () => {
     const dir = tempDir();
     const live = join(dir, 'live');
@@ -95,14 +99,6 @@ describe.skipIf(!hasKicadCli)("KiCad 9's DRC on a routed checkpoint", () => {
     if (status.nets.every((n) => n.status === 'routed')) expect(result.unconnected).toBe(0);
   });
 });
-
-function existsDir(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 function demoBoards(): string[] {
   return readdirSync(DEMOS).flatMap((d) => {

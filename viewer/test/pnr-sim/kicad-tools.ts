@@ -1,13 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
-// The real KiCad 9 tools, when this machine has them: pcbnew for /usr/bin/python3 and kicad-cli.
-import { execFileSync, spawnSync } from 'node:child_process';
-
-/** Whether /usr/bin/python3 can import KiCad's pcbnew module. */
-export const hasPcbnew =
-  spawnSync('/usr/bin/python3', ['-c', 'import pcbnew'], { stdio: 'ignore' }).status === 0;
-
-/** Whether kicad-cli is on PATH. */
-export const hasKicadCli = spawnSync('kicad-cli', ['version'], { stdio: 'ignore' }).status === 0;
+// The real KiCad 9 tools: pcbnew for /usr/bin/python3 and kicad-cli (whether this machine has them is
+// test/requirements.ts's question).
+import { execFileSync } from 'node:child_process';
 
 const PADS_SCRIPT = `
 import json, sys, pcbnew

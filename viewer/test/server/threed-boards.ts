@@ -3,9 +3,6 @@
 // library, so a part model is made with the real kicad-cli (the STEP of a 3 × 1.5 mm board) and
 // footprints are pointed at it, or at a model file that does not exist.
 import { execFileSync } from 'node:child_process';
-import { expect, it } from 'vitest';
-import { kicadTestMode } from '../geometry/kicad-demos.js';
-import { hasKicadCli } from '../pnr-sim/kicad-tools.js';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -61,17 +58,4 @@ export function boardWithModels(
     n++;
   }
   return { text: out.join('\n'), withModel, withoutModel };
-}
-
-/**
- * In a describe block: true when kicad-cli is here; otherwise registers a skipped test saying why (a
- * failing one in CI, where KiCad must be installed) and returns false.
- */
-export function kicadCliReady(): boolean {
-  const mode = kicadTestMode(hasKicadCli ? undefined : 'kicad-cli is not on PATH', process.env);
-  if (mode === 'fail')
-    it('has kicad-cli in CI', () => expect.fail('kicad-cli missing; run .ci/install-kicad'));
-  else if (mode === 'skip')
-    it.skip('skipped: kicad-cli is not on PATH; run .ci/install-kicad (as root) to enable', () => undefined);
-  return mode === 'run';
 }

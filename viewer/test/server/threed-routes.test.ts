@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { GlbExport } from '../../src/threed/glb-exports.js';
 import { startViewer, type ViewerFixture } from './viewer-fixture.js';
 import { glbNodeNames } from './glb-nodes.js';
-import { boardWithModels, kicadCliPath, kicadCliReady } from './threed-boards.js';
+import { boardWithModels, kicadCliPath } from './threed-boards.js';
+import { available, needsProgram } from '../../../test/requirements.js';
 
 /** Polls /api/3d/status?key until the export ends. */
 async function finished(v: ViewerFixture, key: string): Promise<GlbExport> {
@@ -20,8 +21,7 @@ async function finished(v: ViewerFixture, key: string): Promise<GlbExport> {
   }
 }
 
-describe('3D view: GLB export with kicad-cli', () => {
-  if (!kicadCliReady()) return;
+describe.runIf(available(needsProgram('kicad-cli')))('3D view: GLB export with kicad-cli', () => {
   const cli = { status: 'found', tool: 'cli', path: kicadCliPath(), source: 'test' } as const;
 
   it('exports a lane checkpoint, reports its progress and serves the GLB by key with an ETag', async () => {

@@ -11,7 +11,8 @@ import { readKicadBoard } from '../../src/geometry/kicad-board-reader.js';
 import { BoardDrawing } from '../../ui/src/board-drawing.js';
 import { boardPaths } from '../../ui/src/board-paths.js';
 import { LoadedBoard, firstViewParts } from '../../ui/src/loaded-board.js';
-import { BIG_BOARD, demoBoards } from '../geometry/kicad-demos.js';
+import { available } from '../../../test/requirements.js';
+import { BIG_BOARD, demoBoards, needsKicadDemos } from '../geometry/kicad-demos.js';
 
 /** The board's index and its parts as the page gets them (through their files). */
 function served(geometry: BoardGeometry) {
@@ -30,7 +31,7 @@ const boards = demoBoards()
   .filter((b) => /pic_programmer|custom_pads_test|microwave|video|RoyalBlue54L-Feather/.test(b));
 
 describe('drawing a board as its parts arrive', () => {
-  it.skipIf(boards.length === 0).each(boards.map((b) => [basename(b), b]))(
+  it.runIf(available(needsKicadDemos())).each(boards.map((b) => [basename(b), b]))(
     'draws %s layer by layer, ending in exactly the whole drawing',
     async (_name, file) => {
       const geometry = await readKicadBoard(file);

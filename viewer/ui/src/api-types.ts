@@ -72,3 +72,4 @@ export type { SourceFileAnswer } from '../../src/server/routes/design-source-rou
 export type { ComponentCostAnswer } from '../../src/cost-replay/component-cost-request.js';
 export type { GlbExport } from '../../src/threed/glb-exports.js';
 export type { ControlPresets, PreferencesState } from '../../src/records/viewer-preferences.js';
+export type { ErrorBody } from 'rules-rr/core/http/error-body.js';

@@ -28,9 +28,9 @@ import type {
   SourceIndex,
   SourceFileAnswer,
   ComponentCostAnswer,
+  ErrorBody,
 } from './api-types.js';
 
-/** An answer that was not 2xx, with the server's error body when it sent one. */
 /** GET /api/schematic's answer. */
 export interface SchematicAnswer {
   available: true;
@@ -47,11 +47,13 @@ export interface SchematicAnswer {
 export type ConstraintsAnswer =
   { available: true; file: string; constraints: DesignConstraints } | { available: false; reason: string };
 
+/** A refused request: the HTTP status, the code and message of the error body (docs/viewer-api.md, "Errors"). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The error body, `{status, code, message, ...details}`, or a 501 feature answer, or what a proxy sent. */
     readonly body: unknown,
   ) {
     super(message);
@@ -317,7 +319,8 @@ async function answer<T>(response: Response): Promise<T> {
     body = text;
   }
   if (response.ok) return body as T;
-  const err = (body ?? {}) as { code?: string; message?: string; reason?: string };
+  // An error body (or a 501 feature answer, whose `reason` says why); anything else names the status.
+  const err = (body ?? {}) as Partial<ErrorBody> & { reason?: string };
   throw new ApiError(
     response.status,
     err.code ?? `http-${response.status}`,

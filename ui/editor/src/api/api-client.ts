@@ -1,6 +1,7 @@
 // The one place that talks to the editor's JSON API. Every request carries the session's bearer token;
 // every write also carries X-RR-Request: 1 (the server's CSRF guard) and X-RR-Author.
 import { ApiError } from './api-error.js';
+import type { ErrorBody } from './api-types.js';
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -77,7 +78,7 @@ export class ApiClient {
       }
     }
     if (!response.ok) {
-      const errorBody = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+      const errorBody = parsed && typeof parsed === 'object' ? (parsed as Partial<ErrorBody>) : {};
       throw new ApiError(response.status, errorBody);
     }
     return parsed as T;

@@ -7,6 +7,7 @@ export type { EntityKind } from '../../../../tools/model/entity.js';
 export type { LedgerRow } from '../../../../tools/report/case-ledger.js';
 export type { TraceEdge, TraceNode } from '../../../../tools/report/trace-graph.js';
 export type { GitCommit, GitRef, StatusEntry } from '../../../../tools/git/git-client.js';
+export type { ErrorBody } from '../../../../tools/http/error-body.js';
 export type { Gap } from '../../../../tools/verify/gaps.js';
 export type { VerificationLockCase } from '../../../../tools/verify/verification-lock-update.js';
 export type { SetMember, Verdict } from '../../../../tools/verify/verdicts.js';
@@ -15,9 +16,9 @@ export type {
   CaseList,
   CaseMoveAnswer,
 } from '../../../../tools/editor/routes/case-routes.js';
-export type { Expansion } from '../../../../tools/editor/case-move.js';
-export type { ClaimView, EntityDetail, EntitySummary } from '../../../../tools/editor/entity-view.js';
-export type { ChainNode, RiskAssessment } from '../../../../tools/editor/risk-view.js';
+export type { Expansion } from '../../../../tools/app/case-move.js';
+export type { ClaimView, EntityDetail, EntitySummary } from '../../../../tools/app/entity-view.js';
+export type { ChainNode, RiskAssessment } from '../../../../tools/app/risk-view.js';
 export type {
   EntityList,
   EntityListRow,
@@ -39,8 +40,8 @@ export type {
   VerificationLockUpdateAnswer,
 } from '../../../../tools/editor/routes/verification-lock-routes.js';
 export type { Conflict } from '../../../../tools/verify/owner-checks.js';
-export type { WorkQueue } from '../../../../tools/editor/routes/report-routes.js';
-export type { EntityChange, EntitySide, FieldChange } from '../../../../tools/editor/semantic-diff.js';
+export type { WorkQueue } from '../../../../tools/app/work-queue.js';
+export type { EntityChange, EntitySide, FieldChange } from '../../../../tools/app/semantic-diff.js';
 export type { SourceFile } from '../../../../tools/editor/routes/source-routes.js';
 export type { EditorState } from '../../../../tools/editor/routes/state-routes.js';
 export type { AgentsAnswer, WorkflowInfo } from '../../../../tools/agents/workflows/workflow-info.js';
@@ -48,7 +49,7 @@ export type { AgentJob, JobState, JobSummary } from '../../../../tools/agents/jo
 export type { Finding, Proposal, UpdateProposal } from '../../../../tools/agents/findings/finding.js';
 export type { CreateForm, WorksheetAnswer } from '../../../../tools/agents/findings/finding-actions.js';
 export type { WorksheetLedgerRow } from '../../../../tools/agents/worksheet/worksheet-ledger.js';
-export type { WorksheetRowResult } from '../../../../tools/editor/worksheet-apply.js';
+export type { WorksheetRowResult } from '../../../../tools/app/worksheet-apply.js';
 export type {
   WorksheetApplyAnswer,
   WorksheetView,

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { ApiError, errorText } from '../api/api-error.js';
 import { idSegment } from '../api/api-client.js';
-import type { VerificationLockCase, SaveAnswer } from '../api/api-types.js';
+import type { ErrorBody, VerificationLockCase, SaveAnswer } from '../api/api-types.js';
 import { href } from '../routing/hash-route.js';
 import { store } from '../session/editor-store.js';
 import { entityLinks } from './badges.js';
@@ -129,10 +129,9 @@ export class DeleteDialog extends LightElement {
 }
 customElements.define('rr-delete-dialog', DeleteDialog);
 
-/** The referrer ids of a `still-referenced` refusal, whatever detail shape it has. */
-function referrersOf(body: Record<string, unknown>): string[] {
-  const details = (body.details ?? body) as Record<string, unknown>;
-  const list = details.referrers ?? body.referrers;
+/** The referrers of a `still-referenced` refusal (its body's `referrers`, docs/api.md "Errors"). */
+function referrersOf(body: Partial<ErrorBody>): string[] {
+  const list = body.referrers;
   if (!Array.isArray(list)) return [];
   return [
     ...new Set(

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The design sources' word on each net, for the net-label dossier: the joined net's title and summary
 // and where the sources connect it (design-sources/source-netlist-join.ts does the joining).
+
 import type { DesignSourceIndex } from '../../design-sources/design-source-index.js';
 import type { NetSourceContext } from './net-dossier.js';
 

@@ -3,8 +3,9 @@
 // stream, cancel, the stored conversations and the AI net labels. Chat, cancel and a net-label refresh
 // need the viewer's own Origin (the Origin guard refuses a missing one on /api/agent/ and /api/net-labels). A chat's budget is reserved before the stream starts, so
 // a question the cap cannot cover is refused with 402 and a message the page shows.
+
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from 'rules-rr/core/http/api-error.js';
+import { ViewerRouteError } from '../viewer-route-error.js';
 import type { AskEvent } from '../../agent/ask-agent.js';
 import type { BudgetFigures } from '../../agent/budget-ledger.js';
 import { FieldReader } from '../../records/json-shape-check.js';
@@ -80,7 +81,9 @@ export function agentRoutes(app: FastifyInstance, context: ViewerContext, featur
     const conversation = agent.conversationFor(asked);
     const reserved = agent.reserve();
     if (!reserved)
-      throw new ApiError(402, 'budget-exhausted', agent.capMessage(), { budget: services.ledger.figures() });
+      throw new ViewerRouteError('budget-exhausted', agent.capMessage(), {
+        budget: services.ledger.figures(),
+      });
 
     reply.hijack();
     const raw = reply.raw;
@@ -103,8 +106,7 @@ export function agentRoutes(app: FastifyInstance, context: ViewerContext, featur
     const body = FieldReader.of(request.body ?? {}, 'body', ['turn']);
     const turn = body.string('turn', { required: true, min: 1, max: 100 })!;
     if (!agent.cancel(turn))
-      throw new ApiError(
-        404,
+      throw new ViewerRouteError(
         'no-turn',
         `no running turn ${JSON.stringify(turn)}; it may have ended already`,
       );

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // GET /api/component-cost?event_id=<seq>&ref=<reference>[&run=]: one footprint's placement cost terms,
 // replayed by the engine runtime's cost model at that event (docs/viewer-api.md).
+
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from 'rules-rr/core/http/api-error.js';
+import { ViewerRouteError } from '../viewer-route-error.js';
 import { componentCost } from '../../cost-replay/component-cost-request.js';
 import type { EngineRuntime } from '../../engine-runtime/engine-runtime.js';
 import { queryText, queryWholeNumber, type Query } from '../query-values.js';
@@ -19,13 +20,12 @@ export function componentCostRoute(
     const seq = queryWholeNumber(query, 'event_id', 0, Number.MAX_SAFE_INTEGER);
     const ref = queryText(query, 'ref');
     if (seq === undefined)
-      throw new ApiError(
-        400,
+      throw new ViewerRouteError(
         'bad-query',
         'event_id is required: the seq of a placement, placement_cost or checkpoint event',
       );
     if (!ref || ref.length > 200)
-      throw new ApiError(400, 'bad-query', 'ref is required: the reference of a footprint (U1)');
+      throw new ViewerRouteError('bad-query', 'ref is required: the reference of a footprint (U1)');
     const run = queryText(query, 'run') || undefined;
     const reader = context.experiment.reader(run);
     await reader.poll();

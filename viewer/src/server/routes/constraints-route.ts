@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // GET /api/constraints: the constraints file (--constraints) as read now, for the board's keep-outs and
 // the net classes; {available: false, reason} without one, 422 with the file's line when it is broken.
+
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from 'rules-rr/core/http/api-error.js';
+import { ViewerRouteError } from '../viewer-route-error.js';
 import { NetlistGraphError } from '../../netlist/netlist-graph-error.js';
 import { readDesignConstraints } from '../../schematic/design-constraints.js';
 
@@ -19,7 +20,7 @@ export function constraintsRoute(app: FastifyInstance, file: string | undefined)
       return { available: true, file, constraints: readDesignConstraints(file) };
     } catch (error) {
       if (error instanceof NetlistGraphError)
-        throw new ApiError(422, 'bad-constraints', error.message, {
+        throw new ViewerRouteError('bad-constraints', error.message, {
           file,
           ...(error.line ? { line: error.line } : {}),
         });

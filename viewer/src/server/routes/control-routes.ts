@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // GET and POST /api/controls: runtime control requests (control.json) and what the experiment applies.
+
 import type { FastifyInstance } from 'fastify';
 import type { ViewerContext } from '../viewer-context.js';
 

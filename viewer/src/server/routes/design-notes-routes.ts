@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Design notes: list, read, create, act on (edit, accept, reject, apply, reopen, comment, delete) and
 // export. Every write needs an allowed Origin (origin-guard.ts); the store locks the shared folder.
+
 import type { FastifyInstance } from 'fastify';
 import {
   DESIGN_NOTE_ACTIONS,
@@ -9,7 +10,7 @@ import {
   type DesignNoteAction,
 } from '../../notes/design-note.js';
 import { designNotesJson, designNotesMarkdown } from '../../notes/design-notes-report.js';
-import { ApiError } from 'rules-rr/core/http/api-error.js';
+import { ViewerRouteError } from '../viewer-route-error.js';
 import { checkDesignNoteTargets, type DesignKnowledge } from '../../notes/design-note-target-check.js';
 import { queryChoices, queryText, type Query } from '../query-values.js';
 import type { ViewerContext } from '../viewer-context.js';
@@ -37,8 +38,7 @@ export function designNotesRoutes(
     const query = request.query as Query;
     const format = queryText(query, 'format') || 'md';
     if (format !== 'md' && format !== 'json')
-      throw new ApiError(
-        400,
+      throw new ViewerRouteError(
         'bad-query',
         `format takes md or json; got ${JSON.stringify(format.slice(0, 20))}`,
       );

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The source browser: GET /api/source/index (the instance tree of the design sources joined to the
 // netlist) and GET /api/source/file (one source file, confined to the source and parts folders).
+
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from 'rules-rr/core/http/api-error.js';
+import { ViewerRouteError } from '../viewer-route-error.js';
 import { sourceFileLines } from 'rules-rr/core/http/source-file-lines.js';
 import { confinedFile } from 'rules-rr/core/sources/confined-file.js';
 import { PARTS_PREFIX } from '../../design-sources/design-source-files.js';
@@ -23,8 +24,7 @@ export function designSourceRoutes(app: FastifyInstance, sources: DesignSourceIn
   app.get('/api/source/file', async (request): Promise<SourceFileAnswer> => {
     const path = queryText(request.query as Query, 'path');
     if (!path)
-      throw new ApiError(
-        400,
+      throw new ViewerRouteError(
         'bad-query',
         'path is required: a file of the source folder, as the index names it',
       );
@@ -37,8 +37,8 @@ export function designSourceRoutes(app: FastifyInstance, sources: DesignSourceIn
     );
     if (!found.ok) {
       if (found.why === 'outside')
-        throw new ApiError(403, 'outside', `${JSON.stringify(path.slice(0, 200))}: ${found.message}`);
-      throw new ApiError(404, 'not-found', found.message);
+        throw new ViewerRouteError('outside', `${JSON.stringify(path.slice(0, 200))}: ${found.message}`);
+      throw new ViewerRouteError('not-found', found.message);
     }
     const lines = await sourceFileLines(found.real, path, 'the source browser');
     return { path: (inParts ? PARTS_PREFIX : '') + found.rel, lines, lineCount: lines.length };

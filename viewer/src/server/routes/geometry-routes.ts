@@ -9,7 +9,7 @@ import { realpathSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from 'rules-rr/core/http/api-error.js';
+import { ViewerRouteError } from '../viewer-route-error.js';
 import { gzipCopy } from 'rules-rr/core/http/gzip-copy.js';
 import type { GeometryCache } from '../../geometry/geometry-cache.js';
 import { queryText, type Query } from '../query-values.js';
@@ -81,8 +81,7 @@ export function checkBoardInside(board: string, liveDir: string): void {
   }
   const rel = relative(realRoot, real);
   if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel))
-    throw new ApiError(
-      403,
+    throw new ViewerRouteError(
       'outside',
       `the board file ${board} leads out of the live directory ${liveDir} through a symbolic link; checkpoints must be files inside it`,
     );

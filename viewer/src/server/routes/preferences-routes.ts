@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // GET and POST /api/preferences: the runtime-control presets of viewer-preferences.json, shared by
 // every viewer of the experiment (records/viewer-preferences.ts).
+
 import type { FastifyInstance } from 'fastify';
 import type { ViewerContext } from '../viewer-context.js';
 

@@ -8,7 +8,7 @@ import { sendFile } from 'rules-rr/core/http/file-replies.js';
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from 'rules-rr/core/http/api-error.js';
+import { ViewerRouteError } from '../viewer-route-error.js';
 import { EngineServiceError } from '../../engine-runtime/engine-service-runner.js';
 import type { SchematicBuilds } from '../../schematic/schematic-builds.js';
 import type { SchematicRequest } from '../../schematic/schematic-service.js';
@@ -39,7 +39,7 @@ export function schematicRoutes(
     const reader = context.experiment.reader(run);
     await reader.poll();
     if (lane !== undefined && reader.history({ lane, limit: 1 }).length === 0)
-      throw new ApiError(404, 'no-lane', `the experiment has no lane ${JSON.stringify(lane)}`);
+      throw new ViewerRouteError('no-lane', `the experiment has no lane ${JSON.stringify(lane)}`);
     const common = {
       ...(sources.constraints ? { constraints: sources.constraints } : {}),
       parts: sources.parts,
@@ -47,10 +47,13 @@ export function schematicRoutes(
     let buildRequest: SchematicRequest;
     let checkpoint: { lane: string; seq: number; phase: string; board: string } | undefined;
     if (scope === 'board') {
-      if (!lane) throw new ApiError(400, 'bad-query', 'scope=board needs the lane whose board to draw');
+      if (!lane) throw new ViewerRouteError('bad-query', 'scope=board needs the lane whose board to draw');
       const found = latestCheckpoint(reader, lane, undefined, undefined);
       if (!found)
-        throw new ApiError(404, 'no-checkpoint', `lane ${JSON.stringify(lane)} has no checkpoint board yet`);
+        throw new ViewerRouteError(
+          'no-checkpoint',
+          `lane ${JSON.stringify(lane)} has no checkpoint board yet`,
+        );
       const cache = context.geometry(run);
       const file = cache.boardFile(found.board);
       checkBoardInside(file, cache.liveDir);
@@ -60,7 +63,7 @@ export function schematicRoutes(
           () => false,
         ))
       )
-        throw new ApiError(404, 'no-board', `the checkpoint ${found.board} has no board file at ${file}`);
+        throw new ViewerRouteError('no-board', `the checkpoint ${found.board} has no board file at ${file}`);
       buildRequest = { scope, board: file, ...common };
       checkpoint = { lane, seq: found.seq, phase: found.phase, board: found.board };
     } else buildRequest = { scope, graph: sources.graph, ...common };
@@ -78,7 +81,7 @@ export function schematicRoutes(
       };
     } catch (error) {
       if (error instanceof EngineServiceError)
-        throw new ApiError(422, 'schematic-failed', `the schematic cannot be built: ${error.message}`);
+        throw new ViewerRouteError('schematic-failed', `the schematic cannot be built: ${error.message}`);
       throw error;
     }
   });
@@ -86,14 +89,13 @@ export function schematicRoutes(
   app.get<{ Params: { key: string } }>('/api/schematic/payload/:key', async (request, reply) => {
     const key = request.params.key;
     if (!/^[0-9a-f]{64}$/.test(key))
-      throw new ApiError(
-        400,
+      throw new ViewerRouteError(
         'bad-key',
         `a schematic payload key is 64 lower-case hex digits; got ${key.slice(0, 80)}`,
       );
     const file = builds.payloadFile(key);
     if (!file)
-      throw new ApiError(404, 'no-payload', `no schematic payload ${key}; ask GET /api/schematic first`);
+      throw new ViewerRouteError('no-payload', `no schematic payload ${key}; ask GET /api/schematic first`);
     const etag = `"${key}"`;
     reply
       .header('etag', etag)

@@ -2,6 +2,7 @@
 // GET /api/state (what is new after a cursor; with partial=1 without waiting for the first indexing) and
 // GET /api/history (older events for replay), both answered by the live directory reader of the root or
 // of a run folder.
+
 import type { FastifyInstance } from 'fastify';
 import { queryText, queryWholeNumber, type Query } from '../query-values.js';
 import type { ViewerContext } from '../viewer-context.js';

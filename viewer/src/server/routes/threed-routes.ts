@@ -7,7 +7,7 @@ import { sendFile } from 'rules-rr/core/http/file-replies.js';
 import { stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from 'rules-rr/core/http/api-error.js';
+import { ViewerRouteError } from '../viewer-route-error.js';
 import { gzipCopy } from 'rules-rr/core/http/gzip-copy.js';
 import type { LiveDirectoryReader } from '../../live/live-directory-reader.js';
 import type { CheckpointPhase } from '../../telemetry/live-event.js';
@@ -36,15 +36,14 @@ export function threedRoutes(
     if (!board) {
       const lane = queryText(query, 'lane');
       if (!lane)
-        throw new ApiError(400, 'bad-query', 'give lane (and optionally phase and seq) or board=<sha256>');
+        throw new ViewerRouteError('bad-query', 'give lane (and optionally phase and seq) or board=<sha256>');
       const phase = queryChoices(query, 'phase', PHASES)?.[0];
       const seq = queryWholeNumber(query, 'seq', 0, Number.MAX_SAFE_INTEGER);
       const reader = context.experiment.reader(run);
       await reader.poll();
       const found = latestCheckpoint(reader, lane, phase, seq);
       if (!found)
-        throw new ApiError(
-          404,
+        throw new ViewerRouteError(
           'no-checkpoint',
           `lane ${JSON.stringify(lane)} has no ${phase ? `${phase} ` : ''}checkpoint${seq !== undefined ? ` at or before seq ${seq}` : ''}`,
         );
@@ -54,7 +53,7 @@ export function threedRoutes(
     const file = cache.boardFile(board); // refuses anything but 64 hex digits
     checkBoardInside(file, cache.liveDir);
     if (!(await fileExists(file)))
-      throw new ApiError(404, 'no-board', `the checkpoint ${board} has no board file at ${file}`);
+      throw new ViewerRouteError('no-board', `the checkpoint ${board} has no board file at ${file}`);
     const job = await exports.request(file, board, queryText(query, 'retry') === '1');
     return { ...job, ...(checkpoint ? { checkpoint } : {}) };
   });
@@ -63,7 +62,7 @@ export function threedRoutes(
     const key = queryText(request.query as Query, 'key');
     if (key !== undefined) {
       const job = exports.get(key);
-      if (!job) throw new ApiError(404, 'no-export', `no 3D export ${key.slice(0, 64)} in this viewer`);
+      if (!job) throw new ViewerRouteError('no-export', `no 3D export ${key.slice(0, 64)} in this viewer`);
       return job;
     }
     return {
@@ -76,13 +75,12 @@ export function threedRoutes(
   app.get<{ Params: { key: string } }>('/api/3d/glb/:key', async (request, reply) => {
     const key = request.params.key;
     if (!/^[0-9a-f]{64}$/.test(key))
-      throw new ApiError(
-        400,
+      throw new ViewerRouteError(
         'bad-key',
         `a 3D export key is 64 lower-case hex digits; got ${key.slice(0, 80)}`,
       );
     const file = exports.file(key);
-    if (!file) throw new ApiError(404, 'no-export', `no exported GLB ${key}; ask GET /api/3d first`);
+    if (!file) throw new ViewerRouteError('no-export', `no exported GLB ${key}; ask GET /api/3d first`);
     const etag = `"${key}"`;
     reply.header('etag', etag).header('vary', 'Accept-Encoding').header('content-type', 'model/gltf-binary');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

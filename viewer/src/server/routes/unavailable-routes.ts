@@ -2,6 +2,7 @@
 // The routes of features this viewer does not provide answer 501 with {available: false, feature,
 // reason, needs}, which the page shows in place of the panel; the two status routes answer the same
 // body with 200, since reporting a status is what they are for.
+
 import type { FastifyInstance } from 'fastify';
 import { unavailableAnswer, type Feature, type FeatureId } from '../viewer-features.js';
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // Pins, drafts and snapshots: POST /api/pin|draft|snapshot creates an immutable record (201; 409 when
 // the id is taken), GET /api/pins|drafts|snapshots lists them and GET /api/<plural>/<id> reads one.
+
 import type { FastifyInstance } from 'fastify';
 import { queryText, type Query } from '../query-values.js';
 import type { ViewerContext } from '../viewer-context.js';

@@ -2,7 +2,7 @@
 // The flags of the real assistant CLI (Claude Code), for the fake: it refuses any other, as the real one
 // does (`error: unknown option`), so a flag rr misspells fails a test instead of passing silently.
 // From Claude Code's CLI reference (code.claude.com/docs/en/cli-reference, "CLI flags") and its
-// `claude --help`; checked again when rr's flags change (docs/decisions.md, "Ask agent").
+// `claude --help`; checked again when rr's flags change (docs/decisions/0111-the-fake-cli-refuses-flags-the-real-cli-lacks-and-a.md).
 //
 // Each flag: how many values it takes (none, one, optional, many: until the next flag) and, for flags
 // with a fixed set of values, the values. Aliases map to one name.

@@ -1,0 +1,162 @@
+// The one index of a model's trace links (docs/verification.md, "Trace links"). Every walk over
+// satisfies, refines, implemented_by, mitigates and mitigated_by goes through it: the validation rules,
+// verdicts, the trace graph, the agents' prompts and the editor's views. Built once per model in one pass
+// over the entities' fields; each question reads only the links of the entity it is about.
+//
+// Its two rules:
+// - Kinds: a link is kept when its target exists and is of the kind the field names. Anything else is a
+//   reference error (dangling-reference, wrong-reference-kind) and no link; the index only remembers
+//   that the field names something broken, so a coverage rule does not report the same mistake again.
+// - Obsolete entities keep their links, so what shows links (`outgoing`, `incoming`, `links`: the graph,
+//   entity pages, prompts) shows them; a link with an obsolete entity at either end counts for nothing,
+//   so every question that counts (`up`, `down` and the questions built on them: coverage, hierarchy,
+//   verdicts, a risk's controls) leaves it out.
+import { isObsolete, stringList, type Entity } from '../model/entity.js';
+import type { Model } from '../model/model.js';
+import { appendTo } from '../model/multi-map.js';
+import { TRACE_FIELDS, type TraceRelation } from './trace-fields.js';
+
+/** One trace link, from the more specific entity to what it serves. */
+export interface TraceLink {
+  from: Entity;
+  to: Entity;
+  relation: TraceRelation;
+  /** neither end is obsolete: the link counts */
+  live: boolean;
+}
+
+/** What the index is built from. */
+export type TracedModel = Pick<Model, 'entities' | 'byId'>;
+
+const NONE: readonly TraceLink[] = [];
+
+/** The trace links of one model, by either end. */
+export class TraceIndex {
+  /** every link once (named from both sides or not), in the load order of the entity naming it first */
+  readonly links: readonly TraceLink[];
+  private readonly byFrom = new Map<string, TraceLink[]>();
+  private readonly byTo = new Map<string, TraceLink[]>();
+  /** "id\0field" of each field that names an unknown id or an entity of the wrong kind */
+  private readonly broken = new Set<string>();
+
+  constructor(readonly model: TracedModel) {
+    const links: TraceLink[] = [];
+    const seen = new Set<string>();
+    for (const writer of model.entities) {
+      for (const f of TRACE_FIELDS) {
+        if (writer.kind !== f.kind) continue;
+        for (const id of stringList(writer.data[f.field])) {
+          const other = model.byId.get(id);
+          if (other?.kind !== f.target) {
+            this.broken.add(`${writer.id}\u0000${f.field}`);
+            continue;
+          }
+          const [from, to] = f.writtenBy === 'from' ? [writer, other] : [other, writer];
+          const key = `${from.id}\u0000${to.id}\u0000${f.relation}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const link: TraceLink = {
+            from,
+            to,
+            relation: f.relation,
+            live: !isObsolete(from) && !isObsolete(to),
+          };
+          links.push(link);
+          appendTo(this.byFrom, from.id, link);
+          appendTo(this.byTo, to.id, link);
+        }
+      }
+    }
+    this.links = links;
+  }
+
+  /** Every link from an entity to what it serves, obsolete ends included (for showing). */
+  outgoing(id: string): readonly TraceLink[] {
+    return this.byFrom.get(id) ?? NONE;
+  }
+
+  /** Every link into an entity from what serves it, obsolete ends included (for showing). */
+  incoming(id: string): readonly TraceLink[] {
+    return this.byTo.get(id) ?? NONE;
+  }
+
+  /** What an entity serves through live links of the given relations (all when none are given). */
+  up(id: string, ...relations: TraceRelation[]): Entity[] {
+    return this.outgoing(id)
+      .filter((l) => l.live && (relations.length === 0 || relations.includes(l.relation)))
+      .map((l) => l.to);
+  }
+
+  /** What serves an entity through live links of the given relations (all when none are given). */
+  down(id: string, ...relations: TraceRelation[]): Entity[] {
+    return this.incoming(id)
+      .filter((l) => l.live && (relations.length === 0 || relations.includes(l.relation)))
+      .map((l) => l.from);
+  }
+
+  /**
+   * A requirement's parents (docs/glossary.md, "parent"): the requirements it refines, then the
+   * mitigations whose implemented_by names it.
+   */
+  parents(id: string): Entity[] {
+    return [...this.up(id, 'refines'), ...this.up(id, 'implements')];
+  }
+
+  /** The requirements that refine a requirement. */
+  children(id: string): Entity[] {
+    return this.down(id, 'refines');
+  }
+
+  /** The requirements that satisfy a user need. */
+  satisfiers(id: string): Entity[] {
+    return this.down(id, 'satisfies');
+  }
+
+  /** A risk's mitigations, named from either side. */
+  mitigationsOf(id: string): Entity[] {
+    return this.down(id, 'mitigates');
+  }
+
+  /** The requirements that implement a mitigation (its implemented_by). */
+  implementers(id: string): Entity[] {
+    return this.down(id, 'implements');
+  }
+
+  /** The mitigations a requirement implements. */
+  implemented(id: string): Entity[] {
+    return this.up(id, 'implements');
+  }
+
+  /**
+   * A risk's chain of controls: its mitigations, then the requirements behind them: those implementing a
+   * mitigation, then the requirements refining those, level by level, each once.
+   */
+  riskChain(id: string): { mitigations: Entity[]; requirements: Entity[] } {
+    const mitigations = this.mitigationsOf(id);
+    const requirements: Entity[] = [];
+    const seen = new Set<string>();
+    const add = (r: Entity) => {
+      if (seen.has(r.id)) return;
+      seen.add(r.id);
+      requirements.push(r);
+    };
+    for (const m of mitigations) this.implementers(m.id).forEach(add);
+    // `requirements` grows while it is read: a queue, level by level; `seen` stops a refines cycle.
+    for (let i = 0; i < requirements.length; i++) this.children(requirements[i]!.id).forEach(add);
+    return { mitigations, requirements };
+  }
+
+  /** Whether a field of an entity names an unknown id or an entity of the wrong kind. */
+  namesBroken(id: string, field: string): boolean {
+    return this.broken.has(`${id}\u0000${field}`);
+  }
+}
+
+const indexes = new WeakMap<TracedModel, TraceIndex>();
+
+/** The trace index of a model, built on first use (a loaded model does not change). */
+export function traceIndex(model: TracedModel): TraceIndex {
+  let index = indexes.get(model);
+  if (!index) indexes.set(model, (index = new TraceIndex(model)));
+  return index;
+}
