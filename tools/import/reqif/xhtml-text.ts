@@ -2,7 +2,7 @@
 // (`<p>`, blank-line separated) with `<br/>` for line breaks, or as one `<pre>` when its spaces matter;
 // XHTML comes in as text the way a browser lays it out: blocks on their own lines, whitespace collapsed
 // outside `<pre>`. For rr's own XHTML the two are exact inverses (docs/import-export.md).
-import { escapeMarkup } from '../../xml/markup-escape.js';
+import type { XmlNode as WrittenElement } from '../../xml/xml-writer.js';
 import { localName, type XmlNode } from './xml-tree.js';
 
 /** Blocks separated from the previous block by a blank line. */
@@ -30,13 +30,14 @@ function layoutIsPlain(text: string): boolean {
 }
 
 /** The XHTML of a text: one `xhtml:div` (the prefix the document root declares), written compactly. */
-export function textToXhtml(text: string): string {
-  const open = `<xhtml:div>`;
-  if (!layoutIsPlain(text)) return `${open}<xhtml:pre>${escapeMarkup(text)}</xhtml:pre></xhtml:div>`;
-  const paragraphs = text
-    .split('\n\n')
-    .map((p) => `<xhtml:p>${p.split('\n').map(escapeMarkup).join('<xhtml:br/>')}</xhtml:p>`);
-  return `${open}${paragraphs.join('')}</xhtml:div>`;
+export function textToXhtml(text: string): WrittenElement {
+  const div = (content: WrittenElement[]): WrittenElement => ({ name: 'xhtml:div', content, inline: true });
+  if (!layoutIsPlain(text)) return div([{ name: 'xhtml:pre', content: [text] }]);
+  const paragraphs = text.split('\n\n').map((p) => ({
+    name: 'xhtml:p',
+    content: p.split('\n').flatMap((line, i) => (i === 0 ? [line] : [{ name: 'xhtml:br' }, line])),
+  }));
+  return div(paragraphs);
 }
 
 interface Block {
