@@ -1,7 +1,7 @@
 // Shared plumbing has one home in rr's core, used by rr and the viewer alike: one atomic write
 // (tools/files/atomic-write.ts), one cross-process lock (tools/files/cross-process-lock.ts), one markup
-// escaper (tools/xml/markup-escape.ts) and one XML reader that builds the element tree
-// (tools/xml/xml-document.ts). The scan reads every source file of both packages (tools, ui, bin, bench,
+// escaper (tools/xml/markup-escape.ts), one XML reader that builds the element tree
+// (tools/xml/xml-document.ts) and one XML writer (tools/xml/xml-writer.ts). The scan reads every source file of both packages (tools, ui, bin, bench,
 // viewer/src, viewer/ui) and fails on a second copy of any of them; a copy planted in a file of its own
 // shows that it can fail.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -67,6 +67,20 @@ const CONCERNS: Concern[] = [
         "the browser page turns the server's SVG into DOM nodes to show them; rr's reader builds data, not nodes",
     },
   },
+  {
+    name: 'XML writer',
+    home: 'tools/xml/xml-writer.ts',
+    copies: [
+      /from\s*['"](?:fast-xml-builder|xmlbuilder2?|xml-js|js2xmlparser|xml)['"]/,
+      /import\s*\{[^}]*\bXMLBuilder\b[^}]*\}\s*from\s*['"]fast-xml-parser['"]/,
+      /\bnew\s+XMLBuilder\b/,
+      // An element written by hand around a name it is given: `<${name}...>...</${name}>`.
+      /<\/\$\{/,
+    ],
+    allowed: {
+      'tools/xml/xml-document.ts': "the reader's error message names the end tag it found; it writes no XML",
+    },
+  },
 ];
 
 const ROOTS = ['tools', 'ui', 'bin', 'bench', 'viewer/src', 'viewer/ui'];
@@ -107,7 +121,7 @@ const sources = new Map(ROOTS.flatMap(sourcesUnder).map((p) => [p, readFileSync(
 const none = Object.fromEntries(CONCERNS.map((c) => [c.name, []]));
 
 describe('one home for shared plumbing', () => {
-  it('has each piece once: no second atomic write, lock, escaper or XML tree builder in rr or the viewer', () => {
+  it('has each piece once: no second atomic write, lock, escaper, XML tree builder or XML writer in rr or the viewer', () => {
     expect(secondCopies(sources)).toEqual(none);
   });
 
@@ -126,11 +140,14 @@ describe('one home for shared plumbing', () => {
     const planted = new Map(sources);
     for (const concern of CONCERNS)
       planted.set(`viewer/src/planted/${concern.home.split('/').pop()}`, sources.get(concern.home)!);
-    // And copies as small as the ones this scan replaced: an escaper of one line, a lock of one mkdir.
+    // And copies as small as the ones this scan replaced: an escaper of one line, a lock of one mkdir,
+    // an element writer of one line, fast-xml-parser's builder.
     planted.set(
       'tools/report/small-copies.ts',
-      "const esc = (t: string) => t.replace(/&/g, '&amp;');\nmkdirSync(`${file}.lock`);\n",
+      "const esc = (t: string) => t.replace(/&/g, '&amp;');\nmkdirSync(`${file}.lock`);\n" +
+        'const tag = (n: string, t: string) => `<${n}>${esc(t)}</${n}>`;\n',
     );
+    planted.set('viewer/src/export/builder.ts', "import { XMLBuilder } from 'fast-xml-parser';\n");
     const found = secondCopies(planted);
     for (const concern of CONCERNS)
       expect(found[concern.name], concern.name).toContain(
@@ -138,5 +155,7 @@ describe('one home for shared plumbing', () => {
       );
     expect(found['markup escaper']).toContain('tools/report/small-copies.ts');
     expect(found['cross-process lock']).toContain('tools/report/small-copies.ts');
+    expect(found['XML writer']).toContain('tools/report/small-copies.ts');
+    expect(found['XML writer']).toContain('viewer/src/export/builder.ts');
   });
 });
