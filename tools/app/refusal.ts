@@ -39,7 +39,8 @@ export function refusalOf(error: unknown, paths: RepoPaths = AS_WRITTEN): AppRef
     if (error.details.reasons) details.reasons = error.details.reasons.map((r) => paths.repoText(r));
     return { code: error.code, message: paths.repoText(error.message), details };
   }
-  if (error instanceof AgentError) return { code: error.code, message: error.message, details: error.details };
+  if (error instanceof AgentError)
+    return { code: error.code, message: error.message, details: error.details };
   if (error instanceof RefNameError || error instanceof GitError)
     return { code: error.code, message: error.message, details: {} };
   return undefined;

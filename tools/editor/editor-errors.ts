@@ -73,10 +73,7 @@ export const EDITOR_ERROR_STATUS: ErrorStatusTable<EditorErrorCode> = {
 };
 
 /** An error of the editor's routes or layers as the refusal it answers; undefined for any other. */
-export function editorRefusal(
-  error: unknown,
-  paths?: RepoPaths,
-): Refusal<EditorErrorCode> | undefined {
+export function editorRefusal(error: unknown, paths?: RepoPaths): Refusal<EditorErrorCode> | undefined {
   if (error instanceof EditorRouteError) return error;
   return refusalOf(error, paths);
 }
