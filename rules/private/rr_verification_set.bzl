@@ -95,6 +95,9 @@ def _rr_verification_set_impl(ctx):
     if ctx.file.lock:
         args.add("--lock", ctx.file.lock)
     args.add("--lock-path", lock_path)
+    if ctx.file.reviewed:
+        args.add("--reviewed", ctx.file.reviewed)
+        args.add("--reviewed-path", workspace_path(ctx.label, ctx.attr.reviewed_path))
     args.add("--sources-file", sources_file)
     args.add("--update-command", "bazel run " + update_label)
     if ctx.attr.allow_removals:
@@ -103,7 +106,7 @@ def _rr_verification_set_impl(ctx):
     ctx.actions.run(
         executable = ctx.executable.rr,
         arguments = [args],
-        inputs = [model.model_json, sources_file] + evidence + sources + ([ctx.file.lock] if ctx.file.lock else []),
+        inputs = [model.model_json, sources_file] + evidence + sources + [f for f in [ctx.file.lock, ctx.file.reviewed] if f],
         outputs = outs.values(),
         env = RR_ACTION_ENV,
         mnemonic = "RrVerificationSet",
@@ -142,6 +145,11 @@ rr_verification_set_rule = rule(
         "sources": attr.label_list(allow_files = True, doc = "More source files to scan for annotations."),
         "lock": attr.label(allow_single_file = True, doc = "The checked-in lock, when it exists."),
         "lock_path": attr.string(mandatory = True, doc = "The lock's path relative to the package."),
+        "reviewed": attr.label(
+            allow_single_file = True,
+            doc = "The review stamps (docs/change-control.md), when they exist: suspect links are reported.",
+        ),
+        "reviewed_path": attr.string(default = "rr.reviewed", doc = "The stamps' path relative to the package."),
         "allow_removals": attr.bool(doc = "Drop lock entries whose cases no longer have an owner."),
         "rr": rr_tool_attr("exec"),
     },
@@ -156,6 +164,7 @@ def rr_verification_set(
         sources = [],
         run_tests = True,
         lock = "rr.lock.json",
+        reviewed = "rr.reviewed",
         allow_removals = False,
         tags = [],
         visibility = None,
@@ -173,6 +182,8 @@ def rr_verification_set(
       sources: more files to scan for annotations.
       run_tests: run the tests for their results; False reads declared evidence only.
       lock: the lock's path relative to the package; it need not exist yet.
+      reviewed: the review stamps' path relative to the package (docs/change-control.md); while they
+        exist, suspect links are reported, and fail the test when config.rules makes suspect-link an error.
       allow_removals: drop lock entries whose cases no longer have an owner.
       tags: tags of every target.
       visibility: visibility of the set target.
@@ -181,6 +192,7 @@ def rr_verification_set(
 
     # A glob, not a label: the lock does not exist before the first update.
     existing = native.glob([lock], allow_empty = True)
+    stamps = native.glob([reviewed], allow_empty = True)
 
     # Test targets are testonly, and so is whatever depends on them.
     testonly = kwargs.pop("testonly", False) or bool(tests)
@@ -194,6 +206,8 @@ def rr_verification_set(
         run_tests = run_tests,
         lock = existing[0] if existing else None,
         lock_path = lock,
+        reviewed = stamps[0] if stamps else None,
+        reviewed_path = reviewed,
         allow_removals = allow_removals,
         tags = tags,
         testonly = testonly,

@@ -39,7 +39,14 @@ export type FakeReply =
   /** sends thinking slowly and never finishes until the client goes away */
   | { kind: 'hang'; tickMs?: number }
   /** starts a stream, then the server drops the connection (no message_stop) */
-  | { kind: 'drop'; afterText?: string };
+  | { kind: 'drop'; afterText?: string }
+  /**
+   * the model calls a tool (as an agent's model does): optional text, then a `tool_use` block whose input
+   * streams as `input_json_delta` pieces, `stop_reason: "tool_use"`
+   */
+  | { kind: 'tool-use'; name: string; input: unknown; text?: string; outputTokens?: number }
+  /** a text answer with this many input tokens reported (a costly call, to pass a budget) */
+  | { kind: 'text'; text: string; inputTokens?: number };
 
 /** A finished answer, as the model that serves it sends it. */
 export type FakeAnswer = Extract<FakeReply, { kind: 'answer' }>;
@@ -261,7 +268,10 @@ async function stream(
     if (delay > 0) await sleep(delay);
   };
   const model = String(request.body.model);
-  const inputTokens = Math.ceil((request.prompt.length + request.system.length) / 4);
+  const inputTokens =
+    reply.kind === 'text' && reply.inputTokens !== undefined
+      ? reply.inputTokens
+      : Math.ceil((request.prompt.length + request.system.length) / 4);
   await send('message_start', {
     type: 'message_start',
     message: {
@@ -407,6 +417,30 @@ async function stream(
         ),
       ];
       return finish(stop, details, { input_tokens: inputTokens * 2, iterations });
+    }
+    case 'text': {
+      await textBlock(reply.text);
+      return finish('end_turn', null);
+    }
+    case 'tool-use': {
+      if (reply.text) await textBlock(reply.text);
+      const id = `toolu_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+      await send('content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id, name: reply.name, input: {} },
+      });
+      const json = JSON.stringify(reply.input);
+      for (let at = 0; at < json.length; at += 12)
+        await send('content_block_delta', {
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'input_json_delta', partial_json: json.slice(at, at + 12) },
+        });
+      await send('content_block_stop', { type: 'content_block_stop', index });
+      outputTokens += reply.outputTokens ?? Math.ceil(json.length / 4);
+      index++;
+      return finish('tool_use', null);
     }
     case 'stream-error': {
       if (reply.afterText) await textBlock(reply.afterText);

@@ -230,6 +230,32 @@ test('create answers the pre-filled form without writing, then creates what the 
   expect(after.replace(/\n {2}- id: REQ-004\n(?: {4}.*\n)+/, '\n')).toBe(before);
 });
 
+test('create writes to the model file the person picked in the form, not the default one', async () => {
+  const setup = await startAgents({
+    sources: {
+      'model/more.yaml':
+        'schema_version: 1\nrequirements:\n  - id: REQ-010\n    title: Occlusion alarm\n    satisfies: UN-001\n',
+    },
+  });
+  const { create } = await assistantJob(setup);
+  const form = await setup.editor.call('POST', `/api/findings/${create.id}/apply`, { action: 'create' });
+  expect(form.body.form.file).toBe('model/model.yaml');
+  const before = await readFile(MODEL_FILE(setup.root), 'utf8');
+  const created = await setup.editor.call('POST', `/api/findings/${create.id}/apply`, {
+    action: 'create',
+    data: form.body.form.data,
+    file: 'model/more.yaml',
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect(created.body.files).toEqual(['model/more.yaml']);
+  expect(await readFile(MODEL_FILE(setup.root), 'utf8')).toBe(before);
+  const more = parse(await readFile(join(setup.root, 'model', 'more.yaml'), 'utf8'));
+  expect(more.requirements.map((r: { title: string }) => r.title)).toEqual([
+    'Occlusion alarm',
+    'Bolus limit',
+  ]);
+});
+
 test('update writes the changed field only; verified_by in amended fields is 409; a stale version is 409', async () => {
   const setup = await startAgents();
   const { update } = await assistantJob(setup);
@@ -313,9 +339,21 @@ test('actions that do not fit the proposal are 409 no-proposal; dismiss closes a
     404,
   );
   const before = await readFile(MODEL_FILE(setup.root), 'utf8');
-  const dismissed = await setup.editor.call('POST', `/api/findings/${update.id}/dismiss`, {});
+  const dismissed = await setup.editor.call('POST', `/api/findings/${update.id}/dismiss`, {
+    reason: '  The display title is fixed by marketing.  ',
+  });
   expect(dismissed.status).toBe(200);
-  expect(dismissed.body.finding.state).toBe('dismissed');
+  expect(dismissed.body.finding).toMatchObject({
+    state: 'dismissed',
+    dismissed: { reason: 'The display title is fixed by marketing.', at: expect.any(String) },
+  });
+  // Kept with the finding and exported with its job.
+  const job = (await setup.editor.call('GET', `/api/agents/jobs/${update.job}`)).body;
+  expect(job.findings.find((f: { id: string }) => f.id === update.id).dismissed).toMatchObject({
+    reason: 'The display title is fixed by marketing.',
+  });
+  const plain = await setup.editor.call('POST', `/api/findings/${whole.id}/dismiss`, {});
+  expect(plain.body.finding.dismissed).toMatchObject({ reason: null });
   expect(
     (await setup.editor.call('POST', `/api/findings/${update.id}/apply`, { action: 'update' })).body.code,
   ).toBe('finding-closed');

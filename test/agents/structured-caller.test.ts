@@ -59,6 +59,23 @@ const REQUEST = {
   schema: SCHEMA,
 };
 
+test('a model that takes neither adaptive thinking nor effort (Claude Haiku 4.5) is called without them, and answers', async () => {
+  fake.script.push({ kind: 'answer', json: { findings: ['a'] } });
+  const { o } = observer();
+  const answer = await (
+    await caller({ EDITOR_AGENT_MODEL: 'claude-haiku-4-5-20251001' })
+  ).call(REQUEST, o, new AbortController().signal);
+  expect(answer).toEqual({ findings: ['a'] });
+  const sent = fake.requests[0]!.body;
+  expect(sent).toMatchObject({
+    model: 'claude-haiku-4-5-20251001',
+    output_config: { format: { type: 'json_schema', schema: SCHEMA } },
+  });
+  // The API answers 400 to either on this model.
+  expect(sent.thinking).toBeUndefined();
+  expect((sent.output_config as { effort?: string }).effort).toBeUndefined();
+});
+
 test('a call streams with adaptive thinking, the effort, the JSON Schema and the server-side fallback, and returns the parsed answer', async () => {
   fake.script.push({
     kind: 'answer',
@@ -352,6 +369,26 @@ test('a connection the server drops mid-stream is an llm-error, not a crash', as
     .catch((e: unknown) => e);
   expect(error).toBeInstanceOf(LlmCallError);
   expect(['llm-error', 'bad-answer']).toContain((error as LlmCallError).code);
+});
+
+test('an unreachable API fails saying it could not be reached and what to check, not "Connection error."', async () => {
+  const url = fake.url;
+  await fake.close();
+  const setup = await setUpLlm({
+    flags: {},
+    enabled: true,
+    env: { ANTHROPIC_API_KEY: fake.apiKey, ANTHROPIC_BASE_URL: url },
+    tuning: { maxRetries: 1, streamRetries: 0, streamBackoffMs: 10 },
+  });
+  const { o } = observer();
+  const error = await setup.caller!()
+    .call(REQUEST, o, new AbortController().signal)
+    .catch((e: unknown) => e);
+  expect(error).toMatchObject({ code: 'llm-error' });
+  const message = (error as Error).message;
+  expect(message).toContain('the Messages API could not be reached');
+  expect(message).toContain('check the network connection');
+  expect(message).not.toContain('Connection error.');
 });
 
 test('a wrong key is a clear error naming ANTHROPIC_API_KEY', async () => {

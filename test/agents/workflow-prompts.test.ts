@@ -132,13 +132,15 @@ describe('test adequacy', () => {
     });
     const job = await runJob(editor, { workflow: 'test-adequacy', entity: 'REQ-001' });
     const by = (detail: string) => job.findings.find((f: { detail: string }) => f.detail.startsWith(detail));
-    // The schema forbids verified_by: that item is left out as not matching, and said so.
-    expect(
-      job.findings.some(
-        (f: { category: string; detail: string }) =>
-          f.category === 'answer-checked' && /findings\[0\]/.test(f.detail),
-      ),
-    ).toBe(true);
+    // The schema forbids verified_by: that item is left out, and said so in words a person can act on.
+    const checked = job.findings.find(
+      (f: { category: string; detail: string }) =>
+        f.category === 'answer-checked' && /findings\[0\]/.test(f.detail),
+    );
+    expect(checked.detail).toContain(
+      'findings[0]: its proposal would change verified_by, and proposals may not change verification sets',
+    );
+    expect(checked.detail).not.toContain("must have required property 'kind'");
     expect(by('other entity')).toMatchObject({
       proposal: null,
       dropped: 'REQ-002 is outside what this run reviews',
@@ -438,7 +440,15 @@ test('completeness: the deterministic check without the model, and its LLM pass 
   expect(plain.status).toBe(202);
   expect(plain.body.state).toBe('done');
   expect(plain.body.findings.some((f: { category: string }) => f.category === 'shared-case')).toBe(true);
+  // The paid pass is off unless asked for: a run that does not say runs without it.
+  const unasked = await editor.call('POST', '/api/agents/run', { workflow: 'completeness' });
+  expect(unasked.body).toMatchObject({ state: 'done', llm: false, model: null });
   expect(fake.requests).toHaveLength(0);
+  // What the pass would cost on the whole model is said before it runs.
+  const agents = (await editor.call('GET', '/api/agents')).body;
+  expect(agents.completeness_llm_pass).toMatchObject({ model: 'claude-opus-5-5', output_tokens: 8000 });
+  expect(agents.completeness_llm_pass.input_tokens).toBeGreaterThan(500);
+  expect(agents.completeness_llm_pass.usd).toBeGreaterThan(0);
   fake.script.push({
     kind: 'answer',
     json: {
@@ -454,7 +464,7 @@ test('completeness: the deterministic check without the model, and its LLM pass 
       ],
     },
   });
-  const job = await runJob(editor, { workflow: 'completeness', entity: 'REQ-002' });
+  const job = await runJob(editor, { workflow: 'completeness', entity: 'REQ-002', llm: true });
   const { prompt } = fake.requests[0]!;
   expect(prompt).toContain('"id":"REQ-002"');
   expect(prompt).toContain('"id":"UN-001"');

@@ -132,6 +132,49 @@ describe.runIf(available(needsProgram('bazel')))(
       expect(fixed.code, fixed.output).toBe(0);
     });
 
+    it('fails the set test on suspect links when config.rules makes suspect-link an error, naming `rr suspect clear`, and passes after the clear', async () => {
+      const config = await ws.read('model/rr.yaml');
+      const build = await ws.read('BUILD.bazel');
+      const needs = await ws.read('model/needs.yaml');
+      const author = ['--author', 'Quality Reviewer <qa@example.com>'];
+      try {
+        await ws.write('model/rr.yaml', `${config.trimEnd()}\n  rules:\n    suspect-link: error\n`);
+        const started = await rr(['suspect', 'clear', '--all', '--model', 'model', ...author], ws.dir);
+        expect(started.code, started.stderr).toBe(0);
+        const stamped = build.replace(
+          '    lock = "rr.lock.json",\n',
+          '    lock = "rr.lock.json",\n    reviewed = "model/rr.reviewed",\n',
+        );
+        expect(stamped).not.toBe(build);
+        await ws.write('BUILD.bazel', stamped);
+        const reviewed = await ws.bazel('test', ['//:set_test']);
+        expect(reviewed.code, reviewed.output).toBe(0);
+
+        const changed = needs.replace(/title: .*/, 'title: Deliver the prescribed dose within 2 percent');
+        expect(changed).not.toBe(needs);
+        await ws.write('model/needs.yaml', changed);
+        const suspect = await ws.bazel('test', ['//:set_test']);
+        expect(suspect.code).not.toBe(0);
+        expect(suspect.output).toMatch(
+          /error suspect-link: requirement REQ-001 satisfies user need UN-001: the parent's title has changed since Quality Reviewer <qa@example\.com> reviewed the link/,
+        );
+        expect(suspect.output).toContain('run `rr suspect clear REQ-001 UN-001`');
+
+        const cleared = await rr(['suspect', 'clear', '--all', '--model', 'model', ...author], ws.dir);
+        expect(cleared.stdout, cleared.stderr).toContain(
+          'cleared requirement REQ-001 satisfies user need UN-001',
+        );
+        const fixed = await ws.bazel('test', ['//:set_test']);
+        expect(fixed.code, fixed.output).toBe(0);
+      } finally {
+        await ws.write('model/rr.yaml', config);
+        await ws.write('BUILD.bazel', build);
+        await ws.write('model/needs.yaml', needs);
+        await ws.remove('model/rr.reviewed');
+        await ws.remove('model/.gitattributes');
+      }
+    });
+
     it('fails `bazel test` on a broken model with the diagnostic in the log and test.xml', async () => {
       await ws.write(
         'model/broken.yaml',

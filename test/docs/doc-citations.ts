@@ -43,7 +43,7 @@ function unwrapped(text: string, from: number): string {
 
 /** The quoted section titles right after a citation: `, "A"`, ` "A", "B"`, ` ("A")`. */
 function titlesAfter(rest: string): string[] {
-  const first = /^,?[ \t]*\(?"([^"]+)"/.exec(rest);
+  const first = /^(?:,[ \t]*|[ \t]+)\(?"([^"]+)"/.exec(rest);
   if (!first) return [];
   const titles = [first[1]!];
   let tail = rest.slice(first[0].length);

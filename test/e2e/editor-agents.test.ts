@@ -305,8 +305,12 @@ describe.runIf(available(needsProgram('chromium')))(
           await expectFilesAsExpected();
 
           const other = page.locator('article.finding', { hasText: 'second review of the alarm priorities' });
-          await other.getByRole('button', { name: 'Dismiss' }).click();
+          await other.getByRole('button', { name: 'Dismiss…' }).click();
+          await other.getByLabel('Why it is dismissed').fill('Done in the hazard review last week.');
+          await other.getByRole('button', { name: 'Dismiss the finding' }).click();
           await other.locator('.badge', { hasText: 'dismissed' }).waitFor();
+          // The reason is kept with the finding, shown on it and in the job's JSON.
+          await other.getByText('Dismissed: Done in the hazard review last week.').first().waitFor();
           await expect(other.getByRole('button', { name: 'Add as note…' }).count()).resolves.toBe(0);
           await expectFilesAsExpected();
         });
@@ -399,6 +403,20 @@ describe.runIf(available(needsProgram('chromium')))(
           await page.locator('#job-state', { hasText: 'cancelled' }).waitFor();
           await expect.poll(() => fake.clientsGone).toBeGreaterThan(gone);
           await expectFilesAsExpected();
+        });
+
+        it("the completeness check's paid LLM pass is a choice, off unless ticked, with its cost", async () => {
+          await go('#/agents?workflow=completeness', 'Agents');
+          const pass = page.getByLabel('Also ask the model (LLM pass, paid)');
+          await expect(pass.isChecked()).resolves.toBe(false);
+          await page.locator('#agent-llm-pass-help', { hasText: /for the whole model/ }).waitFor();
+          await expect(page.locator('#agent-llm-pass-help').textContent()).resolves.toMatch(
+            /about \$\d+\.\d\d/,
+          );
+          const asked = fake.requests.length;
+          await page.getByRole('button', { name: 'Run' }).click();
+          await page.locator('#job-state', { hasText: 'done' }).waitFor();
+          expect(fake.requests.length).toBe(asked);
         });
 
         it('an entity page offers Review, which starts the workflow on it and opens its job', async () => {

@@ -19,6 +19,8 @@ const ONE_HOP_READERS: Record<string, string> = {
   'tools/edit/plan-edit.ts': 'the parent a new entity names, to place it',
   'tools/edit/next-id.ts': 'every id already named, so a new id is fresh',
   'tools/edit/entity-references.ts': 'the fields naming an id, rewritten by a rename or removed by a delete',
+  'tools/change-control/review-links.ts':
+    'the links a review stamp names: each entity’s own link fields, one hop, so every link has its key',
   'tools/app/work-queue.ts': 'the parent a gap’s entity names, to group the queue',
   'tools/agents/findings/proposal-policy.ts':
     'the fields an agent may not change, and unknown ids it proposes',

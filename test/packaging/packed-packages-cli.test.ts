@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../cli/run-cli.js';
 import { launchBrowser } from '../e2e/browser-launch.js';
-import { needsProgram } from '../requirements.js';
+import { needsProgram, underCi } from '../requirements.js';
 import { filesUnder, packPackage, type PackedPackage } from './packed-package.js';
 import {
   createProject,
@@ -422,8 +422,8 @@ describe('rules-rr and rules-rr-viewer installed together into an empty project'
       for (const script of ['viewer.js', 'viewer.css', ...Object.values(map.imports)])
         expect(await statusOf(new URL(script, server.url)), script).toBe(200);
 
-      const missing = needsProgram('chromium').missing;
-      if (missing && process.env.CI) throw new Error(`CI must load the page in Chromium, but ${missing}`);
+      const { missing } = needsProgram('chromium');
+      if (missing && underCi()) throw new Error(`CI must load the page in Chromium, but ${missing}`);
       if (!missing) {
         const browser = await launchBrowser();
         try {

@@ -43,7 +43,15 @@ function json(a: Parameters<typeof reportJson>[0]): Json {
 describe('JSON', () => {
   it('has the top-level keys of the contract', async () => {
     const report = json(await analyzeYaml(DOC, EVIDENCE));
-    expect(Object.keys(report).sort()).toEqual(['cases', 'counts', 'diagnostics', 'entities', 'gaps', 'ok']);
+    expect(Object.keys(report).sort()).toEqual([
+      'cases',
+      'counts',
+      'diagnostics',
+      'entities',
+      'gaps',
+      'links',
+      'ok',
+    ]);
     expect(report.counts).toEqual({ cases: 4, owned: 2, unowned: 1, quarantined: 1 });
   });
 

@@ -34,6 +34,8 @@ export function registerBazelSteps(rr: Command, io: CliIo, result: { code: numbe
     .option('--evidence <dir>', 'evidence directory laid out like bazel-testlogs')
     .option('--evidence-source <dir>', 'the evidence folder in the workspace, named in diagnostics')
     .option('--lock <file>', 'the checked-in lock')
+    .option('--reviewed <file>', 'the review stamps (docs/change-control.md)')
+    .option('--reviewed-path <path>', "the stamps' place in the workspace, for messages")
     .requiredOption('--lock-path <path>', "the lock's place in the workspace, for messages")
     .option('--sources-file <file>', 'source files to scan for annotations, one path per line')
     .requiredOption('--update-command <command>', 'the command that writes the lock into the workspace')

@@ -4,6 +4,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readComposedModel } from '../model/load-model.js';
+import type { Model } from '../model/model.js';
+import { withReviewStamps } from '../model/read-review-stamps.js';
+import { parseReviewStamps } from '../model/review-stamps.js';
 import { countDiagnostics, plural } from '../report/diagnostic-counts.js';
 import { formatDiagnosticLine } from '../report/diagnostics-text.js';
 import { junitOfChecks, type CheckResult } from '../report/junit-checks.js';
@@ -36,6 +39,10 @@ export interface BazelSetOptions {
   lock?: string;
   /** where the lock lives in the workspace (named in messages) */
   lockPath: string;
+  /** the checked-in review stamps, when the package has them (docs/change-control.md) */
+  reviewed?: string;
+  /** where the stamps live in the workspace (named in messages) */
+  reviewedPath?: string;
   /** a file listing source files to scan for annotations, one execroot-relative path per line */
   sourcesFile?: string;
   /** the command that writes the computed lock into the workspace */
@@ -52,7 +59,8 @@ export async function runBazelSet(options: BazelSetOptions, io: CliIo): Promise<
   const lockFile = options.lock;
   const inputs = await loadInputs({
     model: options.modelJson,
-    readModel: readComposedModel,
+    // The composed model, with the stamps the set declares: suspect links are reported like any rule.
+    readModel: async (path) => withDeclaredStamps(await readComposedModel(path), options),
     evidence: options.evidence,
     evidenceRoot: options.evidenceSource,
     // Read from the action's input, named where it lives in the workspace.
@@ -91,6 +99,13 @@ export async function runBazelSet(options: BazelSetOptions, io: CliIo): Promise<
   await out('exit_code', `${code}\n`);
   io.out(`${options.label}: ${plural(analysis.counts.cases, 'case')}, ${plural(errors, 'error')}\n`);
   return EXIT.ok;
+}
+
+/** A model with the review stamps of the action's input, named where they live in the workspace. */
+async function withDeclaredStamps(model: Model, options: BazelSetOptions): Promise<Model> {
+  if (!options.reviewed) return model;
+  const text = await readFile(options.reviewed, 'utf8');
+  return withReviewStamps(model, parseReviewStamps(options.reviewedPath ?? options.reviewed, text));
 }
 
 /** The paths a list file names, one a line. */

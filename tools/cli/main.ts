@@ -14,6 +14,8 @@ import type { VerificationLockOptions } from './lock-command.js';
 import type { ReviewOptions } from './review-command.js';
 import type { ReportOptions } from './report-command.js';
 import type { ServeOptions } from './serve-command.js';
+import type { SuspectClearOptions, SuspectOptions } from './suspect-command.js';
+import type { ImpactOptions } from './impact-command.js';
 import { untilStopped } from './stop-signal.js';
 import { VIEWER_COMMANDS, runViewerCommand, viewerCommandOf } from './viewer-plugin.js';
 import type { ValidateFormat } from './validate-command.js';
@@ -88,6 +90,52 @@ function program(io: CliIo, result: { code: number }): Command {
       result.code = await runVerificationLockCheck(options, io);
     },
   );
+
+  const suspect = rr
+    .command('suspect')
+    .description(
+      'list the links whose parent changed since they were reviewed (docs/change-control.md); exit 1 when any',
+    )
+    .option('--model <path>', 'model file or directory', '.')
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['text', 'json', 'sarif']).default('text'),
+    )
+    .action(async (options: SuspectOptions) => {
+      const { runSuspect } = await import('./suspect-command.js');
+      result.code = await runSuspect(options, io);
+    });
+  suspect
+    .command('clear')
+    .description('mark links reviewed against their parent as it is now (the first --all starts stamping)')
+    .argument(
+      '[ids...]',
+      "CHILD [PARENT...]: the suspect links of a child (an id or a set's target), to the parents named or all",
+    )
+    .option('--model <path>', 'model file or directory', '.')
+    .option('--all', 'every suspect link (every link of a model not stamped yet)')
+    .option('--dry-run', 'say what would be cleared; write nothing')
+    .option('--author <author>', 'the reviewer, "Name <mail>" (default: git user.name and user.email)')
+    .action(async (ids: string[], options: SuspectClearOptions, command: Command) => {
+      const { runSuspectClear } = await import('./suspect-command.js');
+      // --model may be given before or after `clear`.
+      const model = command.parent?.opts<{ model?: string }>().model;
+      result.code = await runSuspectClear(
+        ids,
+        { ...options, model: options.model !== '.' ? options.model : (model ?? '.') },
+        io,
+      );
+    });
+
+  rr.command('impact')
+    .description('what a change to an entity would make suspect: links, risks above it, cases of its sets')
+    .argument('<id>', 'the entity')
+    .option('--model <path>', 'model file or directory', '.')
+    .option('--evidence <dir>', 'evidence directory (default: the cases of the lock)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .action(async (id: string, options: ImpactOptions) => {
+      const { runImpact } = await import('./impact-command.js');
+      result.code = await runImpact(id, options, io);
+    });
 
   rr.command('cases')
     .description(

@@ -91,6 +91,8 @@ export async function runReview(
         entity: options.entity,
         description: options.description,
         worksheet: options.worksheet,
+        // A pipeline asks for the completeness check's LLM pass unless --no-llm (docs/agents.md).
+        llm: true,
       },
       inputs.model,
       llm.availability,

@@ -14,6 +14,9 @@ export const EDIT_ERROR_CODES = [
   'checkout-locked',
   'write-failed',
   'journal-conflict',
+  'not-suspect',
+  'child-has-errors',
+  'review-stamps-invalid',
 ] as const;
 
 /** What went wrong with an edit, as a stable code the editor API maps to a status. */

@@ -10,6 +10,9 @@ import type { ModelFileList } from '../model/model-files.js';
 import { decodeModelBytes } from '../model/model-text.js';
 import type { Model } from '../model/model.js';
 import { parseVerificationLock } from '../verify/verification-lock-file.js';
+import { withReviewStamps } from '../model/read-review-stamps.js';
+import { parseReviewStamps } from '../model/review-stamps.js';
+import { checkReviewStamps } from './review-stamps-proof.js';
 import { EditError } from './edit-error.js';
 import type { FileChange } from './file-change.js';
 import { applyVerificationLockChange, type VerificationLockChange } from './verification-lock-edit.js';
@@ -47,6 +50,7 @@ export function proveEdit(snapshot: ModelSnapshot, plan: EditPlan): ProvenEdit {
   checkConfig(snapshot.model, after, reasons);
   checkNewErrors(snapshot.model, after, plan, reasons);
   checkVerificationLock(plan, reasons);
+  checkReviewStamps(snapshot, after, plan, reasons);
   if (reasons.length > 0) {
     throw new EditError(
       'proof-failed',
@@ -74,7 +78,14 @@ function modelAfter(snapshot: ModelSnapshot, plan: EditPlan): ProvenEdit {
   }
   const listing = { ...snapshot.listing, files: entries.map((e) => e.path) };
   const composed = entries.map((e) => e.composed);
-  return { after: modelFromFiles(snapshot.modelPath, listing, composed), listing, composed };
+  const after = modelFromFiles(snapshot.modelPath, listing, composed);
+  // The stamps as the edit leaves them: rewritten, or as they were.
+  const stamps = plan.files.find((f) => f.role === 'review-stamps' && f.path === snapshot.reviewStamps?.path);
+  withReviewStamps(
+    after,
+    stamps?.after ? parseReviewStamps(stamps.path, stamps.after.toString('utf8')) : snapshot.model.reviewed,
+  );
+  return { after, listing, composed };
 }
 
 function composeAfter(change: FileChange): ComposedFile {

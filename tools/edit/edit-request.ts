@@ -1,4 +1,5 @@
 import type { EntityKind } from '../model/entity.js';
+import type { LinkRelation } from '../model/review-stamps.js';
 
 /** Create an entity; without `id` it gets the next free id in the project's id format. */
 export interface CreateRequest {
@@ -62,5 +63,25 @@ export interface UpdateManyRequest {
   relock?: Relock[];
 }
 
+/**
+ * Mark suspect links as reviewed (docs/change-control.md): each stamped with its parent's normative
+ * fields as they are now, by the reviewer, at the time given. Writes only the review stamps.
+ */
+export interface ClearSuspectRequest {
+  op: 'clear-suspect';
+  /** the links to clear */
+  links?: { parent: string; link: LinkRelation; child: string }[];
+  /** every suspect link (every link when the model is not stamped yet: this starts stamping) */
+  all?: boolean;
+  /** the suspect links of this child (an id or a set's target label), to the parents given or all */
+  child?: string;
+  parents?: string[];
+  /** the reviewer, "Name <mail>" */
+  by: string;
+  /** when, an ISO 8601 UTC time */
+  at: string;
+}
+
 /** One edit of the model, as the editor API receives it. */
-export type EditRequest = CreateRequest | UpdateRequest | RenameRequest | DeleteRequest | UpdateManyRequest;
+export type EditRequest =
+  CreateRequest | UpdateRequest | RenameRequest | DeleteRequest | UpdateManyRequest | ClearSuspectRequest;

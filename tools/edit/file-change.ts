@@ -21,7 +21,7 @@ export interface FileChange {
   after?: Buffer;
   /** replacements in the decoded text of `before` (model files changed in place) */
   edits: TextEdit[];
-  role: 'model' | 'verification-lock';
+  role: 'model' | 'verification-lock' | 'review-stamps';
 }
 
 /** A YAML model file of the snapshot parsed for editing; a file that does not load is refused. */

@@ -1,11 +1,13 @@
 import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { composeModelFile, composeModelText, type ComposedFile } from '../model/compose-file.js';
 import { modelFromFiles } from '../model/load-model.js';
 import { listModelFiles, type ModelFileList } from '../model/model-files.js';
 import { decodeModelBytes } from '../model/model-text.js';
 import type { Model } from '../model/model.js';
 import { verificationLockPathOf } from '../verify/verification-lock-path.js';
+import { withReviewStamps } from '../model/read-review-stamps.js';
+import { parseReviewStamps, reviewStampsPathOf } from '../model/review-stamps.js';
 import { contentHash } from './content-hash.js';
 import type { ProvenEdit } from './edit-proof.js';
 import { EditError } from './edit-error.js';
@@ -29,6 +31,14 @@ export interface VerificationLockSnapshot {
   hash: string | null;
 }
 
+/** A file rr writes beside the model (the review stamps, .gitattributes) as a save read it. */
+export interface SideFileSnapshot {
+  path: string;
+  /** undefined when the file does not exist */
+  bytes?: Buffer;
+  hash: string | null;
+}
+
 /** A file and the hash it had when read (null: it did not exist): what changed-on-disk compares. */
 export interface FileRead {
   path: string;
@@ -45,6 +55,10 @@ export interface ModelSnapshot {
   composed: ComposedFile[];
   model: Model;
   verificationLock?: VerificationLockSnapshot;
+  /** the review stamps file (docs/change-control.md), whether or not it exists yet */
+  reviewStamps?: SideFileSnapshot;
+  /** the .gitattributes beside the stamps file, which the first clear extends */
+  gitAttributes?: SideFileSnapshot;
 }
 
 /**
@@ -72,6 +86,11 @@ export async function readSnapshot(modelPath: string): Promise<ModelSnapshot> {
   const model = modelFromFiles(modelPath, listing, composed);
   const isDirectory = (await stat(modelPath).catch(() => undefined))?.isDirectory() ?? false;
   const snapshot: ModelSnapshot = { modelPath, isDirectory, listing, files, composed, model };
+  const stampsPath = reviewStampsPathOf(model, isDirectory);
+  snapshot.reviewStamps = await readSideFile(stampsPath);
+  snapshot.gitAttributes = await readSideFile(join(dirname(stampsPath), '.gitattributes'));
+  const stampBytes = snapshot.reviewStamps.bytes;
+  if (stampBytes) withReviewStamps(model, parseReviewStamps(stampsPath, stampBytes.toString('utf8')));
   const lockPath = verificationLockPathOf(model);
   if (lockPath) {
     const bytes = await readFile(lockPath).catch(() => undefined);
@@ -82,11 +101,20 @@ export async function readSnapshot(modelPath: string): Promise<ModelSnapshot> {
   return snapshot;
 }
 
+async function readSideFile(path: string): Promise<SideFileSnapshot> {
+  const bytes = await readFile(path).catch(() => undefined);
+  return bytes ? { path, bytes, hash: contentHash(bytes) } : { path, hash: null };
+}
+
 /** Every file the snapshot read, with the hash it had: a save must find them all unchanged. */
 export function snapshotReads(snapshot: ModelSnapshot): FileRead[] {
   const reads: FileRead[] = [...snapshot.files.values()].map((f) => ({ path: f.path, hash: f.hash }));
   if (snapshot.verificationLock)
     reads.push({ path: snapshot.verificationLock.path, hash: snapshot.verificationLock.hash });
+  if (snapshot.reviewStamps)
+    reads.push({ path: snapshot.reviewStamps.path, hash: snapshot.reviewStamps.hash });
+  if (snapshot.gitAttributes)
+    reads.push({ path: snapshot.gitAttributes.path, hash: snapshot.gitAttributes.hash });
   return reads;
 }
 
@@ -122,9 +150,19 @@ function changedOnDisk(path: string, what: string): EditError {
 export function snapshotAfter(base: ModelSnapshot, plan: EditPlan, proven: ProvenEdit): ModelSnapshot {
   const files = new Map(base.files);
   let lock = base.verificationLock;
+  let reviewStamps = base.reviewStamps;
+  let gitAttributes = base.gitAttributes;
   for (const change of plan.files) {
     if (change.role === 'verification-lock') {
       if (change.after) lock = { path: change.path, bytes: change.after, hash: contentHash(change.after) };
+      continue;
+    }
+    if (change.role === 'review-stamps') {
+      const side = change.after
+        ? { path: change.path, bytes: change.after, hash: contentHash(change.after) }
+        : { path: change.path, hash: null };
+      if (change.path === base.reviewStamps?.path) reviewStamps = side;
+      else gitAttributes = side;
       continue;
     }
     if (!change.after) {
@@ -150,5 +188,7 @@ export function snapshotAfter(base: ModelSnapshot, plan: EditPlan, proven: Prove
     model: proven.after,
   };
   if (lock) snapshot.verificationLock = lock;
+  if (reviewStamps) snapshot.reviewStamps = reviewStamps;
+  if (gitAttributes) snapshot.gitAttributes = gitAttributes;
   return snapshot;
 }

@@ -37,6 +37,8 @@ import type { JsonFile } from './json-file.js';
 import { lineNumberAt } from './line-endings.js';
 import { planVerificationLockEdit, type VerificationLockEdit } from './verification-lock-edit.js';
 import type { ModelSnapshot } from './model-snapshot.js';
+import type { LinkReview } from '../change-control/link-reviews.js';
+import { dropFromReviewStamps, planClearSuspect, renameInReviewStamps } from './review-stamps-edit.js';
 import { assertNewId, entityAtVersion } from './request-checks.js';
 import type { TextEdit } from './text-edit.js';
 import { unknownKeys } from './unknown-keys.js';
@@ -64,6 +66,8 @@ export interface EditPlan {
   verificationLock?: VerificationLockEdit;
   /** lock entries dropped with a deleted entity */
   unlocked: VerificationLockCase[];
+  /** the links a clear-suspect request marks reviewed */
+  cleared?: LinkReview[];
 }
 
 /** Plans a create, update, rename or delete over a snapshot; throws EditError when it is refused. */
@@ -80,6 +84,8 @@ export function planEdit(snapshot: ModelSnapshot, request: EditRequest): EditPla
       return planner.remove(request);
     case 'update-many':
       return planner.updateMany(request);
+    case 'clear-suspect':
+      return planner.clearSuspect(request);
     default:
       throw new EditError(
         'bad-request',
@@ -150,6 +156,23 @@ class Planner {
     };
   }
 
+  /** A clear writes only the review stamps (and .gitattributes when it starts stamping). */
+  clearSuspect(request: Extract<EditRequest, { op: 'clear-suspect' }>): EditPlan {
+    const { files, cleared } = planClearSuspect(this.snapshot, request);
+    const first = cleared[0]?.link;
+    return {
+      request,
+      entity: first
+        ? { id: first.parent.id, kind: first.parent.kind, file: first.parent.file }
+        : { id: '', kind: 'requirement', file: files[0]!.path },
+      files,
+      changes: this.changes,
+      created: [],
+      unlocked: [],
+      cleared,
+    };
+  }
+
   update(request: Extract<EditRequest, { op: 'update' }>): EditPlan {
     const entity = this.updateEntity(request.id, request.data, request.version);
     return this.finish(request, { id: entity.id, kind: entity.kind, file: entity.file });
@@ -216,6 +239,7 @@ class Planner {
       rename: { from: entity.id, to },
     });
     const plan = this.finish(request, { id: to, kind: entity.kind, file: entity.file }, lock);
+    plan.files.push(...renameInReviewStamps(this.snapshot, entity.id, to));
     plan.renamed = { from: entity.id, to };
     return plan;
   }
@@ -241,7 +265,9 @@ class Planner {
       );
     }
     const lock = planVerificationLockEdit(this.snapshot.verificationLock, { drop: entity.id });
-    return this.finish(request, { id: entity.id, kind: entity.kind, file: entity.file }, lock);
+    const plan = this.finish(request, { id: entity.id, kind: entity.kind, file: entity.file }, lock);
+    plan.files.push(...dropFromReviewStamps(this.snapshot, entity.id));
+    return plan;
   }
 
   private expect(entity: Entity, data: Record<string, unknown>, id = entity.id): void {

@@ -4,6 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { listModelFiles } from '../model/model-files.js';
 import type { Model } from '../model/model.js';
+import type { LinkReview } from '../change-control/link-reviews.js';
 import type { VerificationLockCase } from '../verify/verification-lock-update.js';
 import { withCheckoutLock, type CheckoutLockOptions } from './checkout-lock.js';
 import { EditError } from './edit-error.js';
@@ -60,6 +61,8 @@ export interface SaveResult {
   changed: string[];
   /** lock entries dropped with a deleted entity */
   unlocked: VerificationLockCase[];
+  /** the links a clear-suspect request marked reviewed */
+  cleared: LinkReview[];
   after: Model;
   /** the model as it is after the save (as read, for a dry run): the base of the next save */
   snapshot: ModelSnapshot;
@@ -99,6 +102,7 @@ export async function saveEdit(
         files: plan.files.filter(changesBytes).map((f) => f.path),
         changed: [...changedIds(snapshot, plan), ...plan.created.map((c) => c.id)],
         unlocked: plan.unlocked,
+        cleared: plan.cleared ?? [],
         after,
         snapshot: options.dryRun ? snapshot : snapshotAfter(snapshot, plan, proven),
         dryRun: options.dryRun ?? false,

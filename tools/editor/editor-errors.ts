@@ -70,6 +70,9 @@ export const EDITOR_ERROR_STATUS: ErrorStatusTable<EditorErrorCode> = {
   'checkout-locked': 423,
   'write-failed': 500,
   'journal-conflict': 500,
+  'not-suspect': 409,
+  'child-has-errors': 409,
+  'review-stamps-invalid': 409,
 };
 
 /** An error of the editor's routes or layers as the refusal it answers; undefined for any other. */

@@ -29,6 +29,7 @@ import { registerEntityNoteRoutes } from './routes/entity-note-routes.js';
 import { registerFindingRoutes } from './routes/finding-routes.js';
 import { registerPreflightRoute } from './routes/preflight-route.js';
 import { registerReportRoutes } from './routes/report-routes.js';
+import { registerReviewRoutes } from './routes/review-routes.js';
 import { registerSourceRoutes } from './routes/source-routes.js';
 import { registerStateRoutes } from './routes/state-routes.js';
 
@@ -90,6 +91,7 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   registerVerificationLockRoutes(app, ctx);
   registerGraphRoutes(app, ctx);
   registerReportRoutes(app, ctx);
+  registerReviewRoutes(app, ctx);
   registerSourceRoutes(app, ctx);
   registerGitRoutes(app, ctx);
   registerAgentRoutes(app, ctx);

@@ -13,6 +13,7 @@ import { listModelFiles, type ModelFileList } from './model-files.js';
 import { CURRENT_SCHEMA_VERSION, type Model } from './model.js';
 import { checkReferences } from './references.js';
 import { resolveConfig } from './resolve-config.js';
+import { withReviewStampsFile } from './read-review-stamps.js';
 
 /** Loads a model file or directory: read → parse → compose → merge → check ids and references. */
 export async function loadModel(path: string): Promise<Model> {
@@ -29,7 +30,8 @@ export interface ModelLoad {
 export function startLoadModel(path: string): Promise<ModelLoad> {
   const listing = listModelFiles(path);
   const started = startComposeModelFiles(listing.files);
-  const model = started.results.then((files) => modelFromFiles(path, listing, files));
+  // The review stamps beside the model are part of what a model load reads (docs/change-control.md).
+  const model = started.results.then((files) => withReviewStampsFile(modelFromFiles(path, listing, files)));
   // A promise all the same: modelAndEvidence (tools/verify/inputs.ts) also takes loaders that read first.
   return Promise.resolve({ onWorkers: started.workers > 0, model });
 }

@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Entity } from './entity.js';
 import type { ResolvedConfig } from './resolve-config.js';
+import type { ReviewStamps } from './review-stamps.js';
 
 /** The schema_version this rr reads; a model may omit it. */
 export const CURRENT_SCHEMA_VERSION = 1;
@@ -23,4 +24,9 @@ export interface Model {
   diagnostics: Diagnostic[];
   /** true when some input could not be read or parsed at all (exit code 2) */
   unreadable: boolean;
+  /**
+   * the review stamps (docs/change-control.md), once stamping has started: absent while the model has
+   * no stamps file; read beside the model by loadModel, from their own input by the editor and Bazel
+   */
+  reviewed?: ReviewStamps;
 }

@@ -103,6 +103,11 @@ const CONFIGURABLE = [
     defaultSeverity: 'error',
     summary: 'a lock entry that no claim of its owner matches',
   },
+  {
+    name: 'suspect-link',
+    defaultSeverity: 'warning',
+    summary: "a trace link or verification set whose parent's normative text changed since it was reviewed",
+  },
 ] as const satisfies readonly { name: string; defaultSeverity: Severity | 'off'; summary: string }[];
 
 /** The name of a rule whose severity `config.rules` may change. */
@@ -149,6 +154,7 @@ const LOAD = [
   'unknown-value',
   'refines-cycle',
   'unsupported-schema-version',
+  'review-stamps-invalid',
 ] as const;
 
 /** The name of a loader error. */

@@ -1,5 +1,5 @@
 import type { QuarantineRule } from '../model/rule-catalog.js';
-import type { Analysis } from '../verify/analyze.js';
+import { suspectSetsOf, type Analysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
 import type { VerificationLock } from '../verify/verification-lock-file.js';
 
@@ -17,6 +17,8 @@ export interface LedgerRow {
   lock_status: 'locked' | 'unlocked' | 'changed';
   coarse: boolean;
   flaky: boolean;
+  /** present when its set's owner changed since the set was reviewed (docs/change-control.md) */
+  suspect?: true;
   /** the target groups (`--lane-targets`) holding the case's target; the field keeps the flag's word */
   lanes: string[];
 }
@@ -30,6 +32,7 @@ export function caseLedger(
   lock: VerificationLock | undefined,
   targetGroups: ReadonlyMap<string, ReadonlySet<string>>,
 ): LedgerRow[] {
+  const suspect = suspectSetsOf(analysis.reviews);
   return analysis.cases.map((a) => {
     const entry = lock?.byKey.get(caseKey(a.case.target, a.case.path));
     const status = !entry ? 'unlocked' : entry.owner === a.owner ? 'locked' : 'changed';
@@ -45,6 +48,7 @@ export function caseLedger(
       lock_status: status,
       coarse: a.coarse,
       flaky: a.case.flaky,
+      ...(a.owner !== null && suspect.get(a.owner)?.has(a.case.target) ? { suspect: true as const } : {}),
       lanes: [...targetGroups].filter(([, targets]) => targets.has(a.case.target)).map(([name]) => name),
     };
   });

@@ -13,8 +13,12 @@ export function reportText(analysis: Analysis): string {
   for (const v of rows) {
     const own = v.members.length > 0 ? plural(v.members.length, 'case') : '';
     const derived = v.derived_from.length > 0 ? `from ${v.derived_from.join(', ')}` : '';
+    // Passing tests of a suspect set were reviewed against an older text (docs/change-control.md).
+    const suspect = v.suspect_sets
+      ? `suspect: reviewed against an older text (${v.suspect_sets.join(', ')}); rr suspect`
+      : '';
     lines.push(
-      `${v.id.padEnd(idWidth)}  ${v.kind.padEnd(kindWidth)}  ${v.verdict!.padEnd(10)}  ${[own, derived].filter(Boolean).join('; ')}`,
+      `${v.id.padEnd(idWidth)}  ${v.kind.padEnd(kindWidth)}  ${v.verdict!.padEnd(10)}  ${[own, derived, suspect].filter(Boolean).join('; ')}`,
     );
   }
   lines.push('', invariantLine(analysis));

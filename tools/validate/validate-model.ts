@@ -2,6 +2,7 @@ import { ruleSetting, type Config } from '../model/config.js';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostic.js';
 import type { Model } from '../model/model.js';
 import { configurableRule } from '../model/rule-catalog.js';
+import { suspectLinkRule } from '../change-control/suspect-rule.js';
 import { claimRules } from './claim-rules.js';
 import { coverageRules } from './coverage-rules.js';
 import { hierarchyRules } from './hierarchy-rules.js';
@@ -28,6 +29,7 @@ export function modelDiagnostics(model: Model, ctx: RuleContext): Diagnostic[] {
     ...claimRules(ctx),
     ...levelRules(ctx),
     ...sharedCaseRule(ctx),
+    ...suspectLinkRule(model),
   ];
 }
 

@@ -14,6 +14,7 @@ import { checkVerificationLock, type LockedAbsence } from './verification-lock-c
 import type { VerificationLock } from './verification-lock-file.js';
 import { findGaps, type Gap } from './gaps.js';
 import { entityVerdicts, type EntityVerdict } from './verdicts.js';
+import { linkReviews, type LinkReview } from '../change-control/link-reviews.js';
 
 /** What analyze needs: the model, and optionally evidence and the verification-set lock. */
 export interface AnalyzeInput {
@@ -57,6 +58,8 @@ export interface Analysis {
   absences: LockedAbsence[];
   /** entity id → its source annotations, files under the sources root as given */
   annotations: Map<string, Annotation[]>;
+  /** every watched link's review state (docs/change-control.md) */
+  reviews: LinkReview[];
   counts: { cases: number; owned: number; unowned: number; quarantined: number };
 }
 
@@ -81,7 +84,16 @@ export function withVerdicts(model: Model, claimAnalysis: ClaimAnalysis): Analys
   const invalid = new Set(
     final.filter((d) => INVALIDATING_RULES.has(d.rule) && d.entity).map((d) => d.entity!),
   );
-  const entities = entityVerdicts(traceIndex(model), cases, absences, invalid, stale, model.config);
+  const reviews = linkReviews(model);
+  const entities = entityVerdicts(
+    traceIndex(model),
+    cases,
+    absences,
+    invalid,
+    stale,
+    model.config,
+    suspectSetsOf(reviews),
+  );
   const quarantined = cases.filter((a) => a.quarantine).length;
   const owned = cases.filter((a) => a.owner).length;
   return {
@@ -91,8 +103,21 @@ export function withVerdicts(model: Model, claimAnalysis: ClaimAnalysis): Analys
     gaps: findGaps(model.entities, entities, final, model.config),
     absences,
     annotations,
+    reviews,
     counts: { cases: cases.length, owned, unowned: cases.length - owned - quarantined, quarantined },
   };
+}
+
+/** Owner id → the targets of its suspect verification sets. */
+export function suspectSetsOf(reviews: readonly LinkReview[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const r of reviews) {
+    if (r.state !== 'suspect' || r.link.childEntity) continue;
+    const set = out.get(r.link.parent.id);
+    if (set) set.add(r.link.child);
+    else out.set(r.link.parent.id, new Set([r.link.child]));
+  }
+  return out;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Config } from '../model/config.js';
 import type { Entity } from '../model/entity.js';
 import { selects } from '../model/selectors.js';
 import type { AttributedCase } from './attribution.js';
-import { sortByCodePointKey } from '../model/code-point-order.js';
+import { byCodePoint, sortByCodePointKey } from '../model/code-point-order.js';
 import type { LockedAbsence } from './verification-lock-checks.js';
 import { appendTo } from '../model/multi-map.js';
 import type { TraceIndex } from '../trace/trace-index.js';
@@ -23,6 +23,8 @@ export interface SetMember {
   flaky: boolean;
   /** the member's lock entry pins an owner no claim selects it for any more */
   stale: boolean;
+  /** the set's link to its owner is suspect: the owner's text changed since the set was reviewed (docs/change-control.md) */
+  suspect?: true;
   basis: 'model' | 'tag' | 'lock';
   level: string;
   /** the selector that selects it, or 'whole target' */
@@ -40,6 +42,11 @@ export interface EntityVerdict {
   basis: 'own' | 'derived' | 'both' | 'none' | 'accepted';
   derived_from: string[];
   members: SetMember[];
+  /**
+   * the targets of its verification sets that are suspect: their passing tests were reviewed against an
+   * older text of the entity until the links are cleared (absent when none)
+   */
+  suspect_sets?: string[];
 }
 
 // Per claim: each literal selector's case path → the index of the first selector with it.
@@ -82,10 +89,14 @@ export function entityVerdicts(
   invalidClaims: InvalidClaims,
   staleEntries: ReadonlySet<string>,
   config: Config,
+  suspectSets: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): EntityVerdict[] {
   const members = new Map<string, SetMember[]>();
   const invalid = new Set(invalidClaims);
-  const push = (id: string, m: SetMember) => appendTo(members, id, m);
+  const push = (id: string, m: SetMember) => {
+    if (suspectSets.get(id)?.has(m.target)) m.suspect = true;
+    appendTo(members, id, m);
+  };
   for (const a of cases) {
     const c = a.case;
     if (a.quarantine) {
@@ -193,6 +204,8 @@ export function entityVerdicts(
       derived_from: basis === 'derived' || basis === 'both' ? from.map((c) => c.id) : [],
       members: own,
     };
+    const suspect = suspectSets.get(e.id);
+    if (suspect && suspect.size > 0) v.suspect_sets = [...suspect].sort(byCodePoint);
     done.set(e.id, v);
     return v;
   };

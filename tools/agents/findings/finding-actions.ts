@@ -22,6 +22,8 @@ export interface ApplyCreateBody {
   data?: Record<string, unknown>;
   /** an id for the new entity (default: the next free one) */
   id?: string;
+  /** the model file it goes to, relative to the checkout (default: the form's `file`, rr's choice) */
+  file?: string;
 }
 
 /**

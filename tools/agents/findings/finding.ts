@@ -114,4 +114,12 @@ export interface Finding {
   state: FindingState;
   /** set once applied */
   applied: FindingOutcome | null;
+  /** set once dismissed: when, and the person's reason (null when none was given) */
+  dismissed: FindingDismissal | null;
+}
+
+/** A dismissal of a finding. */
+export interface FindingDismissal {
+  at: string;
+  reason: string | null;
 }

@@ -159,10 +159,11 @@ export class JobBoard {
     return finding;
   }
 
-  /** Marks a finding dismissed. */
-  dismissed(id: string): Finding {
+  /** Marks a finding dismissed, keeping the reason given (blank: none). */
+  dismissed(id: string, reason?: string): Finding {
     const finding = this.openFinding(id);
     finding.state = 'dismissed';
+    finding.dismissed = { at: new Date().toISOString(), reason: reason?.trim() || null };
     return finding;
   }
 
@@ -193,6 +194,7 @@ export class JobBoard {
             ...draft,
             state: 'open',
             applied: null,
+            dismissed: null,
           };
           job.findings.push(finding);
           this.findings.set(finding.id, { finding, job: job.id });

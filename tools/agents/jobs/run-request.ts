@@ -62,7 +62,8 @@ export function checkRunRequest(body: RunBody, model: Model, llm: LlmAvailabilit
     entity: entityId,
     description: info.options.description === 'none' ? null : description,
     worksheet,
-    llm: info.llm_pass ? body.llm !== false && llm.available : info.needs_llm,
+    // An optional LLM pass is paid: it runs only when asked for (docs/agents.md, "The workflows").
+    llm: info.llm_pass ? body.llm === true && llm.available : info.needs_llm,
   };
 }
 

@@ -1,4 +1,5 @@
-// What rr knows of the vendor's models: their list prices, for a job's cost (docs/agents.md, "Costs").
+// What rr knows of the vendor's models: their list prices, for a job's cost (docs/agents.md, "Costs"),
+// and whether each takes adaptive thinking and the effort setting (docs/agents.md, "Model and effort").
 // Which model takes a declined request is the vendor's choice, made by the API (refusal-fallback.ts).
 
 /** US dollars per million tokens. */
@@ -21,6 +22,23 @@ const PRICES: Record<string, ModelPrice> = {
   'claude-haiku-4-5': { input: 1, output: 5 },
 };
 
+// The vendor's adaptive-thinking and effort pages: every model above takes both except Claude Haiku 4.5,
+// which answers a request carrying either with a 400 (docs/decisions/0240-thinking-by-model-catalogue.md).
+const WITHOUT_ADAPTIVE_THINKING = new Set(['claude-haiku-4-5']);
+
+/** The catalogue's name of a model: a dated id (`claude-haiku-4-5-20251001`) is its model's. */
+function catalogueName(model: string): string {
+  return model.replace(/-\d{8}$/, '');
+}
+
+/**
+ * Whether a model takes adaptive thinking and `output_config.effort`. A model the catalogue does not
+ * know is assumed to (the vendor's newer models all do; an older one answers 400, naming the field).
+ */
+export function takesAdaptiveThinking(model: string): boolean {
+  return !WITHOUT_ADAPTIVE_THINKING.has(catalogueName(model));
+}
+
 /** Tokens of one call, as the Messages API counts them. */
 export interface TokenCounts {
   input_tokens: number;
@@ -31,7 +49,7 @@ export interface TokenCounts {
 
 /** The cost of some tokens on a model in US dollars, or null when rr does not know the model's price. */
 export function tokenCost(model: string, tokens: TokenCounts): number | null {
-  const price = PRICES[model] ?? PRICES[model.replace(/-\d{8}$/, '')];
+  const price = PRICES[model] ?? PRICES[catalogueName(model)];
   if (!price) return null;
   const perToken = (dollarsPerMillion: number) => dollarsPerMillion / 1_000_000;
   return (

@@ -13,6 +13,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/beta/messages/messages';
 import type { AgentSettings } from './agent-settings.js';
 import { LlmCallError } from './llm-call-error.js';
+import { takesAdaptiveThinking } from './model-catalog.js';
 import {
   answeringModel,
   answerText,
@@ -209,12 +210,21 @@ class SdkCaller implements StructuredCaller {
       max_tokens: this.options.maxTokens ?? 32_000,
       system: request.system,
       messages: [{ role: 'user', content: request.prompt }],
-      thinking: { type: 'adaptive', display: 'summarized' },
-      output_config: {
-        effort: this.options.settings.effort,
-        format: { type: 'json_schema', schema: request.schema },
-      },
+      ...this.thinkingFor(this.model, request),
       ...(serverFallback ? { betas: [SERVER_SIDE_FALLBACK_BETA], fallbacks: 'default' as const } : {}),
+    };
+  }
+
+  /** Adaptive thinking and the effort for a model that takes them (model-catalog.ts); the schema always. */
+  private thinkingFor(
+    model: string,
+    request: StructuredRequest,
+  ): Pick<BetaMessageStreamParams, 'thinking' | 'output_config'> {
+    const format = { type: 'json_schema' as const, schema: request.schema };
+    if (!takesAdaptiveThinking(model)) return { output_config: { format } };
+    return {
+      thinking: { type: 'adaptive', display: 'summarized' },
+      output_config: { effort: this.options.settings.effort, format },
     };
   }
 
@@ -231,6 +241,7 @@ class SdkCaller implements StructuredCaller {
     return {
       ...this.params(request, false),
       model,
+      ...this.thinkingFor(model, request),
       betas: [FALLBACK_CREDIT_BETA],
       ...(token ? { fallback_credit_token: { token, mode: 'best_effort' as const } } : {}),
     };
@@ -293,10 +304,12 @@ class SdkCaller implements StructuredCaller {
 
   /** The error a failed stream becomes. */
   private failure(error: unknown, signal: AbortSignal): LlmCallError {
-    const { APIError, APIUserAbortError } = this.options.sdk;
+    const { APIError, APIUserAbortError, APIConnectionError } = this.options.sdk;
     if (error instanceof LlmCallError) return error;
     if (signal.aborted || error instanceof APIUserAbortError)
       return new LlmCallError('cancelled', 'the job was cancelled');
+    // The SDK's "Connection error." (after its retries) says nothing a person can act on.
+    if (error instanceof APIConnectionError) return unreachable(error, this.options.baseURL);
     if (error instanceof APIError) {
       const type = errorType(error);
       const vendorMessage = errorMessage(error);
@@ -328,6 +341,22 @@ class SdkCaller implements StructuredCaller {
       `the Messages API could not be reached: ${(error as Error).message}`,
     );
   }
+}
+
+/** The failure of a request that never reached the API, naming what to check. */
+function unreachable(error: Error, baseURL: string | undefined): LlmCallError {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const why =
+    typeof cause?.code === 'string'
+      ? ` (${cause.code})`
+      : typeof cause?.message === 'string'
+        ? ` (${cause.message})`
+        : '';
+  return new LlmCallError(
+    'llm-error',
+    `the Messages API could not be reached${why}, after retries: check the network connection, a proxy ` +
+      `(HTTPS_PROXY) and ${baseURL ? `ANTHROPIC_BASE_URL (${baseURL})` : 'that the vendor API is reachable from this machine'}`,
+  );
 }
 
 /** The JSON of a finished answer; bad-answer when it is cut short or does not parse. */

@@ -8,6 +8,7 @@ export interface VendorSdk {
   Anthropic: typeof Sdk.Anthropic;
   APIError: typeof Sdk.APIError;
   APIUserAbortError: typeof Sdk.APIUserAbortError;
+  APIConnectionError: typeof Sdk.APIConnectionError;
   version: string;
 }
 
@@ -22,6 +23,7 @@ export const importVendorSdk: VendorSdkLoader = async () => {
     Anthropic: sdk.Anthropic,
     APIError: sdk.APIError,
     APIUserAbortError: sdk.APIUserAbortError,
+    APIConnectionError: sdk.APIConnectionError,
     version: VERSION,
   };
 };

@@ -58,8 +58,11 @@ function compile(full: Record<string, unknown>): AnswerSchema {
         if (!Array.isArray(items)) continue;
         value[name] = items.filter((item, i) => {
           if (list.check(item)) return true;
+          const field = protectedProposalField(item);
           left_out.push(
-            `${name}[${i}] does not match the ${list.def} schema: ${errorText(list.check.errors)}`,
+            field
+              ? `${name}[${i}]: its proposal would change ${field}, and proposals may not change verification sets (verified_by, validated_by); a person edits them in the entity's form, where the one-owner checks apply`
+              : `${name}[${i}] does not match the ${list.def} schema: ${errorText(list.check.errors)}`,
           );
           return false;
         });
@@ -72,6 +75,26 @@ function compile(full: Record<string, unknown>): AnswerSchema {
       return { value, left_out };
     },
   };
+}
+
+/**
+ * verified_by or validated_by named by an item's proposal (as a changed field or a key), else undefined:
+ * the schema refuses them, but Ajv's first error then names another branch of the proposal's anyOf.
+ */
+function protectedProposalField(item: unknown): string | undefined {
+  const proposal = isObject(item) ? item.proposal : undefined;
+  if (!isObject(proposal)) return undefined;
+  const names = [
+    ...Object.keys(proposal),
+    ...(Array.isArray(proposal.fields)
+      ? proposal.fields.map((f) => (isObject(f) ? f.field : undefined))
+      : []),
+  ];
+  return names.find((n): n is string => n === 'verified_by' || n === 'validated_by');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function errorText(errors: ErrorObject[] | null | undefined): string {

@@ -42,4 +42,15 @@ export interface WorkflowInfo {
 export interface AgentsAnswer {
   llm: LlmAvailability;
   workflows: WorkflowInfo[];
+  /** the completeness check's optional LLM pass on the whole model, estimated; null without an LLM */
+  completeness_llm_pass: LlmPassEstimate | null;
+}
+
+/** What an optional LLM pass would send and cost, estimated before it runs. */
+export interface LlmPassEstimate {
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  /** US dollars at the model's list price; null when rr does not know it */
+  usd: number | null;
 }

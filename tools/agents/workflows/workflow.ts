@@ -10,7 +10,7 @@ import type { CallObserver, StructuredCaller } from '../llm/structured-caller.js
 import type { WorkflowInfo } from './workflow-info.js';
 
 /** A finding as a workflow reports it; the job gives it its id and state. */
-export type FindingDraft = Omit<Finding, 'id' | 'job' | 'workflow' | 'state' | 'applied'>;
+export type FindingDraft = Omit<Finding, 'id' | 'job' | 'workflow' | 'state' | 'applied' | 'dismissed'>;
 
 /** Reads a file by its path relative to the checkout, confined to it. */
 export type RepositoryReader = (path: string) => Promise<RepositoryText>;

@@ -3,6 +3,7 @@
 // agents layer (tools/agents); these routes only check requests and answer.
 import type { FastifyInstance } from 'fastify';
 import { checkRunRequest } from '../../agents/jobs/run-request.js';
+import { completenessPassEstimate } from '../../agents/workflows/completeness.js';
 import { workflowInfos } from '../../agents/workflows/workflow-catalog.js';
 import type { AgentsAnswer } from '../../agents/workflows/workflow-info.js';
 import type { EditorContext } from '../editor-context.js';
@@ -18,6 +19,12 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: EditorContext): v
   app.get('/api/agents', (): AgentsAnswer => ({
     llm: llm.availability,
     workflows: workflowInfos(llm.availability),
+    completeness_llm_pass: llm.availability.available
+      ? completenessPassEstimate(
+          { model: ctx.session.model, analysis: ctx.session.analysis() },
+          llm.availability.model,
+        )
+      : null,
   }));
 
   app.post('/api/agents/run', { schema: { body: AGENT_RUN_BODY } }, async (request, reply) => {

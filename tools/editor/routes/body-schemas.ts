@@ -112,6 +112,7 @@ export const FINDING_APPLY_BODY = {
     version: OPTIONAL_STRING,
     data: OBJECT,
     id: OPTIONAL_STRING,
+    file: OPTIONAL_STRING,
     fields: OBJECT,
     path: OPTIONAL_STRING,
   },

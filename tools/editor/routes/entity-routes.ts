@@ -3,6 +3,8 @@
 // checks in its check hook.
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { newlySuspect } from '../../change-control/impact.js';
+import { linkWords } from '../../change-control/link-words.js';
 import { claimsOf } from '../../model/claims.js';
 import type { EntityKind } from '../../model/entity.js';
 import type { Model } from '../../model/model.js';
@@ -261,11 +263,14 @@ async function precheck(ctx: EditorContext, pathId: string, body: Record<string,
   const entity = id !== null ? after?.model.byId.get(id) : undefined;
   const verdict = entity ? after!.analysis.entities.find((v) => v.id === entity.id) : undefined;
   const options = after?.model.config.main_repo ? { mainRepo: after.model.config.main_repo } : {};
+  // The reviewed links the save would make suspect (docs/change-control.md).
+  const suspect = after ? newlySuspect(session.model, after.model) : [];
   return {
     ok: problems.length === 0,
     id,
     problems,
     notices,
+    suspect: { count: suspect.length, links: suspect.map((r) => linkWords(r.link)) },
     issues: entity
       ? after!.analysis.diagnostics
           .filter((d) => d.entity === entity.id)

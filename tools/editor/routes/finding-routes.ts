@@ -2,7 +2,7 @@
 // its case-owner proposal to a worksheet, or dismiss it. Every write goes through the session's checked,
 // surgical, all-or-nothing save, the same as a form's, one-owner checks included. Nothing is written
 // before a person applies a finding; nothing applied may set verified_by or validated_by (409).
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { AgentError } from '../../agents/jobs/agent-error.js';
 import { checkWorksheetPath } from '../../agents/jobs/run-request.js';
@@ -32,7 +32,7 @@ export function registerFindingRoutes(app: FastifyInstance, ctx: EditorContext):
     '/api/findings/:id/dismiss',
     { schema: { body: FINDING_DISMISS_BODY } },
     (request) => ({
-      finding: board.dismissed(request.params.id),
+      finding: board.dismissed(request.params.id, stringField(bodyObject(request.body ?? {}), 'reason')),
     }),
   );
 
@@ -90,8 +90,16 @@ export function registerFindingRoutes(app: FastifyInstance, ctx: EditorContext):
           }
           const data = unprotected(bodyObject(body.data), 'create');
           const id = stringField(body, 'id');
+          // The file the person picked in the form; the save refuses one that cannot take the kind.
+          const file = stringField(body, 'file');
           const outcome = await ctx.session.save(
-            { op: 'create', kind: proposal.kind, data, ...(id !== undefined ? { id } : {}) },
+            {
+              op: 'create',
+              kind: proposal.kind,
+              data,
+              ...(id !== undefined ? { id } : {}),
+              ...(file ? { file: resolve(ctx.session.root, file) } : {}),
+            },
             { author },
           );
           const answer = saveBody(ctx, outcome);

@@ -27,7 +27,11 @@ export interface EditorState {
     errors: number;
     warnings: number;
     gaps: number;
+    /** suspect links (docs/change-control.md) */
+    suspect: number;
   };
+  /** whether the model has review stamps */
+  stamped: boolean;
   /** the invariant line, as `rr report` words it */
   invariant: string;
   /** "1 error, 3 warnings", as `rr report` words it */
@@ -66,7 +70,10 @@ export function registerStateRoutes(app: FastifyInstance, ctx: EditorContext): v
         ...analysis.counts,
         ...countDiagnostics(analysis.diagnostics),
         gaps: analysis.gaps.length,
+        // Review badge (docs/change-control.md): suspect links, 0 until stamping starts.
+        suspect: analysis.reviews.filter((r) => r.state === 'suspect').length,
       },
+      stamped: model.reviewed !== undefined,
       invariant: invariantLine(analysis),
       issues_summary: diagnosticCountLine(analysis.diagnostics),
       issues,

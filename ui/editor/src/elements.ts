@@ -24,4 +24,6 @@ import './pages/changes-page.js';
 import './pages/source-page.js';
 import './pages/agents-page.js';
 import './pages/worksheet-page.js';
+import './pages/link-review-page.js';
+import './components/suspect-banner.js';
 import './components/editor-app.js';

@@ -6,25 +6,15 @@
 // settings files at all (user settings can widen permissions, project ones can run hooks) and no session
 // files. The question goes on stdin: `--tools`, `--add-dir` and the tool lists take several values, so a
 // prompt after them would be read as one more.
+import { toolsWith } from './claude-code-tools.js';
 import { READ_TOOLS } from './turn-permissions.js';
 
-/** Built-in tools that write, run commands or reach the web: denied by name as well, should `--tools` be ignored. */
-export const DENIED_TOOLS = [
-  'Bash',
-  'BashOutput',
-  'KillShell',
-  'Edit',
-  'MultiEdit',
-  'Write',
-  'NotebookEdit',
-  'WebFetch',
-  'WebSearch',
-  'Task',
-  'Agent',
-  'TodoWrite',
-  'SlashCommand',
-  'Skill',
-] as const;
+/**
+ * Built-in tools that write, run commands, reach the web, start agents or act on the session: every tool
+ * of the CLI's declared set beyond the read tools and the MCP resource tools (claude-code-tools.ts). They
+ * are denied by name as well, should `--tools` be ignored; every name is one the CLI knows.
+ */
+export const DENIED_TOOLS: readonly string[] = toolsWith('write', 'execute', 'web', 'agent', 'session');
 
 const STREAM = ['-p', '--output-format', 'stream-json', '--verbose'];
 // `--setting-sources ""` loads none of the user, project and local settings files (the Agent SDK's

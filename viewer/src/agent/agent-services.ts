@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { ViewerConfig } from '../config/resolve-viewer-config.js';
 import type { DesignNotesStore } from '../notes/design-notes-store.js';
 import type { AgentCliResolution } from './agent-cli-resolution.js';
+import { AgentCliVersion } from './agent-cli-version.js';
 import { AskAgent } from './ask-agent.js';
 import { AskConversationStore } from './ask-conversations.js';
 import { BudgetLedger } from './budget-ledger.js';
@@ -33,6 +34,10 @@ export class AgentServices {
   readonly conversations: AskConversationStore;
   readonly ask: AskAgent;
   readonly netLabels: NetLabeler;
+  /** The CLI's version: asked at start, then as each run's init reports it. */
+  readonly cliVersion = new AgentCliVersion();
+  /** Settles once the CLI was asked for its version (at once when there is no CLI or the assistant is off). */
+  readonly cliVersionAsked: Promise<void>;
 
   constructor(
     readonly config: ViewerConfig,
@@ -52,6 +57,7 @@ export class AgentServices {
       ...(options.turnTimeoutMs !== undefined ? { turnTimeoutMs: options.turnTimeoutMs } : {}),
       ...(options.webGuard ? { webGuard: options.webGuard } : {}),
       ...(options.env ? { env: options.env } : {}),
+      onCliVersion: (version) => this.cliVersion.set(version),
     });
     this.netLabels = new NetLabeler({
       config,
@@ -59,7 +65,12 @@ export class AgentServices {
       ledger: this.ledger,
       ...(options.netSourceContext ? { sourceContext: options.netSourceContext } : {}),
       ...(options.env ? { env: options.env } : {}),
+      onCliVersion: (version) => this.cliVersion.set(version),
     });
+    this.cliVersionAsked =
+      options.cli.status === 'found' && (config.agent || config.netSummaries)
+        ? this.cliVersion.ask(options.cli.path, options.env).then(() => undefined)
+        : Promise.resolve();
   }
 
   /** Stops what runs: Ask turns and a net-label call are killed. */

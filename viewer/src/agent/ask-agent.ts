@@ -49,6 +49,8 @@ export interface AskAgentOptions {
   webGuard?: WebGuardOptions;
   /** Environment of the CLI (default: this process's). */
   env?: NodeJS.ProcessEnv;
+  /** Hears the CLI's version as a run's init reports it. */
+  onCliVersion?: (version: string) => void;
 }
 
 /** A question from the page. */
@@ -178,6 +180,7 @@ export class AskAgent {
 
     let reported: number | undefined;
     let ran = false;
+    let nothingGotThrough = false;
     let listener: Awaited<ReturnType<typeof startTurnMcpListener>> | undefined;
     try {
       const availability = this.availability();
@@ -196,6 +199,7 @@ export class AskAgent {
       const run = runAssistantCli({
         cli: availability.cli,
         cwd: c.agentCwd,
+        model: c.agentModel,
         args: askTurnArguments({
           model: c.agentModel,
           budgetUsd: c.agentBudgetUsd,
@@ -213,7 +217,12 @@ export class AskAgent {
           }),
         }),
         prompt: askTurnPrompt(conversation, question.question),
-        permissions: { builtinTools: READ_TOOLS, servers: listener.servers, readScope },
+        permissions: {
+          builtinTools: READ_TOOLS,
+          servers: listener.servers,
+          readScope,
+          requiredTools: READ_TOOLS,
+        },
         timeoutMs: o.turnTimeoutMs ?? 10 * 60_000,
         ...(o.env ? { env: o.env } : {}),
         onInitPassed: () => gate.open(),
@@ -224,6 +233,8 @@ export class AskAgent {
       this.running.set(turnId, run);
       const outcome = await run.done;
       reported = outcome.result?.costUsd;
+      nothingGotThrough = outcome.nothingGotThrough;
+      if (outcome.version) o.onCliVersion?.(outcome.version);
       recorder.finish(outcome);
     } catch (error) {
       record.status = 'failed';
@@ -232,8 +243,9 @@ export class AskAgent {
       gate.shut('the turn has ended; its tools no longer act');
       this.running.delete(turnId);
       await listener?.close();
-      // A turn whose CLI never started cost nothing; one that ran without a cost report costs its budget.
-      record.chargedUsd = reserved.reservation.settle(ran ? reported : 0);
+      // A turn whose CLI never started cost nothing, nor one whose every request failed before the API
+      // answered (no connection, refused credentials); one that ran without a cost report costs its budget.
+      record.chargedUsd = reserved.reservation.settle(ran && !nothingGotThrough ? reported : (reported ?? 0));
       record.ended = o.now().toISOString();
       try {
         o.conversations.appendTurn(conversation, record);
@@ -244,6 +256,7 @@ export class AskAgent {
         type: 'end',
         status: record.status,
         ...(record.reason ? { reason: record.reason } : {}),
+        ...(record.fix ? { fix: record.fix } : {}),
         costUsd: record.costUsd,
         chargedUsd: record.chargedUsd,
         conversation: conversation.id,

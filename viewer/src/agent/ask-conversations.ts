@@ -26,6 +26,10 @@ export interface AskTurn {
   status: AskTurnStatus;
   /** Why it did not end with an answer. */
   reason?: string;
+  /** What the user can do about a failure (sign in, check the network, …). */
+  fix?: string;
+  /** The failure's cause as rr groups the CLI's errors (cli-failure.ts), when the CLI reported one. */
+  cause?: string;
   /** The cost the CLI reported; null when it reported none. */
   costUsd: number | null;
   /** What the ledger charged (the reported cost, or the whole budget without one; 0 when it never started). */

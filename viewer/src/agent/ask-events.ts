@@ -10,6 +10,16 @@ import type { BudgetFigures } from './budget-ledger.js';
 export type AskEvent =
   | { type: 'turn'; turn: string; conversation: string; model: string; budgetUsd: number }
   | { type: 'text'; text: string }
+  /** The CLI retries a failed API request (its `api_retry`); `progress` says it in words. */
+  | {
+      type: 'retry';
+      attempt: number;
+      maxRetries: number;
+      delayMs: number;
+      error: string;
+      errorStatus: number | null;
+      progress: string;
+    }
   | { type: 'tool'; id: string; name: string; input?: unknown }
   | { type: 'tool-result'; id: string; error: boolean }
   | { type: 'note'; action: AgentNoteEvent['action']; note: AgentNoteEvent['note'] }
@@ -18,6 +28,8 @@ export type AskEvent =
       type: 'end';
       status: AskTurn['status'];
       reason?: string;
+      /** What to do about a failure. */
+      fix?: string;
       costUsd: number | null;
       chargedUsd: number;
       conversation: string;

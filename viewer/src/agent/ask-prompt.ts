@@ -38,7 +38,8 @@ export function askTurnPrompt(conversation: AskConversation, question: string): 
   const earlier: string[] = [];
   let size = 0;
   for (const turn of [...conversation.turns].reverse()) {
-    const text = `Question: ${turn.question}\nAnswer: ${turn.answer || `(no answer: ${turn.reason ?? turn.status})`}`;
+    // Only an answered turn's text is an answer; a failed one's may be partial, or the CLI's error.
+    const text = `Question: ${turn.question}\nAnswer: ${turn.status === 'answered' && turn.answer ? turn.answer : `(no answer: ${turn.reason ?? turn.status})`}`;
     if (size + text.length > HISTORY_CHARS) break;
     earlier.unshift(text);
     size += text.length;

@@ -6,6 +6,7 @@
 // so nothing it started lingers.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { cliFailure, type CliFailure, type FailureEvidence } from './cli-failure.js';
 import { JsonLineReader, type CliMessage } from './cli-stream-messages.js';
 import type { TurnPermissions } from './turn-permissions.js';
 import { TurnGuard } from './turn-guard.js';
@@ -15,6 +16,8 @@ export interface CliRunOptions {
   cli: string;
   args: string[];
   cwd: string;
+  /** The model asked for (for the words of a failure). */
+  model: string;
   /** Written to stdin, which is then closed. */
   prompt: string;
   permissions: TurnPermissions;
@@ -38,6 +41,16 @@ export interface CliRunOutcome {
   result?: Extract<CliMessage, { kind: 'result' }>;
   /** The last lines the CLI wrote to stderr (or as non-JSON output). */
   stderr: string;
+  /** Why a finished run failed (`is_error`, a synthetic error message), in the CLI's terms. */
+  failure?: CliFailure;
+  /** The CLI's version, from its init message. */
+  version?: string;
+  /**
+   * Whether every request the CLI made failed before the API took it: it retried only failed
+   * connections or refused credentials (which cost nothing), and no model message came. Such a run is
+   * charged nothing when it is stopped, where another run without a cost report is charged its budget.
+   */
+  nothingGotThrough: boolean;
 }
 
 /** A started run. */
@@ -50,10 +63,26 @@ export interface CliRun {
 
 const STDERR_KEPT = 4000;
 
+/** What to do about a CLI that lacks something rr relies on. */
+export const UPDATE_CLI =
+  'update Claude Code (npm install -g @anthropic-ai/claude-code@latest), or give --agent-cli a newer one';
+
+/** The CLI's refusal of a flag rr passes, as a reason, or undefined. */
+function unknownOption(stderr: string): string | undefined {
+  const flag = /unknown option '([^']+)'/.exec(stderr)?.[1];
+  return flag
+    ? `the installed assistant CLI does not take the flag ${flag}, which rr relies on: ${UPDATE_CLI}`
+    : undefined;
+}
+
 /** Starts the CLI. */
 export function runAssistantCli(options: CliRunOptions): CliRun {
   let stopped: { status: CliRunOutcome['status']; reason?: string } | undefined;
   let result: CliRunOutcome['result'];
+  let version: string | undefined;
+  let apiReached = false;
+  let failedBeforeApi = false;
+  const evidence: FailureEvidence = { model: options.model };
   let stderr = '';
   const keep = (text: string) => {
     stderr = (stderr + text).slice(-STDERR_KEPT);
@@ -81,6 +110,30 @@ export function runAssistantCli(options: CliRunOptions): CliRun {
     options.onStop?.(reason ?? status);
   };
 
+  const see = (message: CliMessage) => {
+    switch (message.kind) {
+      case 'result':
+        result = message;
+        evidence.result = message;
+        break;
+      case 'assistant':
+        if (message.error) evidence.assistantError = { error: message.error, text: message.texts.join('\n') };
+        if (!message.synthetic) apiReached = true;
+        break;
+      case 'message-start':
+        apiReached = true;
+        break;
+      case 'api-retry':
+        evidence.lastRetry = message;
+        // An answer other than refused credentials means the API took the request (and may bill it).
+        if (message.errorStatus === null || message.errorStatus === 401 || message.errorStatus === 403)
+          failedBeforeApi = true;
+        else apiReached = true;
+        break;
+      default:
+        break;
+    }
+  };
   const guard = new TurnGuard(options.permissions);
   const reader = new JsonLineReader(
     (message) => {
@@ -90,8 +143,19 @@ export function runAssistantCli(options: CliRunOptions): CliRun {
         stop('killed', refusal);
         return;
       }
-      if (message.kind === 'init') options.onInitPassed?.();
-      if (message.kind === 'result') result = message;
+      if (message.kind === 'init') {
+        version = message.version;
+        const missing = (options.permissions.requiredTools ?? []).filter((t) => !message.tools.includes(t));
+        if (missing.length > 0) {
+          stop(
+            'failed',
+            `the installed assistant CLI${version ? ` (Claude Code ${version})` : ''} has no tool ${missing.join(', ')}, which rr relies on: ${UPDATE_CLI}`,
+          );
+          return;
+        }
+        options.onInitPassed?.();
+      }
+      see(message);
       options.onMessage(message);
     },
     (line) => keep(`${line}\n`),
@@ -122,20 +186,34 @@ export function runAssistantCli(options: CliRunOptions): CliRun {
             ? `cannot run ${options.cli}: ${error.message}`
             : `the working directory ${options.cwd} does not exist`,
           stderr,
+          nothingGotThrough: true,
         });
     });
     // Whatever the CLI started goes with it, even when it ends by itself.
     child.once('exit', killGroup);
     child.once('close', (code, signal) => {
       reader.end();
-      if (stopped) return end({ ...stopped, ...(result ? { result } : {}), stderr });
+      const seen = {
+        ...(result ? { result } : {}),
+        ...(version ? { version } : {}),
+        nothingGotThrough: failedBeforeApi && !apiReached,
+        stderr,
+      };
+      if (stopped) return end({ ...stopped, ...seen });
+      const failure = cliFailure(evidence);
+      // A CLI that refused rr's flags stopped before it could call the API: nothing to charge.
+      const refusedFlag = result ? undefined : unknownOption(stderr);
+      if (refusedFlag && !apiReached) seen.nothingGotThrough = true;
       if (!result)
         return end({
           status: 'failed',
-          reason: `the assistant CLI ended (${signal ? `signal ${signal}` : `exit code ${code}`}) without a result${stderr.trim() ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`,
-          stderr,
+          reason:
+            refusedFlag ??
+            `the assistant CLI ended (${signal ? `signal ${signal}` : `exit code ${code}`}) without a result${stderr.trim() ? `: ${stderr.trim().split('\n').at(-1)}` : ''}`,
+          ...seen,
+          ...(failure ? { failure } : {}),
         });
-      end({ status: 'finished', result, stderr });
+      end({ status: 'finished', ...seen, ...(failure ? { failure } : {}) });
     });
   });
   return { pid: child.pid, done, cancel: () => stop('cancelled', 'cancelled') };

@@ -1,23 +1,70 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The assistant CLI's stream format (`--output-format stream-json --verbose`, Claude Code's headless
-// mode): one JSON object per line. rr reads five kinds: the `system`/`init` message (the tools and MCP
-// servers the run has), `stream_event` partial messages (`--include-partial-messages`: text deltas, and
-// a tool call's name at `content_block_start` and its input as `input_json_delta` pieces until
-// `content_block_stop`, so the guard sees a call as soon as the model wrote it), `assistant` messages
-// (text and tool calls, whole), `user` messages (tool results) and the closing `result` (with
-// `total_cost_usd`). Everything else is passed over. docs/decisions/README.md#ask-agent records why these flags.
+// mode): one JSON object per line, shaped as the Agent SDK's declarations (`SDKMessage` in sdk.d.ts of
+// @anthropic-ai/claude-agent-sdk, the same version as the CLI) define them. rr reads: the `system`/`init`
+// message (the CLI's version, the tools and MCP servers the run has), `system`/`api_retry` (a failed API
+// request the CLI will retry: attempt, delay, error), `system`/`status`, `stream_event` partial messages
+// (`--include-partial-messages`: a message's start, text deltas, and a tool call's name at
+// `content_block_start` and its input as `input_json_delta` pieces until `content_block_stop`, so the
+// guard sees a call as soon as the model wrote it), `assistant` messages (text and tool calls, whole; a
+// `<synthetic>` one with `error` is the CLI's own report of a failure, not the model's), `user` messages
+// (tool results) and the closing `result` (`is_error`, the error subtypes, `errors[]`,
+// `total_cost_usd`). Everything else is passed over. docs/viewer-agent.md lists what rr does with each.
 
 /** One line of the stream as rr reads it. */
 export type CliMessage =
-  | { kind: 'init'; tools: string[]; mcpServers: { name: string; status: string }[]; model?: string }
+  | {
+      kind: 'init';
+      tools: string[];
+      mcpServers: { name: string; status: string }[];
+      model?: string;
+      /** `claude_code_version` */
+      version?: string;
+    }
+  /** A failed API request the CLI retries after `delayMs` (`SDKAPIRetryMessage`). */
+  | {
+      kind: 'api-retry';
+      attempt: number;
+      maxRetries: number;
+      delayMs: number;
+      /** The HTTP status; null when no answer came (the connection failed or timed out). */
+      errorStatus: number | null;
+      /** `SDKAssistantMessageError`: authentication_failed, rate_limit, server_error, unknown, … */
+      error: string;
+    }
+  /** A new message of the model begins (a partial message's `message_start`). */
+  | { kind: 'message-start'; id: string }
   | { kind: 'text-delta'; text: string }
   | { kind: 'tool-start'; id: string; name: string; block: string }
   /** A piece of a streamed tool call's input (JSON text); `block` names the content block. */
   | { kind: 'tool-input-delta'; block: string; json: string }
   | { kind: 'block-stop'; block: string }
-  | { kind: 'assistant'; texts: string[]; toolUses: CliToolUse[]; subagent: boolean }
+  | {
+      kind: 'assistant';
+      /** The API message's id: the CLI writes one `assistant` line per content block of a message. */
+      id: string;
+      texts: string[];
+      toolUses: CliToolUse[];
+      subagent: boolean;
+      /** A message the CLI made up itself (`model: "<synthetic>"`), e.g. to report an error. */
+      synthetic: boolean;
+      /** `SDKAssistantMessageError` when the message reports a failure. */
+      error?: string;
+    }
   | { kind: 'tool-result'; toolUseId: string; isError: boolean; text: string }
-  | { kind: 'result'; subtype: string; isError: boolean; costUsd?: number; text?: string }
+  | {
+      kind: 'result';
+      /** `success`, or `error_during_execution`, `error_max_turns`, `error_max_budget_usd`, … */
+      subtype: string;
+      /** True on a failure, also under subtype `success` (not logged in, a refused key, no connection). */
+      isError: boolean;
+      costUsd?: number;
+      text?: string;
+      /** `errors[]` of an error subtype. */
+      errors: string[];
+      /** `api_error_status`: the HTTP status of the API's last failed answer, when it had one. */
+      apiErrorStatus?: number | null;
+    }
   | { kind: 'other'; type: string };
 
 /** A tool call the model made. */
@@ -30,6 +77,7 @@ export interface CliToolUse {
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+const finite = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 /** Reads one parsed line of the stream. */
 export function cliMessage(value: unknown): CliMessage {
@@ -51,12 +99,26 @@ export function cliMessage(value: unknown): CliMessage {
       tools,
       mcpServers,
       ...(typeof value.model === 'string' ? { model: value.model } : {}),
+      ...(typeof value.claude_code_version === 'string' ? { version: value.claude_code_version } : {}),
     };
   }
+  if (type === 'system' && value.subtype === 'api_retry')
+    return {
+      kind: 'api-retry',
+      attempt: finite(value.attempt),
+      maxRetries: finite(value.max_retries),
+      delayMs: finite(value.retry_delay_ms),
+      errorStatus: typeof value.error_status === 'number' ? value.error_status : null,
+      error: text(value.error) || 'unknown',
+    };
   if (type === 'stream_event' && isObject(value.event)) {
     const event = value.event;
     // Blocks are numbered per message; a subagent's stream has its own numbers.
     const block = `${text(value.parent_tool_use_id)}#${String(event.index)}`;
+    if (event.type === 'message_start' && isObject(event.message))
+      return value.parent_tool_use_id
+        ? { kind: 'other', type }
+        : { kind: 'message-start', id: text(event.message.id) };
     if (event.type === 'content_block_delta' && isObject(event.delta) && event.delta.type === 'text_delta')
       return value.parent_tool_use_id
         ? { kind: 'other', type }
@@ -86,11 +148,14 @@ export function cliMessage(value: unknown): CliMessage {
     const content = Array.isArray(value.message.content) ? value.message.content.filter(isObject) : [];
     return {
       kind: 'assistant',
+      id: text(value.message.id),
       texts: content.filter((c) => c.type === 'text').map((c) => text(c.text)),
       toolUses: content
         .filter((c) => c.type === 'tool_use' || c.type === 'server_tool_use')
         .map((c) => ({ id: text(c.id), name: text(c.name), input: c.input })),
       subagent: !!value.parent_tool_use_id,
+      synthetic: value.message.model === '<synthetic>',
+      ...(typeof value.error === 'string' && value.error !== '' ? { error: value.error } : {}),
     };
   }
   if (type === 'user' && isObject(value.message) && Array.isArray(value.message.content)) {
@@ -117,6 +182,10 @@ export function cliMessage(value: unknown): CliMessage {
       isError: value.is_error === true,
       ...(typeof cost === 'number' && Number.isFinite(cost) ? { costUsd: cost } : {}),
       ...(typeof value.result === 'string' ? { text: value.result } : {}),
+      errors: Array.isArray(value.errors) ? value.errors.map(String) : [],
+      ...(value.api_error_status === null || typeof value.api_error_status === 'number'
+        ? { apiErrorStatus: value.api_error_status }
+        : {}),
     };
   }
   return { kind: 'other', type };

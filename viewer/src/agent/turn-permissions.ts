@@ -4,7 +4,7 @@
 // this check is the guard that does not trust that it did: a run whose init message, or any later tool
 // call, names a tool or server beyond them is killed (docs/viewer-agent.md, "The guard"), as is a read
 // outside the turn's folders (read-scope.ts, checked by turn-guard.ts).
-
+import { MCP_HELPER_TOOLS, toolsWith } from './claude-code-tools.js';
 import type { ReadScope } from './read-scope.js';
 
 /** The tools and servers one run may have. */
@@ -15,18 +15,20 @@ export interface TurnPermissions {
   servers: readonly string[];
   /** Where the read-only tools may look; without it, no read tool is expected at all. */
   readScope?: ReadScope;
+  /** Tools the init message must list: a CLI without one fails the run at once. */
+  requiredTools?: readonly string[];
 }
 
 /** Read-only built-in tools an Ask turn may use on the folders it may read. */
-export const READ_TOOLS = ['Read', 'Grep', 'Glob'] as const;
+export const READ_TOOLS: readonly string[] = toolsWith('read');
 
 /**
- * Built-in tools the CLI adds by itself whenever MCP servers are configured: two list and read resources
- * of those servers (which the strict MCP configuration limits to rr's own), and ToolSearch loads the
- * descriptions of MCP tools the CLI holds back when there are many. None reads files or the network; a
- * tool they help find is checked by name when it is called.
+ * Built-in tools the CLI adds by itself whenever MCP servers are configured: those that list and read
+ * resources of those servers (which the strict MCP configuration limits to rr's own), and ToolSearch,
+ * which loads the descriptions of MCP tools the CLI holds back when there are many. None reads files or
+ * the network; a tool they help find is checked by name when it is called.
  */
-export const MCP_RESOURCE_TOOLS = ['ListMcpResourcesTool', 'ReadMcpResourceTool', 'ToolSearch'] as const;
+export const MCP_RESOURCE_TOOLS: readonly string[] = [...toolsWith('mcp-resource'), ...MCP_HELPER_TOOLS];
 
 /** The server part of an MCP tool name, or undefined for a built-in tool. */
 export function mcpServerOfTool(name: string): string | undefined {
@@ -42,8 +44,7 @@ export function toolRefusal(name: string, permissions: TurnPermissions): string 
       ? undefined
       : `the tool ${name} belongs to the MCP server "${server}", which rr did not configure for this run`;
   if (permissions.builtinTools.includes(name)) return undefined;
-  if (permissions.servers.length > 0 && (MCP_RESOURCE_TOOLS as readonly string[]).includes(name))
-    return undefined;
+  if (permissions.servers.length > 0 && MCP_RESOURCE_TOOLS.includes(name)) return undefined;
   return `the built-in tool ${name} is not one this run may have (${permissions.builtinTools.length > 0 ? permissions.builtinTools.join(', ') : 'none'})`;
 }
 

@@ -140,6 +140,9 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
     }
 
     for (const line of startupWarnings(server.features)) io.err(`rr view: warning: ${line}\n`);
+    await server.context.agent.cliVersionAsked;
+    const cliVersion = server.context.agent.cliVersion.current();
+    if (cliVersion.warning) io.err(`rr view: warning: ${cliVersion.warning}\n`);
     const searchProblem =
       config.agentWeb && config.agentSearchUrl ? searchUrlProblem(config.agentSearchUrl) : undefined;
     if (searchProblem)
@@ -182,7 +185,7 @@ export async function runView(options: ViewOptions, io: CliIo, stop: AbortSignal
     if (config.agent || config.netSummaries)
       io.out(
         agentCli.status === 'found'
-          ? `rr view: assistant: ${agentCli.path} (from ${agentCli.source}), model ${config.agentModel}, $${config.agentBudgetUsd} a turn, $${config.netSummaryBudgetUsd} a net-label call, cap ${config.agentTotalUsd > 0 ? `$${config.agentTotalUsd} for this process` : 'off'}${config.agentWeb ? ', web access on' : ''}\n`
+          ? `rr view: assistant: ${agentCli.path} (from ${agentCli.source}${server.context.agent.cliVersion.current().version ? `, Claude Code ${server.context.agent.cliVersion.current().version}` : ''}), model ${config.agentModel}, $${config.agentBudgetUsd} a turn, $${config.netSummaryBudgetUsd} a net-label call, cap ${config.agentTotalUsd > 0 ? `$${config.agentTotalUsd} for this process` : 'off'}${config.agentWeb ? ', web access on' : ''}\n`
           : `rr view: assistant unavailable: ${agentCli.message}\n`,
       );
     for (const url of server.urls()) io.out(`rr view: serving at ${url}\n`);

@@ -36,6 +36,12 @@ export interface ComponentCostAnswer {
   event: { seq: number; kind: string; lane: string | null; step?: number; run: string | null };
   /** What the placement is replayed on: an event's positions on a board, or a checkpoint's own board. */
   basis: 'placement' | 'checkpoint';
+  /**
+   * The event whose positions were replayed: the placement itself, the nearest placement at or before
+   * a placement_cost event (pnr-sim writes a placement at every other cost report), else the checkpoint
+   * or run start whose board the lane started from (its own positions).
+   */
+  replayedFrom: { kind: 'placement' | 'checkpoint' | 'run_start'; seq: number; step?: number } | null;
   board: string;
   replayed: CostReplay;
   /** The footprint's terms as the lane's placement_cost event at that step recorded them. */
@@ -64,28 +70,29 @@ export async function componentCost(
   let board: string | undefined;
   let placement: PlacedFootprint[] | undefined;
   let step: number | undefined;
+  let replayedFrom: ComponentCostAnswer['replayedFrom'];
   if (event.kind === 'checkpoint') {
     basis = 'checkpoint';
     board = event.board;
+    replayedFrom = { kind: 'checkpoint', seq: event.seq };
   } else if ((event.kind === 'placement' || event.kind === 'placement_cost') && lane) {
-    basis = 'placement';
     step = event.step;
+    // pnr-sim reports the cost more often than it writes a placement: a cost event replays the nearest
+    // placement at or before it, else (none yet) the board the lane starts from.
     const placed =
       event.kind === 'placement'
         ? event
-        : findBack(
-            reader,
-            lane,
-            query.seq,
-            (e): e is LiveEventOf<'placement'> => e.kind === 'placement' && e.step === event.step,
-          );
-    if (!placed)
-      throw new CostReplayRequestError(
-        `lane ${lane} has no placement event at step ${event.step} to replay; pick a placement event`,
-        'no-event',
-      );
-    placement = placed.footprints;
-    board = boardBefore(reader, lane, query.seq);
+        : findBack(reader, lane, query.seq, (e): e is LiveEventOf<'placement'> => e.kind === 'placement');
+    const start = startBefore(reader, lane, query.seq);
+    if (placed) {
+      basis = 'placement';
+      placement = placed.footprints;
+      replayedFrom = { kind: 'placement', seq: placed.seq, step: placed.step };
+    } else {
+      basis = 'checkpoint';
+      replayedFrom = start ? { kind: start.kind, seq: start.seq } : null;
+    }
+    board = start?.board;
   } else
     throw new CostReplayRequestError(
       `event ${query.seq} is a ${event.kind} event; cost replay takes a placement, placement_cost or checkpoint event`,
@@ -124,6 +131,7 @@ export async function componentCost(
       run: query.run,
     },
     basis,
+    replayedFrom,
     board,
     replayed,
     recorded:
@@ -172,7 +180,11 @@ function findBack<T extends LiveEvent>(
 }
 
 /** The board a lane's placement at `seq` starts from: its checkpoint, a parent's, else the run's input. */
-function boardBefore(reader: LiveDirectoryReader, lane: string, seq: number): string | undefined {
+function startBefore(
+  reader: LiveDirectoryReader,
+  lane: string,
+  seq: number,
+): LiveEventOf<'checkpoint'> | LiveEventOf<'run_start'> | undefined {
   const seen = new Set<string>();
   for (let current: string | null | undefined = lane; current && !seen.has(current);) {
     seen.add(current);
@@ -182,7 +194,7 @@ function boardBefore(reader: LiveDirectoryReader, lane: string, seq: number): st
       seq,
       (e): e is LiveEventOf<'checkpoint'> => e.kind === 'checkpoint',
     );
-    if (checkpoint) return checkpoint.board;
+    if (checkpoint) return checkpoint;
     const start: LiveEventOf<'lane_start'> | undefined = findBack(
       reader,
       current,
@@ -191,6 +203,5 @@ function boardBefore(reader: LiveDirectoryReader, lane: string, seq: number): st
     );
     current = start?.parent;
   }
-  return findBack(reader, undefined, seq, (e): e is LiveEventOf<'run_start'> => e.kind === 'run_start')
-    ?.board;
+  return findBack(reader, undefined, seq, (e): e is LiveEventOf<'run_start'> => e.kind === 'run_start');
 }

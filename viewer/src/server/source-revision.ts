@@ -35,12 +35,16 @@ export async function sourceInfo(options: {
   const revision = fromEnv ?? git?.head ?? null;
   // The checkout's own remote first: a clone of a fork is browsed on the fork, not on the upstream
   // that package.json names.
-  const repository = (git?.origin ? webUrl(git.origin) : null) ?? packageRepository(options.packageRoot);
+  // A clone of a repository on a path of this machine (or a shared drive) names that path: it is where
+  // the revision's source is, though not a link.
+  const repository =
+    (git?.origin ? (webUrl(git.origin) ?? localRepository(git.origin)) : null) ??
+    packageRepository(options.packageRoot);
   const from = fromEnv
     ? 'the environment variable VIEWER_SOURCE_REVISION'
     : git
       ? `the git checkout ${options.packageRoot}${git.origin ? ` (remote origin ${withoutCredentials(git.origin)})` : ' (no remote)'}`
-      : 'nowhere: not a git checkout and VIEWER_SOURCE_REVISION is not set';
+      : `the installed package in ${options.packageRoot} (${packageLabel(options.packageRoot)}), not a git checkout; VIEWER_SOURCE_REVISION is not set`;
   return {
     repository,
     revision,
@@ -88,6 +92,25 @@ function packageRepository(root: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** A remote that is a path on this machine (`/srv/git/rr.git`, `file:///srv/git/rr.git`), else null. */
+function localRepository(remote: string): string | null {
+  const text = remote.trim();
+  if (text.startsWith('file://')) return decodeURIComponent(new URL(text).pathname);
+  return isAbsolute(text) ? text : null;
+}
+
+/** `name version` of the package at `root`, as its package.json says. */
+function packageLabel(root: string): string {
+  try {
+    const pkg: unknown = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    if (isJsonObject(pkg) && typeof pkg.name === 'string')
+      return `${pkg.name}${typeof pkg.version === 'string' ? ` ${pkg.version}` : ''}`;
+  } catch {
+    // no package.json: said as unknown
+  }
+  return 'no package.json';
 }
 
 /** A remote as given, with any user and password taken out. */

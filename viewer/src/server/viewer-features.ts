@@ -19,9 +19,13 @@ export type FeatureId =
  * One feature as GET /api/features lists it. `startup` holds the lines `rr view` printed as warnings when
  * it started: why a feature whose flags were given cannot start, or what an available one starts without.
  */
-export type Feature =
+export type Feature = (
   | { id: FeatureId; available: true; detail?: string; startup?: string[] }
-  | { id: FeatureId; available: false; reason: string; needs: string[]; startup?: string[] };
+  | { id: FeatureId; available: false; reason: string; needs: string[]; startup?: string[] }
+) & {
+  /** For `agent`, with --net-summaries on: where AI net labelling stands (and why it stopped). */
+  netLabels?: { state: string; reason?: string; fix?: string; progress?: string };
+};
 
 /** The body of a route whose feature is not available. */
 export interface UnavailableAnswer {

@@ -231,7 +231,21 @@ export async function createViewerServer(options: ViewerServerOptions): Promise<
   }
   constraintsRoute(app, config.constraints);
   agentRoutes(app, context, features);
-  unavailableRoutes(app, features);
+  unavailableRoutes(app, features, () =>
+    features.map((f) => {
+      if (f.id !== 'agent' || !config.netSummaries) return f;
+      const { state, reason, fix, progress } = context.agent.netLabels.status();
+      return {
+        ...f,
+        netLabels: {
+          state,
+          ...(reason ? { reason } : {}),
+          ...(fix ? { fix } : {}),
+          ...(progress ? { progress } : {}),
+        },
+      };
+    }),
+  );
   if (bare) registerBarePage(app, bare);
   else registerStaticFiles(app, { candidates: pageDirs, fallbackPage: fallbackPage(config.title, pageDirs) });
   await app.ready();

@@ -23,6 +23,8 @@ export interface FakeCliSetting {
     | 'no-cost'
     | 'hang'
     | 'extra-tool'
+    | 'old-flag'
+    | 'no-grep'
     | 'extra-server'
     | 'late-tool'
     | 'read-outside';

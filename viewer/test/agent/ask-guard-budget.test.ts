@@ -78,6 +78,26 @@ describe('budget ledger across turns', () => {
   });
 });
 
+describe('an assistant CLI that lacks what rr relies on (fake: the real 2.1.197 has it all)', () => {
+  it('fails the turn naming the flag the CLI does not take, and how to update it', async () => {
+    const v = await startAgentViewer({ mode: 'old-flag' });
+    const end = endOf((await chat(v.port, { question: 'hello' })).events);
+    expect(end.status).toBe('failed');
+    expect(end.reason).toContain('does not take the flag --strict-mcp-config, which rr relies on');
+    expect(end.reason).toContain('npm install -g @anthropic-ai/claude-code@latest');
+    expect(end.chargedUsd).toBe(0);
+  });
+
+  it('fails the turn when the init lacks a tool rr relies on, instead of running without it', async () => {
+    const v = await startAgentViewer({ mode: 'no-grep' });
+    const answer = await chat(v.port, { question: 'hello' });
+    const end = endOf(answer.events);
+    expect(end.status).not.toBe('answered');
+    expect(end.reason).toContain('has no tool Grep, which rr relies on');
+    expect(answer.events.filter((e) => e.type === 'text')).toEqual([]);
+  });
+});
+
 describe('guarding a turn', () => {
   it('kills a turn whose CLI reports an MCP server rr did not configure, with its whole process group', async () => {
     const v = await startAgentViewer({ mode: 'extra-server' });

@@ -48,7 +48,7 @@ describe('rr view with the Ask agent', () => {
       PATH: `${FAKE_CLI_DIR}:${process.env.PATH ?? ''}`,
     });
     expect(out).toContain(
-      `rr view: assistant: ${join(FAKE_CLI_DIR, 'claude')} (from PATH), model opus, $1.5 a turn, $1 a net-label call, cap $20 for this process`,
+      `rr view: assistant: ${join(FAKE_CLI_DIR, 'claude')} (from PATH, Claude Code 2.1.197), model opus, $1.5 a turn, $1 a net-label call, cap $20 for this process`,
     );
     expect(err).toBe('');
   });
@@ -67,7 +67,8 @@ describe('rr view with the Ask agent', () => {
       ],
       {},
     );
-    expect(out).toContain('(from --agent-cli)');
+    // The version the CLI gave for --version is said beside where it came from.
+    expect(out).toContain('(from --agent-cli, Claude Code 2.1.197)');
     expect(out).toContain('cap off');
     expect(err).toContain(
       'warning: the assistant is on (--agent/--net-summaries) and the viewer listens on 0.0.0.0:0, which is not a loopback address',
@@ -82,6 +83,7 @@ describe('rr view with the Ask agent', () => {
       VIEWER_USER_CONFIG: machine,
       PATH: '/nonexistent',
     });
+    // No node on PATH for the fake's --version: the version is not known, and not said.
     expect(fromFile.out).toContain(`(from machine config ${machine} [agent] cli)`);
     const fromEnv = await startupOutput(['--agent', 'on'], {
       VIEWER_USER_CONFIG: machine,

@@ -85,9 +85,11 @@ describe('stream-json lines', () => {
       }),
     ).toEqual({
       kind: 'assistant',
+      id: '',
       texts: ['a'],
       toolUses: [{ id: 't2', name: 'Read', input: { file_path: '/x' } }],
       subagent: false,
+      synthetic: false,
     });
     expect(
       cliMessage({
@@ -112,11 +114,21 @@ describe('stream-json lines', () => {
         total_cost_usd: 0.12,
         result: 'done',
       }),
-    ).toEqual({ kind: 'result', subtype: 'success', isError: false, costUsd: 0.12, text: 'done' });
-    expect(cliMessage({ type: 'result', subtype: 'error_during_execution', is_error: true })).toEqual({
+    ).toEqual({
+      kind: 'result',
+      subtype: 'success',
+      isError: false,
+      costUsd: 0.12,
+      text: 'done',
+      errors: [],
+    });
+    expect(
+      cliMessage({ type: 'result', subtype: 'error_during_execution', is_error: true, errors: ['boom'] }),
+    ).toEqual({
       kind: 'result',
       subtype: 'error_during_execution',
       isError: true,
+      errors: ['boom'],
     });
   });
 
@@ -131,7 +143,7 @@ describe('stream-json lines', () => {
     reader.push('ess","total_cost_usd":1}\nWarning: something\n{"type":"x"}');
     reader.end();
     expect(messages).toEqual([
-      { kind: 'result', subtype: 'success', isError: false, costUsd: 1 },
+      { kind: 'result', subtype: 'success', isError: false, costUsd: 1, errors: [] },
       { kind: 'other', type: 'x' },
     ]);
     expect(noise).toEqual(['Warning: something']);

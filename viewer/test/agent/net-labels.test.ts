@@ -8,42 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { CHUNK_CHARS, netDossierChunks } from '../../src/agent/net-labels/net-dossier.js';
 import type { NetLabelStatus } from '../../src/agent/net-labels/net-labeler.js';
 import { netLabelsFromAnswer } from '../../src/agent/net-labels/net-label-answer.js';
-import { NETLIST_GRAPH_FILE, type NetlistGraph } from '../../src/netlist/netlist-graph.js';
+import { NETLIST_GRAPH_FILE } from '../../src/netlist/netlist-graph.js';
 import { EXAMPLE_DESIGN, exampleBoardGraph } from '../design-sources/example-design.js';
 import { tempDir } from '../temp-dir.js';
 import { startAgentViewer } from './agent-fixture.js';
-
-/** A board of `nets` nets, each joining two resistors and a pin of U1 (values differ). */
-function boardGraph(nets: number): NetlistGraph {
-  const resistors = Array.from({ length: nets + 2 }, (_, i) => ({
-    ref: `R${i + 1}`,
-    address: `board.resistors[${i}]`,
-    value: `${(i % 90) + 10}k`,
-    footprint: 'Resistor_SMD:R_0402_1005Metric',
-    pins: [{ pad: '1' }, { pad: '2', name: 'B', type: 'passive' as const }],
-  }));
-  const u1 = {
-    ref: 'U1',
-    address: 'board.mcu',
-    value: 'STM32G0',
-    footprint: 'Package_QFP:LQFP-48',
-    pins: Array.from({ length: nets }, (_, i) => ({ pad: String(i + 1) })),
-  };
-  const components = [...resistors, u1];
-  return {
-    schema: 'pnr-netlist-graph-v1',
-    design: { name: 'test board' },
-    components,
-    nets: Array.from({ length: nets }, (_, i) => ({
-      name: `/sensor/N${String(i).padStart(4, '0')}`,
-      pins: [
-        { ref: `R${i + 1}`, pad: '2' },
-        { ref: `R${i + 2}`, pad: '1' },
-        { ref: 'U1', pad: String(i + 1) },
-      ],
-    })).map((n, i) => (i === 0 ? { ...n, pins: n.pins.slice(0, 1) } : n)),
-  };
-}
+import { boardGraph, labelsDone } from './net-label-fixture.js';
 
 describe('net dossier', () => {
   it('holds every net once, with pins, components and values, in chunks of at most about 60,000 characters', () => {
@@ -97,17 +66,6 @@ describe('net dossier', () => {
     expect([...labels]).toEqual([['A', 'clock']]);
   });
 });
-
-async function labelsDone(v: {
-  request: (p: string) => Promise<{ json: <T>() => T }>;
-}): Promise<NetLabelStatus> {
-  for (let i = 0; i < 600; i++) {
-    const status = (await v.request('/api/net-labels')).json<NetLabelStatus>();
-    if (status.state !== 'running' && status.state !== 'waiting') return status;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('labelling did not end');
-}
 
 describe('AI net labels', () => {
   it('labels each chunk with one tool-less call, and asks again only about a chunk that changed', async () => {
@@ -221,6 +179,36 @@ describe('AI net labels', () => {
     // The same ledger: an Ask turn ($2) cannot start either.
     const ask = (await v.request('/api/agent/status')).json<{ canAsk: boolean }>();
     expect(ask.canAsk).toBe(false);
+  });
+
+  it('labels a KiCad netlist export given as --graph, as the schematic reads it', async () => {
+    const dir = tempDir('rr-net-labels-kicad-');
+    const graphFile = join(dir, 'sensor.net');
+    writeFileSync(
+      graphFile,
+      [
+        '(export (version "E")',
+        '  (design (source "sensor.kicad_sch") (tool "Eeschema 9.0.0"))',
+        '  (components',
+        '    (comp (ref "R1") (value "10k") (footprint "Resistor_SMD:R_0603_1608Metric")',
+        '      (libsource (lib "Device") (part "R") (description "Resistor")) (sheetpath (names "/") (tstamps "/")) (tstamps "a1"))',
+        '    (comp (ref "U1") (value "MCU") (footprint "Package_QFP:LQFP-32")',
+        '      (libsource (lib "MCU") (part "MCU") (description "MCU")) (sheetpath (names "/") (tstamps "/")) (tstamps "a2")))',
+        '  (nets',
+        '    (net (code "1") (name "GND") (class "Default")',
+        '      (node (ref "R1") (pin "1") (pintype "passive")) (node (ref "U1") (pin "8") (pinfunction "VSS") (pintype "power_in")))',
+        '    (net (code "2") (name "/SENSE") (class "Default")',
+        '      (node (ref "R1") (pin "2") (pintype "passive")) (node (ref "U1") (pin "3") (pinfunction "PA0") (pintype "input")))))',
+      ].join('\n'),
+    );
+    const v = await startAgentViewer(
+      {},
+      { netSummaries: 'on', graph: graphFile, cacheDir: join(dir, 'cache') },
+    );
+    const status = await labelsDone(v);
+    expect(status, JSON.stringify(status)).toMatchObject({ state: 'done', missing: 0, problems: [] });
+    expect(status.labels.GND?.label).toBe('fake label of GND');
+    expect(status.labels['/SENSE']?.label).toBe('fake label of /SENSE');
   });
 
   it('is off unless turned on, and says what it needs', async () => {

@@ -76,6 +76,42 @@ describe('GET /api/component-cost', () => {
     expect(routed.replayed.share.total).toBeGreaterThan(0);
   });
 
+  it(
+    'replays a placement_cost event from the nearest earlier placement, and says which it used',
+    { timeout: 120_000 },
+    async () => {
+      const v = await startViewer({ simulate: true });
+      const lane = await events(v, 'cand-0.trial-0');
+      const costs = lane.filter((e): e is typeof e & { step: number } => e.kind === 'placement_cost');
+      const placements = lane.filter((e) => e.kind === 'placement');
+      // pnr-sim reports the cost more often than it writes a placement.
+      expect(costs.length).toBeGreaterThan(placements.length);
+      // Each replay is an engine subprocess: the first cost event, the first reported at a step without a
+      // placement of its own, and the last.
+      const steps = new Set(placements.map((p) => (p as { step: number }).step));
+      const picked = [costs[0]!, costs.find((c) => !steps.has(c.step))!, costs.at(-1)!];
+      for (const cost of picked) {
+        const r = await v.request(`/api/component-cost?event_id=${cost.seq}&ref=U1`);
+        expect(r.status, JSON.stringify(r.json())).toBe(200);
+        const answer = r.json<ComponentCostAnswer>();
+        const before = placements.filter((p) => p.seq < cost.seq).at(-1) as
+          { seq: number; step: number } | undefined;
+        if (before) {
+          expect(answer).toMatchObject({
+            basis: 'placement',
+            event: { seq: cost.seq, step: cost.step },
+            replayedFrom: { kind: 'placement', seq: before.seq, step: before.step },
+          });
+        } else {
+          expect(answer.basis).toBe('checkpoint');
+          expect(['checkpoint', 'run_start']).toContain(answer.replayedFrom?.kind);
+        }
+        // The recorded terms are the cost event's own.
+        expect(answer.recordedPlacement?.seq).toBe(cost.seq);
+      }
+    },
+  );
+
   it('uses the frozen engine copy given with --engine-runtime, not the installed one', async () => {
     const engine = frozenEngine(3);
     const v = await startViewer({ simulate: true, flags: { engineRuntime: engine } });

@@ -2,6 +2,7 @@
 // What the viewer says about itself: GET /api/about, GET /api/features, the 501 answers of the features
 // this version does not build (with reasons drawn from the configuration), and the page: --dist, or a
 // built-in page that says the page is not built.
+import { execFileSync } from 'node:child_process';
 import { viewerRoot } from '../viewer-root.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -111,6 +112,30 @@ describe('GET /api/about', () => {
     expect(typeof fromGit.modified).toBe('boolean');
     const notACheckout = await sourceInfo({ packageRoot: tempDir(), env: {} });
     expect(notACheckout).toMatchObject({ revision: null, revisionFrom: 'unknown', repository: null });
+  });
+
+  it('names the repository of a clone of a local path, and the package folder of an installed copy', async () => {
+    const origin = join(tempDir(), 'rr.git');
+    const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, stdio: 'pipe' });
+    git(tempDir(), 'init', '-q', '--bare', origin);
+    const work = join(tempDir(), 'work');
+    git(tempDir(), 'clone', '-q', origin, work);
+    writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'rules-rr-viewer', version: '0.1.0' }));
+    git(work, 'add', '.');
+    git(work, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'one');
+    const clone = await sourceInfo({ packageRoot: work, env: {} });
+    expect(clone).toMatchObject({ repository: origin, revisionFrom: 'git', tree: null });
+    expect(clone.from).toContain(`remote origin ${origin}`);
+    // Installed (not a checkout): the page says which folder and package runs.
+    const installed = tempDir();
+    writeFileSync(
+      join(installed, 'package.json'),
+      JSON.stringify({ name: 'rules-rr-viewer', version: '0.1.0' }),
+    );
+    const copy = await sourceInfo({ packageRoot: installed, env: {} });
+    expect(copy.from).toBe(
+      `the installed package in ${installed} (rules-rr-viewer 0.1.0), not a git checkout; VIEWER_SOURCE_REVISION is not set`,
+    );
   });
 
   it('shows no repository for a package.json whose "repository" has the wrong shape', async () => {

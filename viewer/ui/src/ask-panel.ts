@@ -16,6 +16,8 @@ interface ShownTurn extends Partial<AskTurn> {
   notes: NonNullable<AskTurn['notes']>;
   web: { url: string; refused?: string }[];
   running?: boolean;
+  /** The CLI's latest retry of a failed API request, while the turn runs ("retrying 3/10 in 8 s: …"). */
+  retry?: string;
 }
 
 const usd = (v: number | null | undefined) => (v === null || v === undefined ? '–' : `$${v.toFixed(2)}`);
@@ -139,7 +141,13 @@ export class AskPanel extends LitElement {
               this.conversation = e.conversation;
               break;
             case 'text':
-              update((t) => (t.answer += e.text));
+              update((t) => {
+                t.answer += e.text;
+                delete t.retry;
+              });
+              break;
+            case 'retry':
+              update((t) => (t.retry = e.progress));
               break;
             case 'tool':
               update((t) => t.tools.push({ name: e.name, input: e.input }));
@@ -157,7 +165,9 @@ export class AskPanel extends LitElement {
                 t.status = e.status;
                 t.costUsd = e.costUsd;
                 t.chargedUsd = e.chargedUsd;
+                delete t.retry;
                 if (e.reason) t.reason = e.reason;
+                if (e.fix) t.fix = e.fix;
               });
               break;
             default:
@@ -237,6 +247,7 @@ export class AskPanel extends LitElement {
     return html`<div class="turn" data-turn-status=${t.running ? 'running' : (t.status ?? '')}>
       <div class="question">${t.question}</div>
       <div class="answer" data-answer>${t.answer}${t.running ? '…' : nothing}</div>
+      ${t.running && t.retry ? html`<p class="retry" role="status" data-turn-retry>The API did not answer: ${t.retry}.</p>` : nothing}
       ${
         t.tools.length > 0
           ? html`<ul class="tools" aria-label="Tool calls">
@@ -261,8 +272,13 @@ export class AskPanel extends LitElement {
       ${
         t.running
           ? nothing
-          : html`<div class="ended ${stopped ? 'stopped' : ''}" data-turn-end>
-              ${t.status === 'answered' ? 'Answered' : t.status === 'killed' ? 'Stopped' : t.status === 'cancelled' ? 'Cancelled' : t.status === 'refused' ? 'Not asked' : 'Ended'}${t.reason ? html`: ${t.reason}` : nothing}.
+          : html`<div
+              class="ended ${stopped ? 'stopped' : ''}"
+              data-turn-end
+              role=${t.status === 'failed' ? 'alert' : nothing}
+            >
+              ${t.status === 'answered' ? 'Answered' : t.status === 'killed' ? 'Stopped' : t.status === 'cancelled' ? 'Cancelled' : t.status === 'refused' ? 'Not asked' : t.status === 'failed' ? 'Failed' : 'Ended'}${t.reason ? html`: ${t.reason}` : nothing}.
+              ${t.fix ? html`<span data-turn-fix>What to do: ${t.fix}</span>` : nothing}
               ${
                 t.status === 'refused'
                   ? nothing

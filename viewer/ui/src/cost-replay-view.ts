@@ -84,9 +84,7 @@ export class CostReplayView extends LitElement {
       r !== undefined && Math.abs(r - v) > 0.01 * Math.max(1, Math.abs(v));
     return html`<table aria-label=${`Cost replay of ${a.ref}`} data-cost-replay=${a.ref}>
         <caption>
-          ${a.ref} at event ${a.event.seq}
-          (${a.basis === 'checkpoint' ? "on the checkpoint's own board" : 'its placement on'}
-          ${shortBoard(a.board)})
+          ${a.ref} at event ${a.event.seq} (${replayedFromText(a)} ${shortBoard(a.board)})
         </caption>
         <thead>
           <tr>
@@ -154,3 +152,16 @@ function shortBoard(board: string): string {
 }
 
 customElements.define('rr-cost-replay', CostReplayView);
+
+/** Which event's positions were replayed, in words (the nearest earlier placement for a cost event). */
+function replayedFromText(a: ComponentCostAnswer): string {
+  const from = a.replayedFrom;
+  if (a.basis === 'placement')
+    return from && from.seq !== a.event.seq
+      ? `the nearest earlier placement, event ${from.seq} at step ${from.step}, on`
+      : 'its placement on';
+  if (from?.kind === 'run_start') return "no placement before it: the run's input board";
+  return from && from.seq !== a.event.seq
+    ? `no placement before it: the lane's checkpoint, event ${from.seq},`
+    : "on the checkpoint's own board";
+}

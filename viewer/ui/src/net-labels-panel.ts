@@ -76,7 +76,7 @@ export class NetLabelsPanel extends LitElement {
         netlist${s.state === 'running' ? ` (labelling: ${s.labelledChunks} of ${s.chunks} parts done)` : ''}.
         ${s.missing > 0 && s.state !== 'running' ? `${s.missing} nets have no label.` : nothing}
       </p>
-      ${s.reason ? html`<p class="error" data-net-labels-reason>${s.reason}</p>` : nothing}
+      ${s.reason ? html`<p class="error" role=${s.state === 'failed' ? 'alert' : nothing} data-net-labels-reason>${s.reason}${s.fix ? html` <span data-net-labels-fix>What to do: ${s.fix}</span>` : nothing}</p>` : nothing}
       <dl aria-label="AI net labels">
         ${entries.map(
           ([net, l]) =>

@@ -249,7 +249,9 @@ export class SourcePanel extends LitElement {
 
   private renderNets(index: SourceIndex) {
     if (index.nets.length === 0) return nothing;
+    const labels = this.netLabels;
     return html`<h3>Nets</h3>
+      ${labels?.state === 'failed' && labels.reason ? html`<p class="error" data-net-labels-reason>AI net labels: ${labels.reason}${labels.fix ? ` What to do: ${labels.fix}` : ''}</p>` : nothing}
       <table aria-label="Nets from the sources">
         <thead>
           <tr>

@@ -35,6 +35,8 @@ export type {
   RefList,
 } from '../../../../tools/editor/routes/git-routes.js';
 export type { TraceGraphAnswer } from '../../../../tools/editor/routes/graph-routes.js';
+export type { ClearAnswer, SuspectList } from '../../../../tools/editor/routes/review-routes.js';
+export type { LinkReviewJson } from '../../../../tools/change-control/review-json.js';
 export type {
   VerificationLockState,
   VerificationLockUpdateAnswer,

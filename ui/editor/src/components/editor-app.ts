@@ -20,6 +20,7 @@ const NAV: { path: string; label: string; pages: Route['page'][]; kind?: EntityK
   { path: 'queue', label: 'Work queue', pages: ['queue'] },
   { path: 'changes', label: 'Changes', pages: ['changes'] },
   { path: 'agents', label: 'Agents', pages: ['agents', 'worksheet'] },
+  { path: 'review', label: 'Review', pages: ['review'] },
 ];
 
 /** The editor's shell: top bar with navigation and author, and the page of the current hash route. */
@@ -85,6 +86,7 @@ export class EditorApp extends LightElement {
       changes: 'Changes',
       agents: 'Agents',
       worksheet: 'Attribution worksheet',
+      review: 'Review',
       source: this.route.query.get('path') ?? 'Source',
       missing: 'Page not found',
     };
@@ -117,7 +119,7 @@ export class EditorApp extends LightElement {
               (item) =>
                 html`<li>
                   <a href="#/${item.path}" aria-current=${this.isCurrent(item) ? 'page' : 'false'}
-                    >${item.label}</a
+                    >${item.label}${item.path === 'review' ? this.suspectBadge() : nothing}</a
                   >
                 </li>`,
             )}
@@ -155,6 +157,14 @@ export class EditorApp extends LightElement {
     `;
   }
 
+  /** The count of suspect links beside Review (docs/change-control.md), when there are any. */
+  private suspectBadge(): TemplateResult | typeof nothing {
+    const count = store().state?.counts.suspect ?? 0;
+    return count > 0
+      ? html` <span class="badge warn suspect-count" aria-label="${count} suspect links">${count}</span>`
+      : nothing;
+  }
+
   private skipToMain(event: Event): void {
     event.preventDefault();
     this.querySelector<HTMLElement>('main h1')?.focus();
@@ -188,6 +198,8 @@ export class EditorApp extends LightElement {
         return html`<rr-agents-page .query=${query}></rr-agents-page>`;
       case 'worksheet':
         return html`<rr-worksheet-page .query=${query}></rr-worksheet-page>`;
+      case 'review':
+        return html`<rr-link-review-page></rr-link-review-page>`;
       case 'source':
         return html`<rr-source-page .query=${query}></rr-source-page>`;
       case 'missing':

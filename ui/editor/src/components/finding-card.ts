@@ -11,7 +11,7 @@ import { conflictList, noticeList } from './conflict-list.js';
 import { LightElement } from './light-element.js';
 import { worksheetPathField } from './worksheet-path-field.js';
 
-type Panel = 'none' | 'note' | 'update' | 'worksheet';
+type Panel = 'none' | 'note' | 'update' | 'worksheet' | 'dismiss';
 
 /**
  * One finding of a job and its actions (docs/api.md, "Agents"): add as note, create (opens the
@@ -131,6 +131,16 @@ export class FindingCard extends LightElement {
     );
   }
 
+  private dismiss(event: Event): void {
+    event.preventDefault();
+    const reason = (event.target as HTMLFormElement)
+      .querySelector<HTMLInputElement>('[name=reason]')!
+      .value.trim();
+    void this.act('dismiss', reason ? { reason } : {}, () =>
+      reason ? `Dismissed: ${reason}` : 'Dismissed.',
+    );
+  }
+
   private writeWorksheet(event: Event): void {
     event.preventDefault();
     const path = (event.target as HTMLFormElement)
@@ -164,6 +174,7 @@ export class FindingCard extends LightElement {
       ${this.facts()} ${this.proposalView()}
       ${f.dropped ? html`<p class="muted">Proposal left out: ${f.dropped}</p>` : nothing}
       ${f.applied ? html`<p class="muted">Applied (${f.applied.action})${f.applied.files.length ? html`: ${f.applied.files.join(', ')}` : nothing}.</p>` : nothing}
+      ${f.dismissed ? html`<p class="muted finding-dismissal">Dismissed${f.dismissed.reason ? html`: ${f.dismissed.reason}` : html` without a reason`}.</p>` : nothing}
       ${this.done ? html`<p class="banner success" role="status">${this.done}</p>` : nothing}
       ${noticeList(this.notices)} ${open ? this.actions() : nothing} ${open ? this.panelView() : nothing}
       ${conflictList(this.conflicts, 'Refused: the change would introduce these problems')}
@@ -261,10 +272,11 @@ export class FindingCard extends LightElement {
       <button
         type="button"
         class="secondary"
-        ?disabled=${this.busy}
-        @click=${() => void this.act('dismiss', {}, () => 'Dismissed.')}
+        aria-expanded=${this.panel === 'dismiss'}
+        aria-controls="${id}-panel"
+        @click=${() => this.open('dismiss')}
       >
-        Dismiss
+        Dismiss…
       </button>
     </div>`;
   }
@@ -312,6 +324,14 @@ export class FindingCard extends LightElement {
       }
       case 'update':
         return this.updatePanel(id);
+      case 'dismiss':
+        return html`<form class="finding-panel" id=${id} @submit=${this.dismiss}>
+          <div class="field">
+            <label for="${id}-reason">Why it is dismissed (optional; kept with the job)</label>
+            <input id="${id}-reason" name="reason" type="text" autocomplete="off" />
+          </div>
+          <div class="actions"><button type="submit" ?disabled=${this.busy}>Dismiss the finding</button></div>
+        </form>`;
       case 'worksheet':
         return html`<form class="finding-panel" id=${id} @submit=${this.writeWorksheet}>
           <div class="field">${worksheetPathField(`${id}-path`)}</div>

@@ -115,6 +115,7 @@ export class AgentsPage extends LightElement {
     const entity = value('entity');
     const description = value('description');
     const toWorksheet = (form.querySelector('[name=to-worksheet]') as HTMLInputElement | null)?.checked;
+    const llmPass = (form.querySelector('[name=llm-pass]') as HTMLInputElement | null)?.checked === true;
     this.starting = true;
     this.error = '';
     try {
@@ -123,6 +124,7 @@ export class AgentsPage extends LightElement {
         ...(entity && info.scope !== 'model' ? { entity } : {}),
         ...(info.options.description === 'required' ? { description } : {}),
         ...(toWorksheet ? { worksheet: value('path') || defaultWorksheet() } : {}),
+        ...(info.options.llm_pass ? { llm: llmPass } : {}),
       });
     } catch (error) {
       this.error = errorText(error);
@@ -238,10 +240,30 @@ export class AgentsPage extends LightElement {
               <div class="field">${worksheetPathField('agent-worksheet')}</div>`
           : nothing
       }
+      ${info?.options.llm_pass && this.agents?.llm.available ? this.llmPassChoice() : nothing}
       <div class="actions">
         <button type="submit" ?disabled=${this.starting || !info?.available}>Run</button>
       </div>
     </form>`;
+  }
+
+  /** The completeness check's paid LLM pass: off unless ticked, with what it would cost on the model. */
+  private llmPassChoice(): TemplateResult {
+    const estimate = this.agents?.completeness_llm_pass;
+    const cost = !estimate
+      ? ''
+      : `about ${estimate.input_tokens.toLocaleString('en')} tokens in and up to ${estimate.output_tokens.toLocaleString('en')} out on ${estimate.model}` +
+        (estimate.usd === null
+          ? ' (rr does not know its price)'
+          : `, about $${estimate.usd.toFixed(2)} for the whole model`);
+    return html`<div class="field check">
+        <input id="agent-llm-pass" name="llm-pass" type="checkbox" aria-describedby="agent-llm-pass-help" />
+        <label for="agent-llm-pass">Also ask the model (LLM pass, paid)</label>
+      </div>
+      <p class="help" id="agent-llm-pass-help">
+        Adds needs no requirement covers, requirements no test could decide and missing
+        hazards${cost ? html`: ${cost}` : nothing}. Without it the check is rr's own analysis, free.
+      </p>`;
   }
 
   private jobView(): TemplateResult | typeof nothing {

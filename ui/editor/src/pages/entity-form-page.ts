@@ -422,7 +422,12 @@ export class EntityFormPage extends LightElement {
         const wanted = (this.values.id ?? '').trim();
         const result = await store().api.post<SaveAnswer>(
           `findings/${idSegment(this.prefill.finding.id)}/apply`,
-          { action: 'create', data, ...(wanted ? { id: wanted } : {}) },
+          {
+            action: 'create',
+            data,
+            ...(wanted ? { id: wanted } : {}),
+            ...(this.file ? { file: this.file } : {}),
+          },
         );
         id = result.entity?.id ?? (wanted || this.nextId?.id || '');
         notices = result?.notices ?? [];
@@ -606,6 +611,14 @@ export class EntityFormPage extends LightElement {
               : nothing
       }
       ${noticeList(this.notices())}
+      ${
+        p?.suspect?.count
+          ? html`<p class="banner warning precheck-suspect">
+              This save would make ${p.suspect.count} reviewed ${p.suspect.count === 1 ? 'link' : 'links'}
+              suspect: ${p.suspect.links.join('; ')}.
+            </p>`
+          : nothing
+      }
       ${
         p?.issues?.length
           ? html`<details class="precheck-issues">

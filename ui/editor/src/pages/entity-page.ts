@@ -78,6 +78,7 @@ export class EntityPage extends LightElement {
     return html`
       <p class="muted">${KIND_LABELS[e.kind].one}</p>
       <h1 tabindex="-1">${e.id} ${e.title}</h1>
+      <rr-suspect-banner .entityId=${e.id}></rr-suspect-banner>
       ${
         flash
           ? html`<div class="banner success" role="status">

@@ -18,6 +18,7 @@ export interface Route {
     | 'changes'
     | 'agents'
     | 'worksheet'
+    | 'review'
     | OtherPage;
   /** the kind of a list or a new entity, or the id of an entity page */
   param: string;
@@ -47,6 +48,7 @@ export function parseRoute(hash: string): Route {
     case 'changes':
     case 'agents':
     case 'worksheet':
+    case 'review':
     case 'source':
       return { page: head, param: '', query };
     default:

@@ -6,16 +6,20 @@
 // remaining labels stay missing until the viewer restarts (the ledger is per process). Labelling starts
 // when the server starts and again when the graph file changes (watched by polling its stat, which works
 // on every file system); reading the labels never starts a paid call. The graph is the one the schematic
-// reads: --graph, else the netlist-graph.json the experiment writes into the live directory.
+// reads, in any format it reads (a netlist graph, or KiCad's netlist export): --graph, else the
+// netlist-graph.json the experiment writes into the live directory. A call that fails for a reason every
+// other call would meet as well (not signed in, no connection, billing, the model) stops labelling at
+// once with the CLI's reason and what to do; a request the CLI retries shows as progress.
 import { mkdirSync, readFileSync, statSync, unwatchFile, watchFile } from 'node:fs';
 import { join } from 'node:path';
 import type { ViewerConfig } from '../../config/resolve-viewer-config.js';
 import { designGraphPath, type DesignGraphLocation } from '../../netlist/design-graph-location.js';
-import { readNetlistGraph } from '../../netlist/netlist-graph-file.js';
+import { readDesignGraph } from '../../netlist/design-graph-file.js';
 import { writeFileAtomicSync } from 'rules-rr/core/files/atomic-write.js';
 import { netLabelArguments } from '../agent-cli-arguments.js';
 import type { AgentCliResolution } from '../agent-cli-resolution.js';
 import { runAssistantCli } from '../assistant-cli-run.js';
+import { retryProgress } from '../cli-failure.js';
 import type { BudgetLedger } from '../budget-ledger.js';
 import { netDossierChunks, type DossierChunk, type NetSourceContext } from './net-dossier.js';
 import {
@@ -50,6 +54,10 @@ export interface NetLabelStatus {
   /** Nets without a label (cap reached, a failed call, or not labelled yet). */
   missing: number;
   problems: string[];
+  /** What to do about the failure that stopped labelling (sign in, check the network, …). */
+  fix?: string;
+  /** The running call's progress when the CLI retries a request ("retrying 3/10 in 8 s: …"). */
+  progress?: string;
 }
 
 /** What the labeler needs. */
@@ -63,6 +71,8 @@ export interface NetLabelerOptions {
   timeoutMs?: number;
   /** How often the graph file's stat is read for changes (default 2 s). */
   graphPollMs?: number;
+  /** Hears the CLI's version as a call's init reports it. */
+  onCliVersion?: (version: string) => void;
 }
 
 interface CachedLabels {
@@ -76,6 +86,8 @@ interface CachedLabels {
 export class NetLabeler {
   private state: NetLabelState = 'waiting';
   private reason = '';
+  private fix = '';
+  private progress = '';
   private chunks: DossierChunk[] = [];
   private readonly done = new Map<string, Record<string, string>>();
   private calls = 0;
@@ -124,7 +136,8 @@ export class NetLabeler {
       );
       return Promise.resolve();
     }
-    if (stamp === this.graphStamp && this.state !== 'waiting') return Promise.resolve();
+    if (stamp === this.graphStamp && this.state !== 'waiting' && this.state !== 'failed')
+      return Promise.resolve();
     this.graphStamp = stamp;
     this.running = this.label().finally(() => {
       this.running = undefined;
@@ -156,6 +169,8 @@ export class NetLabeler {
     return {
       state: this.state,
       ...(this.reason ? { reason: this.reason } : {}),
+      ...(this.fix ? { fix: this.fix } : {}),
+      ...(this.progress ? { progress: this.progress } : {}),
       aiGenerated: true,
       model: this.options.config.agentModel,
       chunks: this.chunks.length,
@@ -167,9 +182,10 @@ export class NetLabeler {
     };
   }
 
-  private stop(state: NetLabelState, reason: string): void {
+  private stop(state: NetLabelState, reason: string, fix = ''): void {
     this.state = state;
     this.reason = reason;
+    this.fix = fix;
   }
 
   private stamp(): string {
@@ -186,7 +202,7 @@ export class NetLabeler {
     const c = o.config;
     this.problems = [];
     try {
-      const graph = readNetlistGraph(this.graph.file);
+      const graph = readDesignGraph(this.graph.file);
       this.chunks = netDossierChunks(
         graph,
         o.sourceContext?.(),
@@ -200,7 +216,7 @@ export class NetLabeler {
     const keys = new Set(this.chunks.map((k) => k.key));
     for (const key of this.done.keys()) if (!keys.has(key)) this.done.delete(key);
     this.stop('running', '');
-    for (const chunk of this.chunks) {
+    for (const [index, chunk] of this.chunks.entries()) {
       if (this.closed) return;
       if (this.done.has(chunk.key)) continue;
       const cached = this.readCache(chunk.key);
@@ -227,23 +243,43 @@ export class NetLabeler {
           systemPrompt: NET_LABEL_SYSTEM_PROMPT,
         }),
         cwd: this.cacheDir,
+        model: c.agentModel,
         prompt: chunk.text,
         permissions: { builtinTools: [], servers: [] },
         timeoutMs: o.timeoutMs ?? 10 * 60_000,
         ...(o.env ? { env: o.env } : {}),
         onMessage: (m) => {
           if (m.kind === 'text-delta') answer += m.text;
-          else if (m.kind === 'result' && m.text !== undefined) answer = m.text;
+          else if (m.kind === 'assistant' && !m.synthetic && !m.subagent) answer = m.texts.join('');
+          else if (m.kind === 'result' && m.text !== undefined && !m.isError) answer = m.text;
+          else if (m.kind === 'api-retry')
+            this.progress = `chunk ${index + 1} of ${this.chunks.length}: ${retryProgress(m)}`;
         },
       });
       this.current = run;
       const outcome = await run.done;
       this.current = undefined;
-      reservation.settle(outcome.result?.costUsd);
-      if (outcome.status !== 'finished' || outcome.result?.isError) {
-        this.problems.push(
-          `chunk ${chunk.key.slice(0, 12)} (${chunk.nets.length} nets): ${outcome.reason ?? outcome.result?.subtype ?? 'failed'}`,
-        );
+      this.progress = '';
+      if (outcome.version) o.onCliVersion?.(outcome.version);
+      reservation.settle(
+        outcome.nothingGotThrough ? (outcome.result?.costUsd ?? 0) : outcome.result?.costUsd,
+      );
+      if (this.closed) return;
+      if (outcome.status !== 'finished' || outcome.failure) {
+        const why = outcome.failure?.message ?? outcome.reason ?? 'failed';
+        this.problems.push(`chunk ${chunk.key.slice(0, 12)} (${chunk.nets.length} nets): ${why}`);
+        // Every other chunk would meet the same: stop, and say why and what to do.
+        const shared = outcome.failure ? outcome.failure.shared : outcome.status !== 'timed-out';
+        if (shared) {
+          const left = this.chunks.length - index - 1;
+          this.stop(
+            'failed',
+            `labelling stopped after chunk ${index + 1} of ${this.chunks.length} failed: ${why}${left > 0 ? `; the ${left} chunks after it were not asked` : ''}`,
+            outcome.failure?.fix ??
+              'correct what the reason names, then refresh the labels or restart the viewer',
+          );
+          return;
+        }
         continue;
       }
       const labels = Object.fromEntries(netLabelsFromAnswer(answer, chunk.nets));

@@ -22,7 +22,8 @@ export interface AgentStatus {
   budget: BudgetFigures;
   web: boolean;
   search: boolean;
-  cli: { path: string; source: string } | null;
+  /** The CLI, with its version (`--version` at start, then each run's init) and a warning when untested. */
+  cli: { path: string; source: string; version: string | null; versionWarning?: string } | null;
   running: string[];
   /** Whether the cap covers another turn; `capMessage` says why not. */
   canAsk: boolean;
@@ -62,7 +63,14 @@ export function agentRoutes(app: FastifyInstance, context: ViewerContext, featur
     search: config.agentWeb && !!config.agentSearchUrl,
     cli:
       services.options.cli.status === 'found'
-        ? { path: services.options.cli.path, source: services.options.cli.source }
+        ? {
+            path: services.options.cli.path,
+            source: services.options.cli.source,
+            version: services.cliVersion.current().version,
+            ...(services.cliVersion.current().warning
+              ? { versionWarning: services.cliVersion.current().warning }
+              : {}),
+          }
         : null,
     running: agent.runningTurns(),
     canAsk: services.ledger.covers(config.agentBudgetUsd),

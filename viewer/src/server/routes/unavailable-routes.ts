@@ -21,8 +21,13 @@ const ROUTES: { method: 'GET' | 'POST'; path: string; feature: FeatureId; status
 ];
 
 /** Registers GET /api/features and the routes of unavailable features (available ones have routes of their own). */
-export function unavailableRoutes(app: FastifyInstance, features: Feature[]): void {
-  app.get('/api/features', () => ({ features }));
+export function unavailableRoutes(
+  app: FastifyInstance,
+  features: Feature[],
+  /** The list as it stands now (what changes while the viewer runs, e.g. net labelling that stopped). */
+  current: () => Feature[] = () => features,
+): void {
+  app.get('/api/features', () => ({ features: current() }));
   for (const route of ROUTES) {
     // An available feature's routes are its own (routes/threed-routes.ts for the 3D view).
     if (features.find((f) => f.id === route.feature)?.available) continue;

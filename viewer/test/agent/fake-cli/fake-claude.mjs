@@ -30,6 +30,10 @@ const option = (name) => parsed.options.get(name)?.[0];
 const out = (message) => process.stdout.write(JSON.stringify(message) + '\n');
 const session_id = '00000000-0000-4000-8000-000000000001';
 
+if (parsed.options.has('--version')) {
+  process.stdout.write(`${process.env.FAKE_CLI_VERSION ?? '2.1.197'} (Claude Code)\n`);
+  process.exit(0);
+}
 if (!parsed.options.has('--print')) fail('Error: this fake only runs in print mode (-p)');
 if (option('--output-format') === 'stream-json' && !parsed.options.has('--verbose'))
   fail('Error: When using --print, --output-format=stream-json requires --verbose');
@@ -46,6 +50,10 @@ if (process.env.FAKE_CLI_LOG)
     process.env.FAKE_CLI_LOG,
     JSON.stringify({ args, prompt, cwd: process.cwd(), mcpConfig: mcpConfig() }) + '\n',
   );
+
+// An older CLI, as rr must not run it silently: one without a flag rr passes (its argument parser's
+// refusal), or one whose init lacks a tool rr relies on. The real CLI (2.1.197) has both.
+if (mode === 'old-flag') fail("error: unknown option '--strict-mcp-config'");
 
 function fail(message) {
   process.stderr.write(message + '\n');
@@ -170,6 +178,7 @@ const builtin = (parsed.options.get('--tools') ?? ['Bash,Read,Edit,Write,Grep,Gl
 const tools = [...builtin, ...servers.flatMap((s) => s.tools.map((t) => `mcp__${s.name}__${t}`))];
 const mcp_servers = servers.map((s) => ({ name: s.name, status: 'connected' }));
 if (mode === 'extra-tool') tools.push('Bash');
+if (mode === 'no-grep') tools.splice(tools.indexOf('Grep'), 1);
 if (mode === 'extra-server') {
   startHelper();
   mcp_servers.push({ name: 'filesystem', status: 'connected' });
