@@ -4,6 +4,7 @@
 // (copied from the fixtures under test/fixtures/evidence/testlogs/).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { escapeMarkup } from '../../tools/xml/markup-escape.js';
 import {
   padId,
   planModel,
@@ -566,9 +567,6 @@ function casePath(suite: string, c: PlannedCase): string {
 // ---------------------------------------------------------------------------------------------------
 // Evidence files
 
-const xmlAttr = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const lf = (text: string) => text.replace(/\n/g, '&#x0A;');
 
 /** One file as written: which results it shows (an earlier attempt fails some cases). */
@@ -702,8 +700,8 @@ function propertiesXml(c: PlannedCase, indent: string, selfClosing: boolean): st
   const each = props
     .map(([name, value]) =>
       selfClosing
-        ? `${indent}  <property name="${name}" value="${xmlAttr(value)}"/>\n`
-        : `${indent}  <property name="${name}" value="${xmlAttr(value)}">\n${indent}  </property>\n`,
+        ? `${indent}  <property name="${name}" value="${escapeMarkup(value)}"/>\n`
+        : `${indent}  <property name="${name}" value="${escapeMarkup(value)}">\n${indent}  </property>\n`,
     )
     .join('');
   return `${indent}<properties>\n${each}${indent}</properties>\n`;
@@ -723,8 +721,8 @@ function googletestXml(view: FileView, modern: boolean): string {
     const stamp = suite.name === 'NonTestSuiteFailure' ? '1970-01-01T00:00:00.000' : ts;
     out.push(
       modern
-        ? `  <testsuite name="${xmlAttr(suite.name)}" tests="${k.tests}" failures="${k.failures}" disabled="${k.disabled}" skipped="${k.skipped}" errors="${k.errors}" time="0.001" timestamp="${stamp}">`
-        : `  <testsuite name="${xmlAttr(suite.name)}" tests="${k.tests}" failures="${k.failures}" disabled="${k.disabled}" errors="${k.errors}" time="0.001">`,
+        ? `  <testsuite name="${escapeMarkup(suite.name)}" tests="${k.tests}" failures="${k.failures}" disabled="${k.disabled}" skipped="${k.skipped}" errors="${k.errors}" time="0.001" timestamp="${stamp}">`
+        : `  <testsuite name="${escapeMarkup(suite.name)}" tests="${k.tests}" failures="${k.failures}" disabled="${k.disabled}" errors="${k.errors}" time="0.001">`,
     );
     for (const c of suite.cases) {
       const r = view.result(c);
@@ -733,21 +731,21 @@ function googletestXml(view: FileView, modern: boolean): string {
       if (modern) {
         const status = c.disabled ? 'notrun' : 'run';
         const result = c.disabled ? 'suppressed' : r === 'skipped' ? 'skipped' : 'completed';
-        const param = c.param === undefined ? '' : ` value_param="${xmlAttr(c.param)}"`;
+        const param = c.param === undefined ? '' : ` value_param="${escapeMarkup(c.param)}"`;
         const where = file === '' ? '' : ` file="${file}" line="${c.line}"`;
-        head = `    <testcase name="${xmlAttr(c.name)}"${param}${where} status="${status}" result="${result}" time="0" timestamp="${c.disabled ? '1970-01-01T00:00:00.000' : stamp}" classname="${xmlAttr(c.classname)}"`;
+        head = `    <testcase name="${escapeMarkup(c.name)}"${param}${where} status="${status}" result="${result}" time="0" timestamp="${c.disabled ? '1970-01-01T00:00:00.000' : stamp}" classname="${escapeMarkup(c.classname)}"`;
       } else {
-        const tags = c.tags.length > 0 ? ` requirement="${xmlAttr(c.tags.join(' '))}"` : '';
-        const param = c.param === undefined ? '' : ` value_param="${xmlAttr(c.param)}"`;
-        head = `    <testcase name="${xmlAttr(c.name)}"${param} status="${c.disabled ? 'notrun' : 'run'}" time="0.001" classname="${xmlAttr(c.classname)}"${tags}`;
+        const tags = c.tags.length > 0 ? ` requirement="${escapeMarkup(c.tags.join(' '))}"` : '';
+        const param = c.param === undefined ? '' : ` value_param="${escapeMarkup(c.param)}"`;
+        head = `    <testcase name="${escapeMarkup(c.name)}"${param} status="${c.disabled ? 'notrun' : 'run'}" time="0.001" classname="${escapeMarkup(c.classname)}"${tags}`;
       }
       const body: string[] = [];
       if (r === 'failed' || r === 'error') {
         const text = `${file || 'unknown file'}:${c.line}\nExpected equality of these values:\n  rate.ml_per_h()\n    Which is: 0\n  25`;
-        body.push(`      <failure message="${xmlAttr(lf(text))}" type=""><![CDATA[${text}]]></failure>`);
+        body.push(`      <failure message="${escapeMarkup(lf(text))}" type=""><![CDATA[${text}]]></failure>`);
       } else if (r === 'skipped' && !c.disabled && modern) {
         const text = `${file}:${c.line}\nneeds the pump simulator`;
-        body.push(`      <skipped message="${xmlAttr(lf(text))}"><![CDATA[${text}]]></skipped>`);
+        body.push(`      <skipped message="${escapeMarkup(lf(text))}"><![CDATA[${text}]]></skipped>`);
       }
       const props = modern ? propertiesXml(c, '      ', true) : '';
       if (body.length === 0 && props === '') out.push(`${head} />`);
@@ -773,19 +771,20 @@ function pytestXml(view: FileView): string {
     let inner = '';
     if (c.tags.length > 0 || c.level) {
       inner += '<properties>';
-      if (c.tags.length > 0) inner += `<property name="requirement" value="${xmlAttr(c.tags.join(' '))}" />`;
+      if (c.tags.length > 0)
+        inner += `<property name="requirement" value="${escapeMarkup(c.tags.join(' '))}" />`;
       if (c.level) inner += `<property name="level" value="${c.level}" />`;
       inner += '</properties>';
     }
     if (r === 'failed') {
       inner +=
-        `<failure message="${xmlAttr('AssertionError: rate drifted\nassert 24.9 == 25')}">` +
-        xmlText(
+        `<failure message="${escapeMarkup('AssertionError: rate drifted\nassert 24.9 == 25')}">` +
+        escapeMarkup(
           `self = <${c.classname} object at 0x7f47a4b9a410>\n\n    def ${c.name.replace(/\[.*$/, '')}(self):\n>       assert pump.rate() == 25, "rate drifted"\nE       AssertionError: rate drifted\nE       assert 24.9 == 25\n\n${c.file ?? 'tests/test_rate.py'}:${c.line + 4}: AssertionError`,
         ) +
         '</failure>';
     } else if (r === 'error') {
-      inner += `<error message="${xmlAttr('failed on setup with "RuntimeError: no pump attached"')}">${xmlText('@pytest.fixture\n    def pump():\n>       raise RuntimeError("no pump attached")\nE       RuntimeError: no pump attached')}</error>`;
+      inner += `<error message="${escapeMarkup('failed on setup with "RuntimeError: no pump attached"')}">${escapeMarkup('@pytest.fixture\n    def pump():\n>       raise RuntimeError("no pump attached")\nE       RuntimeError: no pump attached')}</error>`;
     } else if (r === 'skipped') {
       inner +=
         c.line % 2 === 0
@@ -793,7 +792,7 @@ function pytestXml(view: FileView): string {
           : '<skipped type="pytest.xfail" message="known rounding issue" />';
     }
     parts.push(
-      `<testcase classname="${xmlAttr(c.classname)}" name="${xmlAttr(c.name)}"${where} time="0.001"${inner === '' ? ' />' : `>${inner}</testcase>`}`,
+      `<testcase classname="${escapeMarkup(c.classname)}" name="${escapeMarkup(c.name)}"${where} time="0.001"${inner === '' ? ' />' : `>${inner}</testcase>`}`,
     );
   }
   parts.push('</testsuite></testsuites>');
@@ -811,19 +810,19 @@ function vitestXml(view: FileView): string {
   for (const suite of view.suites) {
     const k = counts(suite.cases, view.result);
     out.push(
-      `    <testsuite name="${xmlAttr(suite.name)}" timestamp="2026-11-22T05:20:03.438Z" hostname="ci-runner-7" tests="${k.tests}" failures="${k.failures}" errors="${k.errors}" skipped="${k.skipped}" time="0.020235136">`,
+      `    <testsuite name="${escapeMarkup(suite.name)}" timestamp="2026-11-22T05:20:03.438Z" hostname="ci-runner-7" tests="${k.tests}" failures="${k.failures}" errors="${k.errors}" skipped="${k.skipped}" time="0.020235136">`,
     );
     for (const c of suite.cases) {
       const r = view.result(c);
       out.push(
-        `        <testcase classname="${xmlAttr(c.classname)}" name="${xmlAttr(c.name)}" time="0.008590133">`,
+        `        <testcase classname="${escapeMarkup(c.classname)}" name="${escapeMarkup(c.name)}" time="0.008590133">`,
       );
       const props = propertiesXml(c, '            ', false);
       if (props) out.push(props.trimEnd());
       if (r === 'failed' || r === 'error') {
         out.push(
           `            <failure message="expected 24.9 to be 25 // Object.is equality" type="AssertionError">`,
-          xmlText(
+          escapeMarkup(
             `AssertionError: expected 24.9 to be 25 // Object.is equality\n\n- Expected\n+ Received\n\n- 25\n+ 24.9\n\n ❯ ${c.classname}:${c.line}:18`,
           ),
           '            </failure>',
@@ -855,17 +854,17 @@ function gotestsumXml(view: FileView): string {
     );
     for (const c of suite.cases) {
       const r = view.result(c);
-      const open = `\t\t<testcase classname="${c.classname}" name="${xmlAttr(c.name)}" time="0.000000">`;
+      const open = `\t\t<testcase classname="${c.classname}" name="${escapeMarkup(c.name)}" time="0.000000">`;
       if (r === 'failed' || r === 'error') {
         out.push(
           open,
-          `\t\t\t<failure message="Failed" type="">=== RUN   ${xmlText(c.name)}&#xA;    rate_test.go:31: rate for 0 mL = NaN, want 0&#xA;    --- FAIL: ${xmlText(c.name)} (0.00s)&#xA;</failure>`,
+          `\t\t\t<failure message="Failed" type="">=== RUN   ${escapeMarkup(c.name)}&#xA;    rate_test.go:31: rate for 0 mL = NaN, want 0&#xA;    --- FAIL: ${escapeMarkup(c.name)} (0.00s)&#xA;</failure>`,
           '\t\t</testcase>',
         );
       } else if (r === 'skipped') {
         out.push(
           open,
-          `\t\t\t<skipped message="=== RUN   ${xmlAttr(c.name)}&#xA;    bolus_test.go:12: bolus pump not attached&#xA;--- SKIP: ${xmlAttr(c.name)} (0.00s)&#xA;"></skipped>`,
+          `\t\t\t<skipped message="=== RUN   ${escapeMarkup(c.name)}&#xA;    bolus_test.go:12: bolus pump not attached&#xA;--- SKIP: ${escapeMarkup(c.name)} (0.00s)&#xA;"></skipped>`,
           '\t\t</testcase>',
         );
       } else out.push(`${open}</testcase>`);

@@ -9,6 +9,7 @@
 // error per need in the report.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { escapeMarkup } from '../../tools/xml/markup-escape.js';
 import { padId, planModel, writeModel, type GeneratedClaim } from '../validate/generate-model.js';
 
 /** The one target, and its folder below the evidence directory. */
@@ -50,9 +51,6 @@ interface PlannedClass {
   /** the claimer, or for an unclaimed class the entity its tagged cases name */
   owner: string;
 }
-
-const xmlAttr = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Writes model/ and bazel-testlogs/ under `root`: `entities` entities, `cases` cases in one file. */
 export async function generateOneJunitFile(
@@ -142,7 +140,7 @@ export async function generateOneJunitFile(
         if (m % 401 === 7) {
           const text = `expected rate 25 mL/h, got 24.9 (case ${m})\nat pkg/Class${k.index}.java:${m % 300}`;
           body.push(
-            `      <failure message="${xmlAttr(text.slice(0, text.indexOf('\n')))}" type="AssertionError">${xmlAttr(text)}</failure>`,
+            `      <failure message="${escapeMarkup(text.slice(0, text.indexOf('\n')))}" type="AssertionError">${escapeMarkup(text)}</failure>`,
           );
           failures++;
         } else if (m % 211 === 3) {

@@ -1,7 +1,8 @@
 // The files a save keeps in the checkout's edit state folder (docs/editing.md, "Saves, conflicts and
 // crashes") are checked when read: a commit journal of the wrong shape is journal-conflict naming the file
-// and what is wrong, and stays for a person to look at; a lock file of the wrong shape is no holder.
-import { readFile, utimes, writeFile } from 'node:fs/promises';
+// and what is wrong, and stays for a person to look at; a lock whose holder file is of the wrong shape
+// names no holder.
+import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { withCheckoutLock } from '../../tools/edit/checkout-lock.js';
@@ -40,14 +41,15 @@ describe('the commit journal', () => {
 describe('the checkout lock', () => {
   const lockOf = async (dir: string, text: string, ageMs: number) => {
     const path = join(await editStateDir(dir), 'edit.lock');
-    await writeFile(path, text);
+    await mkdir(path);
+    await writeFile(join(path, 'holder.json'), text);
     const when = new Date(Date.now() - ageMs);
     await utimes(path, when, when);
     return path;
   };
   const WRONG = JSON.stringify({ pid: 'not a number', host: 'elsewhere' });
 
-  test('a fresh lock file of the wrong shape holds the lock; giving up names the file', async () => {
+  test('a fresh lock of the wrong shape holds the lock; giving up names the lock', async () => {
     const dir = await tempDir();
     const path = await lockOf(dir, WRONG, 0);
     const error = await rejection(withCheckoutLock(dir, () => Promise.resolve(), { timeoutMs: 50 }));

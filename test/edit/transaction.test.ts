@@ -208,8 +208,9 @@ describe('checkout lock', () => {
       }),
     );
     const lock = join(await editStateDir(dir), 'edit.lock');
+    await mkdir(lock);
     await writeFile(
-      lock,
+      join(lock, 'holder.json'),
       JSON.stringify({ pid: dead, host: hostname(), token: 'gone', since: '2026-01-01T00:00:00Z' }),
     );
     await update(dir, 'REQ-001', retitle);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestEvidence } from '../../tools/evidence/ingest-evidence.js';
 import type { TestCase } from '../../tools/evidence/test-case.js';
-import { parseXml } from '../../tools/evidence/xml-document.js';
+import { parseXml } from '../../tools/xml/xml-document.js';
 import { createVitestProject, type VitestProject, type VitestRun } from './vitest-project.js';
 
 const CONFIG = `export default {

@@ -1,7 +1,7 @@
 // The XML writer alone, on text a vitest run rarely produces: what XML cannot hold and terminal colours.
 import { describe, expect, it } from 'vitest';
 import { readJUnitReport } from '../../tools/evidence/junit-report.js';
-import { parseXml } from '../../tools/evidence/xml-document.js';
+import { parseXml } from '../../tools/xml/xml-document.js';
 import type { JUnitCaseRecord } from '../../tools/vitest/junit-records.js';
 import { junitXml } from '../../tools/vitest/junit-xml.js';
 

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { readJUnitReport } from '../../tools/evidence/junit-report.js';
-import { parseXml } from '../../tools/evidence/xml-document.js';
+import { parseXml } from '../../tools/xml/xml-document.js';
 import { repoRoot } from '../cli/run-cli.js';
 
 async function docXmlBlocks(): Promise<string[]> {

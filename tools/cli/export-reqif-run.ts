@@ -1,7 +1,6 @@
 // `rr export reqif`'s work: the model loaded, refused when it does not load cleanly, written as ReqIF
 // through a temporary file (docs/import-export.md). Loaded only when the command runs (export-command.ts).
-import { rename, writeFile } from 'node:fs/promises';
-import { dirname, join, basename } from 'node:path';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { formatDiagnosticLine } from '../report/diagnostics-text.js';
 import { reqifText } from '../import/reqif/reqif-writer.js';
 import { loadModel } from '../model/load-model.js';
@@ -26,10 +25,8 @@ export async function runExportReqif(options: ExportOptions, io: CliIo): Promise
     );
     return EXIT.usage;
   }
-  // A temporary file beside the target, renamed into place: never a half-written export.
-  const temp = join(dirname(options.out), `.${basename(options.out)}.${process.pid}.tmp`);
-  await writeFile(temp, reqifText(model, timestamp), 'utf8');
-  await rename(temp, options.out);
+  // Never a half-written export, and no temporary file left when the write fails.
+  await writeFileAtomic(options.out, reqifText(model, timestamp));
   io.out(`rr export reqif: ${model.entities.length} entities of ${options.model} → ${options.out}\n`);
   return EXIT.ok;
 }

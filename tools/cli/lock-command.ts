@@ -1,4 +1,4 @@
-import { rename, writeFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { serializeVerificationLock } from '../verify/verification-lock-file.js';
 import {
   planChanges,
@@ -41,10 +41,8 @@ export async function runVerificationLockUpdate(
     io.out(`dry run: ${lockPath} not written\n`);
     return EXIT.ok;
   }
-  // Same directory, then rename: the lock is either the old file or the new one, never half.
-  const temp = `${lockPath}.${process.pid}.tmp`;
-  await writeFile(temp, serializeVerificationLock(plan.entries));
-  await rename(temp, lockPath);
+  // The lock is either the old file or the new one, never half, and a failed write leaves nothing behind.
+  await writeFileAtomic(lockPath, serializeVerificationLock(plan.entries));
   io.out(`wrote ${lockPath} (${plan.entries.length} cases)\n`);
   return EXIT.ok;
 }

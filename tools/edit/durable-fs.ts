@@ -1,8 +1,9 @@
 // File writes that survive a crash: data is flushed before it is renamed into place, and the
 // directory is flushed after the rename so the new name is on disk too.
 import { constants } from 'node:fs';
-import { chmod, open, readFile, rename, unlink } from 'node:fs/promises';
+import { chmod, open, readFile, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import { contentHash } from './content-hash.js';
 
 /** Creates a new file (it must not exist), writes it, flushes it to disk, and gives it `mode`. */
@@ -31,12 +32,9 @@ export async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-/** Replaces a small file atomically: a flushed temp file renamed over it, then the directory flushed. */
+/** Replaces a small file atomically (flushed before it is renamed over the old one), then flushes the directory. */
 export async function replaceFileDurably(path: string, bytes: Uint8Array): Promise<void> {
-  const temp = `${path}.tmp`;
-  await unlink(temp).catch(() => undefined);
-  await writeNewFileDurably(temp, bytes);
-  await rename(temp, path);
+  await writeFileAtomic(path, bytes);
   await syncDirectory(dirname(path));
 }
 

@@ -59,7 +59,6 @@ export async function removeJournal(root: string): Promise<void> {
 /** The journal left by an unfinished commit, if any. */
 export async function readJournal(root: string): Promise<Journal | undefined> {
   const path = await journalPath(root);
-  await removeIfPresent(`${path}.tmp`); // a journal write cut short never became the journal
   let text: string;
   try {
     text = await readFile(path, 'utf8');

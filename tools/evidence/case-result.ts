@@ -3,7 +3,7 @@
 // `passed`; every other shape is failed, error or skipped.
 import type { CaseResult } from './test-case.js';
 import { resultWord, type ResultWord } from './result-words.js';
-import type { XmlElement } from './xml-document.js';
+import type { XmlElement } from '../xml/xml-document.js';
 
 /** The outcome of one testcase element in one run. */
 export interface CaseOutcome {

@@ -2,7 +2,7 @@
 // (JUnit, pytest record_property, vitest annotate, jest-junit, googletest 1.12) or attributes of the
 // element itself (RecordProperty in older googletest such as 1.8, and at suite level in 1.12 too).
 import { byCodePoint } from '../model/code-point-order.js';
-import type { XmlElement } from './xml-document.js';
+import type { XmlElement } from '../xml/xml-document.js';
 
 /** Property (or attribute) names whose values are entity ids. */
 export const TAG_PROPERTIES = ['requirement', 'verifies'] as const;

@@ -1,7 +1,7 @@
 // One XML evidence file from text to its JUnit suites, with the diagnostics reading it gave.
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { readJUnitReport, type JUnitReport } from './junit-report.js';
-import { parseXml } from './xml-document.js';
+import { parseXml } from '../xml/xml-document.js';
 
 /** The report in a file, when there is one, and what reading the file found wrong. */
 export interface JUnitFile {

@@ -5,7 +5,7 @@ import type { CaseObservation } from './case-observation.js';
 import { caseOutcome, type CaseOutcome } from './case-result.js';
 import { caseTags, reportProperties, splitIds, TAG_PROPERTIES } from './case-tags.js';
 import { suiteOutcome, SUITE_CASE_NAME } from './suite-result.js';
-import type { XmlElement } from './xml-document.js';
+import type { XmlElement } from '../xml/xml-document.js';
 
 /** One <testsuite> and the testcases directly inside it. */
 export interface JUnitSuite {

@@ -4,7 +4,7 @@
 // the suite, `<suite>/(suite)`, so claims on the whole target or on `<suite>/*` see it (docs/evidence.md).
 import { firstLine } from './case-result.js';
 import type { CaseResult } from './test-case.js';
-import type { XmlElement } from './xml-document.js';
+import type { XmlElement } from '../xml/xml-document.js';
 
 /** The case name that stands for the suite's own result, as rr's vitest reporter's `(file)` does for a file. */
 export const SUITE_CASE_NAME = '(suite)';

@@ -2,12 +2,11 @@
 // written to a temporary file and renamed) and remade when the file is newer than its copy. @fastify/static
 // sends the copy to clients that accept gzip (file-replies.ts, preCompressed), so serving a 25 MB geometry
 // file costs a read of about 3 MB and no compression per request.
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import { replaceFileFrom } from '../files/atomic-write.js';
 
 const pending = new Map<string, Promise<string>>();
 
@@ -25,16 +24,9 @@ export async function gzipCopy(file: string): Promise<string> {
 }
 
 async function compress(file: string, target: string): Promise<string> {
-  const temporary = join(
-    dirname(target),
-    `.${basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
-  );
-  try {
+  await replaceFileFrom(target, async (temporary) => {
     await pipeline(createReadStream(file), createGzip({ level: 6 }), createWriteStream(temporary));
-    await rename(temporary, target);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
+    return true;
+  });
   return target;
 }

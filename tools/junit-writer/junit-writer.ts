@@ -1,10 +1,7 @@
 // The one JUnit XML writer: rr's check results (the tests of rr_model and rr_verification_set), the
 // vitest reporter's report and the stand-in test.xml of `rr bazel test-results` are all written here.
-// One element per line, indented by two spaces; text stays on its element's line.
-import { escapedXmlText } from './xml-text.js';
-
-/** Attributes in the order they are written; undefined ones are left out. */
-export type XmlAttributes = Readonly<Record<string, string | number | undefined>>;
+// It builds the elements; tools/xml/xml-writer.ts writes them (one element per line, text on its line).
+import { xmlDocument, type XmlAttributes, type XmlNode } from '../xml/xml-writer.js';
 
 /** A result element of a testcase: `<failure>`, `<error>`, `<skipped>` or `<flakyFailure>`, with its text. */
 export interface JUnitResult {
@@ -35,65 +32,33 @@ export interface JUnitDocument {
   emptyElements?: 'self-closing' | 'paired';
 }
 
-interface XmlElement {
-  name: string;
-  attributes: XmlAttributes;
-  text?: string;
-  children: XmlElement[];
-}
-
 /** The XML text of a JUnit document, with its declaration, ending in a newline. */
 export function junitDocumentXml(document: JUnitDocument): string {
-  const root: XmlElement = {
+  const root: XmlNode = {
     name: 'testsuites',
     attributes: document.attributes ?? {},
-    children: document.testsuites.map((suite) => ({
+    content: document.testsuites.map((suite) => ({
       name: 'testsuite',
       attributes: suite.attributes,
-      children: suite.testcases.map(testcaseElement),
+      content: suite.testcases.map(testcaseElement),
     })),
   };
-  const paired = document.emptyElements === 'paired';
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${elementXml(root, 0, paired)}`;
+  return xmlDocument(root, { emptyElements: document.emptyElements ?? 'self-closing' });
 }
 
-function testcaseElement(testcase: JUnitTestcase): XmlElement {
-  const children: XmlElement[] = [];
+function testcaseElement(testcase: JUnitTestcase): XmlNode {
+  const content: XmlNode[] = [];
   const properties = testcase.properties ?? [];
   if (properties.length > 0)
-    children.push({
+    content.push({
       name: 'properties',
-      attributes: {},
-      children: properties.map((p) => ({
-        name: 'property',
-        attributes: { name: p.name, value: p.value },
-        children: [],
-      })),
+      content: properties.map((p) => ({ name: 'property', attributes: { name: p.name, value: p.value } })),
     });
   for (const result of testcase.results ?? [])
-    children.push({
+    content.push({
       name: result.element,
       attributes: result.attributes ?? {},
-      text: result.text,
-      children: [],
+      content: result.text ? [result.text] : [],
     });
-  return { name: 'testcase', attributes: testcase.attributes, children };
-}
-
-function elementXml(element: XmlElement, depth: number, paired: boolean): string {
-  const indent = '  '.repeat(depth);
-  const open = `${indent}<${element.name}${attributesXml(element.attributes)}`;
-  if (element.children.length > 0) {
-    const children = element.children.map((child) => elementXml(child, depth + 1, paired)).join('');
-    return `${open}>\n${children}${indent}</${element.name}>\n`;
-  }
-  if (element.text) return `${open}>${escapedXmlText(element.text)}</${element.name}>\n`;
-  return paired ? `${open}></${element.name}>\n` : `${open}/>\n`;
-}
-
-function attributesXml(attributes: XmlAttributes): string {
-  let out = '';
-  for (const [name, value] of Object.entries(attributes))
-    if (value !== undefined) out += ` ${name}="${escapedXmlText(String(value))}"`;
-  return out;
+  return { name: 'testcase', attributes: testcase.attributes, content };
 }

@@ -4,21 +4,11 @@
 // modules, the schemas, the yaml and ajv packages): any change there is a different key, never a stale
 // hit. RR_CACHE_DIR sets the folder (`off` disables it); the default is $XDG_CACHE_HOME/rr or ~/.cache/rr.
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { threadId } from 'node:worker_threads';
+import { writeFileAtomicSync } from '../files/atomic-write.js';
 import { parseCheckedJson } from './checked-json.js';
 import type { ComposedFile } from './compose-file.js';
 import { COMPOSED_FILE } from './composed-model-shape.js';
@@ -177,7 +167,7 @@ function composedNonFinite(composed: ComposedFile): boolean {
 }
 
 /**
- * Stores a composition atomically (temporary file, then rename); a cache that cannot be written is
+ * Stores a composition atomically (files/atomic-write.ts); a cache that cannot be written is
  * skipped, and so is a composition JSON would change (YAML's .inf and .nan would come back as null).
  */
 export function writeComposeCache(dir: string, key: string, composed: ComposedFile): void {
@@ -186,9 +176,8 @@ export function writeComposeCache(dir: string, key: string, composed: ComposedFi
   try {
     const json = JSON.stringify(composed);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const temporary = join(dir, `.${key}.${process.pid}.${threadId}.tmp`);
-    writeFileSync(temporary, json, { mode: 0o600 });
-    renameSync(temporary, join(dir, `${key}.json`));
+    // Not flushed: an entry a crash cut short is a miss, and the file is composed again.
+    writeFileAtomicSync(join(dir, `${key}.json`), json, { mode: 0o600, fsync: false });
     removeOldEntriesOnce(dir);
   } catch {
     // Read-only home, full disk, a sandbox: loading works the same without the cache.

@@ -3,6 +3,7 @@
 // model reads as a picture about as wide as it is tall rather than one long strip. The SVG carries
 // classes only, never inline styles: the editor's stylesheet colours kinds and verdicts, and the
 // strict content security policy forbids inline styles anyway.
+import { escapeMarkup } from '../xml/markup-escape.js';
 import type { TraceEdge, TraceNode } from './trace-graph.js';
 import { childGrids, placeChildGrid } from './child-grid.js';
 import { layout, layoutGraph, type LayoutNode, type LayoutPoint } from './dagre-layout.js';
@@ -50,7 +51,7 @@ export function traceSvg(graph: Graph): string {
       ? ''
       : `<text x="${num(mid.x)}" y="${num(mid.y)}" class="edge-label">${e.relation}</text>`;
     out.push(
-      `<g class="edge edge-${e.relation}" data-from="${xml(e.from)}" data-to="${xml(e.to)}">` +
+      `<g class="edge edge-${e.relation}" data-from="${escapeMarkup(e.from)}" data-to="${escapeMarkup(e.to)}">` +
         `<path d="${d}" marker-end="url(#rr-arrow)"/>${label}</g>`,
     );
   }
@@ -61,11 +62,11 @@ export function traceSvg(graph: Graph): string {
     const y = box.y - box.height / 2;
     const verdict = n.verdict ? ` verdict-${n.verdict.toLowerCase()}` : '';
     out.push(
-      `<g class="node kind-${n.kind.replace(/_/g, '-')}${verdict}" data-id="${xml(n.id)}">` +
-        `<title>${xml(`${n.id}: ${n.title}`)}</title>` +
+      `<g class="node kind-${n.kind.replace(/_/g, '-')}${verdict}" data-id="${escapeMarkup(n.id)}">` +
+        `<title>${escapeMarkup(`${n.id}: ${n.title}`)}</title>` +
         `<rect x="${num(x)}" y="${num(y)}" width="${num(box.width)}" height="${num(box.height)}" rx="6"/>` +
-        `<text x="${num(box.x)}" y="${num(box.y - 4)}" class="node-id">${xml(n.id)}</text>` +
-        `<text x="${num(box.x)}" y="${num(box.y + 12)}" class="node-title">${xml(labels.get(n.id) ?? '')}</text></g>`,
+        `<text x="${num(box.x)}" y="${num(box.y - 4)}" class="node-id">${escapeMarkup(n.id)}</text>` +
+        `<text x="${num(box.x)}" y="${num(box.y + 12)}" class="node-title">${escapeMarkup(labels.get(n.id) ?? '')}</text></g>`,
     );
   }
   out.push('</svg>');
@@ -173,11 +174,4 @@ function pack(parts: PartLayout[]): {
 
 function num(value: number): string {
   return (Math.round(value * 10) / 10).toString();
-}
-
-/** Text and attribute values escaped for XML. */
-function xml(text: string): string {
-  return text.replace(/[<>&"']/g, (ch) =>
-    ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : ch === '&' ? '&amp;' : ch === '"' ? '&quot;' : '&#39;',
-  );
 }

@@ -1,9 +1,10 @@
 // rr's vitest reporter (`rules-rr/vitest-reporter`): writes the run as Bazel-compatible JUnit XML to
 // $XML_OUTPUT_FILE when Bazel sets it, else to the `outputFile` the user chose, with each test's
 // `verifies()` ids and level as testcase properties (docs/test-plugins.md).
-import { resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Reporter, SerializedError, TestModule, Vitest } from 'vitest/node';
-import { writeFileAtomically } from './atomic-write.js';
+import { writeFileAtomic } from '../files/atomic-write.js';
 import type { JUnitSuiteRecord } from './junit-records.js';
 import { junitXml } from './junit-xml.js';
 import { errorCase, suiteRecord } from './vitest-cases.js';
@@ -64,7 +65,9 @@ export default class RrJUnitReporter implements Reporter {
         cases: [{ ...errorCase(UNHANDLED_SUITE, UNHANDLED_CASE, unhandledErrors), file: undefined }],
       });
     }
-    await writeFileAtomically(path, junitXml(suites));
+    // Bazel and CI read the report as soon as the run ends: never half a file.
+    await mkdir(dirname(path), { recursive: true });
+    await writeFileAtomic(path, junitXml(suites));
     this.vitest.logger.log(`rules-rr/vitest-reporter: JUnit report written to ${path}`);
   }
 

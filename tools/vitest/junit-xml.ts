@@ -7,7 +7,7 @@ import {
   type JUnitTestcase,
   type JUnitTestsuite,
 } from '../junit-writer/junit-writer.js';
-import { xmlText } from '../junit-writer/xml-text.js';
+import { xmlText } from '../xml/markup-escape.js';
 import type { JUnitCaseRecord, JUnitProblem, JUnitSuiteRecord } from './junit-records.js';
 
 /** Terminal colours mean nothing in a report file. */

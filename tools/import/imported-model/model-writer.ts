@@ -1,9 +1,10 @@
 // Writes an import as an rr model folder: rr.yaml (schema_version, project, config), one sections
-// document per imported file, and the import report. Everything is written into a temporary folder
-// beside the target and renamed into place, so a failed import leaves nothing behind.
-import { mkdir, mkdtemp, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+// document per imported file, and the import report. The folder is created all or nothing
+// (files/atomic-write.ts), so a failed import leaves nothing behind.
+import { readdir, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { Document } from 'yaml';
+import { createFolderAtomic } from '../../files/atomic-write.js';
 import { ENTITY_KINDS, SECTION_OF_KIND } from '../../model/entity.js';
 import type { ImportedEntity, ImportedFile } from './imported-model.js';
 import { STRING_OR_LIST, writtenFieldOrder } from './rr-fields.js';
@@ -70,18 +71,5 @@ export async function writeModelFolder(out: string, files: Map<string, string>):
       throw new OutputFolderError(`${out} is not empty; give a new or empty folder as --out`);
     }
   }
-  await mkdir(dirname(target), { recursive: true });
-  const temp = await mkdtemp(join(dirname(target), `.${basename(target)}.importing-`));
-  try {
-    for (const [path, text] of files) {
-      const file = join(temp, ...path.split('/'));
-      await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, text, 'utf8');
-    }
-    if (existing !== undefined) await rmdir(target);
-    await rename(temp, target);
-  } catch (error) {
-    await rm(temp, { recursive: true, force: true });
-    throw error;
-  }
+  await createFolderAtomic(target, files);
 }

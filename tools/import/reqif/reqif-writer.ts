@@ -1,16 +1,17 @@
-// `rr export reqif`: an rr model as ReqIF 1.2, written with fast-xml-parser's XMLBuilder. One
+// `rr export reqif`: an rr model as ReqIF 1.2, written through rr's one XML writer
+// (tools/xml/xml-writer.ts). One
 // SPEC-OBJECT-TYPE per kind with an attribute definition per field, descriptions as XHTML, a
 // SPEC-RELATION-TYPE per reference field, a SPECIFICATION per kind (requirements nested by refines).
 // Identifiers come from ids and times from one timestamp, so exporting the same model gives the same
 // bytes and a changed model a small diff (docs/import-export.md).
-import { XMLBuilder } from 'fast-xml-parser';
 import { ENTITY_KINDS, KIND_WORDS, stringList, type Entity, type EntityKind } from '../../model/entity.js';
 import type { Model } from '../../model/model.js';
 import { REFERENCE_FIELDS } from '../../model/references.js';
 import { RR_STATUSES } from '../imported-model/status-words.js';
 import { attributeKey, idPart, objectKey } from './reqif-identifiers.js';
 import { attributeFields, LIST_FIELDS } from '../imported-model/rr-fields.js';
-import { escapeXml, textToXhtml } from './xhtml-text.js';
+import { xmlDocument, type XmlNode } from '../../xml/xml-writer.js';
+import { textToXhtml } from './xhtml-text.js';
 
 const REQIF_NS = 'http://www.omg.org/spec/ReqIF/20110401/reqif.xsd';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -29,16 +30,15 @@ const SECTION_WORDS: Record<EntityKind, string> = {
   test_method: 'test methods',
 };
 
-type XmlItem = Record<string, unknown>;
+type XmlItem = XmlNode;
 
-/** An element for XMLBuilder's ordered form; attribute values and text are escaped here. */
+/** An element with attributes and child elements; the writer escapes attribute values and text. */
 function el(name: string, attributes: Record<string, string>, children: XmlItem[] = []): XmlItem {
-  const attrs = Object.fromEntries(Object.entries(attributes).map(([k, v]) => [`@_${k}`, escapeXml(v)]));
-  return { [name]: children, ':@': attrs };
+  return { name, attributes, content: children };
 }
 
 function text(name: string, value: string): XmlItem {
-  return { [name]: [{ '#text': escapeXml(value) }] };
+  return { name, content: [value] };
 }
 
 function ref(wrapper: string, refName: string, id: string): XmlItem {
@@ -79,15 +79,7 @@ export function reqifText(model: Model, timestamp: string): string {
       ]),
     ]),
   ]);
-  const builder = new XMLBuilder({
-    preserveOrder: true,
-    ignoreAttributes: false,
-    format: true,
-    indentBy: '  ',
-    suppressEmptyNode: true,
-    processEntities: false,
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build([root]).trim()}\n`;
+  return xmlDocument(root);
 }
 
 function datatypes(stamp: Record<string, string>): XmlItem[] {
@@ -188,7 +180,7 @@ function specObject(entity: Entity, stamp: Record<string, string>): XmlItem {
       values.push(
         el('ATTRIBUTE-VALUE-XHTML', {}, [
           definition,
-          el('THE-VALUE', {}, [{ '#text': textToXhtml(fieldText(value)) }]),
+          { name: 'THE-VALUE', content: [textToXhtml(fieldText(value))], inline: true },
         ]),
       );
     } else if (type === 'ENUMERATION') {

@@ -2,6 +2,7 @@
 // (`<p>`, blank-line separated) with `<br/>` for line breaks, or as one `<pre>` when its spaces matter;
 // XHTML comes in as text the way a browser lays it out: blocks on their own lines, whitespace collapsed
 // outside `<pre>`. For rr's own XHTML the two are exact inverses (docs/import-export.md).
+import type { XmlNode as WrittenElement } from '../../xml/xml-writer.js';
 import { localName, type XmlNode } from './xml-tree.js';
 
 /** Blocks separated from the previous block by a blank line. */
@@ -23,35 +24,20 @@ const PARAGRAPH_BLOCKS = new Set([
 /** Blocks separated from the previous block by a line break. */
 const LINE_BLOCKS = new Set(['li', 'tr', 'dt', 'dd']);
 
-/** Escapes text for XML content and attribute values (line breaks kept in attributes). */
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\r/g, '&#13;')
-    .replace(/\t/g, '&#9;');
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** Text whose layout survives paragraphs and line breaks: no runs of spaces, tabs or edge spaces. */
 function layoutIsPlain(text: string): boolean {
   return !/[\t\r]| {2}|^ | $/m.test(text);
 }
 
 /** The XHTML of a text: one `xhtml:div` (the prefix the document root declares), written compactly. */
-export function textToXhtml(text: string): string {
-  const open = `<xhtml:div>`;
-  if (!layoutIsPlain(text)) return `${open}<xhtml:pre>${escapeText(text)}</xhtml:pre></xhtml:div>`;
-  const paragraphs = text
-    .split('\n\n')
-    .map((p) => `<xhtml:p>${p.split('\n').map(escapeText).join('<xhtml:br/>')}</xhtml:p>`);
-  return `${open}${paragraphs.join('')}</xhtml:div>`;
+export function textToXhtml(text: string): WrittenElement {
+  const div = (content: WrittenElement[]): WrittenElement => ({ name: 'xhtml:div', content, inline: true });
+  if (!layoutIsPlain(text)) return div([{ name: 'xhtml:pre', content: [text] }]);
+  const paragraphs = text.split('\n\n').map((p) => ({
+    name: 'xhtml:p',
+    content: p.split('\n').flatMap((line, i) => (i === 0 ? [line] : [{ name: 'xhtml:br' }, line])),
+  }));
+  return div(paragraphs);
 }
 
 interface Block {

@@ -1,7 +1,7 @@
 // A ReqIF file as a tree of elements that keeps text and child elements in document order (XHTML
-// values are mixed content), read with saxes, the conforming parser rr reads evidence with. saxes never
-// reads a DTD: no entity expansion, no external fetches.
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
+// values are mixed content), read by rr's one XML reader (tools/xml/xml-document.ts): no DTD read, no
+// entity expansion, no external fetches.
+import { parseXml, type XmlElement } from '../../xml/xml-document.js';
 
 /** An element: its name as written (with any prefix), attributes, and children in order. */
 export interface XmlNode {
@@ -48,38 +48,18 @@ export class XmlTreeError extends Error {
 
 /** Parses XML text into its root element; throws XmlTreeError for text that is not well-formed. */
 export function parseXmlTree(text: string): XmlNode {
-  const parser = new SaxesParser({ position: true, xmlns: false } as const);
-  const open: XmlNode[] = [];
-  let root: XmlNode | undefined;
-  parser.on('opentag', (tag: SaxesTagPlain) => {
-    const node: XmlNode = { name: tag.name, attributes: tag.attributes, children: [], line: parser.line };
-    const parent = open[open.length - 1];
-    if (parent === undefined) root = node;
-    else parent.children.push(node);
-    if (!tag.isSelfClosing) open.push(node);
-  });
-  parser.on('closetag', (tag: SaxesTagPlain) => {
-    if (!tag.isSelfClosing) open.pop();
-  });
-  const addText = (data: string) => {
-    const current = open[open.length - 1];
-    if (current === undefined) return;
-    const last = current.children[current.children.length - 1];
-    if (typeof last === 'string') current.children[current.children.length - 1] = last + data;
-    else current.children.push(data);
-  };
-  parser.on('text', addText);
-  parser.on('cdata', addText);
-  parser.on('error', (error: Error) => {
-    // An HTML entity such as &nbsp; in XHTML: rr reads no DTD, so it stays as written.
-    if (/undefined entity/.test(error.message)) return;
-    throw new XmlTreeError(
-      `not well-formed XML: ${error.message.replace(/^\d+:\d+: /, '')}`,
-      parser.line,
-      parser.column + 1,
-    );
-  });
-  parser.write(text.replace(/^\uFEFF/, '')).close();
+  const parsed = parseXml(text.replace(/^\uFEFF/, ''), { mixedContent: true });
+  if (!parsed.ok) throw new XmlTreeError(parsed.message, parsed.line ?? 1, parsed.column ?? 1);
+  const root = parsed.elements[0];
   if (root === undefined) throw new XmlTreeError('no XML element in the file', 1, 1);
-  return root;
+  return treeNode(root);
+}
+
+function treeNode(element: XmlElement): XmlNode {
+  return {
+    name: element.name,
+    attributes: element.attributes,
+    children: (element.content ?? []).map((c) => (typeof c === 'string' ? c : treeNode(c))),
+    line: element.line,
+  };
 }

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { JsonFolder, type FolderProblem } from '../records/json-folder.js';
 import { checkedViewerRecordId, newViewerRecordId } from '../records/viewer-record-id.js';
 import { ViewerRecordRequestError } from '../records/viewer-record-request-error.js';
-import { writeFileAtomic } from '../telemetry/atomic-write.js';
+import { writeFileAtomicSync } from 'rules-rr/core/files/atomic-write.js';
 import type { AgentNoteEvent } from './notes-mcp-server.js';
 
 export const ASK_CONVERSATION_SCHEMA = 'pnr-ask-conversation-v1';
@@ -117,7 +117,7 @@ export class AskConversationStore {
     const current = stored !== undefined && typeof stored !== 'string' ? stored : conversation;
     const next: AskConversation = { ...current, turns: [...current.turns, turn], updated: turn.ended };
     mkdirSync(this.dir, { recursive: true });
-    writeFileAtomic(join(this.dir, `${conversation.id}.json`), JSON.stringify(next, null, 2) + '\n');
+    writeFileAtomicSync(join(this.dir, `${conversation.id}.json`), JSON.stringify(next, null, 2) + '\n');
     return next;
   }
 }

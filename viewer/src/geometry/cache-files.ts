@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // File facts of the geometry cache: a fingerprint (size, time, inode) that tells whether a file changed
-// since it was last checked, and a file's size. Its files are written with writeFileAtomicAsync.
+// since it was last checked, and a file's size. Its files are written with rr's writeFileAtomic.
 import { stat } from 'node:fs/promises';
 
 /** Size, modification time and inode of a file; throws when it does not exist. */

@@ -11,7 +11,7 @@ import { mkdir, readFile, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseCheckedJson, shapeOf } from 'rules-rr/core/model/checked-json.js';
 import type { BoardGeometry } from './board-geometry.js';
-import { writeFileAtomicAsync } from '../telemetry/atomic-write.js';
+import { writeFileAtomic } from 'rules-rr/core/files/atomic-write.js';
 import { fingerprint, sizeOf } from './cache-files.js';
 import { geometryCacheKey } from './geometry-code-key.js';
 import { assembleGeometry } from './geometry-assembly.js';
@@ -73,6 +73,9 @@ const GEOMETRY = shapeOf<BoardGeometry>(geometryShapeProblem);
 const INDEX = shapeOf<GeometryIndex>(geometryIndexProblem);
 
 /** sha256 of bytes, in hex. */
+/** Cache files are not flushed: one a crash cut short fails its check and is made again. */
+const CACHE_WRITE = { fsync: false };
+
 const hashOf = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 /** Serves board geometry from the cache, extracting each board once. */
@@ -147,7 +150,7 @@ export class GeometryCache {
     const file = join(this.entryDir(sha256), 'geometry.json');
     if (await this.wholeIsValid(file)) return file;
     return this.once(`whole ${sha256}`, async () => {
-      await writeFileAtomicAsync(file, JSON.stringify(await this.geometry(sha256)));
+      await writeFileAtomic(file, JSON.stringify(await this.geometry(sha256)), CACHE_WRITE);
       this.checked.set(file, await fingerprint(file));
       return file;
     });
@@ -191,14 +194,14 @@ export class GeometryCache {
       const file = this.partFile(hash);
       // Another board (or an earlier run) may have stored the same part; it is checked when served.
       if ((await sizeOf(file)) !== bytes.length) {
-        await writeFileAtomicAsync(file, bytes);
+        await writeFileAtomic(file, bytes, CACHE_WRITE);
         this.checked.set(file, await fingerprint(file));
       }
       entries.push({ name: part.name, kind: part.kind, hash, bytes: bytes.length, items: partItems(part) });
     }
     const index = geometryIndex(geometry, counts, entries);
     await mkdir(this.entryDir(sha256), { recursive: true });
-    await writeFileAtomicAsync(indexFile, JSON.stringify(index));
+    await writeFileAtomic(indexFile, JSON.stringify(index), CACHE_WRITE);
     await this.removeStale(sha256);
     const stored = await this.readIndex(indexFile);
     if (!stored) throw new Error(`${indexFile}: the index just written cannot be read back`);

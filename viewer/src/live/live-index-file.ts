@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseCheckedJson } from 'rules-rr/core/model/checked-json.js';
-import { writeFileAtomic } from '../telemetry/atomic-write.js';
+import { writeFileAtomicSync } from 'rules-rr/core/files/atomic-write.js';
 import { eventFileName } from '../telemetry/event-files.js';
 import type { EventFact } from './event-facts.js';
 import type { FileStamp } from './file-stamp.js';
@@ -135,7 +135,7 @@ export async function writeLiveIndex(
     sha256: createHash('sha256').update(body).digest('hex'),
   };
   mkdirSync(dirname(path), { recursive: true });
-  writeFileAtomic(path, `${JSON.stringify(header)}\n${body}`);
+  writeFileAtomicSync(path, `${JSON.stringify(header)}\n${body}`, { fsync: false }); // rebuilt when unusable
 }
 
 function byName(a: IndexedFile, b: IndexedFile): number {

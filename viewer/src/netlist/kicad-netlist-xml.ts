@@ -2,7 +2,7 @@
 // Reads KiCad's XML netlist export (`kicad-cli sch export netlist --format kicadxml`): `<export>` with
 // `<design>`, `<components>`, `<libparts>` and `<nets>`. Parsed with saxes through rr's XML reader,
 // which reads no DTD and keeps each element's line.
-import { parseXml, type XmlElement } from 'rules-rr/core/evidence/xml-document.js';
+import { parseXml, type XmlElement } from 'rules-rr/core/xml/xml-document.js';
 import {
   NetlistFormatError,
   OWN_FIELDS,

@@ -4,7 +4,7 @@
 // change design-notes.md is rewritten. A deleted note moves to deleted/, so nothing is lost.
 import { mkdirSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { createFileAtomic, writeFileAtomic } from '../telemetry/atomic-write.js';
+import { createFileAtomicSync, writeFileAtomicSync } from 'rules-rr/core/files/atomic-write.js';
 import { JsonFolder, type FolderProblem } from '../records/json-folder.js';
 import { FieldReader } from '../records/json-shape-check.js';
 import { viewerRecordAuthor, type AgentAuthorMark } from '../records/viewer-record-author.js';
@@ -92,7 +92,7 @@ export class DesignNotesStore {
       history: [{ revision: 1, action: 'create', author, time }],
     };
     return this.write(() => {
-      if (!createFileAtomic(this.file(note.id), json(note)))
+      if (!createFileAtomicSync(this.file(note.id), json(note)))
         throw new ViewerRecordRequestError('exists', `note ${note.id} exists already; try again`);
       return note;
     });
@@ -122,7 +122,7 @@ export class DesignNotesStore {
         checkTransition(note, action);
         const deleted = join(this.dir, 'deleted');
         mkdirSync(deleted, { recursive: true });
-        writeFileAtomic(
+        writeFileAtomicSync(
           join(deleted, `${id}.json`),
           json({ ...note, deleted: { author, time: context.now.toISOString() } }),
         );
@@ -130,7 +130,7 @@ export class DesignNotesStore {
         return null;
       }
       const next = changedDesignNote(note, action, reader, author, context.now.toISOString());
-      if (next !== note) writeFileAtomic(this.file(id), json(next));
+      if (next !== note) writeFileAtomicSync(this.file(id), json(next));
       return next;
     });
   }
@@ -146,7 +146,7 @@ export class DesignNotesStore {
       .then(() =>
         withFolderLock(join(this.dir, '.lock'), () => {
           const result = change();
-          writeFileAtomic(
+          writeFileAtomicSync(
             join(this.dir, DESIGN_NOTES_FILE),
             designNotesMarkdown(this.list().notes, this.dir),
           );

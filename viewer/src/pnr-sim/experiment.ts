@@ -5,7 +5,7 @@
 import { basename, join } from 'node:path';
 import { graphFromBoardTree } from '../netlist/board-netlist-graph.js';
 import { NETLIST_GRAPH_FILE } from '../netlist/netlist-graph.js';
-import { writeFileAtomic } from '../telemetry/atomic-write.js';
+import { writeFileAtomicSync } from 'rules-rr/core/files/atomic-write.js';
 import type { AlternativeOption, LaneEndStatus, PlacedFootprint } from '../telemetry/live-event.js';
 import { Annealer } from './annealing.js';
 import { clonePlacement, type Placement, type SimBoard } from './board-model.js';
@@ -80,7 +80,7 @@ export async function runExperiment(options: ExperimentOptions): Promise<Experim
     file: basename(options.board.name),
     tool: `rr pnr-sim${options.toolVersion ? ` ${options.toolVersion}` : ''}`,
   });
-  writeFileAtomic(join(options.liveDir, NETLIST_GRAPH_FILE), `${JSON.stringify(graph, null, 1)}\n`);
+  writeFileAtomicSync(join(options.liveDir, NETLIST_GRAPH_FILE), `${JSON.stringify(graph, null, 1)}\n`);
   const sim = new Simulation(kb, writer, controls, options);
   await writer.emit('experiment_start', {
     experiment: {

@@ -4,7 +4,7 @@
 // what it applies in control-active.json, as docs/viewer-api.md describes for any experiment.
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { writeFileAtomic } from '../telemetry/atomic-write.js';
+import { writeFileAtomicSync } from 'rules-rr/core/files/atomic-write.js';
 import {
   CONTROL_ACTIVE_FILE,
   CONTROL_ACTIVE_SCHEMA,
@@ -81,6 +81,6 @@ export class RunControls {
       active: { ...this.active, prune: [...this.active.prune] },
       limits: DEFAULT_CONTROL_LIMITS,
     };
-    writeFileAtomic(join(this.liveDir, CONTROL_ACTIVE_FILE), JSON.stringify(file, null, 2) + '\n');
+    writeFileAtomicSync(join(this.liveDir, CONTROL_ACTIVE_FILE), JSON.stringify(file, null, 2) + '\n');
   }
 }

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The viewer's side of runtime controls: GET /api/controls combines the request (control.json) with
 // what the experiment reports it applies (control-active.json); POST merges new requests into
-// control.json, checked against the experiment's limits.
-import { mkdirSync } from 'node:fs';
+// control.json, checked against the experiment's limits. control.json is rr's revisioned record file:
+// every viewer of the experiment updates it under one lock, so no update of one is lost to another's.
 import { join } from 'node:path';
-import { writeFileAtomic } from '../telemetry/atomic-write.js';
+import { RevisionConflictError, RevisionedJsonFile } from 'rules-rr/core/files/revisioned-json-file.js';
 import {
   CONTROL_ACTIVE_FILE,
   CONTROL_FILE,
@@ -38,14 +38,20 @@ export interface ControlsState {
 
 /** control.json and control-active.json of the root live directory. */
 export class ControlStore {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly request: RevisionedJsonFile<ControlRequestFile>;
 
-  constructor(readonly liveDir: string) {}
+  constructor(readonly liveDir: string) {
+    // A control.json that cannot be read is replaced: it holds only requests, which the page shows again.
+    this.request = new RevisionedJsonFile(join(liveDir, CONTROL_FILE), {
+      read: () => readControlRequest(liveDir),
+      unreadable: 'replace',
+    });
+  }
 
   /** The requested, active and limits of the controls as the files say now. */
   state(): ControlsState {
     const problems: ControlsState['problems'] = [];
-    const request = readControlRequest(this.liveDir);
+    const request = this.request.read();
     if (request.state === 'bad')
       problems.push({ file: CONTROL_FILE, message: `${CONTROL_FILE} ${request.message}` });
     const active = readControlActive(this.liveDir);
@@ -68,33 +74,32 @@ export class ControlStore {
     };
   }
 
-  /** Merges the body's requested controls into control.json and returns the new state. */
-  update(body: unknown, context: { address: string; now: Date }): Promise<ControlsState> {
-    const run = this.queue.then(() => {
-      const reader = FieldReader.of(body, 'body', ['requested', 'revision', 'author']);
-      const current = this.state();
-      const seen = reader.integer('revision', { min: 0 });
-      if (seen !== undefined && seen !== current.revision)
-        throw new ViewerRecordRequestError(
-          'stale-revision',
-          `the controls are at revision ${current.revision}, not ${seen}: someone changed them meanwhile; look again and retry`,
-        );
-      const requested = reader.object('requested', ['paused', 'rate', 'prune', 'stop'], { required: true })!;
-      const changes = checkedControls(requested, current.limits);
-      const file: ControlRequestFile = {
+  /**
+   * Merges the body's requested controls into control.json and returns the new state. The request may
+   * come before the experiment created its live directory; it waits there for it.
+   */
+  async update(body: unknown, context: { address: string; now: Date }): Promise<ControlsState> {
+    const reader = FieldReader.of(body, 'body', ['requested', 'revision', 'author']);
+    const seen = reader.integer('revision', { min: 0 });
+    const requested = reader.object('requested', ['paused', 'rate', 'prune', 'stop'], { required: true })!;
+    const author = viewerRecordAuthor(context.address, reader);
+    try {
+      await this.request.update(seen, (current, revision) => ({
         schema: CONTROL_SCHEMA,
-        revision: current.revision + 1,
+        revision,
         updated: context.now.toISOString(),
-        author: viewerRecordAuthor(context.address, reader),
-        requested: { ...current.requested, ...changes },
-      };
-      // The request may come before the experiment created its live directory; it waits there for it.
-      mkdirSync(this.liveDir, { recursive: true });
-      writeFileAtomic(join(this.liveDir, CONTROL_FILE), JSON.stringify(file, null, 2) + '\n');
-      return this.state();
-    });
-    this.queue = run.catch(() => undefined);
-    return run;
+        author,
+        // Checked against the limits the experiment reports now, under the lock.
+        requested: { ...current?.requested, ...checkedControls(requested, this.state().limits) },
+      }));
+    } catch (error) {
+      if (!(error instanceof RevisionConflictError)) throw error;
+      throw new ViewerRecordRequestError(
+        'stale-revision',
+        `the controls are at revision ${error.current}, not ${error.expected}: someone changed them meanwhile; look again and retry`,
+      );
+    }
+    return this.state();
   }
 }
 

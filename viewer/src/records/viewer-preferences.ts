@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The user's runtime-control presets, shared by every viewer of the experiment:
 // viewer-preferences.json (default <experiment>/viewer-preferences.json, --preferences moves it). Read
-// at start and again whenever the file changed (another viewer wrote it), written atomically on change
-// under a lock folder beside it, with a revision so two pages cannot overwrite each other unseen. A file
-// that cannot be read is reported and never overwritten.
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { withFolderLock } from '../notes/folder-lock.js';
-import { writeFileAtomic } from '../telemetry/atomic-write.js';
+// at start and again whenever the file changed (another viewer wrote it). It is rr's revisioned record
+// file: written atomically under a lock folder beside it, with a revision so two pages cannot overwrite
+// each other unseen. A file that cannot be read is reported and never overwritten.
+import { readFileSync, statSync } from 'node:fs';
+import {
+  RevisionConflictError,
+  RevisionedJsonFile,
+  UnreadableRecordError,
+  type RevisionedRead,
+} from 'rules-rr/core/files/revisioned-json-file.js';
 import { FieldReader } from './json-shape-check.js';
 import { viewerRecordAuthor, type ViewerRecordAuthor } from './viewer-record-author.js';
 import { ViewerRecordRequestError } from './viewer-record-request-error.js';
@@ -54,8 +57,10 @@ export const DEFAULT_PRESETS: ControlPresets = {
 export class PreferencesStore {
   private stamp = '';
   private current: PreferencesState;
+  private readonly store: RevisionedJsonFile<PreferencesFile>;
 
   constructor(readonly file: string) {
+    this.store = new RevisionedJsonFile(file, { read: readPreferences, unreadable: 'keep' });
     this.current = this.read();
   }
 
@@ -74,67 +79,90 @@ export class PreferencesStore {
       reader.object('presets', ['paces', 'pruneAbovePercent', 'pruneAtWarnings'], { required: true })!,
     );
     const author = viewerRecordAuthor(context.address, reader);
-    mkdirSync(dirname(this.file), { recursive: true });
-    return withFolderLock(`${this.file}.lock`, () => {
-      const now = this.read();
-      if (now.problem)
-        throw new ViewerRecordRequestError(
-          'bad-body',
-          `${this.file} cannot be read (${now.problem}); fix or remove it before saving presets, so nothing in it is lost`,
-        );
-      if (seen !== now.revision)
-        throw new ViewerRecordRequestError(
-          'stale-revision',
-          `the presets are at revision ${now.revision}, not ${seen}: another viewer changed them; look again and retry`,
-        );
-      const file: PreferencesFile = {
+    try {
+      await this.store.update(seen, (_current, revision) => ({
         schema: PREFERENCES_SCHEMA,
-        revision: now.revision + 1,
+        revision,
         updated: context.now.toISOString(),
         author,
         presets,
-      };
-      writeFileAtomic(this.file, `${JSON.stringify(file, null, 2)}\n`);
-      this.current = this.read();
-      return this.current;
-    });
+      }));
+    } catch (error) {
+      if (error instanceof UnreadableRecordError)
+        throw new ViewerRecordRequestError(
+          'bad-body',
+          `${this.file} cannot be read (${error.problem}); fix or remove it before saving presets, so nothing in it is lost`,
+        );
+      if (error instanceof RevisionConflictError)
+        throw new ViewerRecordRequestError(
+          'stale-revision',
+          `the presets are at revision ${error.current}, not ${error.expected}: another viewer changed them; look again and retry`,
+        );
+      throw error;
+    }
+    this.current = this.read();
+    return this.current;
   }
 
   private read(): PreferencesState {
     this.stamp = stampOf(this.file);
-    const empty = { file: this.file, revision: 0, updated: null, author: null, presets: DEFAULT_PRESETS };
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ...empty, problem: null };
-      return { ...empty, problem: `cannot read it: ${(error as Error).message}` };
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      return { ...empty, problem: `not JSON: ${jsonErrorWhere(text, error as Error)}` };
-    }
-    try {
-      const reader = FieldReader.of(value, this.file, ['schema', 'revision', 'updated', 'author', 'presets']);
-      const schema = reader.string('schema', { max: 64, required: true });
-      if (schema !== PREFERENCES_SCHEMA)
-        return { ...empty, problem: `schema is ${JSON.stringify(schema)}, not ${PREFERENCES_SCHEMA}` };
-      const file = value as PreferencesFile;
+    const read = readPreferences(this.file);
+    if (read.state === 'ok') {
+      const { revision, updated, author, presets } = read.value;
       return {
         file: this.file,
+        revision,
+        updated: updated ?? null,
+        author: author ?? null,
+        presets,
+        problem: null,
+      };
+    }
+    return {
+      file: this.file,
+      revision: 0,
+      updated: null,
+      author: null,
+      presets: DEFAULT_PRESETS,
+      problem: read.state === 'bad' ? read.message : null,
+    };
+  }
+}
+
+/** Reads and checks a preferences file; its presets are checked as a request's are. */
+function readPreferences(file: string): RevisionedRead<PreferencesFile> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'absent' };
+    return { state: 'bad', message: `cannot read it: ${(error as Error).message}` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { state: 'bad', message: `not JSON: ${jsonErrorWhere(text, error as Error)}` };
+  }
+  try {
+    const reader = FieldReader.of(value, file, ['schema', 'revision', 'updated', 'author', 'presets']);
+    const schema = reader.string('schema', { max: 64, required: true });
+    if (schema !== PREFERENCES_SCHEMA)
+      return { state: 'bad', message: `schema is ${JSON.stringify(schema)}, not ${PREFERENCES_SCHEMA}` };
+    return {
+      state: 'ok',
+      value: {
+        schema: PREFERENCES_SCHEMA,
         revision: reader.integer('revision', { min: 0, required: true })!,
-        updated: reader.string('updated', { max: 64 }) ?? null,
-        author: file.author ?? null,
+        updated: reader.string('updated', { max: 64 }) as string,
+        author: (value as PreferencesFile).author,
         presets: checkedPresets(
           reader.object('presets', ['paces', 'pruneAbovePercent', 'pruneAtWarnings'], { required: true })!,
         ),
-        problem: null,
-      };
-    } catch (error) {
-      return { ...empty, problem: (error as Error).message };
-    }
+      },
+    };
+  } catch (error) {
+    return { state: 'bad', message: (error as Error).message };
   }
 }
 

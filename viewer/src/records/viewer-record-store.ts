@@ -3,7 +3,7 @@
 // fails when the id is taken), never changed or deleted through the viewer.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFileAtomic } from '../telemetry/atomic-write.js';
+import { createFileAtomicSync } from 'rules-rr/core/files/atomic-write.js';
 import { JsonFolder, type FolderProblem } from './json-folder.js';
 import { FieldReader } from './json-shape-check.js';
 import { viewerRecordAuthor } from './viewer-record-author.js';
@@ -50,7 +50,7 @@ export class ViewerRecordStore {
       ...this.kind.content(reader),
     };
     mkdirSync(this.dir, { recursive: true });
-    if (!createFileAtomic(join(this.dir, `${id}.json`), JSON.stringify(record, null, 2) + '\n'))
+    if (!createFileAtomicSync(join(this.dir, `${id}.json`), JSON.stringify(record, null, 2) + '\n'))
       throw new ViewerRecordRequestError(
         'exists',
         `a ${this.kind.name} with id "${id}" already exists; records are immutable, so save under a new id`,

@@ -10,7 +10,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { runEngineService } from '../engine-runtime/engine-service-runner.js';
 import type { EngineRuntime } from '../engine-runtime/engine-runtime.js';
-import { writeFileAtomic } from '../telemetry/atomic-write.js';
+import { writeFileAtomicSync } from 'rules-rr/core/files/atomic-write.js';
 import type { SchematicRequest } from './schematic-service.js';
 import type { SchematicModel } from './schematic-model.js';
 
@@ -61,7 +61,7 @@ export class SchematicBuilds {
       const model = await runEngineService(this.runtime, 'schematic', request);
       text = JSON.stringify(model);
       await mkdir(this.dir, { recursive: true });
-      writeFileAtomic(file, text);
+      writeFileAtomicSync(file, text, { fsync: false }); // a build output, made again when missing
     }
     // trusted: rr's own schematic builder wrote this text (now, or into the cache under its content key).
     const model = JSON.parse(text) as SchematicModel;

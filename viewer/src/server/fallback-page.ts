@@ -1,23 +1,19 @@
 // SPDX-License-Identifier: AGPL-3.0-or-later
 // The page served when no viewer page is built: it says so and lists the API, with no script or style
 // (the Content-Security-Policy allows neither inline).
+import { escapeMarkup } from 'rules-rr/core/xml/markup-escape.js';
 
 /** The built-in page for a viewer without its page. */
 export function fallbackPage(title: string, looked: string[]): string {
-  const escape = (text: string) =>
-    text.replace(
-      /[&<>"']/g,
-      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-    );
-  const items = looked.map((dir) => `<li><code>${escape(dir)}</code></li>`).join('');
+  const items = looked.map((dir) => `<li><code>${escapeMarkup(dir)}</code></li>`).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>${escape(title)}: viewer page not built</title>
+<title>${escapeMarkup(title)}: viewer page not built</title>
 </head>
 <body>
-<h1>${escape(title)}</h1>
+<h1>${escapeMarkup(title)}</h1>
 <p>The viewer's page is not built, so there is nothing to show here yet. No <code>index.html</code> was found in:</p>
 <ul>${items}</ul>
 <p>Build the page, or start <code>rr view</code> with <code>--dist DIR</code> pointing at its assembled files.</p>

@@ -5,13 +5,13 @@
 // board run KiCad once: the second waits for the lock, then finds the first one's GLB and reuses it.
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipCopy } from 'rules-rr/core/http/gzip-copy.js';
 import { isJsonObject } from 'rules-rr/core/model/checked-json.js';
 import { withFolderLock } from '../notes/folder-lock.js';
-import { writeFileAtomic } from '../telemetry/atomic-write.js';
+import { replaceFileFrom, writeFileAtomicSync } from 'rules-rr/core/files/atomic-write.js';
 import { GLB_EXPORT_ARGS, isGlbFile, runGlbExport } from './glb-export-run.js';
 
 const run = promisify(execFile);
@@ -205,42 +205,47 @@ export class GlbExports {
     job.state = 'exporting';
     const started = this.now();
     job.startedAt = started.toISOString();
-    const temp = join(this.folder, `.${job.key}.${process.pid}.tmp.glb`);
-    try {
-      if (this.stopping.signal.aborted) throw new Error('the viewer is closing');
-      const outcome = await runGlbExport({
-        cli: this.options.cli,
-        board: boardFile,
-        output: temp,
-        signal: this.stopping.signal,
-      });
-      const ended = this.now();
-      job.endedAt = ended.toISOString();
-      job.elapsedMs = ended.getTime() - started.getTime();
-      if (!outcome.ok) {
-        job.state = 'failed';
-        job.message = outcome.message;
-        return;
-      }
-      const meta: GlbMeta = {
-        board: job.board,
-        warnings: outcome.warnings,
-        missingModels: outcome.missingModels,
-        exportMs: job.elapsedMs,
-        kicad: await this.kicadVersion(),
-        exportedAt: job.endedAt,
-      };
-      // The note first: a GLB is only ever seen with its warnings.
-      writeFileAtomic(join(this.folder, `${job.key}.json`), `${JSON.stringify(meta, null, 2)}\n`);
-      renameSync(temp, join(this.folder, `${job.key}.glb`));
-      await gzipCopy(join(this.folder, `${job.key}.glb`));
-      job.warnings = outcome.warnings;
-      job.missingModels = outcome.missingModels;
-      job.state = 'done';
-      job.glb = `/api/3d/glb/${job.key}`;
-    } finally {
-      rmSync(temp, { force: true });
-    }
+    const glb = join(this.folder, `${job.key}.glb`);
+    // KiCad writes the GLB to a temporary name (with the .glb it chooses the format by), which becomes
+    // the GLB only when the export succeeded; a failed or interrupted one leaves nothing behind.
+    const made = await replaceFileFrom(
+      glb,
+      async (temporary) => {
+        if (this.stopping.signal.aborted) throw new Error('the viewer is closing');
+        const outcome = await runGlbExport({
+          cli: this.options.cli,
+          board: boardFile,
+          output: temporary,
+          signal: this.stopping.signal,
+        });
+        const ended = this.now();
+        job.endedAt = ended.toISOString();
+        job.elapsedMs = ended.getTime() - started.getTime();
+        if (!outcome.ok) {
+          job.state = 'failed';
+          job.message = outcome.message;
+          return false;
+        }
+        const meta: GlbMeta = {
+          board: job.board,
+          warnings: outcome.warnings,
+          missingModels: outcome.missingModels,
+          exportMs: job.elapsedMs,
+          kicad: await this.kicadVersion(),
+          exportedAt: job.endedAt,
+        };
+        // The note first: a GLB is only ever seen with its warnings.
+        writeFileAtomicSync(join(this.folder, `${job.key}.json`), `${JSON.stringify(meta, null, 2)}\n`);
+        job.warnings = outcome.warnings;
+        job.missingModels = outcome.missingModels;
+        return true;
+      },
+      { suffix: '.glb' },
+    );
+    if (!made) return;
+    await gzipCopy(glb);
+    job.state = 'done';
+    job.glb = `/api/3d/glb/${job.key}`;
   }
 
   private withElapsed(job: GlbExport): GlbExport {

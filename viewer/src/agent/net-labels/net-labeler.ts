@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { ViewerConfig } from '../../config/resolve-viewer-config.js';
 import { designGraphPath, type DesignGraphLocation } from '../../netlist/design-graph-location.js';
 import { readDesignGraph } from '../../netlist/design-graph-file.js';
-import { writeFileAtomic } from '../../telemetry/atomic-write.js';
+import { writeFileAtomicSync } from 'rules-rr/core/files/atomic-write.js';
 import { netLabelArguments } from '../agent-cli-arguments.js';
 import type { AgentCliResolution } from '../agent-cli-resolution.js';
 import { runAssistantCli } from '../assistant-cli-run.js';
@@ -307,7 +307,9 @@ export class NetLabeler {
     };
     try {
       mkdirSync(this.cacheDir, { recursive: true });
-      writeFileAtomic(join(this.cacheDir, `${chunk.key}.json`), JSON.stringify(value, null, 2) + '\n');
+      writeFileAtomicSync(join(this.cacheDir, `${chunk.key}.json`), JSON.stringify(value, null, 2) + '\n', {
+        fsync: false, // a cache: an entry lost in a crash is asked for again
+      });
     } catch (error) {
       this.problems.push(`labels not cached: ${(error as Error).message}`);
     }

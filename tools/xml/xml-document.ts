@@ -1,5 +1,6 @@
-// One safe way to read an XML evidence file into plain elements: saxes, a conforming streaming parser,
-// in one pass that checks well-formedness and records each start tag's line. saxes never reads a DTD:
+// The one XML reader of rr and the viewer (test/layers/one-home.test.ts), for evidence, ReqIF and KiCad
+// netlists: saxes, a conforming streaming parser, builds plain elements in one pass that checks
+// well-formedness and records each start tag's line. saxes never reads a DTD:
 // DOCTYPE entities are not expanded (no billion laughs) and no external entity is fetched.
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 
@@ -13,6 +14,14 @@ export interface XmlElement {
   text: string;
   /** 1-based line of the element's start tag */
   line: number;
+  /** with `mixedContent`: text and child elements in document order (XHTML in ReqIF) */
+  content?: (XmlElement | string)[];
+}
+
+/** How a document is read. */
+export interface XmlReadOptions {
+  /** Also keep each element's text and children in document order, as `content`. */
+  mixedContent?: boolean;
 }
 
 /** The top-level elements of a document, or why it cannot be read (a sentence naming the problem). */
@@ -47,7 +56,8 @@ class XmlStop extends Error {
 const NO_CHILDREN = Object.freeze([]) as unknown as XmlElement[];
 
 /** Parses XML text; a document that is not well-formed gives the parser's message and position. */
-export function parseXml(text: string): XmlParse {
+export function parseXml(text: string, options: XmlReadOptions = {}): XmlParse {
+  const mixed = options.mixedContent === true;
   const parser = new SaxesParser({ position: true, xmlns: false } as const);
   const top: XmlElement[] = [];
   const open: XmlElement[] = [];
@@ -76,7 +86,9 @@ export function parseXml(text: string): XmlParse {
       text: '',
       line: startLine,
     };
+    if (mixed) element.content = [];
     const parent = open[open.length - 1];
+    parent?.content?.push(element);
     if (parent === undefined) top.push(element);
     else if (parent.children === NO_CHILDREN) parent.children = [element];
     else parent.children.push(element);
@@ -88,7 +100,13 @@ export function parseXml(text: string): XmlParse {
   });
   const addText = (data: string) => {
     const current = open[open.length - 1];
-    if (current !== undefined) current.text += data;
+    if (current === undefined) return;
+    current.text += data;
+    const content = current.content;
+    if (content === undefined) return;
+    const last = content.length - 1;
+    if (typeof content[last] === 'string') content[last] += data;
+    else content.push(data);
   };
   parser.on('text', addText);
   parser.on('cdata', addText);
