@@ -77,7 +77,10 @@ export async function matrixWorkbook(forward: string[][], backward: string[][], 
     sheet.addRows(rows);
     sheet.getRow(1).font = { bold: true };
   }
-  const written = Buffer.from(await workbook.xlsx.writeBuffer());
+  // Stored, not compressed: the entries are compressed once, below, where their dates are fixed.
+  const written = Buffer.from(
+    await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as ExcelJS.XlsxWriteOptions),
+  );
   return fixedZipTimes(written, date);
 }
 
@@ -88,5 +91,5 @@ async function fixedZipTimes(bytes: Buffer, date: Date): Promise<Buffer> {
   const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
   for (const name of names)
     out.file(name, await zip.files[name]!.async('uint8array'), { date, createFolders: false });
-  return out.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  return out.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
 }

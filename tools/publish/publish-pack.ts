@@ -2,22 +2,23 @@
 // one way of reading inputs, analyses once, gathers the pack's data, lays out the site and writes it;
 // with --pdf prints the same pages to one PDF. The CLI, the Bazel action and the editor call this.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { realpath } from 'node:fs/promises';
 import { listEvidenceFiles } from '../evidence/evidence-files.js';
 import { packageVersion } from '../model/package-version.js';
 import { analyze, type Analysis } from '../verify/analyze.js';
-import { loadInputs, type Inputs } from '../verify/inputs.js';
+import { loadInputs, type InputOptions, type Inputs } from '../verify/inputs.js';
 import { parseModelVerificationLock } from '../verify/verification-lock-file.js';
 import { verificationLockPathOf } from '../verify/verification-lock-path.js';
 import { baselineOf, modelRepository, readersAt, resolveRevision } from './baseline.js';
 import { semanticDiff } from './model-history.js';
 import { packData, type EvidenceFile, type PackChanges, type PackData } from './pack-data.js';
 import { pdfUnavailable, printPdf } from './pdf.js';
-import { packPages, siteFiles } from './site-files.js';
+import { packDate, packPages, siteFiles } from './site-files.js';
+import { packZip } from './pack-zip.js';
 import { writePack } from './write-pack.js';
 
 /** What to publish and where. */
@@ -37,6 +38,16 @@ export interface PublishOptions {
   workspace?: string;
   /** the PDF's file name inside `out` */
   pdfName?: string;
+  /** also write the pack as one zip here */
+  zip?: string;
+  /** reads the model its own way (the Bazel step: rr_model's composed JSON) */
+  readModel?: InputOptions['readModel'];
+  /** reads the lock its own way (the Bazel step: its declared input) */
+  readLock?: InputOptions['readLock'];
+  /** where the evidence is in the workspace (the Bazel step's evidence is staged in bazel-out) */
+  evidenceRoot?: string;
+  /** no git: the Bazel step's inputs are declared files, not a checkout */
+  noGit?: boolean;
 }
 
 /** What a publication wrote. */
@@ -53,7 +64,7 @@ export interface PublishResult {
 
 /** Publishes the pack; throws PublishError on a bad revision or output folder. */
 export async function publishPack(options: PublishOptions): Promise<PublishResult> {
-  const git = await modelRepository(options.model);
+  const git = options.noGit ? undefined : await modelRepository(options.model);
   const at = options.baseline && git ? await resolveRevision(git, options.baseline, '--baseline') : undefined;
   if (options.baseline && !git)
     throw new (await import('./publish-error.js')).PublishError(
@@ -65,11 +76,21 @@ export async function publishPack(options: PublishOptions): Promise<PublishResul
     evidence: options.evidence,
     lock: options.lock,
     sources: options.sources,
+    ...(options.readModel ? { readModel: options.readModel } : {}),
+    ...(options.readLock ? { readLock: options.readLock } : {}),
+    ...(options.evidenceRoot ? { evidenceRoot: options.evidenceRoot } : {}),
     ...readers,
   });
   const analysis = analyze(inputs);
   const root = options.workspace ?? (git ? await realpath(git.root) : process.cwd());
   const place = (file: string) => slashed(relative(root, resolve(file)));
+  // Evidence files as the workspace has them: below --evidence, or where the Bazel step says they are.
+  const evidencePlace = (file: string) =>
+    options.evidenceRoot
+      ? slashed(join(options.evidenceRoot, file))
+      : options.evidence
+        ? place(join(options.evidence, file))
+        : file;
   const baseline = await baselineOf(git, at, [options.model, ...(inputs.lockPath ? [inputs.lockPath] : [])]);
   const changes =
     options.since && git ? await changesSince(git, options.since, options, inputs, analysis, place) : null;
@@ -79,10 +100,10 @@ export async function publishPack(options: PublishOptions): Promise<PublishResul
     lock: inputs.lock,
     rrVersion: packageVersion(),
     baseline,
-    evidenceFiles: options.evidence ? await evidenceHashes(options.evidence, place) : [],
+    evidenceFiles: options.evidence ? await evidenceHashes(options.evidence, evidencePlace) : [],
     changes,
     place,
-    evidencePlace: (file) => (options.evidence ? place(join(options.evidence, file)) : file),
+    evidencePlace,
   });
   const pages = packPages(data);
   const files = await siteFiles(data, pages);
@@ -103,6 +124,8 @@ export async function publishPack(options: PublishOptions): Promise<PublishResul
     }
   }
   await writePack(options.out, files);
+  if (options.zip)
+    await writeFile(options.zip, await packZip(files, packDate(data), basename(resolve(options.out))));
   return {
     out: options.out,
     files: [...files.keys()].sort(),
