@@ -78,9 +78,7 @@ export async function matrixWorkbook(forward: string[][], backward: string[][], 
     sheet.getRow(1).font = { bold: true };
   }
   // Stored, not compressed: the entries are compressed once, below, where their dates are fixed.
-  const written = Buffer.from(
-    await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } } as ExcelJS.XlsxWriteOptions),
-  );
+  const written = Buffer.from(await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } }));
   return fixedZipTimes(written, date);
 }
 

@@ -1,6 +1,7 @@
 // Writes the pack's files into the output folder all at once: into a new folder beside it first, then
 // swapped in, so a failed publication leaves the previous pack as it was (nothing half-written).
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { PublishError } from './publish-error.js';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** Replaces the folder `out` with exactly `files` (paths relative to it). */
@@ -18,7 +19,11 @@ export async function writePack(out: string, files: ReadonlyMap<string, string |
     }
     const existing = await stat(target).catch(() => undefined);
     if (existing && !existing.isDirectory())
-      throw new Error(`${out} is a file, not a folder: name a folder for --out`);
+      throw new PublishError(`${out} is a file, not a folder: name a folder for the pack`);
+    if (existing && !(await replaceable(target)))
+      throw new PublishError(
+        `${out} holds files that are not an audit pack: name an empty or new folder (a pack replaces its folder as a whole)`,
+      );
     const old = join(parent, `.${basename(target)}.rr-old-${process.pid}`);
     if (existing) await rename(target, old);
     await rename(fresh, target);
@@ -27,4 +32,11 @@ export async function writePack(out: string, files: ReadonlyMap<string, string |
     await rm(fresh, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Whether a folder may be replaced: empty, or a pack rr published (its start page says so). */
+async function replaceable(dir: string): Promise<boolean> {
+  if ((await readdir(dir)).length === 0) return true;
+  const start = await readFile(join(dir, 'index.html'), 'utf8').catch(() => '');
+  return start.includes('<meta name="generator" content="rr publish" />');
 }

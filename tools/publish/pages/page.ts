@@ -62,6 +62,7 @@ export function pageDocument(page: Page, project: string): string {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="generator" content="rr publish" />
         <title>${page.title} · ${project}</title>
         <link rel="stylesheet" href="assets/site.css" />
         ${scripts}
