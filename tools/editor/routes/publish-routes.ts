@@ -45,7 +45,7 @@ export function registerPublishRoutes(app: FastifyInstance, ctx: EditorContext):
       let out: string;
       let rel: string | null = null;
       if (folder) {
-        const place = await repositoryWritePath(git.root, folder);
+        const place = await repositoryWritePath(git.root, folder, 'folder');
         if (place.kind === 'refused') throw new ApiError(400, 'bad-request', place.reason);
         out = place.real;
         rel = place.relative;
