@@ -111,4 +111,3 @@ describe('rr publish', () => {
     expect(run.stderr).toContain('--baseline v9: no tag, branch or commit of that name');
   }, 120_000);
 });
-
