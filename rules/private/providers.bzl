@@ -26,6 +26,11 @@ RrVerificationSetInfo = provider(
         "lock": "File: the lock to check in (the checked-in one when an update is refused)",
         "update_refusal": "File: why the lock cannot be updated; empty when it can",
         "lock_path": "string: the lock's path in the workspace",
+        "model_json": "File: the composed model the set was analysed with (rr_publish reads it)",
+        "evidence": "list of File: the set's evidence, staged and run, below evidence_dir",
+        "evidence_dir": "string: the folder of the staged evidence (execroot-relative), or None without evidence",
+        "evidence_source": "string: the evidence folder in the workspace, as the pack names it",
+        "checked_in_lock": "File or None: the lock the set read",
     },
 )
 

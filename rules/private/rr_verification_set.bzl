@@ -120,6 +120,11 @@ def _rr_verification_set_impl(ctx):
             lock = outs["lock.json"],
             update_refusal = outs["update_refusal.txt"],
             lock_path = lock_path,
+            model_json = model.model_json,
+            evidence = evidence,
+            evidence_dir = (outs["report.json"].dirname + "/evidence") if evidence else None,
+            evidence_source = _evidence_root(ctx),
+            checked_in_lock = ctx.file.lock,
         ),
         RrCheckInfo(check = outs["check.txt"], junit = outs["test.xml"], exit_code = outs["exit_code"]),
     ]

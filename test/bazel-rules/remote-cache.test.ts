@@ -2,7 +2,8 @@
 // execution"): two clones of the consumer workspace at different paths, with different users, homes,
 // temporary folders, time zones and clocks (the second 1000 days ahead, actions included), build the
 // same bytes in a sandbox, also when TMPDIR and USER reach the actions; and the second takes every rr
-// action and test from a real HTTP remote cache (Debian's nginx) and from a disk cache.
+// action and test from a real HTTP remote cache (Debian's nginx) and from a disk cache. The audit pack
+// (rr_publish, //:audit) is one of them: the same pages and zip from both clones, a cache hit in the second.
 // Needs bazel, nginx and libfaketime (test/requirements.ts): skipped with a message without them, failed under CI.
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -17,7 +18,7 @@ import { missingOutputs, outputDigests } from './output-tree.js';
 import { secondsUnder, shiftedClockPrefix } from './shifted-clock.js';
 
 /** The actions rules_rr runs, and Bazel's test runner for the rr tests and the set's test. */
-const RR_MNEMONICS = new Set(['RrModel', 'RrVerificationSet', 'RrTestResults']);
+const RR_MNEMONICS = new Set(['RrModel', 'RrVerificationSet', 'RrTestResults', 'RrPublish']);
 /** The tests of rules_rr's rules in the consumer workspace, whose logs must be reproducible too. */
 const RR_TESTS = ['model_test', 'set_test'];
 /** What every rules_rr rule writes (below a configuration's folder): the comparison must hold them. */
@@ -34,6 +35,9 @@ const EXPECTED_OUTPUTS = [
     'evidence/dose_test/test.xml',
     'evidence/records/bench_accuracy.json',
   ].map((f) => `bin/set.rr/${f}`),
+  ...['audit.pack/index.html', 'audit.pack/matrix.xlsx', 'audit.pack/risks.html', 'audit.zip'].map(
+    (f) => `bin/${f}`,
+  ),
   ...RR_TESTS.flatMap((test) => [`testlogs/${test}/test.xml`, `testlogs/${test}/test.log`]),
 ];
 /** How far ahead clone 2's clock is, for libfaketime and in seconds. */

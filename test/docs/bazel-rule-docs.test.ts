@@ -75,6 +75,7 @@ describe('rule docs kept current', () => {
         'rr_editor',
         'rr_local_node_repository',
         'rr_model',
+        'rr_publish',
         'rr_test_sources_aspect',
         'rr_verification_set',
         'rr_viewer',

@@ -29,6 +29,8 @@ const CONCERNS: Concern[] = [
     copies: [FS_RENAME, /from\s*['"]write-file-atomic['"]/],
     allowed: {
       'tools/files/cross-process-lock.ts': 'breaking a stale lock moves its folder aside; no file is written',
+      'tools/publish/write-pack.ts':
+        'a whole pack folder is written beside its target and renamed into place; a folder, not a file',
       'tools/edit/journal.ts':
         "an edit's journaled commit of several files: every new content is on disk before the journal names it, then each is renamed",
     },

@@ -21,6 +21,12 @@ const ONE_HOP_READERS: Record<string, string> = {
   'tools/edit/entity-references.ts': 'the fields naming an id, rewritten by a rename or removed by a delete',
   'tools/change-control/review-links.ts':
     'the links a review stamp names: each entity’s own link fields, one hop, so every link has its key',
+  'tools/incremental/model-fingerprints.ts':
+    'the link facts of each file, so a change of links (not of titles) re-runs the rules that read them',
+  'tools/incremental/rule-slices.ts': 'which requirements refine something, to slice the refines-cycle rule',
+  'tools/lsp/code-actions.ts': 'the quick fix that writes a missing satisfies into an entity',
+  'tools/lsp/model-navigation.ts':
+    'which field of an entity names an id, for go to definition and references',
   'tools/app/work-queue.ts': 'the parent a gap’s entity names, to group the queue',
   'tools/agents/findings/proposal-policy.ts':
     'the fields an agent may not change, and unknown ids it proposes',

@@ -1,8 +1,9 @@
-// `rr bazel model|set`: the steps rules_rr's build actions run (docs/bazel.md). Users run rr_model and
+// `rr bazel model|set|publish`: the steps rules_rr's build actions run (docs/bazel.md). Users run rr_model and
 // rr_verification_set targets, not these commands. Each step's module loads only when it runs.
 import type { Command } from 'commander';
 import type { CliIo } from './cli-io.js';
 import type { BazelModelOptions } from './bazel-model-step.js';
+import type { BazelPublishOptions } from './bazel-publish-step.js';
 import type { BazelSetOptions } from './bazel-set-step.js';
 import type { BazelTestOptions } from './bazel-test-step.js';
 
@@ -44,6 +45,21 @@ export function registerBazelSteps(rr: Command, io: CliIo, result: { code: numbe
     .action(async (options: BazelSetOptions) => {
       const { runBazelSet } = await import('./bazel-set-step.js');
       result.code = await runBazelSet(options, io);
+    });
+  bazel
+    .command('publish')
+    .description("rr_publish's action: the audit pack of a verification set, as a folder and a zip")
+    .requiredOption('--label <label>', 'the rr_publish target')
+    .requiredOption('--model-json <file>', "rr_model's model.json")
+    .option('--evidence <dir>', 'evidence directory laid out like bazel-testlogs')
+    .option('--evidence-source <dir>', 'the evidence folder in the workspace, named in the pack')
+    .option('--lock <file>', 'the checked-in lock')
+    .requiredOption('--lock-path <path>', "the lock's place in the workspace")
+    .requiredOption('--out-dir <dir>', 'the pack folder (a tree artifact)')
+    .requiredOption('--zip <file>', 'the pack as one zip')
+    .action(async (options: BazelPublishOptions) => {
+      const { runBazelPublish } = await import('./bazel-publish-step.js');
+      result.code = await runBazelPublish(options, io);
     });
   bazel
     .command('test-results')

@@ -10,6 +10,7 @@ import type { CasesOptions } from './cases-command.js';
 import { addExportCommand } from './export-command.js';
 import type { GraphOptions } from './graph-command.js';
 import { addImportCommand } from './import-command.js';
+import { addPublishCommand } from './publish-command.js';
 import type { VerificationLockOptions } from './lock-command.js';
 import type { ReviewOptions } from './review-command.js';
 import type { ReportOptions } from './report-command.js';
@@ -245,6 +246,7 @@ function program(io: CliIo, result: { code: number }): Command {
       .argument('[arguments...]');
   addImportCommand(rr, io, result);
   addExportCommand(rr, io, result);
+  addPublishCommand(rr, io, result);
 
   rr.command('schema')
     .description('print the JSON Schema of model files (draft 2020-12)')

@@ -65,6 +65,7 @@ export const EDITOR_ERROR_STATUS: ErrorStatusTable<EditorErrorCode> = {
   'protected-field': 409,
   'no-proposal': 409,
   'finding-closed': 409,
+  'publish-refused': 409,
   'bad-worksheet': 422,
   'unsupported-layout': 422,
   'checkout-locked': 423,

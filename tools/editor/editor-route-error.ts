@@ -18,6 +18,7 @@ export const EDITOR_ROUTE_ERROR_CODES = [
   'no-lock',
   'lock-refused',
   'bad-worksheet',
+  'publish-refused',
 ] as const;
 
 /** What an editor route refused. */

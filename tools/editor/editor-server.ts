@@ -23,6 +23,7 @@ import { registerCaseRoutes } from './routes/case-routes.js';
 import { registerWorksheetRoutes } from './routes/worksheet-routes.js';
 import { registerEntityRoutes } from './routes/entity-routes.js';
 import { registerGitRoutes } from './routes/git-routes.js';
+import { registerPublishRoutes } from './routes/publish-routes.js';
 import { registerGraphRoutes } from './routes/graph-routes.js';
 import { registerVerificationLockRoutes } from './routes/verification-lock-routes.js';
 import { registerEntityNoteRoutes } from './routes/entity-note-routes.js';
@@ -94,6 +95,7 @@ export function buildEditorServer(options: EditorServerOptions): FastifyInstance
   registerReviewRoutes(app, ctx);
   registerSourceRoutes(app, ctx);
   registerGitRoutes(app, ctx);
+  registerPublishRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
   registerFindingRoutes(app, ctx);
   registerStaticFiles(app, {

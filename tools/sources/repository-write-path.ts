@@ -10,8 +10,15 @@ import { isGitSegment, lexicalRefusal } from './repository-file.js';
 export type RepositoryWritePath =
   { kind: 'file'; real: string; relative: string } | { kind: 'refused'; reason: string };
 
-/** Resolves a path relative to the repository to a place inside it where a file may be written. */
-export async function repositoryWritePath(root: string, path: string): Promise<RepositoryWritePath> {
+/**
+ * Resolves a path relative to the repository to a place inside it where a file (or, with `what`
+ * 'folder', a folder: the audit pack's) may be written.
+ */
+export async function repositoryWritePath(
+  root: string,
+  path: string,
+  what: 'file' | 'folder' = 'file',
+): Promise<RepositoryWritePath> {
   const refuse = (reason: string): RepositoryWritePath => ({ kind: 'refused', reason });
   const lexical = lexicalRefusal(path);
   if (lexical) return refuse(lexical);
@@ -44,7 +51,11 @@ export async function repositoryWritePath(root: string, path: string): Promise<R
     at = real;
     existing++;
   }
-  if (existing === segments.length && !(await stat(at)).isFile()) return refuse(`${path}: it is not a file`);
+  if (existing === segments.length) {
+    const info = await stat(at);
+    if (what === 'file' && !info.isFile()) return refuse(`${path}: it is not a file`);
+    if (what === 'folder' && !info.isDirectory()) return refuse(`${path}: it is not a folder`);
+  }
   const real = join(at, ...segments.slice(existing));
   return { kind: 'file', real, relative: relative(realRoot, real).split(sep).join('/') };
 }

@@ -64,6 +64,13 @@ export const TAG_BODY = {
   properties: { name: REQUIRED_STRING, message: REQUIRED_STRING, ref: OPTIONAL_STRING },
 } as const;
 
+/** POST /api/publish. */
+export const PUBLISH_BODY = {
+  type: 'object',
+  required: ['ref'],
+  properties: { ref: REQUIRED_STRING, folder: OPTIONAL_STRING },
+} as const;
+
 /** POST /api/agents/run. */
 export const AGENT_RUN_BODY = {
   type: 'object',

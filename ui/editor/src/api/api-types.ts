@@ -8,6 +8,7 @@ export type { LedgerRow } from '../../../../tools/report/case-ledger.js';
 export type { TraceEdge, TraceNode } from '../../../../tools/report/trace-graph.js';
 export type { GitCommit, GitRef, StatusEntry } from '../../../../tools/git/git-client.js';
 export type { ErrorBody } from '../../../../tools/http/error-body.js';
+export type { PublishAnswer } from '../../../../tools/editor/routes/publish-routes.js';
 export type { Gap } from '../../../../tools/verify/gaps.js';
 export type { VerificationLockCase } from '../../../../tools/verify/verification-lock-update.js';
 export type { SetMember, Verdict } from '../../../../tools/verify/verdicts.js';

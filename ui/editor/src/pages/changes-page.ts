@@ -8,6 +8,7 @@ import type {
   GitCommit,
   GitRef,
   GitStatusAnswer,
+  PublishAnswer,
   RefList,
 } from '../api/api-types.js';
 import { statusLetters } from '../model/status-letters.js';
@@ -32,6 +33,9 @@ export class ChangesPage extends LightElement {
     diffError: { state: true },
     error: { state: true },
     loadingDiff: { state: true },
+    published: { state: true },
+    publishError: { state: true },
+    publishing: { state: true },
   };
   declare query: URLSearchParams;
   declare status: GitStatusAnswer | null;
@@ -41,6 +45,9 @@ export class ChangesPage extends LightElement {
   declare diffError: string;
   declare error: string;
   declare loadingDiff: boolean;
+  declare published: PublishAnswer | null;
+  declare publishError: string;
+  declare publishing: boolean;
   private readonly storeController = new StoreController(this);
   private diffKey: string | null = null;
   private readonly diffRequest = new LatestRequest();
@@ -55,6 +62,9 @@ export class ChangesPage extends LightElement {
     this.diffError = '';
     this.error = '';
     this.loadingDiff = false;
+    this.published = null;
+    this.publishError = '';
+    this.publishing = false;
   }
 
   override connectedCallback(): void {
@@ -122,6 +132,61 @@ export class ChangesPage extends LightElement {
     this.query = new URLSearchParams(next);
   }
 
+  /** The Publish action: the audit pack of a tag into a folder of the repository or a temporary one. */
+  private publishForm(): TemplateResult {
+    const tags = this.refs.filter((r) => r.kind === 'tag');
+    const submit = async (event: Event) => {
+      event.preventDefault();
+      const form = event.target as HTMLFormElement;
+      const data = new FormData(form);
+      const folder = String(data.get('folder') ?? '').trim();
+      this.publishing = true;
+      this.publishError = '';
+      this.published = null;
+      try {
+        this.published = await store().api.post<PublishAnswer>('publish', {
+          ref: String(data.get('ref')),
+          folder: folder || null,
+        });
+      } catch (error) {
+        this.publishError = errorText(error);
+      } finally {
+        this.publishing = false;
+      }
+    };
+    return html`<h2>Publish</h2>
+      <p>
+        The audit pack of a baseline: a static site with the documents, the traceability matrix, the risk
+        table and the verification report (docs/publish.md).
+      </p>
+      <form class="toolbar" id="publish-form" @submit=${submit}>
+        <div>
+          <label for="publish-ref">Tag</label>
+          <select id="publish-ref" name="ref" required>
+            ${tags.length === 0 ? html`<option value="HEAD">HEAD (no tag yet)</option>` : nothing}
+            ${tags.map((t) => html`<option value=${t.name}>${t.name}</option>`)}
+          </select>
+        </div>
+        <div>
+          <label for="publish-folder">Folder in the repository</label>
+          <input id="publish-folder" name="folder" placeholder="empty: a new temporary folder" />
+        </div>
+        <button type="submit" ?disabled=${this.publishing}>
+          ${this.publishing ? 'Publishing…' : 'Publish'}
+        </button>
+      </form>
+      ${this.publishError ? html`<div class="banner error" role="alert"><p>${this.publishError}</p></div>` : nothing}
+      ${
+        this.published
+          ? html`<p class="banner" role="status" id="publish-result">
+              Published ${this.published.ref} (${this.published.files} files) to
+              <code>${this.published.relative ?? this.published.out}</code>: open
+              <code>${this.published.index}</code> in a browser.
+            </p>`
+          : nothing
+      }`;
+  }
+
   protected override render() {
     const files = this.status?.repository ? this.status.files : [];
     const modelFiles = files.filter((f) => f.model);
@@ -178,6 +243,8 @@ export class ChangesPage extends LightElement {
           Tag a baseline…
         </button>
       </div>
+
+      ${this.status?.repository ? this.publishForm() : nothing}
 
       <h2>Model diff</h2>
       <div class="toolbar">

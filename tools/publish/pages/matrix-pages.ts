@@ -1,0 +1,150 @@
+// The traceability matrix both ways: need → requirement → case → result (one row per requirement, with
+// filters for missing links, unverified, failed and derived requirements), and case → owner. Both are
+// split into pages of at most PAGE_BUDGET characters; the filters work on each page.
+import { html, type Markup } from '../markup.js';
+import type { BackwardRow, ForwardRow, PackData } from '../pack-data.js';
+import { PAGE_BUDGET } from './document-pages.js';
+import { entityLink, type Page } from './page.js';
+import { cells, entityLinks, pieceName, pieceNav, splitBySize, verdictBadge } from './parts.js';
+
+/** Whether a requirement counts as unverified in the filters: any verdict short of VERIFIED or FAILED. */
+export function isUnverified(row: ForwardRow): boolean {
+  return row.verdict !== 'VERIFIED' && row.verdict !== 'FAILED' && row.verdict !== 'ACCEPTED';
+}
+
+/** Whether a requirement counts as failed in the filters. */
+export function isFailed(row: ForwardRow): boolean {
+  return row.verdict === 'FAILED' || row.cases.some((c) => c.state === 'failed' || c.state === 'error');
+}
+
+/** The matrix pages, forward and backward. */
+export function matrixPages(data: PackData): Page[] {
+  return [...forwardPages(data), ...backwardPages(data)];
+}
+
+const FILTERS = html`<fieldset class="filters" hidden>
+  <legend>Show only requirements</legend>
+  <label><input type="checkbox" data-filter="missing" /> with missing links</label>
+  <label><input type="checkbox" data-filter="unverified" /> unverified</label>
+  <label><input type="checkbox" data-filter="failed" /> failed</label>
+  <label><input type="checkbox" data-filter="derived" /> derived (no parent)</label>
+  <output class="shown" aria-live="polite"></output>
+</fieldset>`;
+
+function forwardRow(data: PackData, row: ForwardRow): Markup {
+  const flags = [
+    row.missingLinks ? 'missing' : '',
+    isUnverified(row) ? 'unverified' : '',
+    isFailed(row) ? 'failed' : '',
+    row.derived ? 'derived' : '',
+  ].filter(Boolean);
+  const cases =
+    row.cases.length === 0
+      ? html`<span class="empty">no case</span>`
+      : html`<ul class="cases">
+          ${row.cases.map((c) => html`<li>${c.target} ${c.path} <span class="state s-${c.state.replace(/ /g, '-')}">${c.state}</span></li>`)}
+        </ul>`;
+  return html`<tr data-flags="${flags.join(' ')}" data-id="${row.requirement}">
+    ${cells([
+      row.needs.length > 0 ? entityLinks(row.needs, data.entities) : html`<span class="empty">none</span>`,
+      html`${entityLink(row.requirement)}
+      ${row.title}${row.parents.length > 0 ? html`<br /><small>refines ${entityLinks(row.parents, data.entities)}</small>` : ''}${row.mitigations.length > 0 ? html`<br /><small>implements ${entityLinks(row.mitigations, data.entities)}</small>` : ''}`,
+      cases,
+      verdictBadge(row.verdict),
+      flags.join(', '),
+    ])}
+  </tr>`;
+}
+
+function forwardPages(data: PackData): Page[] {
+  const pieces = splitBySize(
+    data.forward.map((r) => forwardRow(data, r)),
+    PAGE_BUDGET,
+  );
+  return pieces.map((rows, index) => {
+    const nav = pieceNav('matrix', pieces.length, index, 'Matrix');
+    return {
+      name: pieceName('matrix', index),
+      title: 'Traceability matrix',
+      section: 'matrix',
+      scripts: ['assets/filters.js'],
+      body: html`<h1>Traceability matrix</h1>
+        <p>
+          User need → requirement → test case → result, one row per requirement (${data.forward.length} in
+          all). The other way: <a href="cases.html">test case → owner</a>. Downloads:
+          <a href="matrix.csv">CSV</a>, <a href="matrix-cases.csv">CSV (cases)</a>,
+          <a href="matrix.xlsx">XLSX</a>.
+        </p>
+        ${FILTERS}${nav}
+        <table class="matrix">
+          <thead>
+            <tr>
+              <th scope="col">User needs</th>
+              <th scope="col">Requirement</th>
+              <th scope="col">Test cases and results</th>
+              <th scope="col">Verdict</th>
+              <th scope="col">Flags</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${rows}
+          </tbody>
+        </table>
+        ${nav}`,
+    };
+  });
+}
+
+function backwardRow(data: PackData, row: BackwardRow): Markup {
+  return html`<tr>
+    ${cells([
+      row.target,
+      row.path,
+      html`<span class="state s-${row.state}">${row.state}</span>`,
+      row.owner
+        ? data.entities.has(row.owner)
+          ? entityLink(row.owner)
+          : row.owner
+        : html`<span class="empty">no owner</span>`,
+      row.ownerKind ?? '',
+      verdictBadge(row.ownerVerdict),
+    ])}
+  </tr>`;
+}
+
+function backwardPages(data: PackData): Page[] {
+  const pieces = splitBySize(
+    data.backward.map((r) => backwardRow(data, r)),
+    PAGE_BUDGET,
+  );
+  return pieces.map((rows, index) => {
+    const nav = pieceNav('cases', pieces.length, index, 'Cases');
+    return {
+      name: pieceName('cases', index),
+      title: 'Test case → owner',
+      section: 'matrix',
+      body: html`<h1>Test case → owner</h1>
+        <p>
+          Every test case of the evidence (${data.backward.length}) and the one entity it verifies. The other
+          way: <a href="matrix.html">the traceability matrix</a>.
+        </p>
+        ${nav}
+        <table class="cases">
+          <thead>
+            <tr>
+              <th scope="col">Target</th>
+              <th scope="col">Case</th>
+              <th scope="col">Result</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Owner's verdict</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${rows}
+          </tbody>
+        </table>
+        ${nav}`,
+    };
+  });
+}

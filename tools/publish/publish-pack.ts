@@ -1,0 +1,183 @@
+// `rr publish`: the audit pack of a model and its evidence (docs/publish.md). Loads through the engine's
+// one way of reading inputs, analyses once, gathers the pack's data, lays out the site and writes it;
+// with --pdf prints the same pages to one PDF. The CLI, the Bazel action and the editor call this.
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join, relative, resolve, sep } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { listEvidenceFiles } from '../evidence/evidence-files.js';
+import { packageVersion } from '../model/package-version.js';
+import { analyze, type Analysis } from '../verify/analyze.js';
+import { loadInputs, type InputOptions, type Inputs } from '../verify/inputs.js';
+import { parseModelVerificationLock } from '../verify/verification-lock-file.js';
+import { verificationLockPathOf } from '../verify/verification-lock-path.js';
+import { baselineOf, modelRepository, readersAt, resolveRevision } from './baseline.js';
+import { semanticDiff } from './model-history.js';
+import { packData, type EvidenceFile, type PackChanges, type PackData } from './pack-data.js';
+import { pdfUnavailable, printPdf } from './pdf.js';
+import { packDate, packPages, siteFiles } from './site-files.js';
+import { packZip } from './pack-zip.js';
+import { writePack } from './write-pack.js';
+
+/** What to publish and where. */
+export interface PublishOptions {
+  model: string;
+  evidence?: string;
+  lock?: string;
+  /** the folder scanned for annotations; none when undefined */
+  sources?: string;
+  /** a tag or commit: publish the model and lock as it holds them */
+  baseline?: string;
+  /** a tag or commit to list the changes since */
+  since?: string;
+  out: string;
+  pdf?: boolean;
+  /** where paths are shown from (default: the model's git root, else the current folder) */
+  workspace?: string;
+  /** the PDF's file name inside `out` */
+  pdfName?: string;
+  /** also write the pack as one zip here */
+  zip?: string;
+  /** reads the model its own way (the Bazel step: rr_model's composed JSON) */
+  readModel?: InputOptions['readModel'];
+  /** reads the lock its own way (the Bazel step: its declared input) */
+  readLock?: InputOptions['readLock'];
+  /** where the evidence is in the workspace (the Bazel step's evidence is staged in bazel-out) */
+  evidenceRoot?: string;
+  /** no git: the Bazel step's inputs are declared files, not a checkout */
+  noGit?: boolean;
+}
+
+/** What a publication wrote. */
+export interface PublishResult {
+  out: string;
+  files: string[];
+  pdf: string | null;
+  /** why no PDF was printed although --pdf asked for one */
+  pdfProblem?: string;
+  data: PackData;
+  analysis: Analysis;
+  unreadable: boolean;
+}
+
+/** Publishes the pack; throws PublishError on a bad revision or output folder. */
+export async function publishPack(options: PublishOptions): Promise<PublishResult> {
+  const git = options.noGit ? undefined : await modelRepository(options.model);
+  const at = options.baseline && git ? await resolveRevision(git, options.baseline, '--baseline') : undefined;
+  if (options.baseline && !git)
+    throw new (await import('./publish-error.js')).PublishError(
+      `--baseline ${options.baseline}: ${options.model} is not in a git repository, so there is no revision to read`,
+    );
+  const readers = git && at ? readersAt(git, at.commit) : {};
+  const inputs = await loadInputs({
+    model: options.model,
+    evidence: options.evidence,
+    lock: options.lock,
+    sources: options.sources,
+    ...(options.readModel ? { readModel: options.readModel } : {}),
+    ...(options.readLock ? { readLock: options.readLock } : {}),
+    ...(options.evidenceRoot ? { evidenceRoot: options.evidenceRoot } : {}),
+    ...readers,
+  });
+  const analysis = analyze(inputs);
+  const root = options.workspace ?? (git ? await realpath(git.root) : process.cwd());
+  const place = (file: string) => slashed(relative(root, resolve(file)));
+  // Evidence files as the workspace has them: below --evidence, or where the Bazel step says they are.
+  const evidencePlace = (file: string) =>
+    options.evidenceRoot
+      ? slashed(join(options.evidenceRoot, file))
+      : options.evidence
+        ? place(join(options.evidence, file))
+        : file;
+  const baseline = await baselineOf(git, at, [options.model, ...(inputs.lockPath ? [inputs.lockPath] : [])]);
+  const changes =
+    options.since && git ? await changesSince(git, options.since, options, inputs, analysis, place) : null;
+  const data = packData({
+    model: inputs.model,
+    analysis,
+    lock: inputs.lock,
+    rrVersion: packageVersion(),
+    baseline,
+    evidenceFiles: options.evidence ? await evidenceHashes(options.evidence, evidencePlace) : [],
+    changes,
+    place,
+    evidencePlace,
+  });
+  const pages = packPages(data);
+  const files = await siteFiles(data, pages);
+  let pdf: string | null = null;
+  let pdfProblem: string | undefined;
+  if (options.pdf) {
+    pdfProblem = pdfUnavailable();
+    if (!pdfProblem) {
+      const name = options.pdfName ?? 'audit-pack.pdf';
+      const dir = await mkdtemp(join(tmpdir(), 'rr-publish-'));
+      try {
+        await printPdf(data, pages, join(dir, name));
+        files.set(name, await readFile(join(dir, name)));
+        pdf = join(options.out, name);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    }
+  }
+  await writePack(options.out, files);
+  if (options.zip)
+    await writeFile(options.zip, await packZip(files, packDate(data), basename(resolve(options.out))));
+  return {
+    out: options.out,
+    files: [...files.keys()].sort(),
+    pdf,
+    ...(pdfProblem ? { pdfProblem } : {}),
+    data,
+    analysis,
+    unreadable: inputs.unreadable,
+  };
+}
+
+function slashed(path: string): string {
+  return path.split(sep).join('/');
+}
+
+/** Every evidence file with its SHA-256, in the evidence reader's order. */
+async function evidenceHashes(dir: string, place: (file: string) => string): Promise<EvidenceFile[]> {
+  const listed = listEvidenceFiles(dir).files;
+  const out: EvidenceFile[] = [];
+  for (const file of listed) {
+    const bytes = await readFile(join(dir, file)).catch(() => undefined);
+    if (bytes)
+      out.push({ file: place(join(dir, file)), sha256: createHash('sha256').update(bytes).digest('hex') });
+  }
+  return out;
+}
+
+/**
+ * The semantic diff from --since to the published model, and the verdicts that changed: the earlier
+ * model and lock analysed over the same evidence, so a verdict moves only through the model's changes.
+ */
+async function changesSince(
+  git: NonNullable<Awaited<ReturnType<typeof modelRepository>>>,
+  since: string,
+  options: PublishOptions,
+  inputs: Inputs,
+  analysis: Analysis,
+  place: (file: string) => string,
+): Promise<PackChanges> {
+  const revision = await resolveRevision(git, since, '--since');
+  const readers = readersAt(git, revision.commit);
+  const before = await readers.readModel(options.model);
+  const lockPath = options.lock ?? verificationLockPathOf(before);
+  const lockText = lockPath ? await readers.readLock(lockPath) : undefined;
+  const lock =
+    lockPath && lockText !== undefined ? parseModelVerificationLock(before, lockPath, lockText) : undefined;
+  const earlier = analyze({ model: before, evidence: inputs.evidence, lock });
+  const was = new Map(earlier.entities.map((v) => [v.id, v.verdict]));
+  const is = new Map(analysis.entities.map((v) => [v.id, v.verdict]));
+  const ids = [...new Set([...was.keys(), ...is.keys()])];
+  const verdicts = ids
+    .filter((id) => (was.get(id) ?? null) !== (is.get(id) ?? null))
+    .map((id) => ({ id, from: was.get(id) ?? null, to: is.get(id) ?? null }));
+  return { since: revision, diff: semanticDiff(before, inputs.model, place), verdicts };
+}

@@ -1,0 +1,86 @@
+// The whole pack as files: every page laid out (entity links resolved to the page that holds each
+// entity), the assets, the search index and the matrix exports. Pure but for reading MiniSearch's
+// browser build; the same data gives the same bytes.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { backwardTable, csvText, forwardTable, matrixWorkbook } from './matrix-export.js';
+import type { PackData } from './pack-data.js';
+import { changesPage } from './pages/changes-page.js';
+import { documentPages } from './pages/document-pages.js';
+import { gapsPage } from './pages/gaps-page.js';
+import { matrixPages } from './pages/matrix-pages.js';
+import { pageDocument, resolveLinks, type Page } from './pages/page.js';
+import { riskPage } from './pages/risk-page.js';
+import { searchPage } from './pages/search-page.js';
+import { startPage } from './pages/start-page.js';
+import { verificationPages } from './pages/verification-pages.js';
+import { searchIndexScript } from './search-index.js';
+import { FILTERS_JS, SEARCH_JS, SITE_CSS, SITE_JS } from './site-assets.js';
+
+/** Every page of the pack, in reading order (the PDF prints them in this order). */
+export function packPages(data: PackData): Page[] {
+  return [
+    startPage(data),
+    ...documentPages(data),
+    ...matrixPages(data),
+    riskPage(data),
+    ...verificationPages(data),
+    changesPage(data),
+    gapsPage(data),
+    searchPage(),
+  ];
+}
+
+/** Where each entity's home is: page name by entity id. */
+export function entityHomes(pages: readonly Page[]): Map<string, string> {
+  const homes = new Map<string, string>();
+  for (const page of pages) for (const id of page.anchors ?? []) if (!homes.has(id)) homes.set(id, page.name);
+  return homes;
+}
+
+/** The href of an entity's anchor on its page. */
+export function entityHref(homes: ReadonlyMap<string, string>, id: string): string {
+  return `${homes.get(id) ?? 'documents.html'}#${encodeURIComponent(id)}`;
+}
+
+/** MiniSearch's browser build, with its licence, as the pack ships it. */
+function miniSearchAsset(): string {
+  const esm = fileURLToPath(import.meta.resolve('minisearch'));
+  const root = join(dirname(esm), '..', '..');
+  const code = readFileSync(join(root, 'dist', 'umd', 'index.js'), 'utf8').replace(
+    /\n\/\/# sourceMappingURL=.*\s*$/,
+    '\n',
+  );
+  const licence = readFileSync(join(root, 'LICENSE.txt'), 'utf8');
+  return `/*! MiniSearch, ${licence.trim().split('\n')[0]}; MIT licence:\n${licence.replace(/\*\//g, '* /')}*/\n${code}`;
+}
+
+/** The pack's files by path relative to the output folder. */
+export async function siteFiles(
+  data: PackData,
+  pages: readonly Page[] = packPages(data),
+): Promise<Map<string, string | Buffer>> {
+  const files = new Map<string, string | Buffer>();
+  const homes = entityHomes(pages);
+  const href = (id: string) => entityHref(homes, id);
+  for (const page of pages) files.set(page.name, resolveLinks(pageDocument(page, data.project), href));
+  files.set('assets/site.css', SITE_CSS);
+  files.set('assets/site.js', SITE_JS);
+  files.set('assets/filters.js', FILTERS_JS);
+  files.set('assets/search.js', SEARCH_JS);
+  files.set('assets/minisearch.js', miniSearchAsset());
+  files.set('assets/search-index.js', searchIndexScript(data, href));
+  const forward = forwardTable(data);
+  const backward = backwardTable(data);
+  files.set('matrix.csv', csvText(forward));
+  files.set('matrix-cases.csv', csvText(backward));
+  files.set('matrix.xlsx', await matrixWorkbook(forward, backward, packDate(data)));
+  return files;
+}
+
+/** The one date a pack carries: the baseline commit's, else the start of the zip era. */
+export function packDate(data: PackData): Date {
+  const date = data.baseline.date ? new Date(data.baseline.date) : new Date(Date.UTC(1980, 0, 1));
+  return date.getTime() < Date.UTC(1980, 0, 1) ? new Date(Date.UTC(1980, 0, 1)) : date;
+}
