@@ -26,28 +26,40 @@ export interface XmlWriteOptions {
 
 /** A document: the XML declaration, then the root element, ending in a newline. */
 export function xmlDocument(root: XmlNode, options: XmlWriteOptions = {}): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${elementXml(root, 0, false, options.emptyElements === 'paired')}`;
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
+  elementXml(root, 0, false, options.emptyElements === 'paired', out);
+  return out.join('');
 }
 
 /** One element on its own (no declaration), laid out as in a document, ending in a newline. */
 export function xmlElement(node: XmlNode, options: XmlWriteOptions = {}): string {
-  return elementXml(node, 0, false, options.emptyElements === 'paired');
+  const out: string[] = [];
+  elementXml(node, 0, false, options.emptyElements === 'paired', out);
+  return out.join('');
 }
 
-function elementXml(node: XmlNode, depth: number, inline: boolean, paired: boolean): string {
+// Pieces go into one list joined once: joining per element would copy a deep element's text once per
+// level above it.
+function elementXml(node: XmlNode, depth: number, inline: boolean, paired: boolean, out: string[]): void {
   const indent = inline ? '' : '  '.repeat(depth);
   const end = inline ? '' : '\n';
-  const open = `${indent}<${node.name}${attributesXml(node.attributes ?? {})}`;
+  out.push(`${indent}<${node.name}${attributesXml(node.attributes ?? {})}`);
   const content = node.content ?? [];
-  if (content.length === 0) return paired ? `${open}></${node.name}>${end}` : `${open}/>${end}`;
-  if (inline || node.inline === true || content.some((item) => typeof item === 'string')) {
-    const inner = content
-      .map((item) => (typeof item === 'string' ? textXml(item) : elementXml(item, 0, true, paired)))
-      .join('');
-    return `${open}>${inner}</${node.name}>${end}`;
+  if (content.length === 0) {
+    out.push(paired ? `></${node.name}>${end}` : `/>${end}`);
+    return;
   }
-  const children = content.map((child) => elementXml(child as XmlNode, depth + 1, false, paired)).join('');
-  return `${open}>\n${children}${indent}</${node.name}>\n`;
+  if (inline || node.inline === true || content.some((item) => typeof item === 'string')) {
+    out.push('>');
+    for (const item of content)
+      if (typeof item === 'string') out.push(textXml(item));
+      else elementXml(item, 0, true, paired, out);
+    out.push(`</${node.name}>${end}`);
+    return;
+  }
+  out.push('>\n');
+  for (const child of content) elementXml(child as XmlNode, depth + 1, false, paired, out);
+  out.push(`${indent}</${node.name}>\n`);
 }
 
 /** Element text: escaped, and a carriage return as a reference (a reader turns a literal one into a line feed). */
