@@ -84,7 +84,10 @@ export function withVerdicts(model: Model, claimAnalysis: ClaimAnalysis): Analys
   const invalid = new Set(
     final.filter((d) => INVALIDATING_RULES.has(d.rule) && d.entity).map((d) => d.entity!),
   );
-  const reviews = linkReviews(model);
+  // Every link's review state is listed only where asked (report JSON, the editor): an unstamped model
+  // has no suspect set, and listing its links is a tenth of a large report's analysis.
+  let reviews: LinkReview[] | undefined;
+  const reviewsOf = () => (reviews ??= linkReviews(model));
   const entities = entityVerdicts(
     traceIndex(model),
     cases,
@@ -92,7 +95,7 @@ export function withVerdicts(model: Model, claimAnalysis: ClaimAnalysis): Analys
     invalid,
     stale,
     model.config,
-    suspectSetsOf(reviews),
+    model.reviewed ? suspectSetsOf(reviewsOf()) : new Map(),
   );
   const quarantined = cases.filter((a) => a.quarantine).length;
   const owned = cases.filter((a) => a.owner).length;
@@ -103,7 +106,9 @@ export function withVerdicts(model: Model, claimAnalysis: ClaimAnalysis): Analys
     gaps: findGaps(model.entities, entities, final, model.config),
     absences,
     annotations,
-    reviews,
+    get reviews() {
+      return reviewsOf();
+    },
     counts: { cases: cases.length, owned, unowned: cases.length - owned - quarantined, quarantined },
   };
 }
