@@ -100,7 +100,7 @@ describe('rr bazel test-results', { timeout: 60_000 }, () => {
           '</testsuites>\n',
           '  <testsuite name="pump/dose_test" tests="1" failures="0" errors="1">\n' +
             '    <testcase name="pump/dose_test" status="run">\n' +
-            '      <error message="exited with error code 3"></error>\n' +
+            '      <error message="exited with error code 3"/>\n' +
             '    </testcase>\n' +
             '  </testsuite>\n</testsuites>\n',
         ),

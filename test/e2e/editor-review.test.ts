@@ -62,7 +62,7 @@ describe.runIf(available(needsProgram('chromium')))(
       );
       const count = page.locator('.precheck-suspect');
       await count.waitFor();
-      await expect(count.textContent()).resolves.toMatch(/This save would make 2 reviewed\s+links suspect/);
+      await expect(count.textContent()).resolves.toMatch(/This save would make 2 reviewed\s+links\s+suspect/);
       await expect(count.textContent()).resolves.toContain('requirement REQ-023 refines requirement REQ-020');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.locator('main h1', { hasText: 'REQ-020 Alarm system' }).waitFor();
