@@ -114,6 +114,8 @@ export class ModelSession {
           evidence: this.evidence,
           lock: this.verificationLock,
           sources: this.sources,
+          // made while the evidence loaded; analyze uses it only for this very model
+          modelAnalysis: this.modelAnalysis,
         })
       : this.engineAnalysis();
     return this.cached;
