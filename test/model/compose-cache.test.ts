@@ -1,5 +1,6 @@
-// The compose cache: a model that did not change loads from the cache; any change to a file's bytes
-// composes it afresh; a cache that cannot be written changes nothing; RR_CACHE_DIR=off writes nothing.
+// The compose cache: a file's composition is written the second time rr meets the same bytes (the first
+// leaves an empty marker) and served from the third; any change to a file's bytes composes it afresh; a
+// cache that cannot be written changes nothing; RR_CACHE_DIR=off writes nothing.
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,9 @@ afterEach(async () => {
 
 const titleOf = async () => (await loadModel(join(dir, 'model.yaml'))).byId.get('REQ-001')?.data.title;
 const entries = async () => (await readdir(join(dir, 'cache', 'compose'))).filter((n) => n.endsWith('.json'));
+const markers = async () => (await readdir(join(dir, 'cache', 'compose'))).filter((n) => n.endsWith('.seen'));
+/** Loads twice: the first sighting marks the file, the second writes its entry. */
+const cachedTitleOf = async () => (await titleOf(), await titleOf());
 
 describe('the compose cache', () => {
   it('holds files from MIN_CACHED_BYTES up; a smaller file is composed every time', async () => {
@@ -46,8 +50,27 @@ describe('the compose cache', () => {
     await expect(readdir(join(dir, 'cache'))).rejects.toThrow();
   });
 
-  it('serves an unchanged file from the cache and recomposes a changed one', async () => {
+  it('writes a file the second time it meets its bytes, not the first', async () => {
     expect(await titleOf()).toBe('Rate limit');
+    expect(await entries()).toEqual([]);
+    const [marker] = await markers();
+    expect(marker).toMatch(/^[0-9a-f]{64}\.seen$/);
+    expect(await titleOf()).toBe('Rate limit');
+    expect(await entries()).toEqual([marker!.replace('.seen', '.json')]);
+    expect(await markers()).toEqual([]); // the entry replaces its marker
+  });
+
+  it('never writes a file whose bytes change between runs', async () => {
+    for (const title of ['One', 'Two', 'Three']) {
+      await writeFile(join(dir, 'model.yaml'), MODEL.replace('Rate limit', title));
+      expect(await titleOf()).toBe(title);
+    }
+    expect(await entries()).toEqual([]);
+    expect(await markers()).toHaveLength(3);
+  });
+
+  it('serves an unchanged file from the cache and recomposes a changed one', async () => {
+    expect(await cachedTitleOf()).toBe('Rate limit');
     const [entry] = await entries();
     expect(entry).toMatch(/^[0-9a-f]{64}\.json$/);
     // Proof the entry is what the next load reads: a doctored entry shows through.
@@ -56,7 +79,7 @@ describe('the compose cache', () => {
     expect(await titleOf()).toBe('From the cache');
     // One changed byte in the model file is another key: composed afresh, and cached beside.
     await writeFile(join(dir, 'model.yaml'), MODEL.replace('Rate limit', 'Rate limits'));
-    expect(await titleOf()).toBe('Rate limits');
+    expect(await cachedTitleOf()).toBe('Rate limits');
     expect(await entries()).toHaveLength(2);
   });
 
@@ -67,7 +90,9 @@ describe('the compose cache', () => {
     await mkdir(cache, { recursive: true });
     await writeFile(stale, '{}');
     await utimes(stale, daysAgo(31), daysAgo(31));
-    expect(await titleOf()).toBe('Rate limit'); // the first write clears what nobody used for 30 days
+    expect(await titleOf()).toBe('Rate limit'); // the first marker clears what nobody used for 30 days
+    await expect(stat(stale)).rejects.toThrow();
+    expect(await titleOf()).toBe('Rate limit');
     const [entry] = await entries();
     expect(await entries()).toEqual([entry]);
     await utimes(join(cache, entry!), daysAgo(40), daysAgo(40));
@@ -80,7 +105,8 @@ describe('the compose cache', () => {
     const weight = async () => (await loadModel(join(dir, 'model.yaml'))).byId.get('REQ-001')?.data.weight;
     expect(await weight()).toBe(Infinity);
     expect(await weight()).toBe(Infinity);
-    await expect(readdir(join(dir, 'cache'))).rejects.toThrow();
+    expect(await weight()).toBe(Infinity);
+    expect(await entries()).toEqual([]);
   });
 
   it.each([
@@ -92,7 +118,8 @@ describe('the compose cache', () => {
   ])('does not cache a file with such a value %s', async (_where, text) => {
     await writeFile(join(dir, 'model.yaml'), text);
     await loadModel(join(dir, 'model.yaml'));
-    await expect(readdir(join(dir, 'cache'))).rejects.toThrow();
+    await loadModel(join(dir, 'model.yaml'));
+    expect(await entries()).toEqual([]);
   });
 
   it('serves a model that reports every problem where a fresh load does', async () => {
@@ -117,20 +144,21 @@ describe('the compose cache', () => {
     process.env.RR_CACHE_DIR = 'off';
     const fresh = await report();
     process.env.RR_CACHE_DIR = join(dir, 'cache');
-    expect(await report()).toBe(fresh); // composed, and written to the cache
+    expect(await report()).toBe(fresh); // composed, and marked
+    expect(await report()).toBe(fresh); // composed again, and written to the cache
     expect((await entries()).length).toBe((await readdir(model)).length);
     expect(await report()).toBe(fresh); // served from the cache
   });
 
   it('ignores an entry that is not a composed file', async () => {
-    await titleOf();
+    await cachedTitleOf();
     const [entry] = await entries();
     await writeFile(join(dir, 'cache', 'compose', entry!), '{"truncated": ');
     expect(await titleOf()).toBe('Rate limit');
   });
 
   it('composes again, and rewrites, an entry of the wrong shape', async () => {
-    await titleOf();
+    await cachedTitleOf();
     const [entry] = await entries();
     const path = join(dir, 'cache', 'compose', entry!);
     // JSON, with a list of documents, but no document in it is one.

@@ -4,7 +4,17 @@
 // modules, the schemas, the yaml and ajv packages): any change there is a different key, never a stale
 // hit. RR_CACHE_DIR sets the folder (`off` disables it); the default is $XDG_CACHE_HOME/rr or ~/.cache/rr.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync, utimesSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +27,7 @@ import { packageRoot } from './package-paths.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Entries not used for this long are removed when a new one is written. */
+/** Entries (and first-sighting markers) not used for this long are removed when a new one is written. */
 const MAX_AGE_MS = 30 * DAY_MS;
 
 /** The folder holding cached composed files, or undefined when caching is off. */
@@ -126,6 +136,26 @@ export function readComposeCache(dir: string, key: string): ComposedFile | undef
   }
 }
 
+/**
+ * Whether a composition is worth writing: the second time rr composes the same bytes, not the first.
+ * The first sighting leaves only an empty marker; writing the entry then cost a quarter of a first
+ * `rr validate` of 10,000 entities in one file, and a file edited between runs (the usual case for a
+ * model in one file) never meets its entry again (docs/decisions/0350-cache-on-the-second-sighting.md).
+ */
+export function admitToComposeCache(dir: string, key: string): boolean {
+  const marker = join(dir, `${key}.seen`);
+  // A marker from an earlier run, or an entry that could not be read (rewritten at once).
+  if (existsSync(marker) || existsSync(join(dir, `${key}.json`))) return true;
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(marker, '', { mode: 0o600 });
+    removeOldEntriesOnce(dir);
+  } catch {
+    // A cache that cannot be written: nothing will be admitted, and loading works the same.
+  }
+  return false;
+}
+
 /** Keeps an entry in use from being removed as old: its time is renewed at most once a day. */
 function markUsed(path: string): void {
   try {
@@ -178,6 +208,7 @@ export function writeComposeCache(dir: string, key: string, composed: ComposedFi
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     // Not flushed: an entry a crash cut short is a miss, and the file is composed again.
     writeFileAtomicSync(join(dir, `${key}.json`), json, { mode: 0o600, fsync: false });
+    rmSync(join(dir, `${key}.seen`), { force: true });
     removeOldEntriesOnce(dir);
   } catch {
     // Read-only home, full disk, a sandbox: loading works the same without the cache.

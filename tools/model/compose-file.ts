@@ -2,6 +2,7 @@ import { composeDocument, type ComposedDocument } from './compose-document.js';
 import type { Diagnostic } from './diagnostic.js';
 import { readFileSync } from 'node:fs';
 import {
+  admitToComposeCache,
   composeCacheDir,
   composeCacheKey,
   MIN_CACHED_BYTES,
@@ -23,7 +24,7 @@ export interface ComposedFile {
 
 /**
  * Reads, parses and composes one model file, or takes it from the compose cache when its bytes are
- * known. The file is read synchronously: files are composed one after another per thread, and awaiting
+ * known (written there the second time the same bytes are composed, docs/decisions/0350). The file is read synchronously: files are composed one after another per thread, and awaiting
  * each read left the thread idle (about an eighth of `rr validate`'s first run on 10,000 entities).
  */
 export function composeModelFile(file: string): Promise<ComposedFile> {
@@ -48,7 +49,7 @@ function composeModelFileNow(file: string): ComposedFile {
   const cached = readComposeCache(cacheDir, key);
   if (cached !== undefined) return cached;
   const composed = composeModelText(file, decodeModelBytes(file, bytes));
-  writeComposeCache(cacheDir, key, composed);
+  if (admitToComposeCache(cacheDir, key)) writeComposeCache(cacheDir, key, composed);
   return composed;
 }
 
