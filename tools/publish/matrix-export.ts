@@ -1,9 +1,10 @@
 // The traceability matrix beside the HTML as CSV (RFC 4180) and XLSX (exceljs), one row per
 // requirement and case, and one per case and owner. The XLSX is made reproducible: its document
-// properties carry the baseline's date and every zip entry the same fixed time (exceljs stamps them
-// with the clock), so two publications of the same inputs give the same bytes.
+// properties carry the baseline's date and every zip entry the same fixed time (exceljs's zip stamps
+// them with the clock), so two publications of the same inputs give the same bytes.
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { PassThrough } from 'node:stream';
 import type { PackData } from './pack-data.js';
 
 const FORWARD_HEADER = [
@@ -62,9 +63,23 @@ export function csvText(rows: readonly string[][]): string {
   return rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
-/** Both matrices as one XLSX workbook, its bytes the same for the same data and date. */
+/**
+ * Both matrices as one XLSX workbook, its bytes the same for the same data and date. Written through
+ * exceljs's streaming writer: its in-memory workbook kept an object per cell and took most of a large
+ * publication (docs/decisions/0309-the-xlsx-is-streamed.md).
+ */
 export async function matrixWorkbook(forward: string[][], backward: string[][], date: Date): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const chunks: Buffer[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    // No styles: the writer renders and looks up a style for every cell, half of the workbook's time;
+    // the header row is frozen instead of bold.
+    useStyles: false,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  });
   workbook.creator = 'rr';
   workbook.lastModifiedBy = 'rr';
   workbook.created = date;
@@ -74,20 +89,22 @@ export async function matrixWorkbook(forward: string[][], backward: string[][], 
     ['Cases to owners', backward],
   ] as const) {
     const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.addRows(rows);
-    sheet.getRow(1).font = { bold: true };
+    rows.forEach((cells) => {
+      sheet.addRow(cells).commit();
+    });
+    sheet.commit();
   }
-  // Stored, not compressed: the entries are compressed once, below, where their dates are fixed.
-  const written = Buffer.from(await workbook.xlsx.writeBuffer({ zip: { compression: 'STORE' } }));
-  return fixedZipTimes(written, date);
+  await workbook.commit();
+  return fixedZipDates(Buffer.concat(chunks), date);
 }
 
-/** The zip again with every entry dated `date` and in the same order. */
-async function fixedZipTimes(bytes: Buffer, date: Date): Promise<Buffer> {
+/**
+ * The zip again with every entry dated `date`: the streaming writer's zip (archiver) stamps entries
+ * with the clock. JSZip reuses each entry's compressed bytes (the same method), so only the headers
+ * are written anew; a test publishes twice in two time zones and compares the bytes.
+ */
+async function fixedZipDates(bytes: Buffer, date: Date): Promise<Buffer> {
   const zip = await JSZip.loadAsync(bytes);
-  const out = new JSZip();
-  const names = Object.keys(zip.files).filter((n) => !zip.files[n]!.dir);
-  for (const name of names)
-    out.file(name, await zip.files[name]!.async('uint8array'), { date, createFolders: false });
-  return out.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+  for (const entry of Object.values(zip.files)) entry.date = date;
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
 }

@@ -17,7 +17,7 @@ import { baselineOf, modelRepository, readersAt, resolveRevision } from './basel
 import { semanticDiff } from './model-history.js';
 import { packData, type EvidenceFile, type PackChanges, type PackData } from './pack-data.js';
 import { pdfUnavailable, printPdf } from './pdf.js';
-import { packDate, packPages, siteFiles } from './site-files.js';
+import { packDate, siteFiles } from './site-files.js';
 import { packZip } from './pack-zip.js';
 import { writePack } from './write-pack.js';
 
@@ -83,14 +83,16 @@ export async function publishPack(options: PublishOptions): Promise<PublishResul
   });
   const analysis = analyze(inputs);
   const root = options.workspace ?? (git ? await realpath(git.root) : process.cwd());
-  const place = (file: string) => slashed(relative(root, resolve(file)));
+  // Remembered per path: a large pack asks for the same few thousand files once per case.
+  const place = remembered((file: string) => slashed(relative(root, resolve(file))));
   // Evidence files as the workspace has them: below --evidence, or where the Bazel step says they are.
-  const evidencePlace = (file: string) =>
+  const evidencePlace = remembered((file: string) =>
     options.evidenceRoot
       ? slashed(join(options.evidenceRoot, file))
       : options.evidence
         ? place(join(options.evidence, file))
-        : file;
+        : file,
+  );
   const baseline = await baselineOf(git, at, [options.model, ...(inputs.lockPath ? [inputs.lockPath] : [])]);
   const changes =
     options.since && git ? await changesSince(git, options.since, options, inputs, analysis, place) : null;
@@ -105,8 +107,7 @@ export async function publishPack(options: PublishOptions): Promise<PublishResul
     place,
     evidencePlace,
   });
-  const pages = packPages(data);
-  const files = await siteFiles(data, pages);
+  const { pages, files } = await siteFiles(data);
   let pdf: string | null = null;
   let pdfProblem: string | undefined;
   if (options.pdf) {
@@ -134,6 +135,16 @@ export async function publishPack(options: PublishOptions): Promise<PublishResul
     data,
     analysis,
     unreadable: inputs.unreadable,
+  };
+}
+
+/** `f` with its answers kept per argument. */
+function remembered(f: (file: string) => string): (file: string) => string {
+  const known = new Map<string, string>();
+  return (file) => {
+    let answer = known.get(file);
+    if (answer === undefined) known.set(file, (answer = f(file)));
+    return answer;
   };
 }
 

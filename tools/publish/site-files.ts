@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { backwardTable, csvText, forwardTable, matrixWorkbook } from './matrix-export.js';
+import { backwardTable, csvText, forwardTable } from './matrix-export.js';
+import { matrixWorkbookSoon } from './matrix-workbook-thread.js';
 import type { PackData } from './pack-data.js';
 import { changesPage } from './pages/changes-page.js';
 import { documentPages } from './pages/document-pages.js';
@@ -56,11 +57,15 @@ function miniSearchAsset(): string {
   return `/*! MiniSearch, ${licence.trim().split('\n')[0]}; MIT licence:\n${licence.replace(/\*\//g, '* /')}*/\n${code}`;
 }
 
-/** The pack's files by path relative to the output folder. */
+/** The pack's pages (in reading order, for the PDF) and its files by path relative to the output folder. */
 export async function siteFiles(
   data: PackData,
-  pages: readonly Page[] = packPages(data),
-): Promise<Map<string, string | Buffer>> {
+): Promise<{ pages: Page[]; files: Map<string, string | Buffer> }> {
+  const forward = forwardTable(data);
+  const backward = backwardTable(data);
+  // Started first: on a large pack it is built on a worker while the pages are laid out below.
+  const workbook = matrixWorkbookSoon(forward, backward, packDate(data));
+  const pages = packPages(data);
   const files = new Map<string, string | Buffer>();
   const homes = entityHomes(pages);
   const href = (id: string) => entityHref(homes, id);
@@ -71,12 +76,10 @@ export async function siteFiles(
   files.set('assets/search.js', SEARCH_JS);
   files.set('assets/minisearch.js', miniSearchAsset());
   files.set('assets/search-index.js', searchIndexScript(data, href));
-  const forward = forwardTable(data);
-  const backward = backwardTable(data);
   files.set('matrix.csv', csvText(forward));
   files.set('matrix-cases.csv', csvText(backward));
-  files.set('matrix.xlsx', await matrixWorkbook(forward, backward, packDate(data)));
-  return files;
+  files.set('matrix.xlsx', await workbook);
+  return { pages, files };
 }
 
 /** The one date a pack carries: the baseline commit's, else the start of the zip era. */

@@ -1,11 +1,20 @@
 // One page per model document (a model file), in the model's order, its sections kept: every entity
 // with all its fields, notes and status, its traces both ways, its verdict and verification set. A
 // large document is split into pieces of at most PAGE_BUDGET characters of markup.
-import { html, type Markup } from '../markup.js';
+import { escapeHtml, html, trusted, type Markup } from '../markup.js';
 import type { PackData, PackDocument, PackEntity, PackMember } from '../pack-data.js';
 import { KIND_WORDS } from '../pack-data.js';
 import { entityLink, type Page } from './page.js';
-import { cells, entityLinks, fieldValue, pieceName, pieceNav, splitBySize, verdictBadge } from './parts.js';
+import {
+  cells,
+  entityLinks,
+  fieldValue,
+  pieceName,
+  pieceNav,
+  splitBySize,
+  stateSpan,
+  verdictBadge,
+} from './parts.js';
 
 /** Characters of markup a page piece holds at most (well below 2 MB even in 3-byte UTF-8). */
 export const PAGE_BUDGET = 600_000;
@@ -198,19 +207,26 @@ export function memberTable(members: readonly PackMember[]): Markup {
       </tr>
     </thead>
     <tbody>
-      ${members.map((m) => {
-        const flags = [
-          m.flaky ? 'flaky' : '',
-          m.stale ? 'stale' : '',
-          m.quarantine ? `quarantined (${m.quarantine})` : '',
-          m.movedTo ? `moved to ${m.movedTo}` : '',
-        ]
-          .filter(Boolean)
-          .join(', ');
-        return html`<tr>
-          ${cells([m.target, m.path, html`<span class="state s-${m.state.replace(/ /g, '-')}">${m.state}</span>`, m.lock, flags, m.evidence.join(', ')])}
-        </tr>`;
-      })}
+      ${trusted(members.map(memberRow).join(''))}
     </tbody>
   </table>`;
+}
+
+/**
+ * One case of a set as a table row. Written as one string with every value through the escaper: a
+ * large pack has a row per case, and building it from nested templates cost most of its pages' time.
+ */
+function memberRow(m: PackMember): string {
+  const flags = [
+    m.flaky ? 'flaky' : '',
+    m.stale ? 'stale' : '',
+    m.quarantine ? `quarantined (${m.quarantine})` : '',
+    m.movedTo ? `moved to ${m.movedTo}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    `<tr><td>${escapeHtml(m.target)}</td><td>${escapeHtml(m.path)}</td><td>${stateSpan(m.state)}</td>` +
+    `<td>${escapeHtml(m.lock)}</td><td>${escapeHtml(flags)}</td><td>${escapeHtml(m.evidence.join(', '))}</td></tr>\n`
+  );
 }

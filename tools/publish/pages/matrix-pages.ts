@@ -1,11 +1,11 @@
 // The traceability matrix both ways: need → requirement → case → result (one row per requirement, with
 // filters for missing links, unverified, failed and derived requirements), and case → owner. Both are
 // split into pages of at most PAGE_BUDGET characters; the filters work on each page.
-import { html, type Markup } from '../markup.js';
+import { escapeHtml, html, trusted, type Markup } from '../markup.js';
 import type { BackwardRow, ForwardRow, PackData } from '../pack-data.js';
 import { PAGE_BUDGET } from './document-pages.js';
 import { entityLink, type Page } from './page.js';
-import { cells, entityLinks, pieceName, pieceNav, splitBySize, verdictBadge } from './parts.js';
+import { cells, entityLinks, pieceName, pieceNav, splitBySize, stateSpan, verdictBadge } from './parts.js';
 
 /** Whether a requirement counts as unverified in the filters: any verdict short of VERIFIED or FAILED. */
 export function isUnverified(row: ForwardRow): boolean {
@@ -41,9 +41,9 @@ function forwardRow(data: PackData, row: ForwardRow): Markup {
   const cases =
     row.cases.length === 0
       ? html`<span class="empty">no case</span>`
-      : html`<ul class="cases">
-          ${row.cases.map((c) => html`<li>${c.target} ${c.path} <span class="state s-${c.state.replace(/ /g, '-')}">${c.state}</span></li>`)}
-        </ul>`;
+      : trusted(
+          `<ul class="cases">${row.cases.map((c) => `<li>${escapeHtml(c.target)} ${escapeHtml(c.path)} ${stateSpan(c.state)}</li>`).join('')}</ul>`,
+        );
   return html`<tr data-flags="${flags.join(' ')}" data-id="${row.requirement}">
     ${cells([
       row.needs.length > 0 ? entityLinks(row.needs, data.entities) : html`<span class="empty">none</span>`,
@@ -95,21 +95,17 @@ function forwardPages(data: PackData): Page[] {
   });
 }
 
+/** One case and its owner as a table row, one string per case (a large pack has 200,000 of them). */
 function backwardRow(data: PackData, row: BackwardRow): Markup {
-  return html`<tr>
-    ${cells([
-      row.target,
-      row.path,
-      html`<span class="state s-${row.state}">${row.state}</span>`,
-      row.owner
-        ? data.entities.has(row.owner)
-          ? entityLink(row.owner)
-          : row.owner
-        : html`<span class="empty">no owner</span>`,
-      row.ownerKind ?? '',
-      verdictBadge(row.ownerVerdict),
-    ])}
-  </tr>`;
+  const owner = row.owner
+    ? data.entities.has(row.owner)
+      ? entityLink(row.owner).html
+      : escapeHtml(row.owner)
+    : '<span class="empty">no owner</span>';
+  return trusted(
+    `<tr><td>${escapeHtml(row.target)}</td><td>${escapeHtml(row.path)}</td><td>${stateSpan(row.state)}</td>` +
+      `<td>${owner}</td><td>${escapeHtml(row.ownerKind ?? '')}</td><td>${verdictBadge(row.ownerVerdict).html}</td></tr>\n`,
+  );
 }
 
 function backwardPages(data: PackData): Page[] {

@@ -43,7 +43,12 @@ export function entityLink(id: string, label: string | Markup = id): Markup {
 
 /** The markup with every entity-link token replaced by `href(id)`. */
 export function resolveLinks(text: string, href: (id: string) => string): string {
-  return text.replace(TOKEN, (_, encoded: string) => href(decodeURIComponent(encoded)));
+  const known = new Map<string, string>(); // a page links the same few entities many times
+  return text.replace(TOKEN, (_, encoded: string) => {
+    let link = known.get(encoded);
+    if (link === undefined) known.set(encoded, (link = href(decodeURIComponent(encoded))));
+    return link;
+  });
 }
 
 /** The whole HTML document of a page (tokens still in it). */

@@ -1,11 +1,17 @@
 // Pieces several page kinds show the same way: a verdict, a field's value, a paged table.
-import { html, type Markup, type Part } from '../markup.js';
+import { escapeHtml, html, type Markup, type Part } from '../markup.js';
 import { entityLink } from './page.js';
 
 /** A verdict as a labelled badge ("—" when there is none). */
 export function verdictBadge(verdict: string | null): Markup {
   if (verdict === null) return html`<span class="verdict none">—</span>`;
   return html`<span class="verdict v-${verdict.toLowerCase()}">${verdict}</span>`;
+}
+
+/** A case's result as a labelled span, as a string (it is written once per case). */
+export function stateSpan(state: string): string {
+  const text = escapeHtml(state);
+  return `<span class="state s-${state.includes(' ') ? escapeHtml(state.replace(/ /g, '-')) : text}">${text}</span>`;
 }
 
 /** A list of entity ids as links, comma-separated. */

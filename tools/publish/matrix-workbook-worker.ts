@@ -1,0 +1,10 @@
+// Worker thread of matrix-workbook-thread.ts: builds the workbook and sends its bytes back.
+import { parentPort, workerData } from 'node:worker_threads';
+import { matrixWorkbook } from './matrix-export.js';
+import type { WorkbookRequest } from './matrix-workbook-thread.js';
+
+const request = workerData as WorkbookRequest;
+const [forward, backward] = JSON.parse(request.rows) as [string[][], string[][]];
+const bytes = await matrixWorkbook(forward, backward, new Date(request.date));
+const copy = new Uint8Array(bytes); // its own buffer, so the transfer moves exactly these bytes
+parentPort!.postMessage(copy, [copy.buffer]);
