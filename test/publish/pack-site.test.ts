@@ -95,9 +95,10 @@ describe('the audit pack of the example', () => {
     const evidence = read('evidence.html');
     expect(result.data.evidenceFiles.length).toBeGreaterThan(10);
     for (const f of result.data.evidenceFiles) expect(evidence).toContain(f.sha256);
-    const gaps = read('gaps.html');
-    for (const d of result.analysis.diagnostics) expect(gaps).toContain(escapeHtml(d.message));
-    expect(gaps).toMatch(/bazel-testlogs\/[^<]+\.xml:\d+/);
+    const diagnostics = read('diagnostics.html');
+    for (const d of result.analysis.diagnostics) expect(diagnostics).toContain(escapeHtml(d.message));
+    expect(diagnostics).toMatch(/bazel-testlogs\/[^<]+\.xml:\d+/);
+    for (const g of result.data.gaps) expect(read('gaps.html')).toContain(escapeHtml(g.detail));
   });
 
   it('writes no file of 2 MB or more', () => {

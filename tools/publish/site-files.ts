@@ -9,10 +9,10 @@ import { matrixWorkbookSoon } from './matrix-workbook-thread.js';
 import type { PackData } from './pack-data.js';
 import { changesPage } from './pages/changes-page.js';
 import { documentPages } from './pages/document-pages.js';
-import { gapsPage } from './pages/gaps-page.js';
+import { gapsPages } from './pages/gaps-page.js';
 import { matrixPages } from './pages/matrix-pages.js';
 import { pageDocument, resolveLinks, type Page } from './pages/page.js';
-import { riskPage } from './pages/risk-page.js';
+import { riskPages } from './pages/risk-page.js';
 import { searchPage } from './pages/search-page.js';
 import { startPage } from './pages/start-page.js';
 import { verificationPages } from './pages/verification-pages.js';
@@ -25,10 +25,10 @@ export function packPages(data: PackData): Page[] {
     startPage(data),
     ...documentPages(data),
     ...matrixPages(data),
-    riskPage(data),
+    ...riskPages(data),
     ...verificationPages(data),
     changesPage(data),
-    gapsPage(data),
+    ...gapsPages(data),
     searchPage(),
   ];
 }

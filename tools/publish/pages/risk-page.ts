@@ -1,9 +1,10 @@
 // The ISO 14971 risk management table: hazard, hazardous situation, harm, the initial score, each
 // control with its type, the requirements implementing it and their verdicts, the residual score, and
 // its acceptability against acceptable_risk_score (the engine's scoring, tools/validate/risk-score.ts).
-import { html } from '../markup.js';
+import { html, trusted } from '../markup.js';
 import type { PackData, RiskRow } from '../pack-data.js';
 import { entityLink, type Page } from './page.js';
+import { pagedTable } from './paged-table.js';
 import { cells, verdictBadge } from './parts.js';
 
 function score(s: RiskRow['initial']): string {
@@ -11,8 +12,8 @@ function score(s: RiskRow['initial']): string {
   return `${s.severity} × ${s.likelihood} = ${s.score}`;
 }
 
-/** The risk management table (risks.html). */
-export function riskPage(data: PackData): Page {
+/** The risk management table (risks.html, and risks-2.html, … for a large model). */
+export function riskPages(data: PackData): Page[] {
   const limit = data.risks[0]?.acceptableScore ?? null;
   const rows = data.risks.map(
     (r) =>
@@ -40,32 +41,27 @@ export function riskPage(data: PackData): Page {
         ])}
       </tr>`,
   );
-  return {
-    name: 'risks.html',
+  return pagedTable({
+    stem: 'risks',
     title: 'Risk management table',
     section: 'risks',
-    body: html`<h1>Risk management table</h1>
+    intro: html`<h1>Risk management table</h1>
       <p>
         Scores are severity rank × likelihood rank; a residual score
         ${limit === null ? 'is not judged (acceptable_risk_score is not set)' : `at or below ${limit} is acceptable`}.
-      </p>
-      <table class="risks">
-        <thead>
-          <tr>
-            <th scope="col">Risk</th>
-            <th scope="col">Hazard</th>
-            <th scope="col">Hazardous situation</th>
-            <th scope="col">Harm</th>
-            <th scope="col">Initial</th>
-            <th scope="col">Risk controls</th>
-            <th scope="col">Residual</th>
-            <th scope="col">Acceptability</th>
-            <th scope="col">Verdict</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${rows}
-        </tbody>
-      </table>`,
-  };
+      </p>`,
+    table: trusted('<table class="risks">'),
+    head: html`<tr>
+      <th scope="col">Risk</th>
+      <th scope="col">Hazard</th>
+      <th scope="col">Hazardous situation</th>
+      <th scope="col">Harm</th>
+      <th scope="col">Initial</th>
+      <th scope="col">Risk controls</th>
+      <th scope="col">Residual</th>
+      <th scope="col">Acceptability</th>
+      <th scope="col">Verdict</th>
+    </tr>`,
+    rows,
+  });
 }

@@ -56,7 +56,7 @@ export function startPage(data: PackData): Page {
       <ul>
         <li><a href="gaps.html">${plural(data.gaps.length, 'gap')}</a></li>
         <li>
-          <a href="gaps.html#diagnostics">${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}</a>
+          <a href="diagnostics.html">${plural(c.errors, 'error')}, ${plural(c.warnings, 'warning')}</a>
         </li>
         ${data.changes ? html`<li><a href="changes.html">Changes since ${data.changes.since.ref}</a></li>` : ''}
       </ul>
