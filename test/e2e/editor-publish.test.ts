@@ -1,4 +1,4 @@
-// The Changes page's Publish action in Chromium against the real `rr serve` (docs/publish.md, "From the
+// The Changes page's Publish action in Chromium against the real `rr serve` (docs/publish.md, "In Bazel and in the
 // editor"): pick a tag and a folder of the repository, press Publish, read where the pack went, and open
 // that pack from file:// in the same browser; a folder outside the repository is refused with the
 // reason shown, and nothing is written there.
