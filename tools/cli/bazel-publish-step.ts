@@ -34,7 +34,7 @@ export async function runBazelPublish(options: BazelPublishOptions, io: CliIo): 
     noGit: true,
   });
   if (result.unreadable) {
-    io.err(`${options.label}: an input of the pack could not be read; see ${options.outDir}/gaps.html\n`);
+    io.err(`${options.label}: an input of the pack could not be read; see ${options.outDir}/diagnostics.html\n`);
     return EXIT.usage;
   }
   return EXIT.ok;
