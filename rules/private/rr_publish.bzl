@@ -20,10 +20,17 @@ def _rr_publish_impl(ctx):
     args.add("--lock-path", rr_set.lock_path)
     args.add("--out-dir", pack.path)
     args.add("--zip", archive)
+    inputs = [rr_set.model_json] + rr_set.evidence + ([rr_set.checked_in_lock] if rr_set.checked_in_lock else [])
+
+    # Stamped (stamp = 1, or -1 under --stamp): the stable status names the baseline commit. Only then
+    # is the status file an input, so an unstamped pack stays cacheable across commits.
+    if ctx.attr.stamp == 1 or (ctx.attr.stamp == -1 and ctx.attr.private_stamp_detect):
+        args.add("--status-file", ctx.info_file)
+        inputs.append(ctx.info_file)
     ctx.actions.run(
         executable = ctx.executable.rr,
         arguments = [args],
-        inputs = [rr_set.model_json] + rr_set.evidence + ([rr_set.checked_in_lock] if rr_set.checked_in_lock else []),
+        inputs = inputs,
         outputs = [pack, archive],
         env = RR_ACTION_ENV,
         mnemonic = "RrPublish",
@@ -41,15 +48,26 @@ rr_publish_rule = rule(
             doc = "An rr_verification_set target: its model, lock and evidence are published.",
         ),
         "rr": rr_tool_attr("exec"),
+        "stamp": attr.int(
+            default = -1,
+            values = [-1, 0, 1],
+            doc = "1: name the baseline from the workspace status; 0: never; -1: when built with --stamp.",
+        ),
+        "private_stamp_detect": attr.bool(
+            default = False,
+            doc = "Set by the rr_publish macro: whether --stamp is on.",
+        ),
     },
 )
 
-def rr_publish(name, set, testonly = True, tags = [], visibility = None, **kwargs):
+def rr_publish(name, set, stamp = -1, testonly = True, tags = [], visibility = None, **kwargs):
     """The audit pack `name`: `bazel build :name` writes `name.pack/` and `name.zip`.
 
     Args:
       name: the pack's target.
       set: an rr_verification_set target; its model, checked-in lock and evidence are published.
+      stamp: 1 names the baseline commit, tag and date from the workspace status
+        (STABLE_RR_BASELINE_COMMIT, _TAG, _DATE, _MODIFIED); 0 never; -1 (default) when built with --stamp.
       testonly: a set with tests is testonly, and so is what depends on it.
       tags: tags of the target.
       visibility: visibility of the target.
@@ -58,6 +76,11 @@ def rr_publish(name, set, testonly = True, tags = [], visibility = None, **kwarg
     rr_publish_rule(
         name = name,
         set = set,
+        stamp = stamp,
+        private_stamp_detect = select({
+            str(Label("//rules/private:stamp_detect")): True,
+            "//conditions:default": False,
+        }),
         testonly = testonly,
         tags = tags,
         visibility = visibility,

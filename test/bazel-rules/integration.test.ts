@@ -1,10 +1,12 @@
 // The rules from rules/ in a real Bazel (Debian's bazel-bootstrap in CI), offline, on the consumer
 // workspace in test/bazel/. Needs bazel (test/requirements.ts): skipped with a message without it, failed under CI.
+import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rr } from '../cli/run-cli.js';
+import { REPO } from '../built-dist.js';
 import { available, needsProgram } from '../requirements.js';
 import { BazelWorkspace } from './bazel-workspace.js';
 
@@ -312,6 +314,31 @@ describe.runIf(available(needsProgram('bazel')))(
       } finally {
         viewer.kill('SIGTERM');
       }
+    });
+
+    it("names a stamped pack's baseline from rules_rr's workspace status command, and none unstamped", async () => {
+      // The workspace as a git checkout with a tag, and the status command rules_rr ships.
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-c', 'user.name=CI', '-c', 'user.email=ci@example.com', ...args], {
+          cwd: ws.dir,
+          encoding: 'utf8',
+        }).trim();
+      git('init', '-q');
+      git('add', '-A', '.', ':!bazel-*');
+      git('commit', '-q', '-m', 'the release');
+      git('tag', '-a', 'v9', '-m', 'release v9');
+      const commit = git('rev-parse', 'HEAD');
+      const status = `--workspace_status_command=${join(REPO, 'rules', 'workspace_status.sh')}`;
+      const stamped = await ws.bazel('build', ['--stamp', status, '//:audit']);
+      expect(stamped.code, stamped.output).toBe(0);
+      const start = await ws.read('bazel-bin/audit.pack/index.html');
+      expect(start).toContain('tag <strong>v9</strong>');
+      expect(start).toContain(`<code>${commit}</code>`);
+      expect(start).not.toContain('modified');
+
+      const plain = await ws.bazel('build', [status, '//:audit']);
+      expect(plain.code, plain.output).toBe(0);
+      expect(await ws.read('bazel-bin/audit.pack/index.html')).toContain('no baseline');
     });
   },
 );

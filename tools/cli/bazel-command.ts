@@ -57,6 +57,7 @@ export function registerBazelSteps(rr: Command, io: CliIo, result: { code: numbe
     .requiredOption('--lock-path <path>', "the lock's place in the workspace")
     .requiredOption('--out-dir <dir>', 'the pack folder (a tree artifact)')
     .requiredOption('--zip <file>', 'the pack as one zip')
+    .option('--status-file <file>', "Bazel's stable status file (a stamped build): the baseline it names")
     .action(async (options: BazelPublishOptions) => {
       const { runBazelPublish } = await import('./bazel-publish-step.js');
       result.code = await runBazelPublish(options, io);

@@ -15,7 +15,7 @@ import { parseModelVerificationLock } from '../verify/verification-lock-file.js'
 import { verificationLockPathOf } from '../verify/verification-lock-path.js';
 import { baselineOf, modelRepository, readersAt, resolveRevision } from './baseline.js';
 import { semanticDiff } from './model-history.js';
-import { packData, type EvidenceFile, type PackChanges, type PackData } from './pack-data.js';
+import { packData, type Baseline, type EvidenceFile, type PackChanges, type PackData } from './pack-data.js';
 import { pdfUnavailable, printPdf } from './pdf.js';
 import { packDate, siteFiles } from './site-files.js';
 import { packZip } from './pack-zip.js';
@@ -48,6 +48,8 @@ export interface PublishOptions {
   evidenceRoot?: string;
   /** no git: the Bazel step's inputs are declared files, not a checkout */
   noGit?: boolean;
+  /** the baseline as something else knows it (a stamped Bazel build's status file) */
+  stampedBaseline?: Baseline;
 }
 
 /** What a publication wrote. */
@@ -93,7 +95,9 @@ export async function publishPack(options: PublishOptions): Promise<PublishResul
         ? place(join(options.evidence, file))
         : file,
   );
-  const baseline = await baselineOf(git, at, [options.model, ...(inputs.lockPath ? [inputs.lockPath] : [])]);
+  const baseline =
+    options.stampedBaseline ??
+    (await baselineOf(git, at, [options.model, ...(inputs.lockPath ? [inputs.lockPath] : [])]));
   const changes =
     options.since && git ? await changesSince(git, options.since, options, inputs, analysis, place) : null;
   const data = packData({
