@@ -4,11 +4,17 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** bin/rr.js of this checkout (the benches run from dist/bench/<name>/). */
-export const RR_BIN = fileURLToPath(new URL('../../bin/rr.js', import.meta.url));
+/**
+ * bin/rr.js of this checkout (the benches run from dist/bench/<name>/), or the one RR_BENCH_RR names:
+ * another build's bin/rr.js, to time it on the same generated inputs (before and after a change). Only
+ * the whole-process figures are that build's; what a bench times in its own process is this one's.
+ */
+export const RR_BIN = process.env.RR_BENCH_RR
+  ? resolve(process.env.RR_BENCH_RR)
+  : fileURLToPath(new URL('../../bin/rr.js', import.meta.url));
 
 /** One process: its wall time, its CPU time (user + system; null without GNU time), exit code and output size. */
 export interface RrProcessRun {
