@@ -14,7 +14,8 @@ import type { QueryDatabase } from './query-database.js';
 // source files it scans (a configured folder, and the files open in the editor) and each file's
 // content; each file is scanned alone, with the model's patterns and ids, and scanned again only when
 // its content, the patterns or the set of ids changed. The scan they make is the one `rr report
-// --sources` makes (tools/sources/scan-annotations.ts), so the findings are its findings.
+// --sources` makes (tools/sources/scan-annotations.ts), so the findings are its findings
+// (docs/decisions/0368-annotations-in-the-language-server.md).
 
 /** The source files scanned for annotations: their root and paths below it, and the listing's problems. */
 export interface SourceListing {

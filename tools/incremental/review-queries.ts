@@ -10,7 +10,8 @@ import { parseReviewStamps, type ReviewStamp, type ReviewStamps } from '../model
 import type { QueryDatabase } from './query-database.js';
 
 // Review stamps as an input of the incremental engine, and suspect-link as queries over them
-// (docs/incremental.md, docs/change-control.md, docs/decisions/0365-suspect-links-in-the-engine.md).
+// (docs/incremental.md, docs/change-control.md, docs/decisions/0365-suspect-links-in-the-engine.md,
+// docs/decisions/0366-review-stamps-as-an-engine-input.md).
 // The batch rule (tools/change-control) stays the one implementation: each file's links are listed by
 // reviewLinks over that file's entities and judged by reviewOfLink. What a file's judgement reads of
 // the rest is the parents' field digests, one query per parent, and the parents' stamps, one query

@@ -17,7 +17,8 @@ import { positionAt } from './text-positions.js';
 /**
  * The model as the editor buffers have it, in the shape rr's edit planner reads (tools/edit): the same
  * planner and proof as `rr serve`'s saves, so the language server refuses exactly what the editor does.
- * The review stamps are the engine's (the buffer or the file), so a rename rewrites them too.
+ * The review stamps are the engine's (the buffer or the file), so a rename rewrites them too
+ * (docs/decisions/0367-rename-rewrites-stamps-in-the-workspace-edit.md).
  */
 export function snapshotOf(ws: LspWorkspace): ModelSnapshot {
   ws.settle();
