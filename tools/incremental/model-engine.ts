@@ -44,9 +44,9 @@ const sameText = (a: ModelText, b: ModelText): boolean =>
 
 /**
  * The incremental engine (docs/incremental.md): the model held as inputs (the file listing, each
- * file's text, the evidence, the lock, the source annotations, the review stamps) and derived queries (each file
- * composed, the model assembled, rules run per file, per target and over the links) memoised in a
- * QueryDatabase. A change to one file composes that file only and runs again only the rules whose
+ * file's text, the evidence, the lock, the source annotations, the review stamps) and derived
+ * queries (each file composed, the model assembled, rules run per file, per target and over the
+ * links) memoised in a QueryDatabase. A change to one file composes that file only and runs again only the rules whose
  * inputs changed; what comes out is what a fresh batch run gives (test/incremental/differential.test.ts).
  */
 export class ModelEngine {
