@@ -1,15 +1,21 @@
 // The incremental engine against the batch analysis: random edit sequences (field edits, id renames,
-// lines added and removed, files added and deleted, evidence changed) on a copy of the example; after
-// every step the engine's diagnostics must equal a fresh batch run's (rr validate's without evidence,
-// rr report's with it): same codes, severities, messages, positions and order.
+// lines added and removed, files added and deleted, evidence changed, normative and other edits of
+// linked entities, review stamps cleared, dropped, doubled, broken or removed) on a copy of the
+// example under change control; after every step the engine's diagnostics must equal a fresh batch
+// run's (rr validate's without evidence, rr report's with it): same codes, severities, messages,
+// positions and order, suspect-link included; with evidence, the verdicts too (suspect sets).
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { linkReviews } from '../../tools/change-control/link-reviews.js';
+import { clearedStampsText } from '../../tools/change-control/stamp-changes.js';
 import type { Evidence } from '../../tools/evidence/test-case.js';
 import { syncEngineWithDisk } from '../../tools/incremental/engine-from-disk.js';
 import { ModelEngine } from '../../tools/incremental/model-engine.js';
 import { loadModel } from '../../tools/model/load-model.js';
 import { listModelFiles } from '../../tools/model/model-files.js';
+import { reviewStampsPathOf } from '../../tools/model/review-stamps.js';
 import { validateModel } from '../../tools/validate/validate-model.js';
 import { analyze } from '../../tools/verify/analyze.js';
 import { loadInputs } from '../../tools/verify/inputs.js';
@@ -53,13 +59,13 @@ function idsIn(dir: string): string[] {
 }
 
 /** One random edit of the copy on disk (or of the evidence); returns what it did, for the failure message. */
-function randomEdit(w: World): string {
+async function randomEdit(w: World): Promise<string> {
   const { rnd, dir } = w;
   const files = modelFiles(dir);
   const file = pick(rnd, files);
   const text = readFileSync(file, 'utf8');
   const lines = text.split('\n');
-  const kind = Math.floor(rnd() * 10);
+  const kind = Math.floor(rnd() * 14);
   const name = file.slice(dir.length + 1);
   switch (kind) {
     case 0: {
@@ -138,6 +144,30 @@ function randomEdit(w: World): string {
       writeFileSync(file, lines.join('\n'));
       return `${name}:${i + 1} selector`;
     }
+    case 10: {
+      // A normative field of some entity: the links resting on it turn suspect.
+      const i = lines.findIndex(
+        (l, n) => n >= Math.floor(rnd() * lines.length) && /^\s+(title|rationale|category|type): \S/.test(l),
+      );
+      if (i < 0) return 'no normative field';
+      lines[i] = `${lines[i]} (rev ${Math.floor(rnd() * 3)})`;
+      writeFileSync(file, lines.join('\n'));
+      return `${name}:${i + 1} normative edit`;
+    }
+    case 11: {
+      // A field no fingerprint covers (owner, tags): nothing turns suspect.
+      const i = lines.findIndex(
+        (l, n) => n >= Math.floor(rnd() * lines.length) && /^\s+(owner|tags): /.test(l),
+      );
+      if (i < 0) return 'no owner or tags';
+      lines[i] = lines[i]!.replace(/: .*$/, pick(rnd, [': Raj Patel', ': [alarms, reviewed]']));
+      writeFileSync(file, lines.join('\n'));
+      return `${name}:${i + 1} non-normative edit`;
+    }
+    case 12:
+      return clearLinks(w, rnd() < 0.3 ? 'all' : 'some');
+    case 13:
+      return changeStamps(w);
     default: {
       // A refines link to a random requirement (cycles appear).
       const i = lines.findIndex((l, n) => n >= Math.floor(rnd() * lines.length) && /^\s+- id: REQ-/.test(l));
@@ -157,10 +187,62 @@ function randomEdit(w: World): string {
   }
 }
 
-async function batchDiagnostics(w: World): Promise<unknown> {
+const REVIEWER = 'Jane Doe <jane@example.com>';
+
+/** Marks links reviewed, as `rr suspect clear` does: every link not reviewed, or a random half of them. */
+async function clearLinks(w: World, which: 'all' | 'some'): Promise<string> {
   const model = await loadModel(w.dir);
-  if (!w.evidence) return validateModel(model);
-  return analyze({ model, evidence: w.evidence, ...(w.lock ? { lock: w.lock } : {}) }).diagnostics;
+  const reviews = linkReviews(model);
+  const open = reviews.filter((r) => r.state !== 'reviewed');
+  const cleared = which === 'all' ? open : open.filter(() => w.rnd() < 0.5);
+  const at = `2026-0${1 + Math.floor(w.rnd() * 9)}-01T00:00:00Z`;
+  // Where loadModel reads them: beside the lock while rr.yaml names one, else in the model's folder.
+  writeFileSync(
+    reviewStampsPathOf(model, true),
+    clearedStampsText(model, reviews, cleared, { by: REVIEWER, at }),
+  );
+  return `clear ${which} (${cleared.length} links)`;
+}
+
+/** The stamps file changed outside a clear: a stamp dropped, a second stamp (a union merge), a bad line, no file. */
+async function changeStamps(w: World): Promise<string> {
+  const path = reviewStampsPathOf(await loadModel(w.dir), true);
+  if (!existsSync(path)) return clearLinks(w, 'all');
+  const lines = readFileSync(path, 'utf8').trimEnd().split('\n');
+  const stamps = lines.map((l, i) => [l, i] as const).filter(([l]) => l.startsWith('{"parent"'));
+  const r = w.rnd();
+  if (r < 0.1) {
+    rmSync(path);
+    return 'stamps removed';
+  }
+  if (r < 0.2) {
+    lines.push('not a stamp');
+    writeFileSync(path, lines.join('\n') + '\n');
+    return 'stamps: a bad line';
+  }
+  if (stamps.length === 0) return 'no stamps';
+  const [line, at] = pick(w.rnd, stamps);
+  if (r < 0.6) {
+    lines.splice(at, 1);
+    writeFileSync(path, lines.join('\n') + '\n');
+    return `stamp dropped: ${line.slice(0, 60)}`;
+  }
+  // An older review of the same link against other text, as a union merge of two branches leaves it.
+  const stamp = JSON.parse(line) as { fields: Record<string, string>; at: string };
+  const fields = Object.fromEntries(Object.keys(stamp.fields).map((f) => [f, '0000000000000000']));
+  lines.push(
+    JSON.stringify({ ...stamp, fields, at: pick(w.rnd, ['2025-01-01T00:00:00Z', '2027-01-01T00:00:00Z']) }),
+  );
+  writeFileSync(path, lines.join('\n') + '\n');
+  return `stamp doubled: ${line.slice(0, 60)}`;
+}
+
+/** A fresh batch run's diagnostics, and with evidence its verdicts (suspect sets included). */
+async function batch(w: World): Promise<{ diagnostics: unknown; entities?: unknown }> {
+  const model = await loadModel(w.dir);
+  if (!w.evidence) return { diagnostics: validateModel(model) };
+  const analysis = analyze({ model, evidence: w.evidence, ...(w.lock ? { lock: w.lock } : {}) });
+  return { diagnostics: analysis.diagnostics, entities: analysis.entities };
 }
 
 describe('the incremental engine', () => {
@@ -179,14 +261,23 @@ describe('the incremental engine', () => {
         log: [],
       };
       const engine = new ModelEngine(dir);
+      // Change control starts with the first step; later steps change, clear, drop and remove stamps.
+      w.log.push(await clearLinks(w, 'all'));
+      let suspect = 0;
       for (let step = 0; step < 40; step++) {
         // Every file is read again; texts that did not change are no change to the engine.
         syncEngineWithDisk(engine);
         engine.setEvidence(w.evidence, w.evidence ? w.lock : undefined);
-        const expected = await batchDiagnostics(w);
-        expect(engine.diagnostics(), `seed ${seed} after: ${w.log.join('; ')}`).toEqual(expected);
-        w.log.push(randomEdit(w));
+        const expected = await batch(w);
+        const why = `seed ${seed} after: ${w.log.join('; ')}`;
+        const diagnostics = engine.diagnostics();
+        expect(diagnostics, why).toEqual(expected.diagnostics);
+        if (expected.entities) expect(engine.analysis().entities, why).toEqual(expected.entities);
+        suspect += diagnostics.filter((d) => d.rule === 'suspect-link').length;
+        w.log.push(await randomEdit(w));
       }
+      // The sequence did put links in question (else it proved nothing about them).
+      expect(suspect).toBeGreaterThan(0);
     },
   );
 

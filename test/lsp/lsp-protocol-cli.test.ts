@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import type {
   CodeAction,
   CompletionItem,
-  Diagnostic as LspDiagnostic,
   DocumentSymbol,
   Hover,
   Location,
@@ -23,6 +22,7 @@ import { buildIfStale } from '../built-dist.js';
 import { rr } from '../cli/run-cli.js';
 import { tempDir } from '../temp-dir.js';
 import { startLsp, uri, type LspSession } from './lsp-client.js';
+import { expectedByFile, openFile, publishedByFile } from './published-diagnostics.js';
 
 const EXAMPLE = join(import.meta.dirname, '../../examples/infusion-pump');
 
@@ -33,48 +33,6 @@ beforeAll(async () => {
 function copyOfExample(dir = tempDir('rr-lsp-')): string {
   cpSync(EXAMPLE, dir, { recursive: true });
   return dir;
-}
-
-/** rr's diagnostics as the server must publish them: by file URI, in rr's order. */
-function expectedByFile(diagnostics: Diagnostic[]): Map<string, unknown[]> {
-  const out = new Map<string, unknown[]>();
-  for (const d of diagnostics) {
-    if (!d.file) continue;
-    const list = out.get(uri(d.file)) ?? [];
-    list.push({
-      line: (d.line ?? 1) - 1,
-      character: (d.column ?? 1) - 1,
-      severity: d.severity === 'error' ? 1 : 2,
-      code: d.rule,
-      message: d.message,
-    });
-    out.set(uri(d.file), list);
-  }
-  return out;
-}
-
-function publishedByFile(session: LspSession): Map<string, unknown[]> {
-  const out = new Map<string, unknown[]>();
-  for (const [file, list] of session.diagnostics) {
-    if (list.length === 0) continue;
-    out.set(
-      file,
-      list.map((d: LspDiagnostic) => ({
-        line: d.range.start.line,
-        character: d.range.start.character,
-        severity: d.severity,
-        code: d.code,
-        message: d.message,
-      })),
-    );
-  }
-  return out;
-}
-
-async function openFile(session: LspSession, path: string): Promise<void> {
-  await session.connection.sendNotification('textDocument/didOpen', {
-    textDocument: { uri: uri(path), languageId: 'yaml', version: 1, text: readFileSync(path, 'utf8') },
-  });
 }
 
 /** The 0-based position of the first occurrence of `needle` on the line holding `lineText`. */

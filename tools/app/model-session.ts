@@ -7,7 +7,7 @@ import type { Evidence } from '../evidence/test-case.js';
 import type { EditRequest } from '../edit/edit-request.js';
 import { readSnapshot, type ModelSnapshot } from '../edit/model-snapshot.js';
 import { ModelEngine } from '../incremental/model-engine.js';
-import { analyze } from '../verify/analyze.js';
+import { reviewStampsPathOf } from '../model/review-stamps.js';
 import { decodeModelBytes, readModelTextSync, type ModelText } from '../model/model-text.js';
 import type { EditPlan } from '../edit/plan-edit.js';
 import { saveEdit, type SaveResult } from '../edit/save-edit.js';
@@ -106,31 +106,24 @@ export class ModelSession {
 
   /** The analysis of the loaded model over the loaded evidence, lock and annotations. */
   analysis(): Analysis {
-    // The incremental engine does not take review stamps yet (docs/incremental.md): a model under
-    // change control is analysed whole, so its suspect links and suspect sets are seen.
-    this.cached ??= this.model.reviewed
-      ? analyze({
-          model: this.model,
-          evidence: this.evidence,
-          lock: this.verificationLock,
-          sources: this.sources,
-          // made while the evidence loaded; analyze uses it only for this very model
-          modelAnalysis: this.modelAnalysis,
-        })
-      : this.engineAnalysis();
+    this.cached ??= this.engineAnalysis();
     return this.cached;
   }
 
   /**
    * The analysis from the incremental engine (docs/incremental.md) fed with the snapshot's files: after
    * a save only the saved files are composed again and only the rules whose inputs changed run again,
-   * so the read after a save no longer analyses the whole model. Its findings are the batch's
-   * (test/incremental/differential.test.ts).
+   * so the read after a save no longer analyses the whole model. The review stamps are the snapshot's
+   * (as loaded, or as a clear, rename or delete wrote them), so suspect links and suspect sets are
+   * seen. Its findings are the batch's (test/incremental/differential.test.ts).
    */
   private engineAnalysis(): Analysis {
     const engine = (this.engine ??= new ModelEngine(this.options.modelPath));
     for (const file of this.snapshot.listing.files) engine.setText(file, snapshotText(this.snapshot, file));
     engine.setListing(this.snapshot.listing);
+    const stamps = this.snapshot.reviewStamps;
+    const path = stamps?.path ?? reviewStampsPathOf(this.model, this.snapshot.isDirectory);
+    engine.setReviewStamps(stamps?.bytes ? { path, text: stamps.bytes.toString('utf8') } : { path });
     engine.setEvidence(this.evidence, this.verificationLock, this.sources);
     return engine.analysis();
   }

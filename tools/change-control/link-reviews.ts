@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Entity } from '../model/entity.js';
 import type { Model } from '../model/model.js';
-import type { ReviewStamp } from '../model/review-stamps.js';
+import type { ReviewStamp, ReviewStamps } from '../model/review-stamps.js';
 import { fieldDigests, type FieldDigests } from './fingerprint.js';
 import { NORMATIVE_FIELDS } from './normative-fields.js';
 import { reviewLinks, type ReviewLink } from './review-links.js';
@@ -47,7 +47,8 @@ export function linkReviews(model: Model): LinkReview[] {
         return digestsOf(link.parent);
       },
     }));
-  return reviewLinks(model).map((link) => reviewOf(model, link, digestsOf(link.parent)));
+  const stamps = model.reviewed;
+  return reviewLinks(model).map((link) => reviewOfLink(stamps, link, digestsOf(link.parent)));
 }
 
 /** The suspect links of a model. */
@@ -55,8 +56,11 @@ export function suspectLinks(model: Model): LinkReview[] {
   return linkReviews(model).filter((r) => r.state === 'suspect');
 }
 
-function reviewOf(model: Model, link: ReviewLink, digests: FieldDigests): LinkReview {
-  const stamps = model.reviewed!;
+/**
+ * One link judged against the stamps of a stamped model, given its parent's field digests now (the
+ * incremental engine gives them from its own memo, docs/incremental.md).
+ */
+export function reviewOfLink(stamps: ReviewStamps, link: ReviewLink, digests: FieldDigests): LinkReview {
   const candidates = stamps.links.get(link.key) ?? [];
   // After a union merge a link can have several stamps: any review against today's text counts.
   const current = latest(candidates.filter((s) => isDeepStrictEqual(s.fields, digests)));

@@ -9,13 +9,16 @@ import { suspectLinks, type LinkReview } from './link-reviews.js';
 export function suspectLinkRule(model: Model, reviews?: readonly LinkReview[]): Diagnostic[] {
   if (!model.reviewed) return [];
   const suspect = reviews ? reviews.filter((r) => r.state === 'suspect') : suspectLinks(model);
-  return suspect.map((review) =>
-    diagnostic(
-      'suspect-link',
-      'warning',
-      `${suspectReason(review)}; review the ${review.link.childEntity ? 'child' : 'set'} and run \`${clearCommand(review.link)}\``,
-      review.link.at,
-      review.link.childEntity?.id ?? review.link.parent.id,
-    ),
+  return suspect.map(suspectLinkFinding);
+}
+
+/** The suspect-link finding of one suspect link, at the place the link is written. */
+export function suspectLinkFinding(review: LinkReview): Diagnostic {
+  return diagnostic(
+    'suspect-link',
+    'warning',
+    `${suspectReason(review)}; review the ${review.link.childEntity ? 'child' : 'set'} and run \`${clearCommand(review.link)}\``,
+    review.link.at,
+    review.link.childEntity?.id ?? review.link.parent.id,
   );
 }

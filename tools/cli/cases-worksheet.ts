@@ -13,7 +13,7 @@ import type { LedgerRow } from '../report/case-ledger.js';
 import { caseLedger } from '../report/case-ledger.js';
 import { writePrettyJson } from '../report/json-chunks.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { workspaceRoot } from './workspace-root.js';
+import { workspaceRoot } from '../sources/workspace-root.js';
 
 /** The worksheet options of `rr cases`. */
 export interface CasesWorksheetOptions {

@@ -7,7 +7,7 @@ import { analyze } from '../verify/analyze.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { loadInputs } from '../verify/inputs.js';
 import { packageVersion } from '../model/package-version.js';
-import { workspaceRoot } from './workspace-root.js';
+import { workspaceRoot } from '../sources/workspace-root.js';
 
 /** Options of `rr report`. */
 export interface ReportOptions {

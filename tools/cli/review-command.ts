@@ -18,7 +18,7 @@ import { readRepositoryText } from '../sources/repository-file.js';
 import { analyze } from '../verify/analyze.js';
 import { loadInputs } from '../verify/inputs.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { workspaceRoot } from './workspace-root.js';
+import { workspaceRoot } from '../sources/workspace-root.js';
 
 /** Options of `rr review`. */
 export interface ReviewOptions {

@@ -16,7 +16,7 @@ import { isWildcard, machineAddresses, urlHostOf } from '../http/machine-address
 import { EXIT, type CliIo } from './cli-io.js';
 import { createEditorDemo } from './editor-demo.js';
 import { TargetGroupError, readTargetGroups } from './target-groups.js';
-import { workspaceRoot } from './workspace-root.js';
+import { workspaceRoot } from '../sources/workspace-root.js';
 import type { ScanProgress } from '../sources/scan-annotations.js';
 
 /** Options of `rr serve`. */

@@ -15,7 +15,7 @@ import { diagnosticsToSarif } from '../report/diagnostics-sarif.js';
 import { suspectText } from '../report/suspect-text.js';
 import { finalizeDiagnostics } from '../validate/validate-model.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { workspaceRoot } from './workspace-root.js';
+import { workspaceRoot } from '../sources/workspace-root.js';
 
 /** Options of `rr suspect`. */
 export interface SuspectOptions {

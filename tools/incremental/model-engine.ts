@@ -1,5 +1,6 @@
 import type { Evidence } from '../evidence/test-case.js';
 import type { Annotation } from '../sources/annotation.js';
+import type { SourceContent } from '../sources/scan-annotations.js';
 import type { Claim } from '../model/claims.js';
 import { composeModelText, type ComposedFile } from '../model/compose-file.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -19,9 +20,11 @@ import {
   type SourceAnnotations,
 } from '../verify/analyze.js';
 import type { VerificationLock } from '../verify/verification-lock-file.js';
+import { AnnotationQueries, type SourceListing } from './annotation-queries.js';
 import { anchorFinding, reanchor, type AnchoredFinding } from './finding-anchor.js';
 import { claimFacts, fileLinkFacts, sameComposedFile, sameDiagnostics } from './model-fingerprints.js';
 import { QueryDatabase, type RunCounts } from './query-database.js';
+import { ReviewQueries, type ReviewStampsFile } from './review-queries.js';
 import { configRuleFindings, cycleFindings, entityRuleFindings, targetRuleFindings } from './rule-slices.js';
 
 /** The model of one revision with its indexes: what every later query reads. */
@@ -41,9 +44,9 @@ const sameText = (a: ModelText, b: ModelText): boolean =>
 
 /**
  * The incremental engine (docs/incremental.md): the model held as inputs (the file listing, each
- * file's text, the evidence, the lock, the source annotations) and derived queries (each file
- * composed, the model assembled, rules run per file, per target and over the links) memoised in a
- * QueryDatabase. A change to one file composes that file only and runs again only the rules whose
+ * file's text, the evidence, the lock, the source annotations, the review stamps) and derived
+ * queries (each file composed, the model assembled, rules run per file, per target and over the
+ * links) memoised in a QueryDatabase. A change to one file composes that file only and runs again only the rules whose
  * inputs changed; what comes out is what a fresh batch run gives (test/incremental/differential.test.ts).
  */
 export class ModelEngine {
@@ -90,6 +93,20 @@ export class ModelEngine {
     let byTarget: Map<string, Claim[]> | undefined;
     const claimsOnTarget = () => (byTarget ??= claimsByTarget(ctx.claims));
     return { model, ctx, entitiesByFile, claimsOnTarget };
+  });
+
+  /** The review stamps and suspect-link (tools/incremental/review-queries.ts). */
+  private readonly review = new ReviewQueries(this.db, {
+    listing: () => this.listingInput.get(ONE),
+    composed: (file) => this.composed.get(file),
+    linkFacts: () => this.linkFacts.get(ONE),
+    assembled: () => this.assembled.get(ONE),
+  });
+
+  /** Source annotations file by file (tools/incremental/annotation-queries.ts). */
+  private readonly annotations = new AnnotationQueries(this.db, {
+    linkFacts: () => this.linkFacts.get(ONE),
+    model: () => this.assembled.get(ONE).model,
   });
 
   /** The per-entity rules' findings about one file: read its text and the links, nothing else. */
@@ -190,6 +207,8 @@ export class ModelEngine {
       out.push(...this.cycles.get(ONE).map((a) => reanchor(a, model)));
       out.push(...configRuleFindings(ctx));
       for (const t of this.targets.get(ONE)) out.push(...this.targetRules.get(t));
+      out.push(...this.review.diagnostics());
+      out.push(...this.annotations.diagnostics());
       const part = this.evidencePart.get(ONE);
       if (part) out.push(...part.diagnostics);
       return finalizeDiagnostics(out, model.config);
@@ -215,15 +234,21 @@ export class ModelEngine {
   );
 
   private readonly analysisQuery = this.db.derived<string, Analysis>('analysis', () => {
-    const { model } = this.assembled.get(ONE);
+    const model = this.review.model();
     const part = this.evidencePart.get(ONE);
-    return withVerdicts(model, {
-      diagnostics: this.allDiagnostics.get(ONE),
-      cases: part?.cases ?? [],
-      absences: part?.absences ?? [],
-      stale: part?.stale ?? new Set<string>(),
-      annotations: part?.annotations ?? new Map<string, Annotation[]>(),
-    });
+    return withVerdicts(
+      model,
+      {
+        diagnostics: this.allDiagnostics.get(ONE),
+        cases: part?.cases ?? [],
+        absences: part?.absences ?? [],
+        stale: part?.stale ?? new Set<string>(),
+        annotations: this.annotations.active()
+          ? this.annotations.byEntity()
+          : (part?.annotations ?? new Map<string, Annotation[]>()),
+      },
+      this.review.suspectSets(),
+    );
   });
 
   /** An engine over the model at `root` (a directory or one file, as given to rr validate). */
@@ -267,9 +292,41 @@ export class ModelEngine {
     this.sourcesInput.set(ONE, sources);
   }
 
-  /** The model of the current revision. */
+  /**
+   * Sets the review stamps file as read (docs/change-control.md): its path, and its text or none when
+   * there is no such file (stamping has not started).
+   */
+  setReviewStamps(file: ReviewStampsFile): void {
+    this.review.set(file);
+  }
+
+  /** The review stamps file as last set (undefined: never set). */
+  reviewStampsFile(): ReviewStampsFile | undefined {
+    return this.review.file();
+  }
+
+  /**
+   * Sets the source files scanned for annotations one by one (undefined: none); their contents are
+   * set with setSourceContent. Not together with a whole scan given to setEvidence (the editor gives
+   * one; the language server scans file by file).
+   */
+  setSourceListing(listing: SourceListing | undefined): void {
+    this.annotations.setListing(listing);
+  }
+
+  /** Sets one source file's content, by its path relative to the source listing's root. */
+  setSourceContent(file: string, content: SourceContent): void {
+    this.annotations.setContent(file, content);
+  }
+
+  /** The source listing as last set. */
+  sourceListing(): SourceListing | undefined {
+    return this.annotations.listing();
+  }
+
+  /** The model of the current revision, with its review stamps (Model.reviewed) when it has some. */
   model(): Model {
-    return this.assembled.get(ONE).model;
+    return this.review.model();
   }
 
   /** The model's shared indexes (claims, children, satisfiers, mitigations) of the current revision. */

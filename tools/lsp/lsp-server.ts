@@ -79,6 +79,7 @@ export function startLanguageServer(
   const publish = () => {
     pending = undefined;
     if (!ws) return;
+    ws.settle();
     const byFile = new Map<string, Diagnostic[]>();
     for (const d of ws.diagnostics()) {
       if (!d.file) continue;
@@ -170,17 +171,20 @@ export function startLanguageServer(
   connection.onInitialized(() => void load());
   connection.onDidChangeConfiguration(() => void load());
   connection.onDidChangeWatchedFiles((params) => {
-    ws?.refresh(params.changes.map((c) => pathOf(c.uri)));
-    schedule();
+    if (!ws) return;
+    void ws.filesChanged(params.changes.map((c) => ({ path: pathOf(c.uri), type: c.type }))).then(schedule);
   });
 
   documents.onDidChangeContent((change) => {
-    ws?.setOpen(pathOf(change.document.uri), change.document.getText());
+    if (!ws) return;
+    const file = pathOf(change.document.uri);
+    ws.setOpen(file, change.document.getText());
     schedule();
+    // rr.yaml typed with other annotation patterns: the configured sources are read again.
+    if (ws.isModelFile(file)) void ws.modelChanged().then(schedule);
   });
   documents.onDidClose((event) => {
-    ws?.close(pathOf(event.document.uri));
-    schedule();
+    void ws?.close(pathOf(event.document.uri)).then(schedule);
   });
 
   connection.onDefinition((params) => {
@@ -267,7 +271,8 @@ export function startLanguageServer(
 
   connection.onCompletion((params) => {
     const doc = documents.get(params.textDocument.uri);
-    if (!ws || !doc) return [];
+    // Source files are open for their annotations; only model files have fields to complete.
+    if (!ws || !doc || !ws.isModelFile(pathOf(doc.uri))) return [];
     const at = fieldAt(doc.getText(), params.position.line, params.position.character);
     return at ? completionItems(ws.model(), ws.evidence, at) : [];
   });

@@ -9,6 +9,8 @@ export interface RrSettings {
   evidence?: string;
   /** the verification-set lock; default config.sets_lock */
   lock?: string;
+  /** the folder scanned for source annotations; absent or "": none, only the files open in the editor */
+  sources?: string;
 }
 
 /** The settings in use, with paths made absolute and what discovery found for absent ones. */
@@ -16,6 +18,8 @@ export interface ResolvedSettings {
   model: string;
   evidence?: string;
   lock?: string;
+  /** the folder whose files are scanned for source annotations (set by the user only) */
+  sources?: string;
 }
 
 const CONFIG_NAMES = ['rr.yaml', 'rr.yml', 'rr.json'];
@@ -39,6 +43,7 @@ export function resolveSettings(root: string, given: RrSettings = {}): ResolvedS
         : [join(model, 'bazel-testlogs'), join(root, 'bazel-testlogs')].find(isDirectory);
   if (evidence) out.evidence = evidence;
   if (given.lock) out.lock = abs(given.lock);
+  if (given.sources) out.sources = abs(given.sources);
   return out;
 }
 

@@ -8,6 +8,8 @@ import type { ModelSnapshot, SnapshotFile } from '../edit/model-snapshot.js';
 import { planEdit } from '../edit/plan-edit.js';
 import { composeModelText } from '../model/compose-file.js';
 import { modelFromFiles } from '../model/load-model.js';
+import { withReviewStamps } from '../model/read-review-stamps.js';
+import { parseReviewStamps } from '../model/review-stamps.js';
 import { verificationLockPathOf } from '../verify/verification-lock-path.js';
 import type { LspWorkspace } from './lsp-workspace.js';
 import { positionAt } from './text-positions.js';
@@ -15,8 +17,11 @@ import { positionAt } from './text-positions.js';
 /**
  * The model as the editor buffers have it, in the shape rr's edit planner reads (tools/edit): the same
  * planner and proof as `rr serve`'s saves, so the language server refuses exactly what the editor does.
+ * The review stamps are the engine's (the buffer or the file), so a rename rewrites them too
+ * (docs/decisions/0367-rename-rewrites-stamps-in-the-workspace-edit.md).
  */
 export function snapshotOf(ws: LspWorkspace): ModelSnapshot {
+  ws.settle();
   const listing = ws.engine.listing();
   const files = new Map<string, SnapshotFile>();
   const composed = listing.files.map((path) => {
@@ -41,6 +46,14 @@ export function snapshotOf(ws: LspWorkspace): ModelSnapshot {
     composed,
     model,
   };
+  const stamps = ws.engine.reviewStampsFile();
+  if (stamps) {
+    const bytes = stamps.text === undefined ? undefined : Buffer.from(stamps.text, 'utf8');
+    snapshot.reviewStamps = bytes
+      ? { path: stamps.path, bytes, hash: contentHash(bytes) }
+      : { path: stamps.path, hash: null };
+    if (stamps.text !== undefined) withReviewStamps(model, parseReviewStamps(stamps.path, stamps.text));
+  }
   const lockPath = verificationLockPathOf(model);
   if (lockPath) {
     let bytes: Buffer | undefined;
@@ -68,8 +81,12 @@ export function plannedWorkspaceEdit(ws: LspWorkspace, request: EditRequest): Wo
   const documentChanges: WorkspaceEdit['documentChanges'] = [];
   for (const change of plan.files) {
     const uri = pathToFileURL(change.path).href;
-    if (change.role === 'verification-lock' || change.before === undefined) {
-      // The lock (and a new file) is written whole: its text before and after.
+    if (
+      change.role === 'verification-lock' ||
+      change.role === 'review-stamps' ||
+      change.before === undefined
+    ) {
+      // The lock, the review stamps (and a new file) are written whole: their text before and after.
       const before = change.before?.toString('utf8') ?? '';
       const after = change.after?.toString('utf8') ?? '';
       if (change.before === undefined)

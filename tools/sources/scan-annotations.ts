@@ -18,9 +18,19 @@ const READ_CONCURRENCY = 32;
 const UTF8 = new TextDecoder('utf-8');
 
 /** What scanning one file gave; `scanned` is false for files skipped as binary, oversized or unreadable. */
-interface FileScan extends FileAnnotations {
+export interface FileScan extends FileAnnotations {
   scanned: boolean;
 }
+
+/**
+ * A source file as a scan takes it: its text when it holds a pattern's literal, `plain` when it is
+ * text without one (no annotations), `skipped` when binary or oversized, or why it cannot be read.
+ */
+export type SourceContent =
+  | { kind: 'text'; text: string }
+  | { kind: 'plain' }
+  | { kind: 'skipped' }
+  | { kind: 'unreadable'; reason: string };
 
 const NOTHING: FileScan = { scanned: false, annotations: [], diagnostics: [] };
 
@@ -52,13 +62,8 @@ export async function scanAnnotations(
   patterns: readonly string[],
   options: ScanOptions = {},
 ): Promise<AnnotationScan> {
-  const compiled = compileAnnotationPatterns(patterns);
-  const diagnostics: Diagnostic[] = compiled.problems.map((p) => diagnostic('bad-config', 'error', p));
-  const rootProblem = await directoryProblem(root);
-  if (rootProblem !== undefined) {
-    diagnostics.push(diagnostic('read-error', 'error', rootProblem, { file: root }));
-    return { annotations: [], byEntity: new Map(), diagnostics, filesScanned: 0 };
-  }
+  const rootProblem = await rootListingProblem(root);
+  if (rootProblem) return collectScan(patterns, [rootProblem], []);
   const { onProgress } = options;
   let reported = false;
   const every = (count: number, progress: ScanProgress) => {
@@ -69,9 +74,8 @@ export async function scanAnnotations(
   const listing = options.files
     ? { files: [...new Set(options.files)].sort(compareCodePoints), diagnostics: [] }
     : await listSourceFiles(root, (n) => every(n, { phase: 'listing', files: n }));
-  diagnostics.push(...listing.diagnostics);
   // Searching raw bytes for a pattern's literal spares decoding the many files without annotations.
-  const anchors = compiled.patterns.map((p) => Buffer.from(p.anchor, 'utf8'));
+  const anchors = patternAnchors(patterns);
 
   const total = listing.files.length;
   let read = 0;
@@ -82,7 +86,22 @@ export async function scanAnnotations(
     return scan;
   });
   if (reported) onProgress!({ phase: 'done', files: total, total });
+  return collectScan(patterns, listing.diagnostics, results);
+}
 
+/**
+ * The scan of a tree from what scanning its files gave (in the listing's code-point order): the
+ * patterns' own problems, the listing's, then each file's annotations and findings.
+ */
+export function collectScan(
+  patterns: readonly string[],
+  listingDiagnostics: readonly Diagnostic[],
+  results: readonly FileScan[],
+): AnnotationScan {
+  const diagnostics: Diagnostic[] = compileAnnotationPatterns(patterns).problems.map((p) =>
+    diagnostic('bad-config', 'error', p),
+  );
+  diagnostics.push(...listingDiagnostics);
   const annotations: Annotation[] = [];
   let filesScanned = 0;
   for (const result of results) {
@@ -106,11 +125,35 @@ async function scanFile(
   patterns: readonly string[],
   options: AnnotationOptions,
 ): Promise<FileScan> {
-  const read = await readSourceBytes(join(root, file));
-  if (read.kind === 'unreadable') return { ...NOTHING, diagnostics: [unreadableFile(file, read.reason)] };
-  if (read.kind !== 'text') return NOTHING;
-  if (!anchors.some((anchor) => read.bytes.includes(anchor))) return { ...NOTHING, scanned: true };
-  return { scanned: true, ...annotationsOfFile(file, UTF8.decode(read.bytes), patterns, options) };
+  return scanSourceContent(file, await readSourceContent(join(root, file), anchors), patterns, options);
+}
+
+/** The anchors to look for in a file's bytes: the literal text of each pattern. */
+export function patternAnchors(patterns: readonly string[]): Buffer[] {
+  return compileAnnotationPatterns(patterns).patterns.map((p) => Buffer.from(p.anchor, 'utf8'));
+}
+
+/** Reads a source file as a scan takes it; its text is kept only when it holds one of `anchors`. */
+export async function readSourceContent(path: string, anchors: readonly Buffer[]): Promise<SourceContent> {
+  const read = await readSourceBytes(path);
+  if (read.kind === 'unreadable') return read;
+  if (read.kind !== 'text') return { kind: 'skipped' };
+  if (!anchors.some((anchor) => read.bytes.includes(anchor))) return { kind: 'plain' };
+  return { kind: 'text', text: UTF8.decode(read.bytes) };
+}
+
+/** The annotations and findings of one file (`file` relative to the scanned root) from its content. */
+export function scanSourceContent(
+  file: string,
+  content: SourceContent,
+  patterns: readonly string[],
+  options: AnnotationOptions = {},
+): FileScan {
+  if (content.kind === 'unreadable')
+    return { ...NOTHING, diagnostics: [unreadableFile(file, content.reason)] };
+  if (content.kind === 'skipped') return NOTHING;
+  if (content.kind === 'plain') return { ...NOTHING, scanned: true };
+  return { scanned: true, ...annotationsOfFile(file, content.text, patterns, options) };
 }
 
 function groupByEntity(annotations: readonly Annotation[]): Map<string, Annotation[]> {
@@ -121,6 +164,19 @@ function groupByEntity(annotations: readonly Annotation[]): Map<string, Annotati
     else groups.set(a.id, [a]);
   }
   return new Map([...groups].sort(([a], [b]) => compareCodePoints(a, b)));
+}
+
+/** The files a scan of `root` reads (as scanAnnotations lists them), or the root's own problem. */
+export async function listScannedFiles(
+  root: string,
+): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
+  const rootProblem = await rootListingProblem(root);
+  return rootProblem ? { files: [], diagnostics: [rootProblem] } : listSourceFiles(root);
+}
+
+async function rootListingProblem(root: string): Promise<Diagnostic | undefined> {
+  const problem = await directoryProblem(root);
+  return problem === undefined ? undefined : diagnostic('read-error', 'error', problem, { file: root });
 }
 
 async function directoryProblem(root: string): Promise<string | undefined> {

@@ -78,8 +78,16 @@ export function analyze(input: AnalyzeInput): Analysis {
   return withVerdicts(input.model, analyzeClaims(input));
 }
 
-/** Completes a claim analysis of a model with verdicts, gaps and counts. */
-export function withVerdicts(model: Model, claimAnalysis: ClaimAnalysis): Analysis {
+/**
+ * Completes a claim analysis of a model with verdicts, gaps and counts. `suspectSets` (owner id → its
+ * suspect sets' targets) is what the stamps say, when the caller already knows it (the incremental
+ * engine, docs/incremental.md); else it is worked out from the model's stamps.
+ */
+export function withVerdicts(
+  model: Model,
+  claimAnalysis: ClaimAnalysis,
+  suspectSets?: ReadonlyMap<string, ReadonlySet<string>>,
+): Analysis {
   const { diagnostics: final, cases, absences, stale, annotations } = claimAnalysis;
   const invalid = new Set(
     final.filter((d) => INVALIDATING_RULES.has(d.rule) && d.entity).map((d) => d.entity!),
@@ -95,7 +103,7 @@ export function withVerdicts(model: Model, claimAnalysis: ClaimAnalysis): Analys
     invalid,
     stale,
     model.config,
-    model.reviewed ? suspectSetsOf(reviewsOf()) : new Map(),
+    suspectSets ?? (model.reviewed ? suspectSetsOf(reviewsOf()) : new Map()),
   );
   const quarantined = cases.filter((a) => a.quarantine).length;
   const owned = cases.filter((a) => a.owner).length;

@@ -1,5 +1,6 @@
 // The VS Code extension: starts rr's language server (server/rr-lsp.js, bundled into the .vsix from
-// rr's own build) for the model files, and adds "rr: Show verdict", "rr: Open in the editor" and a
+// rr's own build) for the model files, the review stamps (rr.reviewed) and the source files whose
+// annotations it checks, and adds "rr: Show verdict", "rr: Open in the editor" and a
 // status bar item with the counts the server sends after each analysis (docs/ide.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as vscode from 'vscode';
@@ -35,13 +36,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     debug: { module: server, transport: TransportKind.stdio },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: 'yaml' },
-      { scheme: 'file', language: 'json' },
-    ],
+    // Every file: model files (YAML, JSON), rr.reviewed, and source files of any language, whose
+    // annotations (`// @verifies REQ-001`) the server checks and resolves (docs/ide.md).
+    documentSelector: [{ scheme: 'file' }],
     synchronize: {
       configurationSection: 'rr',
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml,json}'),
+      // Model files and rr.reviewed; with rr.sources set, the server also reads source files again.
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/*'),
     },
   };
   client = new LanguageClient('rr', 'rr', serverOptions, clientOptions);
