@@ -82,6 +82,26 @@ export function parseSelector(text: string): Selector {
   return { text, tokens, glob };
 }
 
+/**
+ * The text a glob's matches all start with: its code points before the first star (a literal's whole
+ * text). Indexes use it so a case path is tested only against globs that can select it.
+ */
+export function globPrefix(selector: Selector): string {
+  if (!selector.glob) return selector.literal ?? selector.text;
+  const star = selector.tokens.indexOf(STAR);
+  return String.fromCodePoint(...selector.tokens.slice(0, star));
+}
+
+/**
+ * The text a glob's matches all end with: its code points after the last star (a literal's whole
+ * text). Two globs can select one path only if one's prefix starts the other's, and likewise for suffixes.
+ */
+export function globSuffix(selector: Selector): string {
+  if (!selector.glob) return selector.literal ?? selector.text;
+  const star = selector.tokens.lastIndexOf(STAR);
+  return String.fromCodePoint(...selector.tokens.slice(star + 1));
+}
+
 /** Whether a selector selects a case path. */
 export function selects(selector: Selector, casePath: string): boolean {
   if (!selector.glob) return selector.literal === casePath;

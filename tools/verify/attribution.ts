@@ -4,7 +4,8 @@ import type { Config } from '../model/config.js';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { entityName, type Entity } from '../model/entity.js';
 import type { QuarantineRule } from '../model/rule-catalog.js';
-import { selects } from '../model/selectors.js';
+import { GlobPrefixIndex } from '../model/glob-prefix-index.js';
+import { selects, type Selector } from '../model/selectors.js';
 import type { Evidence, TestCase } from '../evidence/test-case.js';
 import { claimsByTarget } from '../validate/claim-overlaps.js';
 
@@ -45,9 +46,9 @@ export function attributeCases(
   const byTarget = claimsByTarget(claims);
   const cases: AttributedCase[] = [];
   for (const target of evidence.targets.values()) {
-    const { literal, patterns } = indexClaims(byTarget.get(target.target) ?? []);
+    const index = indexClaims(byTarget.get(target.target) ?? []);
     for (const c of target.cases) {
-      const selecting = selectingClaims(c.path, literal, patterns);
+      const selecting = selectingClaims(c.path, index);
       const claimedBy =
         selecting.length === 0
           ? NO_IDS
@@ -148,20 +149,28 @@ const NO_CLAIMS: readonly Claim[] = [];
 // settleQuarantines replaces the list).
 const NO_IDS = Object.freeze([]) as unknown as string[];
 
-/** The claims selecting a case: literal selectors by map lookup; only globs and whole-target claims are tested one by one. */
-function selectingClaims(
-  path: string,
-  literal: ReadonlyMap<string, Claim[]>,
-  patterns: readonly Claim[],
-): readonly Claim[] {
-  const literally = literal.get(path) ?? NO_CLAIMS;
-  if (patterns.length === 0) return literally;
-  const matching = patterns.filter(
-    (claim) =>
-      claim.wholeTarget ||
-      claim.selectors.some((s) => !s.problem && s.selector.glob && selects(s.selector, path)),
-  );
-  return matching.length === 0 ? literally : [...literally, ...matching];
+/** A target's claims indexed for attribution: literal selectors by path, globs by their prefix. */
+interface ClaimIndex {
+  literal: ReadonlyMap<string, Claim[]>;
+  /** glob selectors' claims by prefix, with each claim's place in the target's claims */
+  globs: GlobPrefixIndex<{ claim: Claim; order: number; selector: Selector }>;
+  /** whole-target claims, which select every case, with their places */
+  whole: { claim: Claim; order: number }[];
+}
+
+/**
+ * The claims selecting a case: literal selectors by map lookup, globs only where their prefix starts
+ * the path; in the order of the target's claims, as testing every claim in turn gave them.
+ */
+function selectingClaims(path: string, index: ClaimIndex): readonly Claim[] {
+  const literally = index.literal.get(path) ?? NO_CLAIMS;
+  const matching: { claim: Claim; order: number }[] = [...index.whole];
+  index.globs.candidates(path, (g) => {
+    if (selects(g.selector, path) && !matching.some((m) => m.claim === g.claim)) matching.push(g);
+  });
+  if (matching.length === 0) return literally;
+  matching.sort((a, b) => a.order - b.order);
+  return [...literally, ...matching.map((m) => m.claim)];
 }
 
 /** Where a case's diagnostics point: the testcase itself when ingestion knows its line (worked out only for the few cases that get one). */
@@ -206,17 +215,23 @@ function danglingTag(
 }
 
 /** A target's claims split into literal selectors (by case path) and claims needing a pattern test. */
-function indexClaims(claims: readonly Claim[]): { literal: Map<string, Claim[]>; patterns: Claim[] } {
+function indexClaims(claims: readonly Claim[]): ClaimIndex {
   const literal = new Map<string, Claim[]>();
-  const patterns: Claim[] = [];
-  for (const claim of claims) {
-    if (claim.wholeTarget || claim.selectors.some((s) => !s.problem && s.selector.glob)) patterns.push(claim);
+  const globs = new GlobPrefixIndex<{ claim: Claim; order: number; selector: Selector }>();
+  const whole: { claim: Claim; order: number }[] = [];
+  claims.forEach((claim, order) => {
+    if (claim.wholeTarget) whole.push({ claim, order });
     for (const s of claim.selectors) {
-      if (s.problem || s.selector.literal === undefined) continue;
+      if (s.problem) continue;
+      if (s.selector.glob) {
+        if (!claim.wholeTarget) globs.add(s.selector, { claim, order, selector: s.selector });
+        continue;
+      }
+      if (s.selector.literal === undefined) continue;
       const list = literal.get(s.selector.literal);
       if (!list) literal.set(s.selector.literal, [claim]);
       else if (!list.includes(claim)) list.push(claim);
     }
-  }
-  return { literal, patterns };
+  });
+  return { literal, globs, whole };
 }
