@@ -4,7 +4,7 @@
 // server has analysed it and published (its rr/status notification follows every round of
 // diagnostics), and go to definition. Beside them, the batch figure: `rr validate` of the same model
 // as a whole process. Targets (issue 28): p95 under 50 ms for the change, under 10 ms for definition.
-// RR_BENCH_ENTITIES, RR_BENCH_EDITS.
+// RR_BENCH_ENTITIES, RR_BENCH_EDITS; RR_BENCH_PROFILE=DIR writes the server's CPU profile there.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ import { generateModel } from '../validate/generate-model.js';
 
 const ENTITIES = Number(process.env.RR_BENCH_ENTITIES ?? 10_000);
 const EDITS = Number(process.env.RR_BENCH_EDITS ?? 200);
+const PROFILE = process.env.RR_BENCH_PROFILE;
 const CHANGE_P95_MS = 50;
 const DEFINITION_P95_MS = 10;
 
@@ -32,7 +33,8 @@ async function main(): Promise<void> {
       batch.push((await timeRrProcess(['validate', dir], { RR_CACHE_DIR: 'off' })).ms);
     console.log(`batch: rr validate as a process: ${spread(batch)}`);
 
-    const child = spawn(process.execPath, [RR_BIN, 'lsp', '--stdio'], {
+    const profile = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
+    const child = spawn(process.execPath, [...profile, RR_BIN, 'lsp', '--stdio'], {
       cwd: dir,
       stdio: ['pipe', 'pipe', 'inherit'],
     });

@@ -1,7 +1,8 @@
 // The incremental engine against the batch analysis: random edit sequences (field edits, id renames,
 // lines added and removed, files added and deleted, evidence changed) on a copy of the example; after
 // every step the engine's diagnostics must equal a fresh batch run's (rr validate's without evidence,
-// rr report's with it): same codes, severities, messages, positions and order.
+// rr report's with it): same codes, severities, messages, positions and order; and so must its model,
+// its rule context (claims, trace links) and, with evidence, its verdicts and gaps.
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,12 +10,14 @@ import type { Evidence } from '../../tools/evidence/test-case.js';
 import { syncEngineWithDisk } from '../../tools/incremental/engine-from-disk.js';
 import { ModelEngine } from '../../tools/incremental/model-engine.js';
 import { loadModel } from '../../tools/model/load-model.js';
+import type { Model } from '../../tools/model/model.js';
 import { listModelFiles } from '../../tools/model/model-files.js';
 import { validateModel } from '../../tools/validate/validate-model.js';
-import { analyze } from '../../tools/verify/analyze.js';
+import { analyze, type Analysis } from '../../tools/verify/analyze.js';
 import { loadInputs } from '../../tools/verify/inputs.js';
 import type { VerificationLock } from '../../tools/verify/verification-lock-file.js';
 import { tempDir } from '../temp-dir.js';
+import { expectEngineAsBatch } from './batch-agreement.js';
 
 const EXAMPLE = join(import.meta.dirname, '../../examples/infusion-pump');
 const ID = /\b(?:UN|REQ|RISK|MIT|TM)-\d{3}\b/g;
@@ -157,10 +160,12 @@ function randomEdit(w: World): string {
   }
 }
 
-async function batchDiagnostics(w: World): Promise<unknown> {
+/** A fresh batch run: the model, and the diagnostics (with the verdicts when there is evidence). */
+async function batchRun(w: World): Promise<{ model: Model; diagnostics: unknown; analysis?: Analysis }> {
   const model = await loadModel(w.dir);
-  if (!w.evidence) return validateModel(model);
-  return analyze({ model, evidence: w.evidence, ...(w.lock ? { lock: w.lock } : {}) }).diagnostics;
+  if (!w.evidence) return { model, diagnostics: validateModel(model) };
+  const analysis = analyze({ model, evidence: w.evidence, ...(w.lock ? { lock: w.lock } : {}) });
+  return { model, diagnostics: analysis.diagnostics, analysis };
 }
 
 describe('the incremental engine', () => {
@@ -183,8 +188,17 @@ describe('the incremental engine', () => {
         // Every file is read again; texts that did not change are no change to the engine.
         syncEngineWithDisk(engine);
         engine.setEvidence(w.evidence, w.evidence ? w.lock : undefined);
-        const expected = await batchDiagnostics(w);
-        expect(engine.diagnostics(), `seed ${seed} after: ${w.log.join('; ')}`).toEqual(expected);
+        const expected = await batchRun(w);
+        const message = `seed ${seed} after: ${w.log.join('; ')}`;
+        expect(engine.diagnostics(), message).toEqual(expected.diagnostics);
+        // The model, its indexes and the verdicts too: the language server and the editor read them.
+        expectEngineAsBatch(engine, expected.model, message);
+        if (expected.analysis) {
+          const analysis = engine.analysis();
+          expect(analysis.entities, message).toEqual(expected.analysis.entities);
+          expect(analysis.gaps, message).toEqual(expected.analysis.gaps);
+          expect(analysis.counts, message).toEqual(expected.analysis.counts);
+        }
         w.log.push(randomEdit(w));
       }
     },
