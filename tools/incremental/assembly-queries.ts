@@ -21,6 +21,7 @@ import { traceIndex, TraceShape } from '../trace/trace-index.js';
 import { claimsByTarget } from '../validate/claim-overlaps.js';
 import { claimsOfEntities, type EntityClaims, type RuleContext } from '../validate/rule-context.js';
 import type { DerivedQuery, QueryDatabase } from './query-database.js';
+import { UnionMap } from './union-map.js';
 
 /** The model of one revision with its indexes: what every later query reads. */
 export interface Assembled {
@@ -47,8 +48,8 @@ interface Identity {
   ids: IdTable;
 }
 
-/** One file's entities part with its claims. */
-type EntitiesPart = FileEntitiesPart & EntityClaims;
+/** One file's entities part with its claims, and its entities by id. */
+type EntitiesPart = FileEntitiesPart & EntityClaims & { byId: Map<string, Entity> };
 
 const ONE = '';
 const sameJson = <V>(a: V, b: V): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -103,7 +104,8 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
       config,
       (owner) => documents.get(owner.file).entities[owner.index]!,
     );
-    return { ...own, ...claimsOfEntities(own.entities, config) };
+    const byId = new Map(own.entities.map((e) => [e.id, e]));
+    return { ...own, ...claimsOfEntities(own.entities, config), byId };
   });
 
   // The links by id: they change only with the link facts; the entities are read untracked.
@@ -119,22 +121,31 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
 
   return db.derived<string, Assembled>('assembled', () => {
     const listing = from.listing();
-    const { files } = identity.get(ONE);
+    const { files, ids } = identity.get(ONE);
     const parts = files.map((f) => entities.get(f));
+    // The indexes by id are the files' own, united: a revision builds no map of every entity.
+    const partAt = new Map(files.map((f, i) => [f, parts[i]!]));
+    const partOf = (id: string) => {
+      const owner = ids.get(id);
+      return owner && partAt.get(owner.file);
+    };
     const model = modelFromParts(
       { root: from.root(), diagnostics: listing.diagnostics, unreadable: listing.unreadable },
       files.map((f) => documents.get(f)),
       resolvedConfig.get(ONE),
       parts,
+      new UnionMap(
+        parts.map((p) => p.byId),
+        (id) => partOf(id)?.byId,
+      ),
     );
     const claims: Claim[] = [];
-    const claimsByEntity = new Map<string, Claim[]>();
-    const entitiesByFile = new Map<string, Entity[]>();
-    parts.forEach((part, i) => {
-      claims.push(...part.claims);
-      for (const [id, list] of part.claimsByEntity) claimsByEntity.set(id, list);
-      entitiesByFile.set(files[i]!, part.entities);
-    });
+    for (const part of parts) claims.push(...part.claims);
+    const claimsByEntity = new UnionMap(
+      parts.map((p) => p.claimsByEntity),
+      (id) => partOf(id)?.claimsByEntity,
+    );
+    const entitiesByFile = new Map(files.map((f, i) => [f, parts[i]!.entities]));
     const ctx: RuleContext = { model, claims, claimsByEntity, trace: traceIndex(model, traceShape.get(ONE)) };
     let byTarget: Map<string, Claim[]> | undefined;
     const claimsOnTarget = () => (byTarget ??= claimsByTarget(ctx.claims));

@@ -168,13 +168,15 @@ export interface ListingPart {
 /**
  * The model from its parts, in load order: `documents[i]` and `entities[i]` are the same file's (lock
  * files left out). Diagnostics come in the order a load finds them: files, documents, config, ids,
- * references.
+ * references. `byId`, when given, must map exactly the parts' entities in that order (the incremental
+ * engine's, made of per-file parts); else it is built.
  */
 export function modelFromParts(
   listing: ListingPart,
   documents: readonly FileDocumentsPart[],
   resolved: ResolvedConfig,
   entities: readonly FileEntitiesPart[],
+  byId?: Map<string, Entity>,
 ): Model {
   const diagnostics: Diagnostic[] = [...listing.diagnostics];
   let unreadable = listing.unreadable;
@@ -196,13 +198,11 @@ export function modelFromParts(
   for (const part of entities) diagnostics.push(...part.referenceDiagnostics);
   const all: Entity[] = [];
   for (const part of entities) all.push(...part.entities);
-  const byId = new Map<string, Entity>();
-  for (const e of all) byId.set(e.id, e);
   return {
     root: listing.root,
     files,
     entities: all,
-    byId,
+    byId: byId ?? byIdOf(all),
     config: resolved.config,
     configSources: resolved.sources,
     project,
@@ -211,4 +211,10 @@ export function modelFromParts(
     diagnostics,
     unreadable,
   };
+}
+
+function byIdOf(entities: readonly Entity[]): Map<string, Entity> {
+  const byId = new Map<string, Entity>();
+  for (const e of entities) byId.set(e.id, e);
+  return byId;
 }
