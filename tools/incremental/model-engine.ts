@@ -11,13 +11,16 @@ import type { RuleContext } from '../validate/rule-context.js';
 import { finalizeDiagnostics } from '../validate/validate-model.js';
 import {
   analyzeClaims,
-  withVerdicts,
+  completedAnalysis,
+  invalidEntities,
   type Analysis,
   type ClaimAnalysis,
   type ModelAnalysis,
   type SourceAnnotations,
 } from '../verify/analyze.js';
+import { entityVerdicts, residualAccepted, type EntityVerdict } from '../verify/verdicts.js';
 import type { VerificationLock } from '../verify/verification-lock-file.js';
+import { byCodePoint } from '../model/code-point-order.js';
 import { assemblyQueries } from './assembly-queries.js';
 import { anchorFinding, reanchor, type AnchoredFinding } from './finding-anchor.js';
 import {
@@ -208,16 +211,56 @@ export class ModelEngine {
     sameDiagnostics,
   );
 
+  /** The entities some finding makes INVALID, sorted: unchanged while no such finding comes or goes. */
+  private readonly invalid = this.db.derived<string, string[]>(
+    'invalid',
+    () => [...invalidEntities(this.allDiagnostics.get(ONE))].sort(byCodePoint),
+    sameJson,
+  );
+
+  /** One file's risks whose residual is accepted: what the verdicts read of an entity beyond its links. */
+  private readonly acceptedRisks = this.db.derived<string, string[]>(
+    'acceptedRisks',
+    (file) =>
+      this.composed
+        .get(file)
+        .documents.flatMap((doc) => doc.entities.filter(residualAccepted).map((e) => e.id)),
+    sameJson,
+  );
+
+  /**
+   * Every entity's verdict: read the links (ids, kinds, statuses, order), the accepted risks, the
+   * evidence part and the INVALID entities, so an edit of a title or a description keeps them.
+   */
+  private readonly verdicts = this.db.derived<string, EntityVerdict[]>('verdicts', () => {
+    this.linkFacts.get(ONE);
+    for (const f of this.listingInput.get(ONE).files) this.acceptedRisks.get(f);
+    const part = this.evidencePart.get(ONE);
+    const invalid = this.invalid.get(ONE);
+    const { model, ctx } = this.untracked(() => this.assembled.get(ONE));
+    // No review stamps in the engine yet (docs/incremental.md): no suspect sets.
+    const stale = part?.stale ?? new Set<string>();
+    return entityVerdicts(
+      ctx.trace,
+      part?.cases ?? [],
+      part?.absences ?? [],
+      new Set(invalid),
+      stale,
+      model.config,
+    );
+  });
+
   private readonly analysisQuery = this.db.derived<string, Analysis>('analysis', () => {
     const { model } = this.assembled.get(ONE);
     const part = this.evidencePart.get(ONE);
-    return withVerdicts(model, {
+    const claims: ClaimAnalysis = {
       diagnostics: this.allDiagnostics.get(ONE),
       cases: part?.cases ?? [],
       absences: part?.absences ?? [],
       stale: part?.stale ?? new Set<string>(),
       annotations: part?.annotations ?? new Map<string, Annotation[]>(),
-    });
+    };
+    return completedAnalysis(model, claims, this.verdicts.get(ONE));
   });
 
   /** An engine over the model at `root` (a directory or one file, as given to rr validate). */

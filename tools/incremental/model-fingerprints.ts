@@ -1,4 +1,4 @@
-import type { Claim } from '../model/claims.js';
+import type { Claim, ClaimSelector } from '../model/claims.js';
 import type { ComposedFile } from '../model/compose-file.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { stringList, type Entity } from '../model/entity.js';
@@ -89,8 +89,25 @@ export function sameClaims(a: readonly Claim[], b: readonly Claim[]): boolean {
   return true;
 }
 
-const claimValue = (x: unknown, y: unknown, key: string): boolean =>
-  key === 'entity' ? (x as Entity).id === (y as Entity).id : sameJsonValue(x, y);
+const claimValue = (x: unknown, y: unknown, key: string): boolean => {
+  if (key === 'entity') return (x as Entity).id === (y as Entity).id;
+  if (key === 'selectors') return sameSelectors(x as ClaimSelector[], y as ClaimSelector[]);
+  return sameJsonValue(x, y);
+};
+
+/** Selectors compared as written (the parsed selector is a function of its text), with problem and place. */
+function sameSelectors(a: readonly ClaimSelector[], b: readonly ClaimSelector[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.selector.text !== y.selector.text || x.problem !== y.problem) return false;
+    // `at` is worked out when read (claims.ts): once per side.
+    const [p, q] = [x.at, y.at];
+    if (p.line !== q.line || p.column !== q.column || p.file !== q.file) return false;
+  }
+  return true;
+}
 
 /** Whether two maps of claims by target are the same: the same targets in the same order, same claims. */
 export function sameClaimsByTarget(
