@@ -21,6 +21,7 @@ import {
 import { entityVerdicts, residualAccepted, type EntityVerdict } from '../verify/verdicts.js';
 import type { VerificationLock } from '../verify/verification-lock-file.js';
 import { byCodePoint } from '../model/code-point-order.js';
+import { appendTo } from '../model/multi-map.js';
 import { assemblyQueries } from './assembly-queries.js';
 import { anchorFinding, reanchor, type AnchoredFinding } from './finding-anchor.js';
 import {
@@ -112,22 +113,35 @@ export class ModelEngine {
   );
 
   /** The targets claimed anywhere, in load order. */
+  /** Each target claimed anywhere, in load order, with the files that claim it. */
+  private readonly claimers = this.db.derived<string, Map<string, string[]>>(
+    'claimers',
+    () => {
+      const out = new Map<string, string[]>();
+      for (const f of this.listingInput.get(ONE).files)
+        for (const t of this.claimFactsOfFile.get(f).keys()) appendTo(out, t, f);
+      return out;
+    },
+    sameLists,
+  );
+
+  /** The targets claimed anywhere, in load order. */
   private readonly targets = this.db.derived<string, string[]>(
     'targets',
-    () => {
-      const seen = new Set<string>();
-      for (const f of this.listingInput.get(ONE).files)
-        for (const t of this.claimFactsOfFile.get(f).keys()) seen.add(t);
-      return [...seen];
-    },
+    () => [...this.claimers.get(ONE).keys()],
     sameJson,
   );
 
-  /** All claims on one target, in load order: a fingerprint (compared, entities by id), not read further. */
+  /**
+   * All claims on one target, in load order: a fingerprint (compared, entities by id), not read further.
+   * It reads the files that claim the target only; which files those are is `claimers`.
+   */
   private readonly targetClaimFacts = this.db.derived<string, Claim[]>(
     'targetClaimFacts',
     (target) =>
-      this.listingInput.get(ONE).files.flatMap((f) => this.claimFactsOfFile.get(f).get(target) ?? []),
+      (this.claimers.get(ONE).get(target) ?? []).flatMap(
+        (f) => this.claimFactsOfFile.get(f).get(target) ?? [],
+      ),
     sameClaims,
   );
 
@@ -354,4 +368,19 @@ export class ModelEngine {
   private untracked<T>(read: () => T): T {
     return this.db.untracked(read);
   }
+}
+
+/** Whether two maps of lists have the same keys in the same order, each with the same list. */
+function sameLists(
+  a: ReadonlyMap<string, readonly string[]>,
+  b: ReadonlyMap<string, readonly string[]>,
+): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  const other = b.entries();
+  for (const [key, list] of a) {
+    const [k, l] = other.next().value as [string, readonly string[]];
+    if (k !== key || l.length !== list.length || l.some((x, i) => x !== list[i])) return false;
+  }
+  return true;
 }
