@@ -40,8 +40,8 @@ const FORMAT = (process.env.RR_BENCH_FORMAT ?? SECTIONS_COMMENTED.format) as Mod
 if (!LAYOUTS.includes(LAYOUT)) throw new Error(`RR_BENCH_LAYOUT is one of ${LAYOUTS.join(', ')}`);
 if (![...FORMATS, SECTIONS_COMMENTED.format].includes(FORMAT))
   throw new Error(`RR_BENCH_FORMAT is one of ${[...FORMATS, SECTIONS_COMMENTED.format].join(', ')}`);
-/** `rr serve` starts timed with the compose cache empty, and as many with it filled. */
-const SERVE_STARTS = 3;
+/** `rr serve` starts timed with the compose cache empty, and as many with it filled (RR_BENCH_SERVE_STARTS; 0 skips them). */
+const SERVE_STARTS = Number(process.env.RR_BENCH_SERVE_STARTS ?? 3);
 /** A start still not answering then is a failure. */
 const SERVE_LIMIT_MS = 300_000;
 
@@ -175,10 +175,11 @@ async function main(): Promise<void> {
       await timeServeStart(ws.modelDir, ws.evidenceDir, cacheDir); // the second start writes the cache
       starts.cached.push(await timeServeStart(ws.modelDir, ws.evidenceDir, cacheDir));
     }
-    console.log(
-      `rr serve start (the whole bin/rr.js process, spawn until GET /api/state answers 200): ` +
-        `compose cache empty ${msSpread(starts.empty)}, cached ${msSpread(starts.cached)} (n=${SERVE_STARTS} each)`,
-    );
+    if (SERVE_STARTS > 0)
+      console.log(
+        `rr serve start (the whole bin/rr.js process, spawn until GET /api/state answers 200): ` +
+          `compose cache empty ${msSpread(starts.empty)}, cached ${msSpread(starts.cached)} (n=${SERVE_STARTS} each)`,
+      );
 
     const t1 = performance.now();
     const session = await ModelSession.open({

@@ -3,7 +3,8 @@
 // linked entities, review stamps cleared, dropped, doubled, broken or removed) on a copy of the
 // example under change control; after every step the engine's diagnostics must equal a fresh batch
 // run's (rr validate's without evidence, rr report's with it): same codes, severities, messages,
-// positions and order, suspect-link included; with evidence, the verdicts too (suspect sets).
+// positions and order, suspect-link included; and so must its model (its review stamps too), its rule
+// context (claims, trace links), its verdicts (suspect sets included) and its gaps.
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,13 +15,15 @@ import type { Evidence } from '../../tools/evidence/test-case.js';
 import { syncEngineWithDisk } from '../../tools/incremental/engine-from-disk.js';
 import { ModelEngine } from '../../tools/incremental/model-engine.js';
 import { loadModel } from '../../tools/model/load-model.js';
+import type { Model } from '../../tools/model/model.js';
 import { listModelFiles } from '../../tools/model/model-files.js';
 import { reviewStampsPathOf } from '../../tools/model/review-stamps.js';
 import { validateModel } from '../../tools/validate/validate-model.js';
-import { analyze } from '../../tools/verify/analyze.js';
+import { analyze, type Analysis } from '../../tools/verify/analyze.js';
 import { loadInputs } from '../../tools/verify/inputs.js';
 import type { VerificationLock } from '../../tools/verify/verification-lock-file.js';
 import { tempDir } from '../temp-dir.js';
+import { expectEngineAsBatch } from './batch-agreement.js';
 
 const EXAMPLE = join(import.meta.dirname, '../../examples/infusion-pump');
 const ID = /\b(?:UN|REQ|RISK|MIT|TM)-\d{3}\b/g;
@@ -237,12 +240,12 @@ async function changeStamps(w: World): Promise<string> {
   return `stamp doubled: ${line.slice(0, 60)}`;
 }
 
-/** A fresh batch run's diagnostics, and with evidence its verdicts (suspect sets included). */
-async function batch(w: World): Promise<{ diagnostics: unknown; entities?: unknown }> {
+/** A fresh batch run: the model, the diagnostics and the verdicts (with the evidence, when there is some). */
+async function batchRun(w: World): Promise<{ model: Model; diagnostics: unknown; analysis: Analysis }> {
   const model = await loadModel(w.dir);
-  if (!w.evidence) return { diagnostics: validateModel(model) };
+  if (!w.evidence) return { model, diagnostics: validateModel(model), analysis: analyze({ model }) };
   const analysis = analyze({ model, evidence: w.evidence, ...(w.lock ? { lock: w.lock } : {}) });
-  return { diagnostics: analysis.diagnostics, entities: analysis.entities };
+  return { model, diagnostics: analysis.diagnostics, analysis };
 }
 
 describe('the incremental engine', () => {
@@ -268,11 +271,16 @@ describe('the incremental engine', () => {
         // Every file is read again; texts that did not change are no change to the engine.
         syncEngineWithDisk(engine);
         engine.setEvidence(w.evidence, w.evidence ? w.lock : undefined);
-        const expected = await batch(w);
-        const why = `seed ${seed} after: ${w.log.join('; ')}`;
+        const expected = await batchRun(w);
+        const message = `seed ${seed} after: ${w.log.join('; ')}`;
         const diagnostics = engine.diagnostics();
-        expect(diagnostics, why).toEqual(expected.diagnostics);
-        if (expected.entities) expect(engine.analysis().entities, why).toEqual(expected.entities);
+        expect(diagnostics, message).toEqual(expected.diagnostics);
+        // The model, its indexes and the verdicts too: the language server and the editor read them.
+        expectEngineAsBatch(engine, expected.model, message);
+        const analysis = engine.analysis();
+        expect(analysis.entities, message).toEqual(expected.analysis.entities);
+        expect(analysis.gaps, message).toEqual(expected.analysis.gaps);
+        expect(analysis.counts, message).toEqual(expected.analysis.counts);
         suspect += diagnostics.filter((d) => d.rule === 'suspect-link').length;
         w.log.push(await randomEdit(w));
       }

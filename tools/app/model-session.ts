@@ -5,7 +5,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Evidence } from '../evidence/test-case.js';
 import type { EditRequest } from '../edit/edit-request.js';
-import { readSnapshot, type ModelSnapshot } from '../edit/model-snapshot.js';
+import { readSnapshot, snapshotAfter, type ModelSnapshot } from '../edit/model-snapshot.js';
 import { ModelEngine } from '../incremental/model-engine.js';
 import { reviewStampsPathOf } from '../model/review-stamps.js';
 import { decodeModelBytes, readModelTextSync, type ModelText } from '../model/model-text.js';
@@ -80,8 +80,6 @@ export class ModelSession {
   loadedAt = new Date();
   readonly edits: RecentEdit[] = [];
   private cached: Analysis | undefined;
-  /** the loaded model's part of the analysis, made while the evidence was read */
-  private modelAnalysis: ModelAnalysis | undefined;
   private index: EvidenceIndex | undefined;
   /** the incremental engine behind analysis(), made again by a reload */
   private engine: ModelEngine | undefined;
@@ -118,14 +116,31 @@ export class ModelSession {
    * seen. Its findings are the batch's (test/incremental/differential.test.ts).
    */
   private engineAnalysis(): Analysis {
-    const engine = (this.engine ??= new ModelEngine(this.options.modelPath));
-    for (const file of this.snapshot.listing.files) engine.setText(file, snapshotText(this.snapshot, file));
-    engine.setListing(this.snapshot.listing);
-    const stamps = this.snapshot.reviewStamps;
-    const path = stamps?.path ?? reviewStampsPathOf(this.model, this.snapshot.isDirectory);
-    engine.setReviewStamps(stamps?.bytes ? { path, text: stamps.bytes.toString('utf8') } : { path });
+    const engine = this.engineOver(this.snapshot);
     engine.setEvidence(this.evidence, this.verificationLock, this.sources);
     return engine.analysis();
+  }
+
+  /**
+   * The incremental engine with the texts of a snapshot (the loaded one, or the one a save would leave),
+   * each with the composed file the snapshot holds, so nothing is composed again, and the snapshot's
+   * review stamps (as loaded, or as a clear, rename or delete writes them).
+   */
+  private engineOver(snapshot: ModelSnapshot): ModelEngine {
+    const engine = (this.engine ??= new ModelEngine(this.options.modelPath));
+    const composed = new Map(snapshot.composed.map((c) => [c.file, c]));
+    for (const file of snapshot.listing.files)
+      engine.setText(file, snapshotText(snapshot, file), composed.get(file));
+    engine.setListing(snapshot.listing);
+    const stamps = snapshot.reviewStamps;
+    const path = stamps?.path ?? reviewStampsPathOf(snapshot.model, snapshot.isDirectory);
+    engine.setReviewStamps(stamps?.bytes ? { path, text: stamps.bytes.toString('utf8') } : { path });
+    return engine;
+  }
+
+  /** The model's part of an analysis of a snapshot, from the incremental engine (stamped or not). */
+  private modelPartOf(snapshot: ModelSnapshot): ModelAnalysis {
+    return this.engineOver(snapshot).modelAnalysis();
   }
 
   /** Re-reads the model, the evidence, the lock and the sources (POST /api/reload, and after changed-on-disk). */
@@ -151,7 +166,7 @@ export class ModelSession {
         base: this.snapshot,
         dryRun: options.dryRun ?? false,
         onStep: this.options.onStep,
-        check: ({ after: model, plan }) => {
+        check: ({ after: model, plan, snapshot, proven }) => {
           lockAfter = this.verificationLockAfter(plan);
           // Only the evidence the edit can affect is analysed (tools/verify/check-scope.ts), and only
           // as far as the checks need (no verdicts); the loaded model's full analysis, when there is
@@ -161,16 +176,25 @@ export class ModelSession {
             : undefined;
           const evidence = scope?.evidence;
           scoped = scope !== undefined;
-          const claims = analyzeClaims({ model, evidence, lock: lockAfter, sources: this.sources });
+          // The model's part of each side from the incremental engine: only the edited files' rules run.
+          const beforePart = this.cached ? undefined : this.modelPartOf(snapshot);
           const before =
             this.cached ??
             analyzeClaims({
-              model: this.model,
+              model: beforePart!.model,
               evidence,
               lock: this.verificationLock,
               sources: this.sources,
-              modelAnalysis: this.modelAnalysis,
+              modelAnalysis: beforePart,
             });
+          const afterPart = this.modelPartOf(snapshotAfter(snapshot, plan, proven));
+          const claims = analyzeClaims({
+            model: afterPart.model,
+            evidence,
+            lock: lockAfter,
+            sources: this.sources,
+            modelAnalysis: afterPart,
+          });
           const checked = ownerChecks({
             before: { model: this.model, analysis: before },
             after: { model, analysis: claims },
@@ -180,7 +204,8 @@ export class ModelSession {
           });
           const conflicts = [...checked.conflicts, ...(options.extraCheck?.(claims) ?? [])];
           notices = checked.notices;
-          if (options.dryRun || (!scoped && conflicts.length === 0)) after = withVerdicts(model, claims);
+          if (options.dryRun || (!scoped && conflicts.length === 0))
+            after = withVerdicts(afterPart.model, claims);
           if (conflicts.length > 0) {
             const refused = new OwnerConflictError(conflicts, notices);
             refused.entity = plan.entity.id;
@@ -192,8 +217,6 @@ export class ModelSession {
       if (!options.dryRun) {
         const idsChanged = request.op !== 'update' && request.op !== 'update-many';
         this.snapshot = result.snapshot;
-        // Made for the model before the save: never of use again.
-        this.modelAnalysis = undefined;
         this.verificationLock = lockAfter;
         // A check over part of the evidence is no analysis of the whole: the next read makes one.
         this.cached = scoped ? undefined : after;
@@ -242,9 +265,17 @@ export class ModelSession {
 
   private async load(): Promise<void> {
     let snapshot: ModelSnapshot | undefined;
+    this.engine = undefined;
     const inputs = await loadInputs({
       model: this.options.modelPath,
-      readModel: async (path) => (snapshot = await readSnapshot(path)).model,
+      readModel: async (path) => {
+        snapshot = await readSnapshot(path);
+        // The engine's rules run while the evidence is read (on worker threads), so the first
+        // analysis after the load finds them made.
+        this.modelPartOf(snapshot);
+        return snapshot.model;
+      },
+      analyzeModel: false,
       evidence: this.options.evidenceDir,
       // The lock as the snapshot read it: the bytes a save confirms.
       readLock: () => Promise.resolve(snapshot!.verificationLock?.bytes?.toString('utf8')),
@@ -256,9 +287,7 @@ export class ModelSession {
     this.index = undefined;
     this.verificationLock = inputs.lock;
     this.sources = inputs.sources;
-    this.modelAnalysis = inputs.modelAnalysis;
     this.cached = undefined;
-    this.engine = undefined;
     this.loadedAt = new Date();
   }
 

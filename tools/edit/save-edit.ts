@@ -8,7 +8,7 @@ import type { LinkReview } from '../change-control/link-reviews.js';
 import type { VerificationLockCase } from '../verify/verification-lock-update.js';
 import { withCheckoutLock, type CheckoutLockOptions } from './checkout-lock.js';
 import { EditError } from './edit-error.js';
-import { proveEdit } from './edit-proof.js';
+import { proveEdit, type ProvenEdit } from './edit-proof.js';
 import type { EditRequest } from './edit-request.js';
 import { entityVersion } from './entity-version.js';
 import { settleJournal } from './journal.js';
@@ -37,6 +37,8 @@ export interface SaveCheckInput {
   after: Model;
   plan: EditPlan;
   snapshot: ModelSnapshot;
+  /** the proof: the files after the edit, composed (what `after` was built from) */
+  proven: ProvenEdit;
 }
 
 export interface SaveOptions extends CommitOptions, CheckoutLockOptions {
@@ -83,7 +85,7 @@ export async function saveEdit(
       const plan = planEdit(snapshot, request);
       const proven = proveEdit(snapshot, plan);
       const { after } = proven;
-      await options.check?.({ before: snapshot.model, after, plan, snapshot });
+      await options.check?.({ before: snapshot.model, after, plan, snapshot, proven });
       if (!options.dryRun) {
         assertSameFiles(snapshot);
         await commitFiles(

@@ -1,41 +1,41 @@
 import type { Evidence } from '../evidence/test-case.js';
+import type { Claim } from '../model/claims.js';
 import type { Annotation } from '../sources/annotation.js';
 import type { SourceContent } from '../sources/scan-annotations.js';
-import type { Claim } from '../model/claims.js';
 import { composeModelText, type ComposedFile } from '../model/compose-file.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { Entity } from '../model/entity.js';
-import { modelOf } from '../model/load-model.js';
 import type { Model } from '../model/model.js';
 import type { ModelFileList } from '../model/model-files.js';
 import type { ModelText } from '../model/model-text.js';
 import { claimsByTarget } from '../validate/claim-overlaps.js';
-import { ruleContext, type RuleContext } from '../validate/rule-context.js';
+import type { RuleContext } from '../validate/rule-context.js';
 import { finalizeDiagnostics } from '../validate/validate-model.js';
 import {
   analyzeClaims,
-  withVerdicts,
+  completedAnalysis,
+  invalidEntities,
   type Analysis,
   type ClaimAnalysis,
+  type ModelAnalysis,
   type SourceAnnotations,
 } from '../verify/analyze.js';
+import { entityVerdicts, residualAccepted, type EntityVerdict } from '../verify/verdicts.js';
 import type { VerificationLock } from '../verify/verification-lock-file.js';
+import { byCodePoint } from '../model/code-point-order.js';
+import { appendTo } from '../model/multi-map.js';
 import { AnnotationQueries, type SourceListing } from './annotation-queries.js';
+import { assemblyQueries } from './assembly-queries.js';
 import { anchorFinding, reanchor, type AnchoredFinding } from './finding-anchor.js';
-import { claimFacts, fileLinkFacts, sameComposedFile, sameDiagnostics } from './model-fingerprints.js';
+import {
+  fileLinkFacts,
+  sameClaims,
+  sameClaimsByTarget,
+  sameComposedFile,
+  sameDiagnostics,
+} from './model-fingerprints.js';
 import { QueryDatabase, type RunCounts } from './query-database.js';
 import { ReviewQueries, type ReviewStampsFile } from './review-queries.js';
 import { configRuleFindings, cycleFindings, entityRuleFindings, targetRuleFindings } from './rule-slices.js';
-
-/** The model of one revision with its indexes: what every later query reads. */
-interface Assembled {
-  model: Model;
-  ctx: RuleContext;
-  /** file → its entities in the model (duplicates left out), in load order */
-  entitiesByFile: Map<string, Entity[]>;
-  /** target label → the claims on it, in load order (made when first asked for) */
-  claimsOnTarget: () => Map<string, Claim[]>;
-}
 
 const ONE = '';
 const sameJson = <V>(a: V, b: V): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -57,9 +57,17 @@ export class ModelEngine {
   private readonly lockInput = this.db.input<string, VerificationLock | undefined>('lock');
   private readonly sourcesInput = this.db.input<string, SourceAnnotations | undefined>('sources');
 
+  /** Files composed already by whoever set their text (the editor's snapshot): taken once, not composed again. */
+  private readonly precomposed = new Map<string, { text: ModelText; composed: ComposedFile }>();
+
   private readonly composed = this.db.derived<string, ComposedFile>(
     'composed',
-    (file) => composeModelText(file, this.textInput.get(file)),
+    (file) => {
+      const text = this.textInput.get(file);
+      const given = this.precomposed.get(file);
+      this.precomposed.delete(file);
+      return given && sameText(given.text, text) ? given.composed : composeModelText(file, text);
+    },
     sameComposedFile,
   );
 
@@ -75,24 +83,11 @@ export class ModelEngine {
       .join('\n'),
   );
 
-  private readonly assembled = this.db.derived<string, Assembled>('assembled', () => {
-    const listing = this.listingInput.get(ONE);
-    const model = modelOf({
-      root: this.root,
-      diagnostics: listing.diagnostics,
-      unreadable: listing.unreadable,
-      files: listing.files.map((f) => this.composed.get(f)),
-    });
-    const ctx = ruleContext(model);
-    const entitiesByFile = new Map<string, Entity[]>();
-    for (const e of model.entities) {
-      const list = entitiesByFile.get(e.file);
-      if (list) list.push(e);
-      else entitiesByFile.set(e.file, [e]);
-    }
-    let byTarget: Map<string, Claim[]> | undefined;
-    const claimsOnTarget = () => (byTarget ??= claimsByTarget(ctx.claims));
-    return { model, ctx, entitiesByFile, claimsOnTarget };
+  private readonly assembled = assemblyQueries(this.db, {
+    root: () => this.root,
+    listing: () => this.listingInput.get(ONE),
+    composed: (file) => this.composed.get(file),
+    linkFacts: () => this.linkFacts.get(ONE),
   });
 
   /** The review stamps and suspect-link (tools/incremental/review-queries.ts). */
@@ -121,39 +116,50 @@ export class ModelEngine {
     sameDiagnostics,
   );
 
-  /** One file's claims by target, as facts: what the target's rules and the evidence read of it. */
-  private readonly claimFactsOfFile = this.db.derived<string, Map<string, string>>(
+  /** One file's claims by target: what the target's rules and the evidence read of it. */
+  private readonly claimFactsOfFile = this.db.derived<string, Map<string, Claim[]>>(
     'claimFactsOfFile',
     (file) => {
       this.composed.get(file);
       this.linkFacts.get(ONE);
       const { ctx, entitiesByFile } = this.untracked(() => this.assembled.get(ONE));
       const claims = (entitiesByFile.get(file) ?? []).flatMap((e) => ctx.claimsByEntity.get(e.id) ?? []);
-      const facts = new Map<string, string>();
-      for (const [target, list] of claimsByTarget(claims)) facts.set(target, list.map(claimFacts).join('\n'));
-      return facts;
+      return claimsByTarget(claims);
     },
-    sameJsonMap,
+    sameClaimsByTarget,
+  );
+
+  /** The targets claimed anywhere, in load order. */
+  /** Each target claimed anywhere, in load order, with the files that claim it. */
+  private readonly claimers = this.db.derived<string, Map<string, string[]>>(
+    'claimers',
+    () => {
+      const out = new Map<string, string[]>();
+      for (const f of this.listingInput.get(ONE).files)
+        for (const t of this.claimFactsOfFile.get(f).keys()) appendTo(out, t, f);
+      return out;
+    },
+    sameLists,
   );
 
   /** The targets claimed anywhere, in load order. */
   private readonly targets = this.db.derived<string, string[]>(
     'targets',
-    () => {
-      const seen = new Set<string>();
-      for (const f of this.listingInput.get(ONE).files)
-        for (const t of this.claimFactsOfFile.get(f).keys()) seen.add(t);
-      return [...seen];
-    },
+    () => [...this.claimers.get(ONE).keys()],
     sameJson,
   );
 
-  /** All claims on one target, as facts, in load order. */
-  private readonly targetClaimFacts = this.db.derived<string, string>('targetClaimFacts', (target) =>
-    this.listingInput
-      .get(ONE)
-      .files.map((f) => this.claimFactsOfFile.get(f).get(target) ?? '')
-      .join('\n'),
+  /**
+   * All claims on one target, in load order: a fingerprint (compared, entities by id), not read further.
+   * It reads the files that claim the target only; which files those are is `claimers`.
+   */
+  private readonly targetClaimFacts = this.db.derived<string, Claim[]>(
+    'targetClaimFacts',
+    (target) =>
+      (this.claimers.get(ONE).get(target) ?? []).flatMap(
+        (f) => this.claimFactsOfFile.get(f).get(target) ?? [],
+      ),
+    sameClaims,
   );
 
   private readonly targetRules = this.db.derived<string, Diagnostic[]>(
@@ -196,22 +202,30 @@ export class ModelEngine {
     return analyzeClaims(part);
   });
 
+  /**
+   * The loader's and the model rules' findings as the rules raise them (default severities, unsorted),
+   * with the stamps file's own findings and suspect-link, as analyzeModel gives them for a stamped model.
+   */
+  private readonly modelFindings = this.db.derived<string, Diagnostic[]>('modelFindings', () => {
+    const { model, ctx } = this.assembled.get(ONE);
+    const out: Diagnostic[] = [...model.diagnostics];
+    for (const f of this.listingInput.get(ONE).files) out.push(...this.fileRules.get(f));
+    out.push(...this.cycles.get(ONE).map((a) => reanchor(a, model)));
+    out.push(...configRuleFindings(ctx));
+    for (const t of this.targets.get(ONE)) out.push(...this.targetRules.get(t));
+    out.push(...this.review.diagnostics());
+    return out;
+  });
+
   /** Every finding, finalized as the batch run does (config severities, repeats dropped, sorted). */
   private readonly allDiagnostics = this.db.derived<string, Diagnostic[]>(
     'diagnostics',
     () => {
-      const { model, ctx } = this.assembled.get(ONE);
-      const files = this.listingInput.get(ONE).files;
-      const out: Diagnostic[] = [...model.diagnostics];
-      for (const f of files) out.push(...this.fileRules.get(f));
-      out.push(...this.cycles.get(ONE).map((a) => reanchor(a, model)));
-      out.push(...configRuleFindings(ctx));
-      for (const t of this.targets.get(ONE)) out.push(...this.targetRules.get(t));
-      out.push(...this.review.diagnostics());
+      const out = [...this.modelFindings.get(ONE)];
       out.push(...this.annotations.diagnostics());
       const part = this.evidencePart.get(ONE);
       if (part) out.push(...part.diagnostics);
-      return finalizeDiagnostics(out, model.config);
+      return finalizeDiagnostics(out, this.assembled.get(ONE).model.config);
     },
     sameDiagnostics,
   );
@@ -233,22 +247,60 @@ export class ModelEngine {
     sameDiagnostics,
   );
 
+  /** The entities some finding makes INVALID, sorted: unchanged while no such finding comes or goes. */
+  private readonly invalid = this.db.derived<string, string[]>(
+    'invalid',
+    () => [...invalidEntities(this.allDiagnostics.get(ONE))].sort(byCodePoint),
+    sameJson,
+  );
+
+  /** One file's risks whose residual is accepted: what the verdicts read of an entity beyond its links. */
+  private readonly acceptedRisks = this.db.derived<string, string[]>(
+    'acceptedRisks',
+    (file) =>
+      this.composed
+        .get(file)
+        .documents.flatMap((doc) => doc.entities.filter(residualAccepted).map((e) => e.id)),
+    sameJson,
+  );
+
+  /**
+   * Every entity's verdict: read the links (ids, kinds, statuses, order), the accepted risks, the
+   * evidence part, the INVALID entities and the suspect verification sets the review stamps make
+   * (tools/incremental/review-queries.ts), so an edit of a title or a description keeps them.
+   */
+  private readonly verdicts = this.db.derived<string, EntityVerdict[]>('verdicts', () => {
+    this.linkFacts.get(ONE);
+    for (const f of this.listingInput.get(ONE).files) this.acceptedRisks.get(f);
+    const part = this.evidencePart.get(ONE);
+    const invalid = this.invalid.get(ONE);
+    const suspectSets = this.review.suspectSets();
+    const { model, ctx } = this.untracked(() => this.assembled.get(ONE));
+    const stale = part?.stale ?? new Set<string>();
+    return entityVerdicts(
+      ctx.trace,
+      part?.cases ?? [],
+      part?.absences ?? [],
+      new Set(invalid),
+      stale,
+      model.config,
+      suspectSets,
+    );
+  });
+
   private readonly analysisQuery = this.db.derived<string, Analysis>('analysis', () => {
     const model = this.review.model();
     const part = this.evidencePart.get(ONE);
-    return withVerdicts(
-      model,
-      {
-        diagnostics: this.allDiagnostics.get(ONE),
-        cases: part?.cases ?? [],
-        absences: part?.absences ?? [],
-        stale: part?.stale ?? new Set<string>(),
-        annotations: this.annotations.active()
-          ? this.annotations.byEntity()
-          : (part?.annotations ?? new Map<string, Annotation[]>()),
-      },
-      this.review.suspectSets(),
-    );
+    const claims: ClaimAnalysis = {
+      diagnostics: this.allDiagnostics.get(ONE),
+      cases: part?.cases ?? [],
+      absences: part?.absences ?? [],
+      stale: part?.stale ?? new Set<string>(),
+      annotations: this.annotations.active()
+        ? this.annotations.byEntity()
+        : (part?.annotations ?? new Map<string, Annotation[]>()),
+    };
+    return completedAnalysis(model, claims, this.verdicts.get(ONE));
   });
 
   /** An engine over the model at `root` (a directory or one file, as given to rr validate). */
@@ -263,9 +315,17 @@ export class ModelEngine {
     this.listingInput.set(ONE, listing);
   }
 
-  /** Sets one file's text (from disk or from an editor's buffer). */
-  setText(file: string, text: ModelText): void {
+  /**
+   * Sets one file's text (from disk or from an editor's buffer). `composed`, when given, must be what
+   * composeModelText makes of this text (the editor's snapshot composed it already): it is taken instead
+   * of composing the text again.
+   */
+  setText(file: string, text: ModelText, composed?: ComposedFile): void {
+    const revision = this.db.currentRevision;
+    if (composed) this.precomposed.set(file, { text, composed });
     this.textInput.set(file, text);
+    // The same text as before: nothing is composed, so nothing is kept for it.
+    if (this.db.currentRevision === revision) this.precomposed.delete(file);
   }
 
   /** The model's file listing as last set. */
@@ -329,6 +389,15 @@ export class ModelEngine {
     return this.review.model();
   }
 
+  /**
+   * The model's part of an analysis of the current revision, as analyzeModel makes it (the evidence is
+   * not read): what the editor's save checks hand to analyzeClaims instead of analysing the model whole.
+   */
+  modelAnalysis(): ModelAnalysis {
+    const { ctx } = this.assembled.get(ONE);
+    return { model: this.review.model(), ctx, diagnostics: this.modelFindings.get(ONE) };
+  }
+
   /** The model's shared indexes (claims, children, satisfiers, mitigations) of the current revision. */
   ruleContext(): RuleContext {
     return this.assembled.get(ONE).ctx;
@@ -359,13 +428,17 @@ export class ModelEngine {
   }
 }
 
-function sameJsonMap(a: Map<string, string>, b: Map<string, string>): boolean {
+/** Whether two maps of lists have the same keys in the same order, each with the same list. */
+function sameLists(
+  a: ReadonlyMap<string, readonly string[]>,
+  b: ReadonlyMap<string, readonly string[]>,
+): boolean {
   if (a === b) return true;
   if (a.size !== b.size) return false;
-  const bk = [...b.keys()];
-  let i = 0;
-  for (const [k, v] of a) {
-    if (bk[i++] !== k || b.get(k) !== v) return false;
+  const other = b.entries();
+  for (const [key, list] of a) {
+    const [k, l] = other.next().value as [string, readonly string[]];
+    if (k !== key || l.length !== list.length || l.some((x, i) => x !== list[i])) return false;
   }
   return true;
 }

@@ -1,4 +1,4 @@
-import type { Claim } from '../model/claims.js';
+import type { Claim, ClaimSelector } from '../model/claims.js';
 import type { ComposedFile } from '../model/compose-file.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { stringList, type Entity } from '../model/entity.js';
@@ -8,7 +8,45 @@ const LINK_FIELDS = ['satisfies', 'refines', 'implemented_by', 'mitigates', 'mit
 
 /** Whether two composed files are the same value (positions and diagnostics included). */
 export function sameComposedFile(a: ComposedFile, b: ComposedFile): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
+  return sameJsonValue(a, b);
+}
+
+/**
+ * Whether two JSON-like values are the same: equal primitives, or arrays and plain objects with the same
+ * keys in the same order and the same values; anything else only when it is the same object. It stops
+ * at the first difference (an edited file differs early as often as late) and builds no text.
+ */
+export function sameJsonValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJsonValue(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !isPlainObject(a) || !isPlainObject(b)) return false;
+  return sameEntries(a, b, sameJsonValue);
+}
+
+function isPlainObject(value: object): value is Record<string, unknown> {
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** Same keys in the same order, each value the same by `same(value a, value b, key)`. */
+function sameEntries(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  same: (x: unknown, y: unknown, key: string) => boolean,
+): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (kb[i] !== k || !same(a[k], b[k], k)) return false;
+  }
+  return true;
 }
 
 /** Whether two lists of diagnostics are the same, in order. */
@@ -36,7 +74,52 @@ function entityFacts(e: Entity): unknown[] {
   return [e.id, e.kind, e.data.status ?? null, ...LINK_FIELDS.map((f) => stringList(e.data[f]))];
 }
 
-/** A claim as the evidence rules and the shared-case rule read it: all of it, its entity by id. */
-export function claimFacts(claim: Claim): string {
-  return JSON.stringify({ ...claim, entity: claim.entity.id });
+/**
+ * Whether two lists of claims are the same as the evidence rules and the shared-case rule read them: all
+ * of each claim, its entity by id.
+ */
+export function sameClaims(a: readonly Claim[], b: readonly Claim[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]! as unknown as Record<string, unknown>;
+    const y = b[i]! as unknown as Record<string, unknown>;
+    if (!sameEntries(x, y, claimValue)) return false;
+  }
+  return true;
+}
+
+const claimValue = (x: unknown, y: unknown, key: string): boolean => {
+  if (key === 'entity') return (x as Entity).id === (y as Entity).id;
+  if (key === 'selectors') return sameSelectors(x as ClaimSelector[], y as ClaimSelector[]);
+  return sameJsonValue(x, y);
+};
+
+/** Selectors compared as written (the parsed selector is a function of its text), with problem and place. */
+function sameSelectors(a: readonly ClaimSelector[], b: readonly ClaimSelector[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.selector.text !== y.selector.text || x.problem !== y.problem) return false;
+    // `at` is worked out when read (claims.ts): once per side.
+    const [p, q] = [x.at, y.at];
+    if (p.line !== q.line || p.column !== q.column || p.file !== q.file) return false;
+  }
+  return true;
+}
+
+/** Whether two maps of claims by target are the same: the same targets in the same order, same claims. */
+export function sameClaimsByTarget(
+  a: ReadonlyMap<string, readonly Claim[]>,
+  b: ReadonlyMap<string, readonly Claim[]>,
+): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  const other = b.entries();
+  for (const [target, claims] of a) {
+    const [t, list] = other.next().value as [string, readonly Claim[]];
+    if (t !== target || !sameClaims(claims, list)) return false;
+  }
+  return true;
 }

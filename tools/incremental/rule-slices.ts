@@ -3,7 +3,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { Entity } from '../model/entity.js';
 import { claimRules } from '../validate/claim-rules.js';
 import { coverageRules } from '../validate/coverage-rules.js';
-import { hierarchyRules } from '../validate/hierarchy-rules.js';
+import { parentRules, refinesCycles } from '../validate/hierarchy-rules.js';
 import { levelRules } from '../validate/level-rules.js';
 import { riskRules } from '../validate/risk-rules.js';
 import type { RuleContext } from '../validate/rule-context.js';
@@ -41,7 +41,7 @@ export function entityRuleFindings(ctx: RuleContext, entities: Entity[]): Diagno
   return [
     ...coverageRules(slice),
     ...riskRules(slice),
-    ...hierarchyRules(slice).filter((d) => d.rule !== 'refines-cycle'),
+    ...parentRules(slice),
     ...claimRules(slice),
     // Config levels are checked once, by configRuleFindings; claims' and test methods' levels here.
     ...levelRules(slice).filter((d) => d.entity !== undefined),
@@ -54,7 +54,7 @@ export function entityRuleFindings(ctx: RuleContext, entities: Entity[]): Diagno
  */
 export function cycleFindings(ctx: RuleContext): Diagnostic[] {
   const refining = ctx.model.entities.filter((e) => e.kind === 'requirement' && e.data.refines !== undefined);
-  return hierarchyRules(sliceContext(ctx, refining, [])).filter((d) => d.rule === 'refines-cycle');
+  return refinesCycles(sliceContext(ctx, refining, []));
 }
 
 /** The config's own level checks (bad-config), which name no entity. */

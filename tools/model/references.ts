@@ -12,10 +12,17 @@ export const REFERENCE_FIELDS: readonly { kind: EntityKind; field: string; targe
   { kind: 'mitigation', field: 'implemented_by', target: 'requirement' },
 ];
 
-/** Reports references to ids that do not exist or name an entity of the wrong kind. */
-export function checkReferences(entities: Entity[], byId: Map<string, Entity>, config: Config): Diagnostic[] {
+/**
+ * Reports references to ids that do not exist or name an entity of the wrong kind. `byId` is the model's
+ * every id, in load order, with its entity's kind; `entities` may be some of the model's (one file's).
+ */
+export function checkReferences(
+  entities: readonly Entity[],
+  byId: ReadonlyMap<string, { kind: EntityKind }>,
+  config: Config,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const ids = [...byId.keys()];
+  let ids: string[] | undefined;
   for (const entity of entities) {
     for (const ref of REFERENCE_FIELDS) {
       if (entity.kind !== ref.kind) continue;
@@ -26,7 +33,7 @@ export function checkReferences(entities: Entity[], byId: Map<string, Entity>, c
         if (target?.kind === ref.target) return; // the common case: no message, no position to find
         const at = positionOf(entity, Array.isArray(value) ? `${ref.field}/${i}` : ref.field);
         if (!target) {
-          const near = closestName(id, ids);
+          const near = closestName(id, (ids ??= [...byId.keys()]));
           const hint = near ? `; did you mean "${near}"?` : '';
           out.push(
             diagnostic(

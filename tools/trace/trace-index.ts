@@ -1,7 +1,8 @@
 // The one index of a model's trace links (docs/verification.md, "Trace links"). Every walk over
 // satisfies, refines, implemented_by, mitigates and mitigated_by goes through it: the validation rules,
-// verdicts, the trace graph, the agents' prompts and the editor's views. Built once per model in one pass
-// over the entities' fields; each question reads only the links of the entity it is about.
+// verdicts, the trace graph, the agents' prompts and the editor's views. Its shape (the links by id) is
+// built once per model in one pass over the entities' fields, or taken over from a model with the same
+// links; each question reads only the links of the entity it is about.
 //
 // Its two rules:
 // - Kinds: a link is kept when its target exists and is of the kind the field names. Anything else is a
@@ -30,17 +31,31 @@ export type TracedModel = Pick<Model, 'entities' | 'byId'>;
 
 const NONE: readonly TraceLink[] = [];
 
-/** The trace links of one model, by either end. */
-export class TraceIndex {
-  /** every link once (named from both sides or not), in the load order of the entity naming it first */
-  readonly links: readonly TraceLink[];
-  private readonly byFrom = new Map<string, TraceLink[]>();
-  private readonly byTo = new Map<string, TraceLink[]>();
-  /** "id\0field" of each field that names an unknown id or an entity of the wrong kind */
-  private readonly broken = new Set<string>();
+/** One link by the ids of its ends. */
+interface LinkShape {
+  from: string;
+  to: string;
+  relation: TraceRelation;
+  live: boolean;
+}
 
-  constructor(readonly model: TracedModel) {
-    const links: TraceLink[] = [];
+/**
+ * The trace links of a model by id, without its entity objects: what only the entities' ids, kinds,
+ * statuses and link fields decide. A model with the same ids, kinds, statuses and links (a title edited,
+ * lines moved) has the same shape, so the incremental engine (docs/incremental.md) makes a new model's
+ * index from the shape it has instead of walking every entity again.
+ */
+export class TraceShape {
+  /** every link once (named from both sides or not), in the load order of the entity naming it first */
+  readonly links: readonly LinkShape[];
+  /** id → the positions in `links` of the links from it, and to it */
+  readonly byFrom = new Map<string, number[]>();
+  readonly byTo = new Map<string, number[]>();
+  /** "id\0field" of each field that names an unknown id or an entity of the wrong kind */
+  readonly broken = new Set<string>();
+
+  constructor(model: TracedModel) {
+    const links: LinkShape[] = [];
     const seen = new Set<string>();
     for (const writer of model.entities) {
       for (const f of TRACE_FIELDS) {
@@ -55,29 +70,52 @@ export class TraceIndex {
           const key = `${from.id}\u0000${to.id}\u0000${f.relation}`;
           if (seen.has(key)) continue;
           seen.add(key);
-          const link: TraceLink = {
-            from,
-            to,
+          appendTo(this.byFrom, from.id, links.length);
+          appendTo(this.byTo, to.id, links.length);
+          links.push({
+            from: from.id,
+            to: to.id,
             relation: f.relation,
             live: !isObsolete(from) && !isObsolete(to),
-          };
-          links.push(link);
-          appendTo(this.byFrom, from.id, link);
-          appendTo(this.byTo, to.id, link);
+          });
         }
       }
     }
     this.links = links;
   }
+}
+
+/**
+ * The trace links of one model, by either end. Links are made from the shape as they are first asked
+ * for, with the model's entities at their ends; each link is one object however it is reached.
+ */
+export class TraceIndex {
+  private readonly made: (TraceLink | undefined)[];
+  private readonly outgoingOf = new Map<string, readonly TraceLink[]>();
+  private readonly incomingOf = new Map<string, readonly TraceLink[]>();
+  private all: readonly TraceLink[] | undefined;
+
+  /** An index over `model`; `shape` must be the shape of a model with its ids, kinds, statuses and links. */
+  constructor(
+    readonly model: TracedModel,
+    readonly shape: TraceShape = new TraceShape(model),
+  ) {
+    this.made = new Array<TraceLink | undefined>(shape.links.length);
+  }
+
+  /** every link once (named from both sides or not), in the load order of the entity naming it first */
+  get links(): readonly TraceLink[] {
+    return (this.all ??= this.shape.links.map((_, i) => this.link(i)));
+  }
 
   /** Every link from an entity to what it serves, obsolete ends included (for showing). */
   outgoing(id: string): readonly TraceLink[] {
-    return this.byFrom.get(id) ?? NONE;
+    return this.linksAt(this.outgoingOf, this.shape.byFrom, id);
   }
 
   /** Every link into an entity from what serves it, obsolete ends included (for showing). */
   incoming(id: string): readonly TraceLink[] {
-    return this.byTo.get(id) ?? NONE;
+    return this.linksAt(this.incomingOf, this.shape.byTo, id);
   }
 
   /** What an entity serves through live links of the given relations (all when none are given). */
@@ -148,15 +186,42 @@ export class TraceIndex {
 
   /** Whether a field of an entity names an unknown id or an entity of the wrong kind. */
   namesBroken(id: string, field: string): boolean {
-    return this.broken.has(`${id}\u0000${field}`);
+    return this.shape.broken.has(`${id}\u0000${field}`);
+  }
+
+  private linksAt(
+    cache: Map<string, readonly TraceLink[]>,
+    positions: ReadonlyMap<string, number[]>,
+    id: string,
+  ): readonly TraceLink[] {
+    let list = cache.get(id);
+    if (!list) {
+      const at = positions.get(id);
+      list = at ? at.map((i) => this.link(i)) : NONE;
+      cache.set(id, list);
+    }
+    return list;
+  }
+
+  private link(i: number): TraceLink {
+    let link = this.made[i];
+    if (!link) {
+      const { from, to, relation, live } = this.shape.links[i]!;
+      link = { from: this.model.byId.get(from)!, to: this.model.byId.get(to)!, relation, live };
+      this.made[i] = link;
+    }
+    return link;
   }
 }
 
 const indexes = new WeakMap<TracedModel, TraceIndex>();
 
-/** The trace index of a model, built on first use (a loaded model does not change). */
-export function traceIndex(model: TracedModel): TraceIndex {
+/**
+ * The trace index of a model, built on first use (a loaded model does not change); from `shape` when
+ * one is given (the shape of a model with the same ids, kinds, statuses and links).
+ */
+export function traceIndex(model: TracedModel, shape?: TraceShape): TraceIndex {
   let index = indexes.get(model);
-  if (!index) indexes.set(model, (index = new TraceIndex(model)));
+  if (!index) indexes.set(model, (index = new TraceIndex(model, shape)));
   return index;
 }

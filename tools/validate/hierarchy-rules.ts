@@ -9,6 +9,11 @@ import type { RuleContext } from './rule-context.js';
  * obsolete entity, or naming nothing of the right kind, makes no parent, child or cycle.
  */
 export function hierarchyRules(ctx: RuleContext): Diagnostic[] {
+  return [...parentRules(ctx), ...refinesCycles(ctx)];
+}
+
+/** multi-parent-refines, multi-parent-implements and parent-with-claims: each requirement on its own. */
+export function parentRules(ctx: RuleContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   const { trace } = ctx;
   for (const req of ctx.model.entities) {
@@ -54,12 +59,11 @@ export function hierarchyRules(ctx: RuleContext): Diagnostic[] {
       );
     }
   }
-  out.push(...refinesCycles(ctx));
   return out;
 }
 
-/** Each cycle of refines links, reported once at its first member in load order. */
-function refinesCycles(ctx: RuleContext): Diagnostic[] {
+/** refines-cycle: each cycle of refines links, reported once at its first member in load order. */
+export function refinesCycles(ctx: RuleContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   const state = new Map<string, 'active' | 'done'>();
   const visit = (start: Entity) => {

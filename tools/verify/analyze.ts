@@ -88,10 +88,7 @@ export function withVerdicts(
   claimAnalysis: ClaimAnalysis,
   suspectSets?: ReadonlyMap<string, ReadonlySet<string>>,
 ): Analysis {
-  const { diagnostics: final, cases, absences, stale, annotations } = claimAnalysis;
-  const invalid = new Set(
-    final.filter((d) => INVALIDATING_RULES.has(d.rule) && d.entity).map((d) => d.entity!),
-  );
+  const { diagnostics: final, cases, absences, stale } = claimAnalysis;
   // Every link's review state is listed only where asked (report JSON, the editor): an unstamped model
   // has no suspect set, and listing its links is a tenth of a large report's analysis.
   let reviews: LinkReview[] | undefined;
@@ -100,18 +97,40 @@ export function withVerdicts(
     traceIndex(model),
     cases,
     absences,
-    invalid,
+    invalidEntities(final),
     stale,
     model.config,
     suspectSets ?? (model.reviewed ? suspectSetsOf(reviewsOf()) : new Map()),
   );
+  return completedAnalysis(model, claimAnalysis, entities, reviewsOf);
+}
+
+/** The entities whose findings make them INVALID (a rule of INVALIDATING_RULES names them). */
+export function invalidEntities(diagnostics: readonly Diagnostic[]): Set<string> {
+  return new Set(diagnostics.filter((d) => INVALIDATING_RULES.has(d.rule) && d.entity).map((d) => d.entity!));
+}
+
+/**
+ * An analysis from a claim analysis and the verdicts made from it: counts, and the gaps, which are
+ * found when first read (the language server's status reads the verdicts only).
+ */
+export function completedAnalysis(
+  model: Model,
+  claimAnalysis: ClaimAnalysis,
+  entities: EntityVerdict[],
+  reviewsOf: () => LinkReview[] = () => linkReviews(model),
+): Analysis {
+  const { diagnostics: final, cases, absences, annotations } = claimAnalysis;
+  let gaps: Gap[] | undefined;
   const quarantined = cases.filter((a) => a.quarantine).length;
   const owned = cases.filter((a) => a.owner).length;
   return {
     diagnostics: final,
     cases,
     entities,
-    gaps: findGaps(model.entities, entities, final, model.config),
+    get gaps() {
+      return (gaps ??= findGaps(model.entities, entities, final, model.config));
+    },
     absences,
     annotations,
     get reviews() {

@@ -52,6 +52,11 @@ export interface InputOptions {
   sourceFiles?: readonly string[];
   /** told how far the scan for annotations has got in a large tree (`rr serve` prints it) */
   onSourcesProgress?: (progress: ScanProgress) => void;
+  /**
+   * whether the model's part of the analysis is made while the evidence is read (default true); the
+   * editor makes its own, through the incremental engine, in `readModel`
+   */
+  analyzeModel?: boolean;
 }
 
 /** What modelAndEvidence gives: the model, the evidence read (not assembled), the model's analysis. */
@@ -74,12 +79,13 @@ export async function modelAndEvidence(
   modelPath: string,
   evidenceDir: string | undefined,
   startModel: (path: string) => Promise<ModelLoad> = startLoadModel,
+  withModelAnalysis = true,
 ): Promise<ModelAndEvidence> {
   const load = await startModel(modelPath);
   if (!evidenceDir) return { model: await load.model };
   let modelAnalysis: ModelAnalysis | undefined;
   const model = load.model.then((m) => {
-    modelAnalysis = analyzeModel(m);
+    if (withModelAnalysis) modelAnalysis = analyzeModel(m);
     return m;
   });
   // The evidence's workers start now; this thread takes XML files only between the model's steps.
@@ -117,6 +123,7 @@ export async function loadInputs(options: InputOptions): Promise<Inputs> {
     options.model,
     options.evidence,
     startModelAndScan,
+    options.analyzeModel ?? true,
   );
   const labelOptions = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const assembled = read ? assembleEvidence(read, labelOptions) : undefined;

@@ -185,11 +185,7 @@ export function entityVerdicts(
     } else if (derived.length > 0) {
       verdict = combine(derived);
       basis = 'derived';
-    } else if (
-      e.kind === 'risk' &&
-      typeof e.data.residual === 'string' &&
-      /^\s*accepted\b/i.test(e.data.residual)
-    ) {
+    } else if (residualAccepted(e)) {
       verdict = 'ACCEPTED';
       basis = 'accepted';
     } else {
@@ -210,6 +206,11 @@ export function entityVerdicts(
     return v;
   };
   return trace.model.entities.map(verdictOf);
+}
+
+/** Whether a risk's residual is written as accepted (its verdict then is ACCEPTED when nothing else is). */
+export function residualAccepted(e: Entity): boolean {
+  return e.kind === 'risk' && typeof e.data.residual === 'string' && /^\s*accepted\b/i.test(e.data.residual);
 }
 
 /** The verdict of one set of members under the flaky policy. */

@@ -1,0 +1,166 @@
+import { resolve } from 'node:path';
+import type { Claim } from '../model/claims.js';
+import type { SourcedObject } from '../model/compose-document.js';
+import type { ComposedFile } from '../model/compose-file.js';
+import type { Entity } from '../model/entity.js';
+import type { Model } from '../model/model.js';
+import type { ModelFileList } from '../model/model-files.js';
+import {
+  fileDocumentsPart,
+  fileEntitiesPart,
+  idTable,
+  modelFromParts,
+  verificationLockFilesNamed,
+  type FileDocumentsPart,
+  type FileEntitiesPart,
+  type IdOwner,
+  type IdTable,
+} from '../model/model-parts.js';
+import { resolveConfig, type ResolvedConfig } from '../model/resolve-config.js';
+import { traceIndex, TraceShape } from '../trace/trace-index.js';
+import { claimsByTarget } from '../validate/claim-overlaps.js';
+import { claimsOfEntities, type EntityClaims, type RuleContext } from '../validate/rule-context.js';
+import type { DerivedQuery, QueryDatabase } from './query-database.js';
+import { UnionMap } from './union-map.js';
+
+/** The model of one revision with its indexes: what every later query reads. */
+export interface Assembled {
+  model: Model;
+  ctx: RuleContext;
+  /** file → its entities in the model (duplicates left out), in load order */
+  entitiesByFile: Map<string, Entity[]>;
+  /** target label → the claims on it, in load order (made when first asked for) */
+  claimsOnTarget: () => Map<string, Claim[]>;
+}
+
+/** What the assembly reads of the engine's other queries. */
+export interface AssemblySources {
+  root: () => string;
+  listing: () => ModelFileList;
+  composed: (file: string) => ComposedFile;
+  /** every file's ids, kinds, statuses, trace links and config values (model-fingerprints.ts) */
+  linkFacts: () => string;
+}
+
+/** The model's files (lock files left out) and the owner of each id. */
+interface Identity {
+  files: string[];
+  ids: IdTable;
+}
+
+/** One file's entities part with its claims, and its entities by id. */
+type EntitiesPart = FileEntitiesPart & EntityClaims & { byId: Map<string, Entity> };
+
+const ONE = '';
+const sameJson = <V>(a: V, b: V): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The model's assembly as queries (docs/incremental.md), the parts of tools/model/model-parts.ts kept
+ * one per file: an edit of one file makes that file's parts again and unites them with the others'
+ * (arrays and maps of references, no rule or check run again). What every file shares is read through
+ * narrow queries that cut off: the id table and the trace links' shape (from the link facts), the
+ * resolved config (from the config blocks).
+ */
+export function assemblyQueries(db: QueryDatabase, from: AssemblySources): DerivedQuery<string, Assembled> {
+  const documents = db.derived<string, FileDocumentsPart>('documentsPart', (file) =>
+    fileDocumentsPart(from.composed(file)),
+  );
+
+  const configBlocks = db.derived<string, SourcedObject[]>(
+    'configBlocks',
+    (file) => documents.get(file).configBlocks,
+    sameJson,
+  );
+
+  // Ids, kinds, entity order and sets_lock are all in the link facts; what else of the files is read
+  // here is read untracked.
+  const identity = db.derived<string, Identity>(
+    'identity',
+    () => {
+      const listing = from.listing();
+      from.linkFacts();
+      return db.untracked(() => {
+        const lockFiles = verificationLockFilesNamed(listing.files.map((f) => from.composed(f)));
+        const files = listing.files.filter((f) => lockFiles.size === 0 || !lockFiles.has(resolve(f)));
+        return { files, ids: idTable(files.map((f) => documents.get(f))) };
+      });
+    },
+    sameIdentity,
+  );
+
+  const resolvedConfig = db.derived<string, ResolvedConfig>(
+    'resolvedConfig',
+    () => resolveConfig(identity.get(ONE).files.flatMap((f) => configBlocks.get(f))),
+    sameJson,
+  );
+
+  const entities = db.derived<string, EntitiesPart>('entitiesPart', (file) => {
+    const { ids } = identity.get(ONE);
+    const { config } = resolvedConfig.get(ONE);
+    // A duplicate's message names where its owner is: that file's entities are read (tracked) then.
+    const own = fileEntitiesPart(
+      documents.get(file),
+      ids,
+      config,
+      (owner) => documents.get(owner.file).entities[owner.index]!,
+    );
+    const byId = new Map(own.entities.map((e) => [e.id, e]));
+    return { ...own, ...claimsOfEntities(own.entities, config), byId };
+  });
+
+  // The links by id: they change only with the link facts; the entities are read untracked.
+  const traceShape = db.derived<string, TraceShape>('traceShape', () => {
+    const { ids } = identity.get(ONE);
+    from.linkFacts();
+    return db.untracked(() => {
+      const byId = new Map<string, Entity>();
+      for (const [id, owner] of ids) byId.set(id, documents.get(owner.file).entities[owner.index]!);
+      return new TraceShape({ entities: [...byId.values()], byId });
+    });
+  });
+
+  return db.derived<string, Assembled>('assembled', () => {
+    const listing = from.listing();
+    const { files, ids } = identity.get(ONE);
+    const parts = files.map((f) => entities.get(f));
+    // The indexes by id are the files' own, united: a revision builds no map of every entity.
+    const partAt = new Map(files.map((f, i) => [f, parts[i]!]));
+    const partOf = (id: string) => {
+      const owner = ids.get(id);
+      return owner && partAt.get(owner.file);
+    };
+    const model = modelFromParts(
+      { root: from.root(), diagnostics: listing.diagnostics, unreadable: listing.unreadable },
+      files.map((f) => documents.get(f)),
+      resolvedConfig.get(ONE),
+      parts,
+      new UnionMap(
+        parts.map((p) => p.byId),
+        (id) => partOf(id)?.byId,
+      ),
+    );
+    const claims: Claim[] = [];
+    for (const part of parts) claims.push(...part.claims);
+    const claimsByEntity = new UnionMap(
+      parts.map((p) => p.claimsByEntity),
+      (id) => partOf(id)?.claimsByEntity,
+    );
+    const entitiesByFile = new Map(files.map((f, i) => [f, parts[i]!.entities]));
+    const ctx: RuleContext = { model, claims, claimsByEntity, trace: traceIndex(model, traceShape.get(ONE)) };
+    let byTarget: Map<string, Claim[]> | undefined;
+    const claimsOnTarget = () => (byTarget ??= claimsByTarget(ctx.claims));
+    return { model, ctx, entitiesByFile, claimsOnTarget };
+  });
+}
+
+function sameIdentity(a: Identity, b: Identity): boolean {
+  if (a.files.length !== b.files.length || a.files.some((f, i) => b.files[i] !== f)) return false;
+  if (a.ids.size !== b.ids.size) return false;
+  const other = b.ids.entries();
+  for (const [id, owner] of a.ids) {
+    const [otherId, o] = other.next().value as [string, IdOwner];
+    if (id !== otherId || owner.file !== o.file || owner.index !== o.index || owner.kind !== o.kind)
+      return false;
+  }
+  return true;
+}
