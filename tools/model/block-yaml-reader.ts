@@ -93,6 +93,10 @@ class BlockReader {
   private readonly count: number;
   private at = 0; // index of the current line
   private last = 0; // index after the current document's last line
+  // What the node readers also give, in fields rather than a pair per node (a large file reads
+  // hundreds of thousands of nodes): the plain value of the node last read, and where a scalar ended.
+  private value: unknown = null;
+  private end = 0;
 
   constructor(private readonly text: string) {
     let count = 1;
@@ -155,7 +159,8 @@ class BlockReader {
 
   private document(): ReadDocument {
     if (this.indents[this.at] !== 0) throw DECLINE;
-    const [root, value] = this.blockNode(0, this.starts[this.at]!, false);
+    const root = this.blockNode(0, this.starts[this.at]!, false);
+    const value = this.value;
     this.skipBlank();
     if (this.at < this.last) throw DECLINE; // a second root: an error to the yaml package
     return { root, value };
@@ -166,7 +171,7 @@ class BlockReader {
   }
 
   /** A block sequence or mapping whose first entry starts at `from` (a `-` or a key) on the current line. */
-  private blockNode(indent: number, from: number, inSeq: boolean): [ReadNode, unknown] {
+  private blockNode(indent: number, from: number, inSeq: boolean): ReadNode {
     const t = this.text;
     if (t.charCodeAt(from) === DASH && this.isSpaceOrEnd(from + 1)) {
       if (inSeq) throw DECLINE; // `- - a`: a compact nested sequence
@@ -181,7 +186,7 @@ class BlockReader {
   }
 
   /** Items `- …` at `indent`, the first at `from` on the current line. */
-  private sequence(indent: number, from: number): [ReadSeq, unknown[]] {
+  private sequence(indent: number, from: number): ReadSeq {
     const t = this.text;
     const node: ReadSeq = { kind: 'seq', start: from, items: [] };
     const value: unknown[] = [];
@@ -191,11 +196,11 @@ class BlockReader {
       let i = dash + 1;
       while (i < lineEnd && t.charCodeAt(i) === SPACE) i++;
       if (i >= lineEnd || t.charCodeAt(i) === HASH) throw DECLINE; // an item on the next lines
-      const [item, itemValue] = this.startsMapping(i, lineEnd)
+      const item = this.startsMapping(i, lineEnd)
         ? this.blockNode(i - this.starts[this.at]!, i, true)
         : this.inlineValue(i, lineEnd, indent);
       node.items.push(item);
-      value.push(itemValue);
+      value.push(this.value);
       this.skipBlank();
       if (this.at >= this.last) break;
       const nextIndent = this.indents[this.at]!;
@@ -204,7 +209,8 @@ class BlockReader {
       dash = this.starts[this.at]! + nextIndent;
       if (t.charCodeAt(dash) !== DASH || !this.isSpaceOrEnd(dash + 1)) break;
     }
-    return [node, value];
+    this.value = value;
+    return node;
   }
 
   /** Whether a `key:` starts at `i`: a plain key then `: ` or `:` at the line's end. */
@@ -225,30 +231,30 @@ class BlockReader {
   }
 
   /** Keys at column `indent`, the first at `from` on the current line. */
-  private mapping(indent: number, from: number): [ReadMap, Record<string, unknown>] {
+  private mapping(indent: number, from: number): ReadMap {
     const t = this.text;
     const node: ReadMap = { kind: 'map', start: from, pairs: [] };
     const value: Record<string, unknown> = {};
-    const seen = new Set<string>();
     let keyStart = from;
     for (;;) {
       const lineEnd = this.ends[this.at]!;
       const colon = this.keyEnd(keyStart, lineEnd);
       if (colon < 0 || colon - keyStart > 1024) throw DECLINE;
       const key = t.slice(keyStart, colon).trimEnd();
-      if (!isPlainStringKey(key) || seen.has(key)) throw DECLINE;
-      seen.add(key);
+      // A duplicate key is an error to the yaml package. `value` has no prototype keys to confuse
+      // this: __proto__ is not a plain key here.
+      if (!isPlainStringKey(key) || Object.hasOwn(value, key)) throw DECLINE;
       let i = colon + 1;
       while (i < lineEnd && t.charCodeAt(i) === SPACE) i++;
-      let pair: [ReadNode, unknown];
+      let child: ReadNode;
       if (i >= lineEnd || t.charCodeAt(i) === HASH) {
         this.at++;
-        pair = this.nestedValue(indent, i);
+        child = this.nestedValue(indent, i);
       } else {
-        pair = this.inlineValue(i, lineEnd, indent);
+        child = this.inlineValue(i, lineEnd, indent);
       }
-      node.pairs.push({ key, keyStart, value: pair[0] });
-      value[key] = pair[1];
+      node.pairs.push({ key, keyStart, value: child });
+      value[key] = this.value;
       this.skipBlank();
       if (this.at >= this.last) break;
       const nextIndent = this.indents[this.at]!;
@@ -257,11 +263,12 @@ class BlockReader {
       keyStart = this.starts[this.at]! + nextIndent;
       if (t.charCodeAt(keyStart) === DASH && this.isSpaceOrEnd(keyStart + 1)) break; // the parent's next item
     }
-    return [node, value];
+    this.value = value;
+    return node;
   }
 
   /** The value of a key with nothing after its colon: a block node on the next lines, or null. */
-  private nestedValue(indent: number, emptyAt: number): [ReadNode, unknown] {
+  private nestedValue(indent: number, emptyAt: number): ReadNode {
     this.skipBlank();
     const t = this.text;
     if (this.at < this.last) {
@@ -274,18 +281,18 @@ class BlockReader {
         return this.blockNode(nextIndent, first, false);
       }
     }
-    return [{ kind: 'scalar', start: emptyAt, value: null }, null];
+    this.value = null;
+    return { kind: 'scalar', start: emptyAt, value: null };
   }
 
   /**
    * A value that starts at `i` on the current line (which ends at `lineEnd`) and ends on it, or a block
    * scalar that runs on below it. Leaves the current line after it.
    */
-  private inlineValue(i: number, lineEnd: number, indent: number): [ReadNode, unknown] {
+  private inlineValue(i: number, lineEnd: number, indent: number): ReadNode {
     const t = this.text;
     const c = t.charCodeAt(i);
     let value: unknown;
-    let end: number;
     if (c === 124 /* | */ || c === 62 /* > */) {
       return this.blockScalar(i, lineEnd, indent);
     } else if (c === 91 /* [ */) {
@@ -293,17 +300,19 @@ class BlockReader {
     } else if (c === 123 /* { */) {
       if (!/^\{\} *(#.*)?$/.test(t.slice(i, lineEnd))) throw DECLINE;
       this.at++;
-      return [{ kind: 'map', start: i, pairs: [] }, {}];
+      this.value = {};
+      return { kind: 'map', start: i, pairs: [] };
     } else if (c === 34 /* " */) {
-      [value, end] = this.doubleQuoted(i, lineEnd);
+      value = this.doubleQuoted(i, lineEnd);
     } else if (c === 39 /* ' */) {
-      [value, end] = this.singleQuoted(i, lineEnd);
+      value = this.singleQuoted(i, lineEnd);
     } else {
-      [value, end] = this.plain(i, lineEnd);
+      value = this.plain(i, lineEnd);
     }
-    this.restIsComment(end, lineEnd);
+    this.restIsComment(this.end, lineEnd);
     this.at++;
-    return [{ kind: 'scalar', start: i, value }, value];
+    this.value = value;
+    return { kind: 'scalar', start: i, value };
   }
 
   /** Only spaces and a comment may follow a value on its line. */
@@ -315,7 +324,7 @@ class BlockReader {
   }
 
   /** A plain scalar to the end of the line or a ` #` comment, resolved by the core schema. */
-  private plain(i: number, end: number): [unknown, number] {
+  private plain(i: number, end: number): unknown {
     const t = this.text;
     const c = t.charCodeAt(i);
     if (INDICATORS.has(c) || (c === DASH && this.isSpaceOrEnd(i + 1))) throw DECLINE;
@@ -328,10 +337,12 @@ class BlockReader {
     const source = t.slice(i, stop).trimEnd();
     // `a: b` nested on one line, or a trailing colon: the yaml package reads a mapping or an error.
     if (source.includes(': ') || source.endsWith(':')) throw DECLINE;
-    return [resolvePlain(source), i + source.length];
+    this.end = i + source.length;
+    return resolvePlain(source);
   }
 
-  private doubleQuoted(i: number, end: number): [string, number] {
+  /** A double-quoted scalar on one line; `end` is set after its closing quote. */
+  private doubleQuoted(i: number, end: number): string {
     const t = this.text;
     let j = i + 1;
     for (; j < end; j++) {
@@ -349,26 +360,32 @@ class BlockReader {
     if (j >= end) throw DECLINE; // unterminated on this line: multi-line, or an error
     try {
       // trusted: the text between the quotes was checked above to be a JSON string literal
-      return [JSON.parse(t.slice(i, j + 1)) as string, j + 1];
+      const value = JSON.parse(t.slice(i, j + 1)) as string;
+      this.end = j + 1;
+      return value;
     } catch {
       throw DECLINE;
     }
   }
 
-  private singleQuoted(i: number, end: number): [string, number] {
+  /** A single-quoted scalar on one line; `end` is set after its closing quote. */
+  private singleQuoted(i: number, end: number): string {
     const t = this.text;
     // The closing quote is searched on this line only (a quote further on is another value's).
     let q = i + 1;
     for (; q < end; q++) {
       if (t.charCodeAt(q) !== 39) continue;
-      if (t.charCodeAt(q + 1) !== 39) return [t.slice(i + 1, q).replaceAll("''", "'"), q + 1];
+      if (t.charCodeAt(q + 1) !== 39) {
+        this.end = q + 1;
+        return t.slice(i + 1, q).replaceAll("''", "'");
+      }
       q++; // an escaped quote
     }
     throw DECLINE;
   }
 
   /** `[a, "b", 3]` on one line: plain or quoted items with no colons, no nesting, no trailing comma. */
-  private flowSequence(i: number, lineEnd: number): [ReadSeq, unknown[]] {
+  private flowSequence(i: number, lineEnd: number): ReadSeq {
     const t = this.text;
     const node: ReadSeq = { kind: 'seq', start: i, items: [] };
     const value: unknown[] = [];
@@ -383,9 +400,10 @@ class BlockReader {
         const c = t.charCodeAt(j);
         const start = j;
         let item: unknown;
-        if (c === 34) [item, j] = this.doubleQuoted(j, lineEnd);
-        else if (c === 39) [item, j] = this.singleQuoted(j, lineEnd);
-        else {
+        if (c === 34 || c === 39) {
+          item = c === 34 ? this.doubleQuoted(j, lineEnd) : this.singleQuoted(j, lineEnd);
+          j = this.end;
+        } else {
           while (j < lineEnd && !FLOW_STOPS.has(t.charCodeAt(j))) j++;
           const source = t.slice(start, j).trimEnd();
           const first = source.charCodeAt(0);
@@ -407,11 +425,12 @@ class BlockReader {
     }
     this.restIsComment(j + 1, lineEnd);
     this.at++;
-    return [node, value];
+    this.value = value;
+    return node;
   }
 
   /** `|`, `|-`, `>` or `>-` and the lines indented below it (keep `+` and indentation digits declined). */
-  private blockScalar(i: number, lineEnd: number, indent: number): [ReadScalar, string] {
+  private blockScalar(i: number, lineEnd: number, indent: number): ReadScalar {
     const t = this.text;
     const header = t.slice(i, lineEnd);
     if (!/^[|>]-? *$/.test(header)) throw DECLINE;
@@ -457,7 +476,8 @@ class BlockReader {
       }
     }
     if (!strip) value += '\n';
-    return [{ kind: 'scalar', start: i, value }, value];
+    this.value = value;
+    return { kind: 'scalar', start: i, value };
   }
 }
 
@@ -510,6 +530,9 @@ function resolvePlain(source: string): unknown {
     case 'FALSE':
       return false;
   }
+  // Every number form starts with a digit, a sign or a dot: most values (ids, titles) start otherwise.
+  const c = source.charCodeAt(0);
+  if (!(c >= 48 && c <= 57) && c !== DASH && c !== 43 /* + */ && c !== 46 /* . */) return source;
   if (/^(?:0|-?[1-9][0-9]{0,14})$/.test(source)) return Number(source);
   if (/^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/.test(source)) throw DECLINE;
   if (/^-?(?:0|[1-9][0-9]{0,14})\.[0-9]{1,15}$/.test(source)) return Number(source);

@@ -57,76 +57,90 @@ function readClaims(entity: Entity, options: LabelOptions): Claim[] {
   const items = entity.data[field];
   if (!Array.isArray(items)) return [];
   const claims: Claim[] = [];
-  items.forEach((item: unknown, index) => {
+  for (let index = 0; index < items.length; index++) {
+    const item: unknown = items[index];
     const path = `${field}/${index}`;
-    let claim: Claim | undefined;
     if (typeof item === 'string') {
-      claim = base(entity, field, index, 'bare-label', item, true, path, options);
-    } else if (
-      item &&
-      typeof item === 'object' &&
-      typeof (item as { target?: unknown }).target === 'string'
-    ) {
-      const o = item as Record<string, unknown>;
-      const shape: ClaimShape = Array.isArray(o.cases)
-        ? 'cases'
-        : o.whole === true
-          ? 'whole'
-          : 'target-object';
-      claim = base(
-        entity,
-        field,
-        index,
-        shape,
-        o.target as string,
-        shape !== 'cases',
-        `${path}/target`,
-        options,
-      );
-      if (typeof o.level === 'string') claim.level = o.level;
-      if (typeof o.reason === 'string') claim.reason = o.reason;
-      if (shape === 'cases') {
-        (o.cases as unknown[]).forEach((text, i) => {
-          if (typeof text !== 'string') return;
-          const written = readSelector(text);
-          claim!.selectors.push({
-            ...written,
-            // Where a selector is, only for a message about it: most never need one.
-            get at() {
-              return positionOf(entity, `${path}/cases/${i}`);
-            },
-          });
-        });
+      claims.push(readClaim(entity, field, index, 'bare-label', item, `${path}`, options));
+      continue;
+    }
+    if (!item || typeof item !== 'object' || typeof (item as { target?: unknown }).target !== 'string')
+      continue;
+    const o = item as Record<string, unknown>;
+    const shape: ClaimShape = Array.isArray(o.cases) ? 'cases' : o.whole === true ? 'whole' : 'target-object';
+    const claim = readClaim(entity, field, index, shape, o.target as string, `${path}/target`, options);
+    if (typeof o.level === 'string') claim.level = o.level;
+    if (typeof o.reason === 'string') claim.reason = o.reason;
+    if (shape === 'cases') {
+      const cases = o.cases as unknown[];
+      for (let i = 0; i < cases.length; i++) {
+        const text = cases[i];
+        if (typeof text !== 'string') continue;
+        const written = readSelector(text);
+        claim.selectors.push(new ReadSelector(written, entity, path, i));
       }
     }
-    if (claim) claims.push(claim);
-  });
+    claims.push(claim);
+  }
   return claims;
 }
 
-function base(
+// Classes rather than object literals with a getter each: one shape for all, and the position of a
+// claim or selector, which only a message about it needs, is found on the prototype when asked for.
+
+/** A selector as read from a claim, placed when asked where it is. */
+class ReadSelector implements ClaimSelector {
+  readonly selector: WrittenSelector['selector'];
+  readonly problem?: string;
+
+  constructor(
+    written: WrittenSelector,
+    private readonly entity: Entity,
+    private readonly claimPath: string,
+    private readonly item: number,
+  ) {
+    this.selector = written.selector;
+    if (written.problem !== undefined) this.problem = written.problem;
+  }
+
+  get at(): SourcePosition {
+    return positionOf(this.entity, `${this.claimPath}/cases/${this.item}`);
+  }
+}
+
+/** A claim as read, placed when asked where it is. */
+class ReadClaim implements Claim {
+  label?: string;
+  labelProblem?: string;
+  readonly selectors: ClaimSelector[] = [];
+  level?: string;
+  reason?: string;
+
+  constructor(
+    readonly entity: Entity,
+    readonly field: Claim['field'],
+    readonly index: number,
+    readonly shape: ClaimShape,
+    readonly target: string,
+    readonly wholeTarget: boolean,
+    private readonly atPath: string,
+  ) {}
+
+  get at(): SourcePosition {
+    return positionOf(this.entity, this.atPath);
+  }
+}
+
+function readClaim(
   entity: Entity,
   field: Claim['field'],
   index: number,
   shape: ClaimShape,
   target: string,
-  wholeTarget: boolean,
   atPath: string,
   options: LabelOptions,
-): Claim {
-  const claim: Claim = {
-    entity,
-    field,
-    index,
-    shape,
-    target,
-    wholeTarget,
-    selectors: [],
-    // Where the claim is, only for a message about it: most never need one.
-    get at() {
-      return positionOf(entity, atPath);
-    },
-  };
+): ReadClaim {
+  const claim = new ReadClaim(entity, field, index, shape, target, shape !== 'cases', atPath);
   const parsed = parseLabel(target, options);
   if (parsed.ok) claim.label = parsed.label.canonical;
   else claim.labelProblem = parsed.message;

@@ -128,9 +128,23 @@ function makeEntity(
   const raw = (path.length === 0 ? parsed.value : nodeValue(parsed.value, path)) as Record<string, unknown>;
   const data: Record<string, unknown> = { ...raw };
   delete data.kind;
-  const positions: Record<string, LineColumn> = {};
-  parsed.tree.collectPositions(path, positions);
-  return { kind, id: raw.id as string, data, file, form, positions };
+  const tree = parsed.tree;
+  // Positions are placed when first asked for: a clean model asks for few, and a record per entity
+  // of every field's place was a tenth of a large file's load (docs/decisions/0369-positions-when-asked.md).
+  // The getter is the entity's own, so a copy, JSON and a worker's message carry the positions.
+  return {
+    kind,
+    id: raw.id as string,
+    data,
+    file,
+    form,
+    get positions(): Record<string, LineColumn> {
+      const positions: Record<string, LineColumn> = {};
+      tree.collectPositions(path, positions);
+      Object.defineProperty(this, 'positions', { value: positions, enumerable: true, writable: true });
+      return positions;
+    },
+  };
 }
 
 function nodeValue(value: unknown, path: string[]): unknown {

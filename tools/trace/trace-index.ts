@@ -120,16 +120,18 @@ export class TraceIndex {
 
   /** What an entity serves through live links of the given relations (all when none are given). */
   up(id: string, ...relations: TraceRelation[]): Entity[] {
-    return this.outgoing(id)
-      .filter((l) => l.live && (relations.length === 0 || relations.includes(l.relation)))
-      .map((l) => l.to);
+    const out: Entity[] = [];
+    for (const l of this.outgoing(id))
+      if (l.live && (relations.length === 0 || relations.includes(l.relation))) out.push(l.to);
+    return out;
   }
 
   /** What serves an entity through live links of the given relations (all when none are given). */
   down(id: string, ...relations: TraceRelation[]): Entity[] {
-    return this.incoming(id)
-      .filter((l) => l.live && (relations.length === 0 || relations.includes(l.relation)))
-      .map((l) => l.from);
+    const out: Entity[] = [];
+    for (const l of this.incoming(id))
+      if (l.live && (relations.length === 0 || relations.includes(l.relation))) out.push(l.from);
+    return out;
   }
 
   /**

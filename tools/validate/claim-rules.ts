@@ -70,8 +70,19 @@ export function claimRules(ctx: RuleContext): Diagnostic[] {
       }
     }
   }
-  for (const [, claims] of ctx.claimsByEntity) out.push(...redundantSelectors(claims));
+  for (const [, claims] of ctx.claimsByEntity)
+    if (mayOverlap(claims)) out.push(...redundantSelectors(claims));
   return out;
+}
+
+/** Whether an entity's claims have two parts that could overlap: most have one target and one case. */
+function mayOverlap(claims: readonly Claim[]): boolean {
+  let parts = 0;
+  for (const c of claims) {
+    parts += c.wholeTarget ? 1 : c.selectors.length;
+    if (parts > 1) return true;
+  }
+  return false;
 }
 
 /** Two selectors of one entity on one target that can select the same case (a whole claim selects all). */

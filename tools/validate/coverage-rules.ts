@@ -15,7 +15,6 @@ export function coverageRules(ctx: RuleContext): Diagnostic[] {
   const broken = (id: string, ...fields: string[]) => fields.some((f) => trace.namesBroken(id, f));
   for (const e of ctx.model.entities) {
     if (isObsolete(e)) continue;
-    const at = positionOf(e);
     switch (e.kind) {
       case 'user_need':
         if (trace.satisfiers(e.id).length === 0) {
@@ -24,7 +23,7 @@ export function coverageRules(ctx: RuleContext): Diagnostic[] {
               'need-unsatisfied',
               'error',
               `user need ${e.id} is satisfied by no requirement; add "satisfies: ${e.id}" to a requirement`,
-              at,
+              positionOf(e),
               e.id,
             ),
           );
@@ -40,7 +39,7 @@ export function coverageRules(ctx: RuleContext): Diagnostic[] {
               'requirement-orphan',
               'error',
               `requirement ${e.id} satisfies no user need, refines no requirement and implements no mitigation; link it with satisfies, refines or a mitigation's implemented_by`,
-              at,
+              positionOf(e),
               e.id,
             ),
           );
@@ -54,7 +53,7 @@ export function coverageRules(ctx: RuleContext): Diagnostic[] {
               'risk-unmitigated',
               'error',
               `risk ${e.id} has no mitigation and no recorded acceptance; link a mitigation (mitigated_by, or mitigates on the mitigation) or record "residual: accepted: <why>"`,
-              at,
+              positionOf(e),
               e.id,
             ),
           );
@@ -67,7 +66,7 @@ export function coverageRules(ctx: RuleContext): Diagnostic[] {
               'mitigation-unimplemented',
               'error',
               `mitigation ${e.id} is implemented by no requirement; list the requirements in implemented_by`,
-              at,
+              positionOf(e),
               e.id,
             ),
           );

@@ -101,6 +101,11 @@ export function refinesCycles(ctx: RuleContext): Diagnostic[] {
       } else if (s === undefined) enter(parent);
     }
   };
-  for (const e of ctx.model.entities) if (e.kind === 'requirement' && !state.has(e.id)) visit(e);
+  for (const e of ctx.model.entities) {
+    if (e.kind !== 'requirement' || state.has(e.id)) continue;
+    // A requirement that refines nothing closes no cycle through itself: no walk to start.
+    if (ctx.trace.outgoing(e.id).length === 0) state.set(e.id, 'done');
+    else visit(e);
+  }
   return out;
 }
