@@ -81,7 +81,10 @@ export const FILTERS_JS = `document.addEventListener('DOMContentLoaded', functio
 });
 `;
 
-/** assets/search.js: runs the query of the address over the prebuilt index. */
+/**
+ * assets/search.js: loads the index's pieces (script elements: a page from file:// cannot fetch),
+ * searches each and lists the hits of all by score.
+ */
 export const SEARCH_JS = `document.addEventListener('DOMContentLoaded', function () {
   var q = new URLSearchParams(location.search).get('q') || '';
   var input = document.getElementById('rr-q');
@@ -89,17 +92,39 @@ export const SEARCH_JS = `document.addEventListener('DOMContentLoaded', function
   var status = document.getElementById('rr-search-status');
   var list = document.getElementById('rr-results');
   if (!q.trim()) { status.textContent = 'Type words of an id, a title or a text.'; return; }
-  var index = MiniSearch.loadJS(window.RR_SEARCH_INDEX, window.RR_SEARCH_OPTIONS);
-  var hits = index.search(q, { prefix: true, fuzzy: 0.2, combineWith: 'AND' });
-  status.textContent = hits.length + ' results for "' + q + '"';
-  hits.slice(0, 200).forEach(function (hit) {
-    var li = document.createElement('li');
-    var a = document.createElement('a');
-    a.href = hit.href;
-    a.textContent = hit.id + ' ' + hit.title;
-    li.appendChild(a);
-    li.appendChild(document.createTextNode(' (' + hit.kind + ')'));
-    list.appendChild(li);
-  });
+  status.textContent = 'Searching…';
+  var count = window.RR_SEARCH_PIECE_COUNT || 0;
+  var loaded = 0;
+  function show() {
+    var hits = [];
+    (window.RR_SEARCH_PIECES || []).forEach(function (piece) {
+      var index = MiniSearch.loadJS(piece.index, piece.options);
+      index.search(q, { prefix: true, fuzzy: 0.2, combineWith: 'AND' }).forEach(function (hit) {
+        hit.href = piece.pages[hit.p] + '#' + encodeURIComponent(hit.id);
+        hits.push(hit);
+      });
+    });
+    // Pieces come in entity order; a stable sort keeps it among equal scores.
+    hits.sort(function (a, b) { return b.score - a.score; });
+    status.textContent = hits.length + ' results for "' + q + '"';
+    hits.slice(0, 200).forEach(function (hit) {
+      var li = document.createElement('li');
+      var a = document.createElement('a');
+      a.href = hit.href;
+      a.textContent = hit.id + ' ' + hit.title;
+      li.appendChild(a);
+      li.appendChild(document.createTextNode(' (' + hit.kind + ')'));
+      list.appendChild(li);
+    });
+  }
+  function next() {
+    if (loaded === count) { show(); return; }
+    var script = document.createElement('script');
+    script.src = 'assets/search-index-' + (loaded + 1) + '.js';
+    script.onload = function () { loaded++; next(); };
+    script.onerror = function () { status.textContent = 'The search index (' + script.src + ') could not be loaded.'; };
+    document.head.appendChild(script);
+  }
+  next();
 });
 `;

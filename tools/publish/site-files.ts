@@ -16,7 +16,7 @@ import { riskPages } from './pages/risk-page.js';
 import { searchPage } from './pages/search-page.js';
 import { startPage } from './pages/start-page.js';
 import { verificationPages } from './pages/verification-pages.js';
-import { searchIndexScript } from './search-index.js';
+import { searchIndexScripts, searchPiecesScript } from './search-index.js';
 import { FILTERS_JS, SEARCH_JS, SITE_CSS, SITE_JS } from './site-assets.js';
 
 /** Every page of the pack, in reading order (the PDF prints them in this order). */
@@ -75,7 +75,9 @@ export async function siteFiles(
   files.set('assets/filters.js', FILTERS_JS);
   files.set('assets/search.js', SEARCH_JS);
   files.set('assets/minisearch.js', miniSearchAsset());
-  files.set('assets/search-index.js', searchIndexScript(data, href));
+  const pieces = searchIndexScripts(data, href);
+  pieces.forEach((script, i) => files.set(`assets/search-index-${i + 1}.js`, script));
+  files.set('assets/search-pieces.js', searchPiecesScript(pieces.length));
   files.set('matrix.csv', csvText(forward));
   files.set('matrix-cases.csv', csvText(backward));
   files.set('matrix.xlsx', await workbook);

@@ -1,5 +1,6 @@
-// The search page: reads ?q= from its address and searches the prebuilt index (assets/search-index.js)
-// with MiniSearch in the browser; without JavaScript it says where to look instead.
+// The search page: reads ?q= from its address, loads the prebuilt index's pieces
+// (assets/search-index-N.js) and searches them with MiniSearch in the browser; without JavaScript it
+// says where to look instead.
 import { html } from '../markup.js';
 import type { Page } from './page.js';
 
@@ -9,7 +10,7 @@ export function searchPage(): Page {
     name: 'search.html',
     title: 'Search',
     section: 'search',
-    scripts: ['assets/minisearch.js', 'assets/search-index.js', 'assets/search.js'],
+    scripts: ['assets/minisearch.js', 'assets/search-pieces.js', 'assets/search.js'],
     body: html`<h1>Search</h1>
       <p class="no-script">
         Search needs JavaScript; every entity is also listed on its
