@@ -19,7 +19,7 @@ describe('the matrix workbook on a worker thread', () => {
       matrixWorkbookSoon: Build;
       workbookOnWorker: (rows: number) => boolean;
     }>('matrix-workbook-thread.js');
-    const { matrixWorkbook } = await built<{ matrixWorkbook: Build }>('matrix-export.js');
+    const { matrixWorkbook } = await built<{ matrixWorkbook: Build }>('matrix-workbook.js');
     // Over the worker's threshold, with values that need escaping in XML.
     const forward = [
       ['requirement', 'case'],

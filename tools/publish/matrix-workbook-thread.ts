@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { matrixWorkbook } from './matrix-export.js';
 
 const WORKER_SCRIPT = fileURLToPath(new URL('./matrix-workbook-worker.js', import.meta.url));
 
@@ -25,7 +24,10 @@ export function workbookOnWorker(rows: number): boolean {
 
 /** The workbook of both matrices, built on a worker thread when they are large. */
 export function matrixWorkbookSoon(forward: string[][], backward: string[][], date: Date): Promise<Buffer> {
-  if (!workbookOnWorker(forward.length + backward.length)) return matrixWorkbook(forward, backward, date);
+  if (!workbookOnWorker(forward.length + backward.length))
+    return import('./matrix-workbook.js').then(({ matrixWorkbook }) =>
+      matrixWorkbook(forward, backward, date),
+    );
   const request: WorkbookRequest = { rows: JSON.stringify([forward, backward]), date: date.toISOString() };
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SCRIPT, { workerData: request });

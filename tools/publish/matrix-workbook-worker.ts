@@ -1,6 +1,6 @@
 // Worker thread of matrix-workbook-thread.ts: builds the workbook and sends its bytes back.
 import { parentPort, workerData } from 'node:worker_threads';
-import { matrixWorkbook } from './matrix-export.js';
+import { matrixWorkbook } from './matrix-workbook.js';
 import type { WorkbookRequest } from './matrix-workbook-thread.js';
 
 const request = workerData as WorkbookRequest;

@@ -17,6 +17,9 @@ const OPTIONS = {
 /** The largest piece of the index, in bytes of script: well under the 2 MB any file of the pack may have. */
 export const SEARCH_PIECE_BYTES = 1_000_000;
 
+/** How many entities at most the first estimate of the index's size is made from. */
+const SAMPLE = 200;
+
 /** The words of an entity's fields other than its id and title. */
 function textOf(data: Record<string, unknown>): string {
   const words: string[] = [];
@@ -86,7 +89,28 @@ export function searchIndexScripts(
     const size = Math.ceil(run.length / parts);
     for (let i = 0; i < run.length; i += size) cut(run.slice(i, i + size));
   };
-  cut(documents);
+  // Building an index is most of the work: rather than build the whole one to learn it is too large,
+  // a sample's bytes per character of text say where to cut first.
+  const chars = (d: SearchDocument) => d.id.length + d.title.length + d.text.length + d.href.length + 8;
+  const total = documents.reduce((sum, d) => sum + chars(d), 0);
+  const sample = documents.slice(0, Math.min(SAMPLE, Math.ceil(documents.length / 8)));
+  const perChar = Buffer.byteLength(pieceScript(sample)) / sample.reduce((sum, d) => sum + chars(d), 0);
+  const budget = maxBytes / perChar / 1.1; // characters of text per piece, with a margin
+  if (total <= budget) cut(documents);
+  else {
+    let run: SearchDocument[] = [];
+    let size = 0;
+    for (const d of documents) {
+      if (run.length > 0 && size + chars(d) > budget) {
+        cut(run);
+        run = [];
+        size = 0;
+      }
+      run.push(d);
+      size += chars(d);
+    }
+    cut(run);
+  }
   return pieces;
 }
 

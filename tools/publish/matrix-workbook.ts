@@ -1,0 +1,54 @@
+// The traceability matrix as an XLSX workbook (exceljs), made reproducible: its document properties
+// carry the baseline's date and every zip entry the same fixed time (exceljs's zip stamps them with the
+// clock), so two publications of the same inputs give the same bytes. A module of its own: exceljs
+// takes a second to load, and a large pack builds the workbook on a worker thread, so the publisher's
+// own thread loads it only when it builds a small workbook itself.
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { PassThrough } from 'node:stream';
+
+/**
+ * Both matrices as one XLSX workbook, its bytes the same for the same data and date. Written through
+ * exceljs's streaming writer: its in-memory workbook kept an object per cell and took most of a large
+ * publication (docs/decisions/0309-the-xlsx-is-streamed.md).
+ */
+export async function matrixWorkbook(forward: string[][], backward: string[][], date: Date): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    // No styles: the writer renders and looks up a style for every cell, half of the workbook's time;
+    // the header row is frozen instead of bold.
+    useStyles: false,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  });
+  workbook.creator = 'rr';
+  workbook.lastModifiedBy = 'rr';
+  workbook.created = date;
+  workbook.modified = date;
+  for (const [name, rows] of [
+    ['Requirements to cases', forward],
+    ['Cases to owners', backward],
+  ] as const) {
+    const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+    rows.forEach((cells) => {
+      sheet.addRow(cells).commit();
+    });
+    sheet.commit();
+  }
+  await workbook.commit();
+  return fixedZipDates(Buffer.concat(chunks), date);
+}
+
+/**
+ * The zip again with every entry dated `date`: the streaming writer's zip (archiver) stamps entries
+ * with the clock. JSZip reuses each entry's compressed bytes (the same method), so only the headers
+ * are written anew; a test publishes twice in two time zones and compares the bytes.
+ */
+async function fixedZipDates(bytes: Buffer, date: Date): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(bytes);
+  for (const entry of Object.values(zip.files)) entry.date = date;
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+}
