@@ -4,7 +4,7 @@
 // again when the watcher says so. Go to definition works from an annotation.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Location } from 'vscode-languageserver';
+import type { Location, WorkspaceEdit } from 'vscode-languageserver';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../tools/model/diagnostic.js';
 import { buildIfStale } from '../built-dist.js';
@@ -12,6 +12,7 @@ import { rr } from '../cli/run-cli.js';
 import { tempDir } from '../temp-dir.js';
 import { startLsp, uri } from './lsp-client.js';
 import {
+  applyToDisk,
   expectedByFile,
   filesChanged,
   openAndSettle,
@@ -120,6 +121,57 @@ describe('rr lsp and source annotations', () => {
       expect(session.diagnostics.get(uri(added))).toHaveLength(1);
       await openAndSettle(session, added, '# @implements REQ-003\n', 'python');
       expect(session.diagnostics.get(uri(added)) ?? []).toEqual([]);
+    } finally {
+      await session.stop();
+    }
+  });
+
+  it('lists the annotations naming an id among its references, and renames them with it', async () => {
+    const dir = copyOfExample();
+    const file = join(dir, EXPORT_TEST);
+    const requirements = join(dir, 'requirements.yaml');
+    const session = await startLsp(dir, { evidence: '', sources: '.' });
+    try {
+      const lines = readFileSync(requirements, 'utf8').split('\n');
+      const line = lines.findIndex((l) => l.includes('id: REQ-019'));
+      const position = { line, character: lines[line]!.indexOf('REQ-019') + 1 };
+      const annotated = readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((l, i) => (l.includes('@verifies REQ-019') ? [i] : []));
+      expect(annotated).toHaveLength(2);
+
+      const references = (await session.connection.sendRequest('textDocument/references', {
+        textDocument: { uri: uri(requirements) },
+        position,
+        context: { includeDeclaration: false },
+      })) as Location[];
+      const inSource = references.filter((r) => r.uri === uri(file));
+      expect(inSource.map((r) => r.range.start.line)).toEqual(annotated);
+      for (const r of inSource)
+        expect(
+          readFileSync(file, 'utf8')
+            .split('\n')
+            [r.range.start.line]!.slice(r.range.start.character, r.range.end.character),
+        ).toBe('REQ-019');
+
+      const edit = (await session.connection.sendRequest('textDocument/rename', {
+        textDocument: { uri: uri(requirements) },
+        position,
+        newName: 'REQ-919',
+      })) as WorkspaceEdit;
+      const written = applyToDisk(edit);
+      expect(written).toEqual(expect.arrayContaining([requirements, file]));
+      const renamed = readFileSync(file, 'utf8');
+      expect(renamed).not.toContain('REQ-019');
+      expect(renamed.split('\n').flatMap((l, i) => (l.includes('@verifies REQ-919') ? [i] : []))).toEqual(
+        annotated,
+      );
+      // The renamed model and sources agree: rr report finds every annotation's id.
+      const report = await rr(['report', '--model', dir, '--sources', dir, '--format', 'json']);
+      const json = JSON.parse(report.stdout) as {
+        entities: { id: string; sources: unknown[] }[];
+      };
+      expect(json.entities.find((e) => e.id === 'REQ-919')?.sources).toHaveLength(2);
     } finally {
       await session.stop();
     }

@@ -384,6 +384,11 @@ export class ModelEngine {
     return this.annotations.listing();
   }
 
+  /** The annotations of the listed source files that name an id, their files absolute (none unlisted). */
+  annotationsOf(id: string): Annotation[] {
+    return this.annotations.active() ? (this.annotations.byEntity().get(id) ?? []) : [];
+  }
+
   /** The model of the current revision, with its review stamps (Model.reviewed) when it has some. */
   model(): Model {
     return this.review.model();

@@ -1,3 +1,4 @@
+import { annotationLocations, annotationRenameEdits } from './annotation-mentions.js';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   createConnection,
@@ -203,7 +204,7 @@ export function startLanguageServer(
       const declared = declarationOf(model, under.entity.id);
       if (declared) out.unshift(location(declared.at));
     }
-    return out;
+    return [...out, ...annotationLocations(ws, under.entity.id)];
   });
 
   /** A reference's position moved onto the id when the field's key is what the model records. */
@@ -287,12 +288,15 @@ export function startLanguageServer(
     if (!under || !ws) return null;
     let refused: string;
     try {
-      return plannedWorkspaceEdit(ws, {
+      const edit = plannedWorkspaceEdit(ws, {
         op: 'rename',
         id: under.entity.id,
         newId: params.newName,
         version: entityVersion(under.entity),
       });
+      // The annotations that name the id follow it, in the same edit (planned once the model's is).
+      edit.documentChanges!.push(...annotationRenameEdits(ws, under.entity.id, params.newName));
+      return edit;
     } catch (error) {
       if (!isEditError(error)) throw error;
       refused = error.message;
