@@ -48,4 +48,42 @@ describe('a paged table', () => {
     }
     expect(ids).toEqual(Array.from({ length: 400 }, (_, i) => `RISK-${i}`));
   });
+
+  it('carries the lead on its first page only, its scripts on every page, and unnumbered titles when asked', () => {
+    const pages = pagedTable({
+      stem: 'matrix',
+      title: 'Traceability matrix',
+      navLabel: 'Matrix',
+      numberTitles: false,
+      section: 'matrix',
+      scripts: ['assets/filters.js'],
+      intro: html`<h1>Traceability matrix</h1>`,
+      lead: html`<p class="lead">Only here.</p>`,
+      table: trusted('<table class="matrix">'),
+      head: html`<tr>
+        <th scope="col">Requirement</th>
+      </tr>`,
+      rows: Array.from(
+        { length: 300 },
+        (_, i) =>
+          html`<tr data-id="REQ-${i}">
+            <td>${'y'.repeat(5_000)}</td>
+          </tr>`,
+      ),
+    });
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages.map((p) => p.title)).toEqual(pages.map(() => 'Traceability matrix'));
+    expect(pages.map((p) => p.body.html.includes('class="lead"'))).toEqual(pages.map((_, i) => i === 0));
+    for (const page of pages) {
+      expect(page.scripts).toEqual(['assets/filters.js']);
+      expect(page.body.html).toContain('aria-label="Matrix pages"');
+    }
+  });
+
+  it('keeps the table, with its head and no rows, when there is nothing to list', () => {
+    const [only, ...rest] = table(0, 10);
+    expect(rest).toEqual([]);
+    expect(only!.body.html).toMatch(/<thead>\s*<tr>\s*<th scope="col">Risk<\/th>/);
+    expect(only!.body.html).toMatch(/<tbody><\/tbody>/);
+  });
 });

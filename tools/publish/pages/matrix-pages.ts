@@ -3,9 +3,9 @@
 // split into pages of at most PAGE_BUDGET characters; the filters work on each page.
 import { escapeHtml, html, trusted, type Markup } from '../markup.js';
 import type { BackwardRow, ForwardRow, PackData } from '../pack-data.js';
-import { PAGE_BUDGET } from './document-pages.js';
 import { entityLink, type Page } from './page.js';
-import { cells, entityLinks, pieceName, pieceNav, splitBySize, stateSpan, verdictBadge } from './parts.js';
+import { pagedTable } from './paged-table.js';
+import { cells, entityLinks, stateSpan, verdictBadge } from './parts.js';
 
 /** Whether a requirement counts as unverified in the filters: any verdict short of VERIFIED or FAILED. */
 export function isUnverified(row: ForwardRow): boolean {
@@ -57,41 +57,29 @@ function forwardRow(data: PackData, row: ForwardRow): Markup {
 }
 
 function forwardPages(data: PackData): Page[] {
-  const pieces = splitBySize(
-    data.forward.map((r) => forwardRow(data, r)),
-    PAGE_BUDGET,
-  );
-  return pieces.map((rows, index) => {
-    const nav = pieceNav('matrix', pieces.length, index, 'Matrix');
-    return {
-      name: pieceName('matrix', index),
-      title: 'Traceability matrix',
-      section: 'matrix',
-      scripts: ['assets/filters.js'],
-      body: html`<h1>Traceability matrix</h1>
-        <p>
-          User need → requirement → test case → result, one row per requirement (${data.forward.length} in
-          all). The other way: <a href="cases.html">test case → owner</a>. Downloads:
-          <a href="matrix.csv">CSV</a>, <a href="matrix-cases.csv">CSV (cases)</a>,
-          <a href="matrix.xlsx">XLSX</a>.
-        </p>
-        ${FILTERS}${nav}
-        <table class="matrix">
-          <thead>
-            <tr>
-              <th scope="col">User needs</th>
-              <th scope="col">Requirement</th>
-              <th scope="col">Test cases and results</th>
-              <th scope="col">Verdict</th>
-              <th scope="col">Flags</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows}
-          </tbody>
-        </table>
-        ${nav}`,
-    };
+  return pagedTable({
+    stem: 'matrix',
+    title: 'Traceability matrix',
+    navLabel: 'Matrix',
+    numberTitles: false,
+    section: 'matrix',
+    scripts: ['assets/filters.js'],
+    intro: html`<h1>Traceability matrix</h1>
+      <p>
+        User need → requirement → test case → result, one row per requirement (${data.forward.length} in all).
+        The other way: <a href="cases.html">test case → owner</a>. Downloads: <a href="matrix.csv">CSV</a>,
+        <a href="matrix-cases.csv">CSV (cases)</a>, <a href="matrix.xlsx">XLSX</a>.
+      </p>
+      ${FILTERS}`,
+    table: trusted('<table class="matrix">'),
+    head: html`<tr>
+      <th scope="col">User needs</th>
+      <th scope="col">Requirement</th>
+      <th scope="col">Test cases and results</th>
+      <th scope="col">Verdict</th>
+      <th scope="col">Flags</th>
+    </tr>`,
+    rows: data.forward.map((r) => forwardRow(data, r)),
   });
 }
 
@@ -109,38 +97,26 @@ function backwardRow(data: PackData, row: BackwardRow): Markup {
 }
 
 function backwardPages(data: PackData): Page[] {
-  const pieces = splitBySize(
-    data.backward.map((r) => backwardRow(data, r)),
-    PAGE_BUDGET,
-  );
-  return pieces.map((rows, index) => {
-    const nav = pieceNav('cases', pieces.length, index, 'Cases');
-    return {
-      name: pieceName('cases', index),
-      title: 'Test case → owner',
-      section: 'matrix',
-      body: html`<h1>Test case → owner</h1>
-        <p>
-          Every test case of the evidence (${data.backward.length}) and the one entity it verifies. The other
-          way: <a href="matrix.html">the traceability matrix</a>.
-        </p>
-        ${nav}
-        <table class="cases">
-          <thead>
-            <tr>
-              <th scope="col">Target</th>
-              <th scope="col">Case</th>
-              <th scope="col">Result</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Owner's verdict</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows}
-          </tbody>
-        </table>
-        ${nav}`,
-    };
+  return pagedTable({
+    stem: 'cases',
+    title: 'Test case → owner',
+    navLabel: 'Cases',
+    numberTitles: false,
+    section: 'matrix',
+    intro: html`<h1>Test case → owner</h1>
+      <p>
+        Every test case of the evidence (${data.backward.length}) and the one entity it verifies. The other
+        way: <a href="matrix.html">the traceability matrix</a>.
+      </p>`,
+    table: trusted('<table class="cases">'),
+    head: html`<tr>
+      <th scope="col">Target</th>
+      <th scope="col">Case</th>
+      <th scope="col">Result</th>
+      <th scope="col">Owner</th>
+      <th scope="col">Kind</th>
+      <th scope="col">Owner's verdict</th>
+    </tr>`,
+    rows: data.backward.map((r) => backwardRow(data, r)),
   });
 }

@@ -1,4 +1,5 @@
-// A page kind whose table can grow with the model (risks, gaps, diagnostics) laid out as one page or,
+// A page kind whose table can grow with the model (the matrix both ways, the verification report, the
+// evidence files, risks, gaps, diagnostics) laid out as one page or,
 // past the page budget, as several with links between them, each repeating the heading, the text above
 // the table and the table's head, so no page of the pack outgrows what a browser opens at once.
 import { html, type Markup } from '../markup.js';
@@ -18,24 +19,35 @@ export interface PagedTable {
   table: Markup;
   head: Markup;
   rows: readonly Markup[];
-  /** shown instead of the table when there are no rows */
+  /** shown on the first page only, between the intro and the table (what the other pages need not repeat) */
+  lead?: Markup;
+  /** what the links between the pages call them (default: the title) */
+  navLabel?: string;
+  /** the pages' own scripts (the matrix's filters) */
+  scripts?: string[];
+  /** whether each page's title says which piece it is, "(2/5)" (default: yes) */
+  numberTitles?: boolean;
+  /** shown instead of the table when there are no rows (default: the table with an empty body) */
   empty?: Markup;
 }
 
 /** The pages of a table, split by size. */
 export function pagedTable(t: PagedTable): Page[] {
-  const pieces = t.rows.length === 0 ? [[]] : splitBySize(t.rows, PAGE_BUDGET);
+  const pieces = splitBySize(t.rows, PAGE_BUDGET); // one empty piece when there are no rows
+  const numbered = pieces.length > 1 && t.numberTitles !== false;
   return pieces.map((rows, index) => {
-    const nav = pieceNav(t.stem, pieces.length, index, t.title);
+    const nav = pieceNav(t.stem, pieces.length, index, t.navLabel ?? t.title);
     const table =
-      rows.length === 0
-        ? (t.empty ?? html``)
+      rows.length === 0 && t.empty
+        ? t.empty
         : html`${t.table}<thead>${t.head}</thead><tbody>${rows}</tbody></table>`;
-    return {
+    const page: Page = {
       name: pieceName(t.stem, index),
-      title: pieces.length > 1 ? `${t.title} (${index + 1}/${pieces.length})` : t.title,
+      title: numbered ? `${t.title} (${index + 1}/${pieces.length})` : t.title,
       section: t.section,
-      body: html`${t.intro}${nav}${table}${nav}`,
+      body: html`${t.intro}${index === 0 ? (t.lead ?? '') : ''}${nav}${table}${nav}`,
     };
+    if (t.scripts) page.scripts = t.scripts;
+    return page;
   });
 }

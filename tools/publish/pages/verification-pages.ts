@@ -1,11 +1,11 @@
 // The verification report: per entity its verdict and why, the quarantined cases, the lock state, and
 // each evidence file with its SHA-256. Split into pages of at most PAGE_BUDGET characters.
-import { html, type Markup } from '../markup.js';
+import { html, trusted } from '../markup.js';
 import type { PackData } from '../pack-data.js';
 import { KIND_WORDS } from '../pack-data.js';
-import { PAGE_BUDGET } from './document-pages.js';
 import { entityLink, type Page } from './page.js';
-import { cells, pieceName, pieceNav, splitBySize, verdictBadge } from './parts.js';
+import { pagedTable } from './paged-table.js';
+import { cells, verdictBadge } from './parts.js';
 
 /** The verification report's pages (verification.html, then evidence.html). */
 export function verificationPages(data: PackData): Page[] {
@@ -47,36 +47,28 @@ export function verificationPages(data: PackData): Page[] {
           </table>`
     }
     <h2>Verdicts</h2>`;
-  const table = (body: Markup[]) =>
-    html`<table class="verdicts">
-      <thead>
-        <tr>
-          <th scope="col">Entity</th>
-          <th scope="col">Kind</th>
-          <th scope="col">Verdict</th>
-          <th scope="col">Why</th>
-          <th scope="col">Cases</th>
-          <th scope="col">Locked</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${body}
-      </tbody>
-    </table>`;
-  const pieces = splitBySize(rows, PAGE_BUDGET);
-  const pages: Page[] = pieces.map((piece, index) => {
-    const nav = pieceNav('verification', pieces.length, index, 'Verification');
-    return {
-      name: pieceName('verification', index),
-      title: 'Verification report',
-      section: 'verification',
-      body: html`<h1>Verification report</h1>
-        <p>
-          The verdict of every entity and why, as <code>rr report</code> derives it. Evidence files and their
-          SHA-256: <a href="evidence.html">evidence</a>.
-        </p>
-        ${index === 0 ? head : ''}${nav}${table(piece)}${nav}`,
-    };
+  const pages = pagedTable({
+    stem: 'verification',
+    title: 'Verification report',
+    navLabel: 'Verification',
+    numberTitles: false,
+    section: 'verification',
+    intro: html`<h1>Verification report</h1>
+      <p>
+        The verdict of every entity and why, as <code>rr report</code> derives it. Evidence files and their
+        SHA-256: <a href="evidence.html">evidence</a>.
+      </p>`,
+    lead: head,
+    table: trusted('<table class="verdicts">'),
+    head: html`<tr>
+      <th scope="col">Entity</th>
+      <th scope="col">Kind</th>
+      <th scope="col">Verdict</th>
+      <th scope="col">Why</th>
+      <th scope="col">Cases</th>
+      <th scope="col">Locked</th>
+    </tr>`,
+    rows,
   });
   const files = data.evidenceFiles.map(
     (f) =>
@@ -84,32 +76,25 @@ export function verificationPages(data: PackData): Page[] {
         ${cells([f.file, html`<code>${f.sha256}</code>`])}
       </tr>`,
   );
-  const filePieces = splitBySize(files, PAGE_BUDGET);
-  filePieces.forEach((piece, index) => {
-    const nav = pieceNav('evidence', filePieces.length, index, 'Evidence');
-    pages.push({
-      name: pieceName('evidence', index),
+  pages.push(
+    ...pagedTable({
+      stem: 'evidence',
       title: 'Evidence files',
+      navLabel: 'Evidence',
+      numberTitles: false,
       section: 'verification',
-      body: html`<h1>Evidence files</h1>
+      intro: html`<h1>Evidence files</h1>
         <p>
           Every file of the evidence (${data.evidenceFiles.length}) with its SHA-256, so the pack can be
           checked against the archived results.
-        </p>
-        ${nav}
-        <table class="evidence">
-          <thead>
-            <tr>
-              <th scope="col">File</th>
-              <th scope="col">SHA-256</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${piece}
-          </tbody>
-        </table>
-        ${nav}`,
-    });
-  });
+        </p>`,
+      table: trusted('<table class="evidence">'),
+      head: html`<tr>
+        <th scope="col">File</th>
+        <th scope="col">SHA-256</th>
+      </tr>`,
+      rows: files,
+    }),
+  );
   return pages;
 }
