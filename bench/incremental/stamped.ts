@@ -4,17 +4,16 @@
 // resting on that entity turn suspect), each followed by that file's diagnostics and by all of them;
 // then one stamp dropped from the stamps file (a link turns suspect). p50/p95, and how often the
 // suspect-link queries ran. RR_BENCH_ENTITIES, RR_BENCH_EDITS.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { linkReviews } from '../../tools/change-control/link-reviews.js';
 import { clearedStampsText } from '../../tools/change-control/stamp-changes.js';
-import { openModelEngine } from '../../tools/incremental/engine-from-disk.js';
 import { loadModel } from '../../tools/model/load-model.js';
 import { reviewStampsPathOf } from '../../tools/model/review-stamps.js';
-import { validateModel } from '../../tools/validate/validate-model.js';
 import { generateModel } from '../validate/generate-model.js';
 import { spread } from './percentiles.js';
+import { openTimedEngine, printBatchFigures, timeTitleEdits } from './title-edits.js';
 
 const ENTITIES = Number(process.env.RR_BENCH_ENTITIES ?? 10_000);
 const EDITS = Number(process.env.RR_BENCH_EDITS ?? 100);
@@ -34,40 +33,19 @@ async function main(): Promise<void> {
     console.log(
       `model: ${shape.entities} entities in ${shape.files} files, ${reviews.length} links stamped; load ${loadavg()[0]!.toFixed(2)}`,
     );
-    const batch: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      validateModel(await loadModel(dir));
-      batch.push(performance.now() - t0);
-    }
-    console.log(`batch load + validate (in process, warm): ${spread(batch)}`);
-    let t0 = performance.now();
-    const engine = openModelEngine(dir);
-    const first = engine.diagnostics();
-    console.log(
-      `engine first load + diagnostics: ${(performance.now() - t0).toFixed(0)} ms (${first.length} diagnostics)`,
-    );
+    await printBatchFigures(dir);
+    const engine = openTimedEngine(dir);
     const files = engine.model().files.filter((f) => !f.endsWith('rr.yaml'));
-    const fileMs: number[] = [];
-    const allMs: number[] = [];
     let judged = 0;
-    for (let i = 0; i < EDITS; i++) {
-      const file = files[(i * 7) % files.length]!;
-      const text = await readFile(file, 'utf8');
-      const at = text.indexOf('title: ') + 7;
-      const edited = text.slice(0, at) + String.fromCharCode(97 + (i % 26)) + text.slice(at);
-      const before = engine.runs.get('suspectOfFile') ?? 0;
-      t0 = performance.now();
-      engine.setText(file, { ok: true, text: edited, bom: false });
-      engine.diagnosticsOf(file);
-      fileMs.push(performance.now() - t0);
-      t0 = performance.now();
-      engine.diagnostics();
-      allMs.push(performance.now() - t0);
-      judged += (engine.runs.get('suspectOfFile') ?? 0) - before;
-      engine.setText(file, { ok: true, text, bom: false });
-      engine.diagnosticsOf(file);
-    }
+    let before = 0;
+    const { fileMs, allMs } = await timeTitleEdits(engine, EDITS, {
+      before: () => {
+        before = engine.runs.get('suspectOfFile') ?? 0;
+      },
+      after: () => {
+        judged += (engine.runs.get('suspectOfFile') ?? 0) - before;
+      },
+    });
     console.log(`one-character normative change → the file's diagnostics: ${spread(fileMs)}`);
     console.log(`  then every file's diagnostics: ${spread(allMs)}`);
     console.log(
@@ -76,12 +54,12 @@ async function main(): Promise<void> {
     const lines = stamps.split('\n');
     const dropAt = lines.findIndex((l) => l.startsWith('{"parent"'));
     const dropped = [...lines.slice(0, dropAt), ...lines.slice(dropAt + 1)].join('\n');
-    const before = engine.runs.get('suspectOfFile') ?? 0;
-    t0 = performance.now();
+    const judgedBefore = engine.runs.get('suspectOfFile') ?? 0;
+    const t0 = performance.now();
     engine.setReviewStamps({ path: stampsPath, text: dropped });
     const suspect = engine.diagnostics().filter((d) => d.rule === 'suspect-link').length;
     console.log(
-      `one stamp dropped → every file's diagnostics: ${(performance.now() - t0).toFixed(1)} ms (${suspect} suspect, ${(engine.runs.get('suspectOfFile') ?? 0) - before} files judged again)`,
+      `one stamp dropped → every file's diagnostics: ${(performance.now() - t0).toFixed(1)} ms (${suspect} suspect, ${(engine.runs.get('suspectOfFile') ?? 0) - judgedBefore} files judged again)`,
     );
   } finally {
     await rm(dir, { recursive: true, force: true });
