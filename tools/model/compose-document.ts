@@ -126,8 +126,13 @@ function makeEntity(
   form: 'sections' | 'single',
 ): Entity {
   const raw = (path.length === 0 ? parsed.value : nodeValue(parsed.value, path)) as Record<string, unknown>;
-  const data: Record<string, unknown> = { ...raw };
-  delete data.kind;
+  // A sections document's entities have no `kind` to leave out: their parsed object is used as it is
+  // (nothing else keeps it); a single-entity document's is copied without it.
+  let data = raw;
+  if ('kind' in raw) {
+    data = { ...raw };
+    delete data.kind;
+  }
   const tree = parsed.tree;
   // Positions are placed when first asked for: a clean model asks for few, and a record per entity
   // of every field's place was a tenth of a large file's load (docs/decisions/0369-positions-when-asked.md).

@@ -1,6 +1,14 @@
 import type { Config } from './config.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
-import { KIND_WORDS, entityName, positionOf, stringList, type Entity, type EntityKind } from './entity.js';
+import {
+  ENTITY_KINDS,
+  KIND_WORDS,
+  entityName,
+  positionOf,
+  stringList,
+  type Entity,
+  type EntityKind,
+} from './entity.js';
 import { closestName } from './spelling.js';
 
 /** Which kind each reference field must point at. */
@@ -11,6 +19,11 @@ export const REFERENCE_FIELDS: readonly { kind: EntityKind; field: string; targe
   { kind: 'mitigation', field: 'mitigates', target: 'risk' },
   { kind: 'mitigation', field: 'implemented_by', target: 'requirement' },
 ];
+
+/** The reference fields of each kind (a requirement has two, a user need none). */
+const FIELDS_OF_KIND = new Map(
+  ENTITY_KINDS.map((kind) => [kind, REFERENCE_FIELDS.filter((r) => r.kind === kind)]),
+);
 
 /**
  * Reports references to ids that do not exist or name an entity of the wrong kind. `byId` is the model's
@@ -24,9 +37,9 @@ export function checkReferences(
   const out: Diagnostic[] = [];
   let ids: string[] | undefined;
   for (const entity of entities) {
-    for (const ref of REFERENCE_FIELDS) {
-      if (entity.kind !== ref.kind) continue;
+    for (const ref of FIELDS_OF_KIND.get(entity.kind) ?? []) {
       const value = entity.data[ref.field];
+      if (value === undefined) continue;
       const list = stringList(value);
       list.forEach((id, i) => {
         const target = byId.get(id);

@@ -56,7 +56,10 @@ export class TraceShape {
 
   constructor(model: TracedModel) {
     const links: LinkShape[] = [];
-    const seen = new Set<string>();
+    // A link named twice (from both ends, or twice in a list) is found among the few links already
+    // from its entity: no key string per link.
+    const known = (from: string, to: string, relation: TraceRelation) =>
+      this.byFrom.get(from)?.some((i) => links[i]!.to === to && links[i]!.relation === relation) === true;
     for (const writer of model.entities) {
       for (const f of TRACE_FIELDS) {
         if (writer.kind !== f.kind) continue;
@@ -67,9 +70,7 @@ export class TraceShape {
             continue;
           }
           const [from, to] = f.writtenBy === 'from' ? [writer, other] : [other, writer];
-          const key = `${from.id}\u0000${to.id}\u0000${f.relation}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
+          if (known(from.id, to.id, f.relation)) continue;
           appendTo(this.byFrom, from.id, links.length);
           appendTo(this.byTo, to.id, links.length);
           links.push({

@@ -75,12 +75,20 @@ export function claimRules(ctx: RuleContext): Diagnostic[] {
   return out;
 }
 
-/** Whether an entity's claims have two parts that could overlap: most have one target and one case. */
+/**
+ * Whether an entity's claims have two parts that could overlap. Most have one target claimed once, by
+ * literal cases: then only a case listed twice overlaps.
+ */
 function mayOverlap(claims: readonly Claim[]): boolean {
-  let parts = 0;
-  for (const c of claims) {
-    parts += c.wholeTarget ? 1 : c.selectors.length;
-    if (parts > 1) return true;
+  if (claims.length > 1) return true;
+  const claim = claims[0];
+  if (!claim || claim.wholeTarget) return false;
+  const literals = new Set<string>();
+  for (const s of claim.selectors) {
+    if (s.problem) continue;
+    const literal = s.selector.literal;
+    if (literal === undefined || literals.has(literal)) return true; // a glob, or a repeat
+    literals.add(literal);
   }
   return false;
 }
