@@ -29,7 +29,7 @@ export interface SourceListing {
 /** What the annotation queries read of the engine's other queries. */
 export interface AnnotationQueryInputs {
   /** the position-free link facts (tracked): the ids and the config, patterns included */
-  linkFacts(): string;
+  linkFacts(): unknown;
   /** the model of the revision (read untracked) */
   model(): Model;
 }

@@ -29,6 +29,8 @@ export interface Assembled {
   ctx: RuleContext;
   /** file → its entities in the model (duplicates left out), in load order */
   entitiesByFile: Map<string, Entity[]>;
+  /** file → its entities' claims, in order and by entity id (the file's part of ctx.claims) */
+  claimsByFile: Map<string, EntityClaims>;
   /** target label → the claims on it, in load order (made when first asked for) */
   claimsOnTarget: () => Map<string, Claim[]>;
 }
@@ -39,7 +41,7 @@ export interface AssemblySources {
   listing: () => ModelFileList;
   composed: (file: string) => ComposedFile;
   /** every file's ids, kinds, statuses, trace links and config values (model-fingerprints.ts) */
-  linkFacts: () => string;
+  linkFacts: () => unknown;
 }
 
 /** The model's files (lock files left out) and the owner of each id. */
@@ -114,7 +116,13 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
     from.linkFacts();
     return db.untracked(() => {
       const byId = new Map<string, Entity>();
-      for (const [id, owner] of ids) byId.set(id, documents.get(owner.file).entities[owner.index]!);
+      // Each file's entities asked for once, not once per id.
+      const entitiesOf = new Map<string, Entity[]>();
+      for (const [id, owner] of ids) {
+        let entities = entitiesOf.get(owner.file);
+        if (!entities) entitiesOf.set(owner.file, (entities = documents.get(owner.file).entities));
+        byId.set(id, entities[owner.index]!);
+      }
       return new TraceShape({ entities: [...byId.values()], byId });
     });
   });
@@ -146,10 +154,11 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
       (id) => partOf(id)?.claimsByEntity,
     );
     const entitiesByFile = new Map(files.map((f, i) => [f, parts[i]!.entities]));
+    const claimsByFile = new Map<string, EntityClaims>(files.map((f, i) => [f, parts[i]!]));
     const ctx: RuleContext = { model, claims, claimsByEntity, trace: traceIndex(model, traceShape.get(ONE)) };
     let byTarget: Map<string, Claim[]> | undefined;
     const claimsOnTarget = () => (byTarget ??= claimsByTarget(ctx.claims));
-    return { model, ctx, entitiesByFile, claimsOnTarget };
+    return { model, ctx, entitiesByFile, claimsByFile, claimsOnTarget };
   });
 }
 

@@ -27,11 +27,13 @@ import { AnnotationQueries, type SourceListing } from './annotation-queries.js';
 import { assemblyQueries } from './assembly-queries.js';
 import { anchorFinding, reanchor, type AnchoredFinding } from './finding-anchor.js';
 import {
-  fileLinkFacts,
+  LinkFacts,
   sameClaims,
   sameClaimsByTarget,
   sameComposedFile,
   sameDiagnostics,
+  sameLinkFacts,
+  sameLinkFactsLists,
 } from './model-fingerprints.js';
 import { QueryDatabase, type RunCounts } from './query-database.js';
 import { ReviewQueries, type ReviewStampsFile } from './review-queries.js';
@@ -71,16 +73,20 @@ export class ModelEngine {
     sameComposedFile,
   );
 
-  private readonly linkFactsOfFile = this.db.derived<string, string>('linkFactsOfFile', (file) =>
-    fileLinkFacts(this.composed.get(file)),
+  private readonly linkFactsOfFile = this.db.derived<string, LinkFacts>(
+    'linkFactsOfFile',
+    (file) => new LinkFacts(this.composed.get(file)),
+    sameLinkFacts,
   );
 
   /** Every file's link facts in load order: unchanged unless a link, id, kind, status or config changed. */
-  private readonly linkFacts = this.db.derived<string, string>('linkFacts', () =>
-    this.listingInput
-      .get(ONE)
-      .files.map((f) => this.linkFactsOfFile.get(f))
-      .join('\n'),
+  private readonly linkFacts = this.db.derived<string, readonly LinkFacts[]>(
+    'linkFacts',
+    () =>
+      this.listingInput
+        .get(ONE)
+        .files.map((f) => this.linkFactsOfFile.get(f)),
+    sameLinkFactsLists,
   );
 
   private readonly assembled = assemblyQueries(this.db, {
@@ -110,8 +116,9 @@ export class ModelEngine {
     (file) => {
       this.composed.get(file);
       this.linkFacts.get(ONE);
-      const { ctx, entitiesByFile } = this.untracked(() => this.assembled.get(ONE));
-      return entityRuleFindings(ctx, entitiesByFile.get(file) ?? []);
+      const { ctx, entitiesByFile, claimsByFile } = this.untracked(() => this.assembled.get(ONE));
+      const own = claimsByFile.get(file) ?? { claims: [], claimsByEntity: new Map<string, Claim[]>() };
+      return entityRuleFindings(ctx, entitiesByFile.get(file) ?? [], own);
     },
     sameDiagnostics,
   );
@@ -122,9 +129,8 @@ export class ModelEngine {
     (file) => {
       this.composed.get(file);
       this.linkFacts.get(ONE);
-      const { ctx, entitiesByFile } = this.untracked(() => this.assembled.get(ONE));
-      const claims = (entitiesByFile.get(file) ?? []).flatMap((e) => ctx.claimsByEntity.get(e.id) ?? []);
-      return claimsByTarget(claims);
+      const { claimsByFile } = this.untracked(() => this.assembled.get(ONE));
+      return claimsByTarget(claimsByFile.get(file)?.claims ?? []);
     },
     sameClaimsByTarget,
   );

@@ -70,6 +70,39 @@ export function fileLinkFacts(file: ComposedFile): string {
   return JSON.stringify(parts);
 }
 
+/**
+ * One file's link facts (fileLinkFacts), put into text only when compared with another revision's: a
+ * run that reads the model once (`rr validate`, `rr report`) compares none, so it makes no text, and the
+ * composed file is let go once the text is made.
+ */
+export class LinkFacts {
+  private text: string | undefined;
+
+  constructor(private file: ComposedFile | undefined) {}
+
+  /** The facts as text (made once). */
+  key(): string {
+    if (this.text === undefined) {
+      this.text = fileLinkFacts(this.file!);
+      this.file = undefined;
+    }
+    return this.text;
+  }
+}
+
+/** Whether two files' link facts are the same. */
+export function sameLinkFacts(a: LinkFacts, b: LinkFacts): boolean {
+  return a === b || a.key() === b.key();
+}
+
+/** Whether two lists of files' link facts (the model's, in load order) are the same. */
+export function sameLinkFactsLists(a: readonly LinkFacts[], b: readonly LinkFacts[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!sameLinkFacts(a[i]!, b[i]!)) return false;
+  return true;
+}
+
 function entityFacts(e: Entity): unknown[] {
   return [e.id, e.kind, e.data.status ?? null, ...LINK_FIELDS.map((f) => stringList(e.data[f]))];
 }

@@ -31,7 +31,7 @@ export interface ReviewQueryInputs {
   /** a file composed (tracked): read so a file's queries run again when its text changes */
   composed(file: string): unknown;
   /** the position-free link facts of every file (tracked): ids, kinds, statuses, links, config */
-  linkFacts(): string;
+  linkFacts(): unknown;
   /** the model of the revision and its entities by file (tracked unless read in db.untracked) */
   assembled(): { model: Model; entitiesByFile: ReadonlyMap<string, Entity[]> };
 }

@@ -6,7 +6,7 @@ import { coverageRules } from '../validate/coverage-rules.js';
 import { parentRules, refinesCycles } from '../validate/hierarchy-rules.js';
 import { levelRules } from '../validate/level-rules.js';
 import { riskRules } from '../validate/risk-rules.js';
-import type { RuleContext } from '../validate/rule-context.js';
+import type { EntityClaims, RuleContext } from '../validate/rule-context.js';
 import { sharedCaseRule } from '../validate/shared-case-rule.js';
 
 // The batch rules (tools/validate) stay the single source of truth: the incremental engine runs them
@@ -35,9 +35,13 @@ export function sliceContext(ctx: RuleContext, entities: Entity[], claims?: Clai
   };
 }
 
-/** Every finding of the per-entity rules about `entities` (one file's), cross-entity ones left out. */
-export function entityRuleFindings(ctx: RuleContext, entities: Entity[]): Diagnostic[] {
-  const slice = sliceContext(ctx, entities);
+/**
+ * Every finding of the per-entity rules about `entities` (one file's), cross-entity ones left out;
+ * `own` is their claims (the file's part of the model's).
+ */
+export function entityRuleFindings(ctx: RuleContext, entities: Entity[], own: EntityClaims): Diagnostic[] {
+  const { claims, claimsByEntity } = own;
+  const slice: RuleContext = { ...ctx, model: { ...ctx.model, entities }, claims, claimsByEntity };
   return [
     ...coverageRules(slice),
     ...riskRules(slice),

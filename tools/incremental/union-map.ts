@@ -2,23 +2,39 @@
  * A read-only Map made of disjoint parts (one per model file), in the parts' order: a key is looked up
  * in the one part that can hold it. The incremental engine (docs/incremental.md) gives each revision's
  * model its entities by id this way: an edit of one file makes that file's part again, and no Map of
- * every entity is built per keystroke. Writing to it throws: a model's indexes do not change.
+ * every entity is built per keystroke. A revision read all over (a first analysis, `rr validate`) looks
+ * up more keys than there are entries: once it has, the parts are copied into one Map, which answers
+ * the rest in one lookup each, so the copy costs no more than the lookups it follows. Writing to it
+ * throws: a model's indexes do not change.
  */
 export class UnionMap<K, V> extends Map<K, V> {
+  /** the parts as one Map: the only part, or a copy made once lookups outnumber the entries */
+  private whole: ReadonlyMap<K, V> | undefined;
+  /** lookups left before the copy is made */
+  private lookupsLeft: number;
+
   /** `partOf` names the part that holds a key (or would hold it); the parts share no key. */
   constructor(
     private readonly parts: readonly ReadonlyMap<K, V>[],
     private readonly partOf: (key: K) => ReadonlyMap<K, V> | undefined,
   ) {
     super();
+    this.whole = parts.length === 1 ? parts[0] : undefined;
+    this.lookupsLeft = this.size;
   }
 
   override get(key: K): V | undefined {
-    return this.partOf(key)?.get(key);
+    return (this.whole ?? this.partHolding(key))?.get(key);
   }
 
   override has(key: K): boolean {
-    return this.partOf(key)?.has(key) ?? false;
+    return (this.whole ?? this.partHolding(key))?.has(key) ?? false;
+  }
+
+  private partHolding(key: K): ReadonlyMap<K, V> | undefined {
+    if (--this.lookupsLeft >= 0) return this.partOf(key);
+    this.whole = new Map(this.entries());
+    return this.whole;
   }
 
   override get size(): number {

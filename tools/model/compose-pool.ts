@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { startShares, type StartedShares } from '../parallel/worker-shares.js';
-import { composeWorkBytes, forgetLookedUpBytes } from './compose-cache.js';
+import { composeWorkBytes, forgetLookedUpBytes, lookedUpBytes } from './compose-cache.js';
 import { composeModelFile, type ComposedFile } from './compose-file.js';
+import { decodeModelBytes, readModelTextSync, type ModelText } from './model-text.js';
 
 /**
  * Below this many bytes per thread a worker's start-up and, above all, sending its results back (a
@@ -24,14 +25,43 @@ const WORKER_SCRIPT = fileURLToPath(new URL('./compose-worker.js', import.meta.u
  * threads (1 = no workers). Results keep the files' order.
  */
 export function startComposeModelFiles(files: string[]): StartedShares<ComposedFile> {
-  const started = startShares({
+  const started = startComposing(files);
+  // Bytes read here for files a worker composed are not needed any more.
+  const results = started.results.finally(forgetLookedUpBytes);
+  return { ...started, results };
+}
+
+function startComposing(files: string[]): StartedShares<ComposedFile> {
+  return startShares({
     items: files,
     sizes: files.map(composeWorkBytes),
     script: WORKER_SCRIPT,
     here: composeModelFile,
     minBytesPerThread: MIN_BYTES_PER_THREAD,
   });
-  // Bytes read here for files a worker composed are not needed any more.
-  const results = started.results.finally(forgetLookedUpBytes);
-  return { ...started, results };
+}
+
+/** A model file composed, with the text it was composed from: what the incremental engine takes. */
+export interface ComposedText {
+  text: ModelText;
+  composed: ComposedFile;
+}
+
+/**
+ * Composes model files as startComposeModelFiles does (worker threads for large models, the compose
+ * cache) and gives each file's decoded text with it, from the bytes this thread read to size the work:
+ * no file is read twice (docs/incremental.md, "The command line").
+ */
+export function startComposeModelTexts(files: string[]): StartedShares<ComposedText> {
+  const started = startComposing(files);
+  const results = started.results
+    .then((composed) => composed.map((c, i) => ({ text: textOf(files[i]!), composed: c })))
+    .finally(forgetLookedUpBytes);
+  return { workers: started.workers, results };
+}
+
+/** A file's text from the bytes read to size the work; a file that could not be read is read again, to say why. */
+function textOf(file: string): ModelText {
+  const looked = lookedUpBytes(file);
+  return looked ? decodeModelBytes(file, looked.bytes) : readModelTextSync(file);
 }
