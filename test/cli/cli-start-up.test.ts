@@ -84,9 +84,9 @@ describe('rr start-up', () => {
   it('rr validate loads the model and validation code only: no server, viewer or grammar', async () => {
     const { code, modules } = await loadedBy('validate', ['validate', 'examples/infusion-pump']);
     expect(code).toBe(0);
-    // The log works: the command's own module and the model loader are in it.
+    // The log works: the command's own module and the model loader (the incremental engine's) are in it.
     expect(modules).toContain('dist/tools/cli/validate-command.js');
-    expect(modules).toContain('dist/tools/model/load-model.js');
+    expect(modules).toContain('dist/tools/incremental/load-model-engine.js');
     expect(heavy(modules)).toEqual([]);
   });
 

@@ -3,9 +3,9 @@ import { diagnosticsToSarif } from '../report/diagnostics-sarif.js';
 import { writePrettyJson } from '../report/json-chunks.js';
 import { reportJson } from '../report/report-json.js';
 import { reportText } from '../report/report-text.js';
-import { analyze } from '../verify/analyze.js';
+import { loadEngineInputs } from '../incremental/engine-inputs.js';
+import type { Analysis } from '../verify/analyze.js';
 import { EXIT, type CliIo } from './cli-io.js';
-import { loadInputs } from '../verify/inputs.js';
 import { packageVersion } from '../model/package-version.js';
 import { workspaceRoot } from '../sources/workspace-root.js';
 
@@ -19,7 +19,10 @@ export interface ReportOptions {
   format: 'text' | 'json' | 'sarif';
 }
 
-/** `rr report`: verdicts, attribution, gaps and diagnostics over the model and its evidence. */
+/**
+ * `rr report`: verdicts, attribution, gaps and diagnostics over the model and its evidence, from the
+ * incremental engine as the editor and the language server have them (docs/incremental.md).
+ */
 export async function runReport(options: ReportOptions, io: CliIo): Promise<number> {
   const sources =
     typeof options.sources === 'string'
@@ -27,19 +30,28 @@ export async function runReport(options: ReportOptions, io: CliIo): Promise<numb
       : options.sources === false
         ? undefined
         : workspaceRoot(options.model, io.cwd);
-  const inputs = await loadInputs({
+  const { engine, inputs } = await loadEngineInputs({
     model: options.model,
     evidence: options.evidence,
     lock: options.lock,
     sources,
   });
-  const analysis = analyze(inputs);
-  if (options.format === 'json') writePrettyJson(io.out, reportJson(analysis));
-  else if (options.format === 'sarif')
+  return printReport(engine.analysis(), inputs.unreadable, options.format, io);
+}
+
+/** Prints an analysis as `rr report` does and returns its exit code (2 when an input was unreadable). */
+export function printReport(
+  analysis: Analysis,
+  unreadable: boolean,
+  format: ReportOptions['format'],
+  io: CliIo,
+): number {
+  if (format === 'json') writePrettyJson(io.out, reportJson(analysis));
+  else if (format === 'sarif')
     io.out(
       JSON.stringify(diagnosticsToSarif(analysis.diagnostics, packageVersion(), io.cwd), null, 2) + '\n',
     );
   else io.out(reportText(analysis));
-  if (inputs.unreadable) return EXIT.usage;
+  if (unreadable) return EXIT.usage;
   return countDiagnostics(analysis.diagnostics).errors > 0 ? EXIT.errors : EXIT.ok;
 }

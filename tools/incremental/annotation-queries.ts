@@ -7,7 +7,7 @@ import {
   scanSourceContent,
   type FileScan,
   type SourceContent,
-} from '../sources/scan-annotations.js';
+} from '../sources/source-content-scan.js';
 import type { QueryDatabase } from './query-database.js';
 
 // Source annotations file by file (docs/incremental.md, docs/ide.md): the language server sets the

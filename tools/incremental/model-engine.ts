@@ -1,7 +1,7 @@
 import type { Evidence } from '../evidence/test-case.js';
 import type { Claim } from '../model/claims.js';
 import type { Annotation } from '../sources/annotation.js';
-import type { SourceContent } from '../sources/scan-annotations.js';
+import type { SourceContent } from '../sources/source-content-scan.js';
 import { composeModelText, type ComposedFile } from '../model/compose-file.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Model } from '../model/model.js';
@@ -82,10 +82,7 @@ export class ModelEngine {
   /** Every file's link facts in load order: unchanged unless a link, id, kind, status or config changed. */
   private readonly linkFacts = this.db.derived<string, readonly LinkFacts[]>(
     'linkFacts',
-    () =>
-      this.listingInput
-        .get(ONE)
-        .files.map((f) => this.linkFactsOfFile.get(f)),
+    () => this.listingInput.get(ONE).files.map((f) => this.linkFactsOfFile.get(f)),
     sameLinkFactsLists,
   );
 

@@ -35,6 +35,11 @@ export interface InputOptions {
    * the bytes it read, the Bazel set parses rr_model's composed JSON
    */
   readModel?: (path: string) => Promise<Model>;
+  /**
+   * starts the model's load its own way, on worker threads or not (the incremental engine's loader,
+   * tools/incremental/engine-inputs.ts); instead of readModel
+   */
+  startModel?: (path: string) => Promise<ModelLoad>;
   /** the evidence directory */
   evidence?: string;
   /** where the evidence is for the user: diagnostics name its files there (Bazel: the workspace, not bazel-out) */
@@ -103,9 +108,11 @@ export async function modelAndEvidence(
 export async function loadInputs(options: InputOptions): Promise<Inputs> {
   const { readModel } = options;
   // A reader of its own composes on this thread: no workers to overlap with.
-  const startModel = readModel
-    ? (path: string) => Promise.resolve({ onWorkers: false, model: readModel(path) })
-    : startLoadModel;
+  const startModel =
+    options.startModel ??
+    (readModel
+      ? (path: string) => Promise.resolve({ onWorkers: false, model: readModel(path) })
+      : startLoadModel);
   // The scan for annotations needs only the model's ids and patterns: it starts as soon as the model is
   // there and runs between the evidence's files, instead of after them.
   let scanning: Promise<SourceAnnotations> | undefined;
