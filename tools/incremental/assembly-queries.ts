@@ -29,10 +29,14 @@ export interface Assembled {
   ctx: RuleContext;
   /** file → its entities in the model (duplicates left out), in load order */
   entitiesByFile: Map<string, Entity[]>;
-  /** file → its entities' claims, in order and by entity id (the file's part of ctx.claims) */
-  claimsByFile: Map<string, EntityClaims>;
-  /** target label → the claims on it, in load order (made when first asked for) */
-  claimsOnTarget: () => Map<string, Claim[]>;
+  /** file → its entities' claims, in order, by entity id and by target (the file's part of ctx.claims) */
+  claimsByFile: Map<string, FileClaims>;
+}
+
+/** One file's claims (duplicates' left out), in order, by entity id and by target. */
+export interface FileClaims extends EntityClaims {
+  /** target label → the file's claims on it, in order (made when first asked for) */
+  byTarget(): Map<string, Claim[]>;
 }
 
 /** What the assembly reads of the engine's other queries. */
@@ -51,7 +55,7 @@ interface Identity {
 }
 
 /** One file's entities part with its claims, and its entities by id. */
-type EntitiesPart = FileEntitiesPart & EntityClaims & { byId: Map<string, Entity> };
+type EntitiesPart = FileEntitiesPart & FileClaims & { byId: Map<string, Entity> };
 
 const ONE = '';
 const sameJson = <V>(a: V, b: V): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -107,23 +111,20 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
       (owner) => documents.get(owner.file).entities[owner.index]!,
     );
     const byId = new Map(own.entities.map((e) => [e.id, e]));
-    return { ...own, ...claimsOfEntities(own.entities, config), byId };
+    const claims = claimsOfEntities(own.entities, config);
+    let byTarget: Map<string, Claim[]> | undefined;
+    return { ...own, ...claims, byId, byTarget: () => (byTarget ??= claimsByTarget(claims.claims)) };
   });
 
   // The links by id: they change only with the link facts; the entities are read untracked.
   const traceShape = db.derived<string, TraceShape>('traceShape', () => {
-    const { ids } = identity.get(ONE);
+    const { files, ids } = identity.get(ONE);
     from.linkFacts();
     return db.untracked(() => {
-      const byId = new Map<string, Entity>();
-      // Each file's entities asked for once, not once per id.
-      const entitiesOf = new Map<string, Entity[]>();
-      for (const [id, owner] of ids) {
-        let entities = entitiesOf.get(owner.file);
-        if (!entities) entitiesOf.set(owner.file, (entities = documents.get(owner.file).entities));
-        byId.set(id, entities[owner.index]!);
-      }
-      return new TraceShape({ entities: [...byId.values()], byId });
+      const parts = files.map((f) => entities.get(f));
+      const owners: Entity[] = [];
+      for (const part of parts) for (const e of part.entities) owners.push(e);
+      return new TraceShape({ entities: owners, byId: unitedIndexes(files, parts, ids).byId });
     });
   });
 
@@ -131,35 +132,47 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
     const listing = from.listing();
     const { files, ids } = identity.get(ONE);
     const parts = files.map((f) => entities.get(f));
-    // The indexes by id are the files' own, united: a revision builds no map of every entity.
-    const partAt = new Map(files.map((f, i) => [f, parts[i]!]));
-    const partOf = (id: string) => {
-      const owner = ids.get(id);
-      return owner && partAt.get(owner.file);
-    };
+    const { byId, claimsByEntity } = unitedIndexes(files, parts, ids);
     const model = modelFromParts(
       { root: from.root(), diagnostics: listing.diagnostics, unreadable: listing.unreadable },
       files.map((f) => documents.get(f)),
       resolvedConfig.get(ONE),
       parts,
-      new UnionMap(
-        parts.map((p) => p.byId),
-        (id) => partOf(id)?.byId,
-      ),
+      byId,
     );
     const claims: Claim[] = [];
     for (const part of parts) claims.push(...part.claims);
-    const claimsByEntity = new UnionMap(
+    const entitiesByFile = new Map(files.map((f, i) => [f, parts[i]!.entities]));
+    const claimsByFile = new Map<string, FileClaims>(files.map((f, i) => [f, parts[i]!]));
+    const ctx: RuleContext = { model, claims, claimsByEntity, trace: traceIndex(model, traceShape.get(ONE)) };
+    return { model, ctx, entitiesByFile, claimsByFile };
+  });
+}
+
+/**
+ * The model's entities and claims by id, each a UnionMap of the files' own (`parts[i]` is `files[i]`'s):
+ * a revision builds no Map of every entity.
+ */
+function unitedIndexes(
+  files: readonly string[],
+  parts: readonly EntitiesPart[],
+  ids: IdTable,
+): { byId: Map<string, Entity>; claimsByEntity: Map<string, Claim[]> } {
+  const partAt = new Map(files.map((f, i) => [f, parts[i]!]));
+  const partOf = (id: string) => {
+    const owner = ids.get(id);
+    return owner && partAt.get(owner.file);
+  };
+  return {
+    byId: new UnionMap(
+      parts.map((p) => p.byId),
+      (id) => partOf(id)?.byId,
+    ),
+    claimsByEntity: new UnionMap(
       parts.map((p) => p.claimsByEntity),
       (id) => partOf(id)?.claimsByEntity,
-    );
-    const entitiesByFile = new Map(files.map((f, i) => [f, parts[i]!.entities]));
-    const claimsByFile = new Map<string, EntityClaims>(files.map((f, i) => [f, parts[i]!]));
-    const ctx: RuleContext = { model, claims, claimsByEntity, trace: traceIndex(model, traceShape.get(ONE)) };
-    let byTarget: Map<string, Claim[]> | undefined;
-    const claimsOnTarget = () => (byTarget ??= claimsByTarget(ctx.claims));
-    return { model, ctx, entitiesByFile, claimsByFile, claimsOnTarget };
-  });
+    ),
+  };
 }
 
 function sameIdentity(a: Identity, b: Identity): boolean {

@@ -7,7 +7,6 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { Model } from '../model/model.js';
 import type { ModelFileList } from '../model/model-files.js';
 import type { ModelText } from '../model/model-text.js';
-import { claimsByTarget } from '../validate/claim-overlaps.js';
 import type { RuleContext } from '../validate/rule-context.js';
 import { finalizeDiagnostics } from '../validate/validate-model.js';
 import {
@@ -127,7 +126,7 @@ export class ModelEngine {
       this.composed.get(file);
       this.linkFacts.get(ONE);
       const { claimsByFile } = this.untracked(() => this.assembled.get(ONE));
-      return claimsByTarget(claimsByFile.get(file)?.claims ?? []);
+      return claimsByFile.get(file)?.byTarget() ?? new Map<string, Claim[]>();
     },
     sameClaimsByTarget,
   );
@@ -169,8 +168,13 @@ export class ModelEngine {
     'targetRules',
     (target) => {
       this.targetClaimFacts.get(target);
-      const { ctx, claimsOnTarget } = this.untracked(() => this.assembled.get(ONE));
-      return targetRuleFindings(ctx, claimsOnTarget().get(target) ?? []);
+      // The revision's own claims on the target (the fingerprint may hold an earlier revision's entities).
+      const { ctx, claimsByFile } = this.untracked(() => this.assembled.get(ONE));
+      const files = this.untracked(() => this.claimers.get(ONE)).get(target) ?? [];
+      return targetRuleFindings(
+        ctx,
+        files.flatMap((f) => claimsByFile.get(f)?.byTarget().get(target) ?? []),
+      );
     },
     sameDiagnostics,
   );
