@@ -110,7 +110,8 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
       config,
       (owner) => documents.get(owner.file).entities[owner.index]!,
     );
-    const byId = new Map(own.entities.map((e) => [e.id, e]));
+    const byId = new Map<string, Entity>();
+    for (const e of own.entities) byId.set(e.id, e);
     const claims = claimsOfEntities(own.entities, config);
     let byTarget: Map<string, Claim[]> | undefined;
     return { ...own, ...claims, byId, byTarget: () => (byTarget ??= claimsByTarget(claims.claims)) };
@@ -124,7 +125,12 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
       const parts = files.map((f) => entities.get(f));
       const owners: Entity[] = [];
       for (const part of parts) for (const e of part.entities) owners.push(e);
-      return new TraceShape({ entities: owners, byId: unitedIndexes(files, parts, ids).byId });
+      const partOf = partFinder(files, parts, ids);
+      const byId = new UnionMap(
+        parts.map((p) => p.byId),
+        (id) => partOf(id)?.byId,
+      );
+      return new TraceShape({ entities: owners, byId });
     });
   });
 
@@ -132,7 +138,16 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
     const listing = from.listing();
     const { files, ids } = identity.get(ONE);
     const parts = files.map((f) => entities.get(f));
-    const { byId, claimsByEntity } = unitedIndexes(files, parts, ids);
+    // The indexes by id are the files' own, united: a revision builds no Map of every entity.
+    const partOf = partFinder(files, parts, ids);
+    const byId = new UnionMap(
+      parts.map((p) => p.byId),
+      (id) => partOf(id)?.byId,
+    );
+    const claimsByEntity = new UnionMap(
+      parts.map((p) => p.claimsByEntity),
+      (id) => partOf(id)?.claimsByEntity,
+    );
     const model = modelFromParts(
       { root: from.root(), diagnostics: listing.diagnostics, unreadable: listing.unreadable },
       files.map((f) => documents.get(f)),
@@ -149,29 +164,16 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
   });
 }
 
-/**
- * The model's entities and claims by id, each a UnionMap of the files' own (`parts[i]` is `files[i]`'s):
- * a revision builds no Map of every entity.
- */
-function unitedIndexes(
+/** The part (`parts[i]` is `files[i]`'s) of the file whose entity owns an id. */
+function partFinder(
   files: readonly string[],
   parts: readonly EntitiesPart[],
   ids: IdTable,
-): { byId: Map<string, Entity>; claimsByEntity: Map<string, Claim[]> } {
+): (id: string) => EntitiesPart | undefined {
   const partAt = new Map(files.map((f, i) => [f, parts[i]!]));
-  const partOf = (id: string) => {
+  return (id) => {
     const owner = ids.get(id);
     return owner && partAt.get(owner.file);
-  };
-  return {
-    byId: new UnionMap(
-      parts.map((p) => p.byId),
-      (id) => partOf(id)?.byId,
-    ),
-    claimsByEntity: new UnionMap(
-      parts.map((p) => p.claimsByEntity),
-      (id) => partOf(id)?.claimsByEntity,
-    ),
   };
 }
 

@@ -17,10 +17,15 @@ interface Slot<V> {
   verifiedAt: number;
   /** derived only: the slots read while computing, in reading order */
   deps: Slot<unknown>[] | undefined;
-  /** derived only: recomputes the value (undefined for inputs) */
-  recompute: (() => void) | undefined;
+  /** derived only: the query that computes the value again (undefined for inputs) */
+  query: Rerun | undefined;
+  key: string;
   computing: boolean;
-  label: string;
+}
+
+/** What a derived slot is computed again by. */
+interface Rerun {
+  rerun(slot: Slot<unknown>): void;
 }
 
 /** Values equal by ===, the default cutoff. */
@@ -49,7 +54,7 @@ export class QueryDatabase {
   private revision = 1;
   /** the derived computation running now: what it reads becomes its dependency */
   private active: Slot<unknown>[][] = [];
-  readonly runs: RunCounts = new Map();
+  private readonly queries: Derived<string, unknown>[] = [];
 
   /** The current revision (grows by one with each changed input). */
   get currentRevision(): number {
@@ -74,9 +79,9 @@ export class QueryDatabase {
             changedAt: this.revision,
             verifiedAt: this.revision,
             deps: undefined,
-            recompute: undefined,
+            query: undefined,
+            key,
             computing: false,
-            label: `${name}(${key})`,
           });
       },
       get: (key) => {
@@ -95,51 +100,33 @@ export class QueryDatabase {
     compute: (key: K) => V,
     equals: (a: V, b: V) => boolean = sameValue,
   ): DerivedQuery<K, V> {
-    const slots = new Map<K, Slot<V>>();
-    const run = (slot: Slot<V>, key: K, first: boolean) => {
-      this.runs.set(name, (this.runs.get(name) ?? 0) + 1);
-      const deps: Slot<unknown>[] = [];
-      this.active.push(deps);
-      slot.computing = true;
-      let value: V;
-      try {
-        value = compute(key);
-      } finally {
-        slot.computing = false;
-        this.active.pop();
-      }
-      slot.deps = deps;
-      slot.verifiedAt = this.revision;
-      if (first || !equals(slot.value, value)) {
-        slot.value = value;
-        slot.changedAt = this.revision;
-      }
-    };
-    return {
-      get: (key) => {
-        let slot = slots.get(key);
-        if (!slot) {
-          const created: Slot<V> = {
-            value: undefined as V,
-            changedAt: 0,
-            verifiedAt: 0,
-            deps: [],
-            recompute: () => run(created, key, false),
-            computing: false,
-            label: `${name}(${key})`,
-          };
-          slot = created;
-          slots.set(key, created);
-          this.guard(created);
-          run(created, key, true);
-        } else {
-          this.guard(slot);
-          this.refresh(slot);
-        }
-        this.read(slot);
-        return slot.value;
-      },
-    };
+    const query = new Derived<K, V>(this, name, compute, equals);
+    this.queries.push(query as unknown as Derived<string, unknown>);
+    return query;
+  }
+
+  /** How often each derived query ran since the database was made. */
+  get runs(): RunCounts {
+    const counts: RunCounts = new Map();
+    for (const q of this.queries) if (q.runs > 0) counts.set(q.name, (counts.get(q.name) ?? 0) + q.runs);
+    return counts;
+  }
+
+  /** Runs `compute` for a slot with what it reads recorded as its dependencies (Derived's part). */
+  track<V>(slot: Slot<V>, compute: () => V): V {
+    const deps: Slot<unknown>[] = [];
+    this.active.push(deps);
+    slot.computing = true;
+    let value: V;
+    try {
+      value = compute();
+    } finally {
+      slot.computing = false;
+      this.active.pop();
+    }
+    slot.deps = deps;
+    slot.verifiedAt = this.revision;
+    return value;
   }
 
   /**
@@ -157,23 +144,73 @@ export class QueryDatabase {
   }
 
   /** Brings a derived slot up to date: green when no dependency changed after it was verified. */
-  private refresh(slot: Slot<unknown>): void {
-    if (slot.verifiedAt === this.revision || !slot.recompute) return;
-    for (const dep of slot.deps ?? []) {
+  refresh(slot: Slot<unknown>): void {
+    if (slot.verifiedAt === this.revision || !slot.query) return;
+    for (const dep of slot.deps!) {
       this.refresh(dep);
       if (dep.changedAt > slot.verifiedAt) {
-        slot.recompute();
+        slot.query.rerun(slot);
         return;
       }
     }
     slot.verifiedAt = this.revision;
   }
 
-  private guard(slot: Slot<unknown>): void {
-    if (slot.computing) throw new Error(`query ${slot.label} depends on itself`);
+  /** Records a slot as read by the derived computation running now (none when untracked or outside one). */
+  read(slot: Slot<unknown>): void {
+    this.active[this.active.length - 1]?.push(slot);
+  }
+}
+
+/**
+ * A derived query's memos and how they are made: a slot per key (no closure of its own), and how often
+ * the query ran. A run that reads the model once (`rr validate`) makes a slot per file and query, so a
+ * slot is kept small.
+ */
+class Derived<K extends string, V> implements DerivedQuery<K, V>, Rerun {
+  private readonly slots = new Map<K, Slot<V>>();
+  runs = 0;
+
+  constructor(
+    private readonly db: QueryDatabase,
+    readonly name: string,
+    private readonly compute: (key: K) => V,
+    private readonly equals: (a: V, b: V) => boolean,
+  ) {}
+
+  get(key: K): V {
+    let slot = this.slots.get(key);
+    if (!slot) {
+      slot = {
+        value: undefined as V,
+        changedAt: 0,
+        verifiedAt: 0,
+        deps: [],
+        query: this,
+        key,
+        computing: false,
+      };
+      this.slots.set(key, slot);
+      this.run(slot, true);
+    } else {
+      if (slot.computing) throw new Error(`query ${this.name}(${key}) depends on itself`);
+      this.db.refresh(slot);
+    }
+    this.db.read(slot);
+    return slot.value;
   }
 
-  private read(slot: Slot<unknown>): void {
-    this.active[this.active.length - 1]?.push(slot);
+  rerun(slot: Slot<unknown>): void {
+    this.run(slot as Slot<V>, false);
+  }
+
+  /** Computes a slot's value (again); keeps its change revision when the value is equal to the old one. */
+  run(slot: Slot<V>, first: boolean): void {
+    this.runs++;
+    const value = this.db.track(slot, () => this.compute(slot.key as K));
+    if (first || !this.equals(slot.value, value)) {
+      slot.value = value;
+      slot.changedAt = this.db.currentRevision;
+    }
   }
 }

@@ -4,7 +4,7 @@ import type { Entity } from '../model/entity.js';
 import { claimRules } from '../validate/claim-rules.js';
 import { coverageRules } from '../validate/coverage-rules.js';
 import { parentRules, refinesCycles } from '../validate/hierarchy-rules.js';
-import { levelRules } from '../validate/level-rules.js';
+import { configLevelRules, entityLevelRules } from '../validate/level-rules.js';
 import { riskRules } from '../validate/risk-rules.js';
 import type { EntityClaims, RuleContext } from '../validate/rule-context.js';
 import { sharedCaseRule } from '../validate/shared-case-rule.js';
@@ -48,7 +48,7 @@ export function entityRuleFindings(ctx: RuleContext, entities: Entity[], own: En
     ...parentRules(slice),
     ...claimRules(slice),
     // Config levels are checked once, by configRuleFindings; claims' and test methods' levels here.
-    ...levelRules(slice).filter((d) => d.entity !== undefined),
+    ...entityLevelRules(slice),
   ];
 }
 
@@ -63,7 +63,7 @@ export function cycleFindings(ctx: RuleContext): Diagnostic[] {
 
 /** The config's own level checks (bad-config), which name no entity. */
 export function configRuleFindings(ctx: RuleContext): Diagnostic[] {
-  return levelRules(sliceContext(ctx, [], [])).filter((d) => d.entity === undefined);
+  return configLevelRules(ctx);
 }
 
 /** shared-case between claims on one target: the rule run on that target's claims alone. */

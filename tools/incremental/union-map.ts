@@ -3,12 +3,13 @@
  * in the one part that can hold it. The incremental engine (docs/incremental.md) gives each revision's
  * model its entities by id this way: an edit of one file makes that file's part again, and no Map of
  * every entity is built per keystroke. A revision read all over (a first analysis, `rr validate`) looks
- * up more keys than there are entries: once it has, the parts are copied into one Map, which answers
- * the rest in one lookup each, so the copy costs no more than the lookups it follows. Writing to it
- * throws: a model's indexes do not change.
+ * up many more keys than a keystroke's rules do: once it has looked up a quarter as many as there are
+ * entries, the parts are copied into one Map, which answers the rest in one lookup each, so the copy
+ * costs no more than a few times the lookups it follows. Writing to it throws: a model's indexes do not
+ * change.
  */
 export class UnionMap<K, V> extends Map<K, V> {
-  /** the parts as one Map: the only part, or a copy made once lookups outnumber the entries */
+  /** the parts as one Map: the only part, or a copy made once lookups reach a quarter of the entries */
   private whole: ReadonlyMap<K, V> | undefined;
   /** lookups left before the copy is made */
   private lookupsLeft: number;
@@ -20,7 +21,7 @@ export class UnionMap<K, V> extends Map<K, V> {
   ) {
     super();
     this.whole = parts.length === 1 ? parts[0] : undefined;
-    this.lookupsLeft = this.size;
+    this.lookupsLeft = this.size / 4;
   }
 
   override get(key: K): V | undefined {

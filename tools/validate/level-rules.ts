@@ -11,11 +11,24 @@ const LEVEL_KEYS = [
 
 /** Levels named by claims, test methods and config keys must be configured levels (unknown-value / bad-config). */
 export function levelRules(ctx: RuleContext): Diagnostic[] {
-  const { config, configSources } = ctx.model;
-  const levels = config.levels.map((l) => l.name);
-  if (levels.length === 0) return [];
-  const known = (level: string) => levels.includes(level);
-  const list = levels.join(', ');
+  return [...entityLevelRules(ctx), ...configLevelRules(ctx)];
+}
+
+/**
+ * The configured level names, whether a level is one, and their list for messages; undefined when no
+ * levels are configured (nothing is checked).
+ */
+function configuredLevels(ctx: RuleContext) {
+  const levels = ctx.model.config.levels.map((l) => l.name);
+  if (levels.length === 0) return undefined;
+  return { known: (level: string) => levels.includes(level), list: levels.join(', ') };
+}
+
+/** Levels named by claims and test methods must be configured levels (unknown-value). */
+export function entityLevelRules(ctx: RuleContext): Diagnostic[] {
+  const levels = configuredLevels(ctx);
+  if (!levels) return [];
+  const { known, list } = levels;
   const out: Diagnostic[] = [];
   for (const claim of ctx.claims) {
     if (claim.level === undefined || known(claim.level)) continue;
@@ -43,6 +56,16 @@ export function levelRules(ctx: RuleContext): Diagnostic[] {
       );
     }
   }
+  return out;
+}
+
+/** Levels named by config keys must be configured levels (bad-config). */
+export function configLevelRules(ctx: RuleContext): Diagnostic[] {
+  const levels = configuredLevels(ctx);
+  if (!levels) return [];
+  const { known, list } = levels;
+  const { config, configSources } = ctx.model;
+  const out: Diagnostic[] = [];
   const configured: [string, string][] = [
     ...LEVEL_KEYS.map((k): [string, string] => [k, config[k]]),
     ...config.pyramid_cheap_levels.map((l): [string, string] => ['pyramid_cheap_levels', l]),
