@@ -21,6 +21,7 @@ import { traceIndex, TraceShape } from '../trace/trace-index.js';
 import { claimsByTarget } from '../validate/claim-overlaps.js';
 import { claimsOfEntities, type EntityClaims, type RuleContext } from '../validate/rule-context.js';
 import type { DerivedQuery, QueryDatabase } from './query-database.js';
+import { SealedMap } from './sealed-map.js';
 import { UnionMap } from './union-map.js';
 
 /** The model of one revision with its indexes: what every later query reads. */
@@ -125,12 +126,7 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
       const parts = files.map((f) => entities.get(f));
       const owners: Entity[] = [];
       for (const part of parts) for (const e of part.entities) owners.push(e);
-      const partOf = partFinder(files, parts, ids);
-      const byId = new UnionMap(
-        parts.map((p) => p.byId),
-        (id) => partOf(id)?.byId,
-      );
-      return new TraceShape({ entities: owners, byId });
+      return new TraceShape({ entities: owners, byId: united(files, parts, ids, (p) => p.byId) });
     });
   });
 
@@ -138,16 +134,8 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
     const listing = from.listing();
     const { files, ids } = identity.get(ONE);
     const parts = files.map((f) => entities.get(f));
-    // The indexes by id are the files' own, united: a revision builds no Map of every entity.
-    const partOf = partFinder(files, parts, ids);
-    const byId = new UnionMap(
-      parts.map((p) => p.byId),
-      (id) => partOf(id)?.byId,
-    );
-    const claimsByEntity = new UnionMap(
-      parts.map((p) => p.claimsByEntity),
-      (id) => partOf(id)?.claimsByEntity,
-    );
+    const byId = united(files, parts, ids, (p) => p.byId);
+    const claimsByEntity = united(files, parts, ids, (p) => p.claimsByEntity);
     const model = modelFromParts(
       { root: from.root(), diagnostics: listing.diagnostics, unreadable: listing.unreadable },
       files.map((f) => documents.get(f)),
@@ -164,17 +152,24 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
   });
 }
 
-/** The part (`parts[i]` is `files[i]`'s) of the file whose entity owns an id. */
-function partFinder(
+/**
+ * One of the files' indexes by id (`index` of `parts[i]`, which is `files[i]`'s) for the whole model:
+ * the files' own united (a revision builds no Map of every entity), or, for a model of one file, its own
+ * sealed (a plain Map's lookups, and still no writing).
+ */
+function united<V>(
   files: readonly string[],
   parts: readonly EntitiesPart[],
   ids: IdTable,
-): (id: string) => EntitiesPart | undefined {
+  index: (part: EntitiesPart) => Map<string, V>,
+): Map<string, V> {
+  if (parts.length === 1) return new SealedMap(index(parts[0]!));
   const partAt = new Map(files.map((f, i) => [f, parts[i]!]));
-  return (id) => {
+  return new UnionMap(parts.map(index), (id) => {
     const owner = ids.get(id);
-    return owner && partAt.get(owner.file);
-  };
+    const part = owner && partAt.get(owner.file);
+    return part && index(part);
+  });
 }
 
 function sameIdentity(a: Identity, b: Identity): boolean {

@@ -68,5 +68,14 @@ export function configRuleFindings(ctx: RuleContext): Diagnostic[] {
 
 /** shared-case between claims on one target: the rule run on that target's claims alone. */
 export function targetRuleFindings(ctx: RuleContext, claims: Claim[]): Diagnostic[] {
-  return sharedCaseRule(sliceContext(ctx, [], claims));
+  return sharedCaseRule({ ...withoutEntities(ctx), claims });
+}
+
+/** A context with no entities and no claims, made once per context (one per target would be many). */
+const emptySlices = new WeakMap<RuleContext, RuleContext>();
+
+function withoutEntities(ctx: RuleContext): RuleContext {
+  let slice = emptySlices.get(ctx);
+  if (!slice) emptySlices.set(ctx, (slice = sliceContext(ctx, [], [])));
+  return slice;
 }
