@@ -111,11 +111,16 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
       config,
       (owner) => documents.get(owner.file).entities[owner.index]!,
     );
-    const byId = new Map<string, Entity>();
-    for (const e of own.entities) byId.set(e.id, e);
-    const claims = claimsOfEntities(own.entities, config);
+    // Sealed: a model of one file hands them over as they are (united below).
+    const byId = new SealedMap<string, Entity>((set) => {
+      for (const e of own.entities) set(e.id, e);
+    });
+    const { claims, claimsByEntity: claimed } = claimsOfEntities(own.entities, config);
+    const claimsByEntity = new SealedMap<string, Claim[]>((set) => {
+      for (const [id, list] of claimed) set(id, list);
+    });
     let byTarget: Map<string, Claim[]> | undefined;
-    return { ...own, ...claims, byId, byTarget: () => (byTarget ??= claimsByTarget(claims.claims)) };
+    return { ...own, claims, claimsByEntity, byId, byTarget: () => (byTarget ??= claimsByTarget(claims)) };
   });
 
   // The links by id: they change only with the link facts; the entities are read untracked.
@@ -155,7 +160,7 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
 /**
  * One of the files' indexes by id (`index` of `parts[i]`, which is `files[i]`'s) for the whole model:
  * the files' own united (a revision builds no Map of every entity), or, for a model of one file, its own
- * sealed (a plain Map's lookups, and still no writing).
+ * (sealed: a plain Map's lookups, and still no writing).
  */
 function united<V>(
   files: readonly string[],
@@ -163,7 +168,7 @@ function united<V>(
   ids: IdTable,
   index: (part: EntitiesPart) => Map<string, V>,
 ): Map<string, V> {
-  if (parts.length === 1) return new SealedMap(index(parts[0]!));
+  if (parts.length === 1) return index(parts[0]!);
   const partAt = new Map(files.map((f, i) => [f, parts[i]!]));
   return new UnionMap(parts.map(index), (id) => {
     const owner = ids.get(id);

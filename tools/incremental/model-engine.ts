@@ -169,12 +169,13 @@ export class ModelEngine {
     (target) => {
       this.targetClaimFacts.get(target);
       // The revision's own claims on the target (the fingerprint may hold an earlier revision's entities).
-      const { ctx, claimsByFile } = this.untracked(() => this.assembled.get(ONE));
-      const files = this.untracked(() => this.claimers.get(ONE)).get(target) ?? [];
-      return targetRuleFindings(
-        ctx,
-        files.flatMap((f) => claimsByFile.get(f)?.byTarget().get(target) ?? []),
-      );
+      return this.untracked(() => {
+        const { ctx, claimsByFile } = this.assembled.get(ONE);
+        const claims: Claim[] = [];
+        for (const f of this.claimers.get(ONE).get(target) ?? [])
+          for (const c of claimsByFile.get(f)?.byTarget().get(target) ?? []) claims.push(c);
+        return targetRuleFindings(ctx, claims);
+      });
     },
     sameDiagnostics,
   );

@@ -53,7 +53,7 @@ export type RunCounts = Map<string, number>;
 export class QueryDatabase {
   private revision = 1;
   /** the derived computation running now: what it reads becomes its dependency */
-  private active: Slot<unknown>[][] = [];
+  private active: (Slot<unknown>[] | null)[] = [];
   private readonly queries: Derived<string, unknown>[] = [];
 
   /** The current revision (grows by one with each changed input). */
@@ -112,14 +112,14 @@ export class QueryDatabase {
     return counts;
   }
 
-  /** Runs `compute` for a slot with what it reads recorded as its dependencies (Derived's part). */
-  track<V>(slot: Slot<V>, compute: () => V): V {
+  /** Runs `compute` for a slot's key with what it reads recorded as the slot's dependencies (Derived's part). */
+  track<K extends string, V>(slot: Slot<V>, compute: (key: K) => V): V {
     const deps: Slot<unknown>[] = [];
     this.active.push(deps);
     slot.computing = true;
     let value: V;
     try {
-      value = compute();
+      value = compute(slot.key as K);
     } finally {
       slot.computing = false;
       this.active.pop();
@@ -135,7 +135,7 @@ export class QueryDatabase {
    * tracked one (a fingerprint with early cutoff).
    */
   untracked<T>(read: () => T): T {
-    this.active.push([]);
+    this.active.push(null);
     try {
       return read();
     } finally {
@@ -207,7 +207,7 @@ class Derived<K extends string, V> implements DerivedQuery<K, V>, Rerun {
   /** Computes a slot's value (again); keeps its change revision when the value is equal to the old one. */
   run(slot: Slot<V>, first: boolean): void {
     this.runs++;
-    const value = this.db.track(slot, () => this.compute(slot.key as K));
+    const value = this.db.track(slot, this.compute);
     if (first || !this.equals(slot.value, value)) {
       slot.value = value;
       slot.changedAt = this.db.currentRevision;

@@ -7,9 +7,10 @@
 export class SealedMap<K, V> extends Map<K, V> {
   private readonly sealed: boolean;
 
-  constructor(entries: Iterable<readonly [K, V]>) {
+  /** A Map of what `fill` sets (in its order), sealed when it returns. */
+  constructor(fill: (set: (key: K, value: V) => void) => void) {
     super();
-    for (const [key, value] of entries) super.set(key, value);
+    fill((key, value) => super.set(key, value));
     this.sealed = true;
   }
 

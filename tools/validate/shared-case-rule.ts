@@ -11,6 +11,8 @@ import type { RuleContext } from './rule-context.js';
 export function sharedCaseRule(ctx: RuleContext): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const [label, claims] of claimsByTarget(ctx.claims)) {
+    // One claim cannot share a case with another entity's.
+    if (claims.length < 2) continue;
     const reported = new Set<string>();
     forEachOverlap(
       claimParts(claims),
