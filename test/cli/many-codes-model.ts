@@ -52,7 +52,9 @@ requirements:
       - target: //pump/dosing:rate_test
         whole: true
       - target: "//pump/ui:display test"
-        cases: ["Display/*", "Display/shows_rate", "bad[selector"]
+        cases: [Display/shows_rate]
+      - target: //pump/ui:display_test
+        cases: ["Display/*", "Display/shows_rate", " Display/padded", 'Display\\q']
   - id: REQ-903
     title: Refines two parents and claims a case another requirement claims
     refines: [REQ-001, REQ-002]
@@ -66,12 +68,19 @@ requirements:
   - id: REQ-905
     title: Refines the requirement it is refined by
     refines: REQ-904
+  - id: REQ-906
+    title: Linked to nothing
 risks:
   - id: RISK-900
     title: A risk no mitigation controls
     hazard: Over-infusion
     severity: catastrophic
     likelihood: frequent
+  - id: RISK-901
+    title: A risk nothing mitigates or accepts
+    hazard: Under-infusion
+    severity: minor
+    likelihood: remote
 mitigations:
   - id: MIT-900
     title: A mitigation no requirement implements
@@ -95,26 +104,32 @@ export async function writeManyCodesModel(dir: string, seed: number): Promise<st
   });
   writeFileSync(stampsPath, stamps + '{"parent": "REQ-001", "broken\n');
   edit(join(model, 'user-needs.yaml'), (text) => text.replace(/(title: [^\n]*)/, '$1 (revised)'));
-  // The lock: one entry's owner changed, one dropped.
+  // The lock: one entry's owner changed to another requirement, one to an id not in the model.
   edit(join(model, 'rr.lock.json'), (text) =>
     text
       .replace('"owner": "REQ-003"', '"owner": "REQ-011"')
-      .replace(/\n\s*\{[^\n]*"owner": "REQ-019"\},?/, ''),
+      .replace('"owner": "REQ-019"', '"owner": "REQ-998"'),
   );
   const rnd = random(seed);
   for (let i = 0; i < 12; i++) randomEdit(model, rnd);
   writeFileSync(join(model, 'zz-wrong.yaml'), WRONG_ENTITIES);
   writeFileSync(join(model, 'zz-syntax.yaml'), 'requirements: [\n  - id: REQ-950\n');
-  writeFileSync(join(model, 'zz-duplicate-key.yaml'), 'user_needs:\n  - id: UN-950\n    title: A\n    title: B\n');
+  writeFileSync(
+    join(model, 'zz-duplicate-key.yaml'),
+    'user_needs:\n  - id: UN-950\n    title: A\n    title: B\n',
+  );
   writeFileSync(join(model, 'zz-future.yaml'), 'schema_version: 9\nuser_needs: []\n');
-  writeFileSync(join(model, 'zz-latin1.yaml'), Buffer.from('user_needs:\n  - id: UN-951\n    title: caf\xe9\n', 'latin1'));
+  writeFileSync(
+    join(model, 'zz-latin1.yaml'),
+    Buffer.from('user_needs:\n  - id: UN-951\n    title: caf\xe9\n', 'latin1'),
+  );
   writeFileSync(
     join(model, 'zz-config.yaml'),
     'config:\n  rules:\n    glob-selector: off\n    no-such-rule: warning\n  annotation_patterns: ["@verifies {id}", "@covers"]\n',
   );
   writeFileSync(
     join(model, 'pump', 'annotated.py'),
-    '# @verifies REQ-001\n# @verifies REQ-999\n# @implements RISK-001\n',
+    '# @verifies REQ-001\n# @verifies REQ-999\n# @verifies REQ-001, REQ-002\n# @implements RISK-001\n',
   );
   return model;
 }
@@ -130,7 +145,8 @@ function randomEdit(model: string, rnd: () => number): void {
   switch (Math.floor(rnd() * 5)) {
     case 0: {
       const i = at(/^\s+(status|level|severity|likelihood): /);
-      if (i >= 0) lines[i] = lines[i]!.replace(/: .*$/, `: ${pick(rnd, ['obsolete', 'draft', 'bogus', 'system'])}`);
+      if (i >= 0)
+        lines[i] = lines[i]!.replace(/: .*$/, `: ${pick(rnd, ['obsolete', 'draft', 'bogus', 'system'])}`);
       break;
     }
     case 1: {
@@ -147,7 +163,8 @@ function randomEdit(model: string, rnd: () => number): void {
     }
     case 3: {
       const i = at(/cases:|^\s+- [A-Za-z]+\//);
-      if (i >= 0) lines[i] = lines[i]!.replace(/[A-Za-z_]+\/[A-Za-z_*]+/, pick(rnd, ['Shared/*', 'RateTest/*', 'X/y']));
+      if (i >= 0)
+        lines[i] = lines[i]!.replace(/[A-Za-z_]+\/[A-Za-z_*]+/, pick(rnd, ['Shared/*', 'RateTest/*', 'X/y']));
       break;
     }
     default:
@@ -183,7 +200,8 @@ export function writeLargeModel(dir: string, entities: number, files: number, se
     const earlier = () => Math.floor(rnd() * Math.max(i, 1));
     if (prefix === 'REQ') {
       const r = rnd();
-      if (r < 0.5) lines.push(`    satisfies: ${id('UN', earlier() - (earlier() % 7))}`);
+      const need = earlier();
+      if (r < 0.5) lines.push(`    satisfies: ${id('UN', need - (need % 7))}`);
       else if (r < 0.9) lines.push(`    refines: ${id('REQ', earlier())}`);
       else lines.push(`    refines: ${id(pick(rnd, ['REQ', 'RISK', 'XX']), earlier())}`);
       lines.push(
@@ -192,7 +210,11 @@ export function writeLargeModel(dir: string, entities: number, files: number, se
         `        cases: [${rnd() < 0.05 ? 'Shared/*' : `Suite${i}/case`}]`,
       );
     } else if (prefix === 'RISK') {
-      lines.push('    hazard: Harm', `    severity: ${pick(rnd, ['minor', 'catastrophic'])}`, '    likelihood: remote');
+      lines.push(
+        '    hazard: Harm',
+        `    severity: ${pick(rnd, ['minor', 'catastrophic'])}`,
+        '    likelihood: remote',
+      );
     } else if (prefix === 'MIT') {
       lines.push(`    mitigates: ${id('RISK', earlier())}`);
     }

@@ -3,7 +3,7 @@ import { diagnosticsToSarif } from '../report/diagnostics-sarif.js';
 import { writePrettyJson } from '../report/json-chunks.js';
 import { reportJson } from '../report/report-json.js';
 import { reportText } from '../report/report-text.js';
-import { loadEngineInputs } from '../incremental/engine-inputs.js';
+import { loadEngineInputs, type EngineInputOptions } from '../incremental/engine-inputs.js';
 import type { Analysis } from '../verify/analyze.js';
 import { EXIT, type CliIo } from './cli-io.js';
 import { packageVersion } from '../model/package-version.js';
@@ -24,19 +24,19 @@ export interface ReportOptions {
  * incremental engine as the editor and the language server have them (docs/incremental.md).
  */
 export async function runReport(options: ReportOptions, io: CliIo): Promise<number> {
+  const { engine, inputs } = await loadEngineInputs(reportInputs(options, io.cwd));
+  return printReport(engine.analysis(), inputs.unreadable, options.format, io);
+}
+
+/** What `rr report` reads: the sources scanned are the workspace root's unless the options say. */
+export function reportInputs(options: ReportOptions, cwd: string): EngineInputOptions {
   const sources =
     typeof options.sources === 'string'
       ? options.sources
       : options.sources === false
         ? undefined
-        : workspaceRoot(options.model, io.cwd);
-  const { engine, inputs } = await loadEngineInputs({
-    model: options.model,
-    evidence: options.evidence,
-    lock: options.lock,
-    sources,
-  });
-  return printReport(engine.analysis(), inputs.unreadable, options.format, io);
+        : workspaceRoot(options.model, cwd);
+  return { model: options.model, evidence: options.evidence, lock: options.lock, sources };
 }
 
 /** Prints an analysis as `rr report` does and returns its exit code (2 when an input was unreadable). */
