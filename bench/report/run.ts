@@ -1,7 +1,7 @@
 // Prints what `rr report --evidence` costs on a large workspace: a model of 5,000 entities and an evidence
 // tree of 200,000 cases over 2,000 targets (bazel-testlogs layout, several runner dialects). Measured in
-// one process after a warm-up: load (loadModel), ingest (readEvidence + assembleEvidence, as loadInputs),
-// analyze, their total, the peak RSS; ingestion alone and the bare XML parse time of the same XML files
+// one process after a warm-up: load (the model into the incremental engine, as `rr report`), ingest
+// (readEvidence + assembleEvidence, as loadInputs), analyze (the engine's), their total, the peak RSS; ingestion alone and the bare XML parse time of the same XML files
 // (read + saxes parse with positions, no handlers: the parser rr uses) with their ratio.
 // Fresh child processes do the work once, as a CLI run would, with the compose cache empty (first run)
 // and filled (cold), and report their time and maxRSS. The same again for the Bazel path, where the
@@ -26,7 +26,9 @@ import { runInNewContext } from 'node:vm';
 import { SaxesParser } from 'saxes';
 import { modelAndEvidence } from '../../tools/verify/inputs.js';
 import { assembleEvidence, ingestEvidence } from '../../tools/evidence/ingest-evidence.js';
-import { composeModel, readComposedModel, startLoadModel } from '../../tools/model/load-model.js';
+import { startModelEngine } from '../../tools/incremental/load-model-engine.js';
+import type { ModelEngine } from '../../tools/incremental/model-engine.js';
+import { composeModel, readComposedModel } from '../../tools/model/load-model.js';
 import { analyze, type Analysis } from '../../tools/verify/analyze.js';
 import { generateWorkspace } from './generate-workspace.js';
 import { generateOneJunitFile, ONE_FILE_TARGET } from './one-junit-file.js';
@@ -79,29 +81,35 @@ function rssSampler(): { sample: () => void; stop: () => number } {
 }
 
 /**
- * load → ingest → analyze, as loadInputs and `rr report` do them (no lock): the model composes on worker
- * threads while this thread parses the evidence and then helps, so `load` and `ingest` both count from
- * the start and overlap; `ingest` ends when the evidence is assembled (which needs the model's config).
+ * load → ingest → analyze, as `rr report` does them (no lock): the model composes (on worker threads when
+ * large) while this thread parses the evidence and then helps, and goes into the incremental engine,
+ * whose model rules run while the evidence is read (tools/incremental/engine-inputs.ts); so `load` and
+ * `ingest` both count from the start and overlap; `ingest` ends when the evidence is assembled (which
+ * needs the model's config), `analyze` is the engine's analysis with the evidence.
  */
 async function pipeline(modelDir: string, evidenceDir: string): Promise<Figures> {
   const rss = rssSampler();
   const t0 = performance.now();
   let loaded = 0;
-  const startModel = async (path: string) => {
-    const load = await startLoadModel(path);
-    const model = load.model.then((m) => {
+  let engine: ModelEngine | undefined;
+  const startModel = (path: string) => {
+    const load = startModelEngine(path);
+    const model = load.engine.then((e) => {
       loaded = performance.now();
-      return m;
+      engine = e;
+      e.modelAnalysis();
+      return e.model();
     });
-    return { ...load, model };
+    return Promise.resolve({ onWorkers: load.onWorkers, model });
   };
-  const { model, read, modelAnalysis } = await modelAndEvidence(modelDir, evidenceDir, startModel);
+  const { model, read } = await modelAndEvidence(modelDir, evidenceDir, startModel, false);
   rss.sample();
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const evidence = assembleEvidence(read!, options);
   const t2 = performance.now();
   rss.sample();
-  const analysis = analyze({ model, evidence, modelAnalysis });
+  engine!.setEvidence(evidence);
+  const analysis = engine!.analysis();
   const t3 = performance.now();
   return {
     load: loaded - t0,

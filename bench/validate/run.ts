@@ -18,9 +18,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
-import { loadModel } from '../../tools/model/load-model.js';
+import { loadModelEngine } from '../../tools/incremental/load-model-engine.js';
 import { listModelFiles } from '../../tools/model/model-files.js';
-import { validateModel } from '../../tools/validate/validate-model.js';
 import { generateModel } from './generate-model.js';
 import { FORMATS, LAYOUTS, layoutMatrix } from './layout-matrix.js';
 import { median, msSpread, secondsSpread, targetVerdict, timeRrProcess } from '../rr-process.js';
@@ -48,11 +47,16 @@ async function bareParse(files: string[]): Promise<number> {
   return performance.now() - t0;
 }
 
+/** What `rr validate` does: the model loaded into the incremental engine, its diagnostics taken from it. */
 async function loadAndValidate(dir: string): Promise<Run> {
   const t0 = performance.now();
-  const model = await loadModel(dir);
-  const diagnostics = validateModel(model);
-  return { ms: performance.now() - t0, diagnostics: diagnostics.length, entities: model.entities.length };
+  const engine = await loadModelEngine(dir);
+  const diagnostics = engine.diagnostics();
+  return {
+    ms: performance.now() - t0,
+    diagnostics: diagnostics.length,
+    entities: engine.model().entities.length,
+  };
 }
 
 /** One run in a fresh process, as `rr validate` is, with the compose cache folder `cache`. */

@@ -131,7 +131,8 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
       const parts = files.map((f) => entities.get(f));
       const owners: Entity[] = [];
       for (const part of parts) for (const e of part.entities) owners.push(e);
-      return new TraceShape({ entities: owners, byId: united(files, parts, ids, (p) => p.byId) });
+      const byId = united(parts, ownerPart(files, parts, ids), (p) => p.byId);
+      return new TraceShape({ entities: owners, byId });
     });
   });
 
@@ -139,8 +140,9 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
     const listing = from.listing();
     const { files, ids } = identity.get(ONE);
     const parts = files.map((f) => entities.get(f));
-    const byId = united(files, parts, ids, (p) => p.byId);
-    const claimsByEntity = united(files, parts, ids, (p) => p.claimsByEntity);
+    const partOf = ownerPart(files, parts, ids);
+    const byId = united(parts, partOf, (p) => p.byId);
+    const claimsByEntity = united(parts, partOf, (p) => p.claimsByEntity);
     const model = modelFromParts(
       { root: from.root(), diagnostics: listing.diagnostics, unreadable: listing.unreadable },
       files.map((f) => documents.get(f)),
@@ -157,22 +159,32 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
   });
 }
 
-/**
- * One of the files' indexes by id (`index` of `parts[i]`, which is `files[i]`'s) for the whole model:
- * the files' own united (a revision builds no Map of every entity), or, for a model of one file, its own
- * (sealed: a plain Map's lookups, and still no writing).
- */
-function united<V>(
+/** The part of the file whose entity owns an id (`parts[i]` is `files[i]`'s). */
+function ownerPart(
   files: readonly string[],
   parts: readonly EntitiesPart[],
   ids: IdTable,
+): (id: string) => EntitiesPart | undefined {
+  const partAt = new Map(files.map((f, i) => [f, parts[i]!]));
+  return (id) => {
+    const owner = ids.get(id);
+    return owner && partAt.get(owner.file);
+  };
+}
+
+/**
+ * One of the files' indexes by id (`index` of each part) for the whole model: the files' own united
+ * (a revision builds no Map of every entity), or, for a model of one file, its own (sealed: a plain
+ * Map's lookups, and still no writing).
+ */
+function united<V>(
+  parts: readonly EntitiesPart[],
+  partOf: (id: string) => EntitiesPart | undefined,
   index: (part: EntitiesPart) => Map<string, V>,
 ): Map<string, V> {
   if (parts.length === 1) return index(parts[0]!);
-  const partAt = new Map(files.map((f, i) => [f, parts[i]!]));
   return new UnionMap(parts.map(index), (id) => {
-    const owner = ids.get(id);
-    const part = owner && partAt.get(owner.file);
+    const part = partOf(id);
     return part && index(part);
   });
 }
