@@ -53,6 +53,16 @@ describe('QueryDatabase', () => {
     expect(() => loop.get('x')).toThrow(/loop\(x\) depends on itself/);
   });
 
+  it('does not record what a peek reads, but brings it up to date', () => {
+    const { db, text, length } = setup();
+    const peek = db.derived<string, number>('peek', () => length.peek('a'));
+    expect(peek.get('')).toBe(2);
+    text.set('a', 'xxxxx');
+    expect(peek.get('')).toBe(2);
+    expect(length.peek('a')).toBe(5);
+    expect(db.runs.get('peek')).toBe(1);
+  });
+
   it('does not record what an untracked read reads', () => {
     const { db, text, length } = setup();
     const peek = db.derived<string, number>('peek', () => db.untracked(() => length.get('a')));

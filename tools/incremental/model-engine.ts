@@ -112,7 +112,7 @@ export class ModelEngine {
     (file) => {
       this.composed.get(file);
       this.linkFacts.get(ONE);
-      const { ctx, entitiesByFile, claimsByFile } = this.untracked(() => this.assembled.get(ONE));
+      const { ctx, entitiesByFile, claimsByFile } = this.assembled.peek(ONE);
       const own = claimsByFile.get(file) ?? { claims: [], claimsByEntity: new Map<string, Claim[]>() };
       return entityRuleFindings(ctx, entitiesByFile.get(file) ?? [], own);
     },
@@ -125,7 +125,7 @@ export class ModelEngine {
     (file) => {
       this.composed.get(file);
       this.linkFacts.get(ONE);
-      const { claimsByFile } = this.untracked(() => this.assembled.get(ONE));
+      const { claimsByFile } = this.assembled.peek(ONE);
       return claimsByFile.get(file)?.byTarget() ?? new Map<string, Claim[]>();
     },
     sameClaimsByTarget,
@@ -169,13 +169,11 @@ export class ModelEngine {
     (target) => {
       this.targetClaimFacts.get(target);
       // The revision's own claims on the target (the fingerprint may hold an earlier revision's entities).
-      return this.untracked(() => {
-        const { ctx, claimsByFile } = this.assembled.get(ONE);
-        const claims: Claim[] = [];
-        for (const f of this.claimers.get(ONE).get(target) ?? [])
-          for (const c of claimsByFile.get(f)?.byTarget().get(target) ?? []) claims.push(c);
-        return targetRuleFindings(ctx, claims);
-      });
+      const { ctx, claimsByFile } = this.assembled.peek(ONE);
+      const claims: Claim[] = [];
+      for (const f of this.claimers.peek(ONE).get(target) ?? [])
+        for (const c of claimsByFile.get(f)?.byTarget().get(target) ?? []) claims.push(c);
+      return targetRuleFindings(ctx, claims);
     },
     sameDiagnostics,
   );

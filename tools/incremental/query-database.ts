@@ -44,6 +44,11 @@ export interface InputQuery<K extends string, V> {
 /** A derived query: memoised by key, recomputed only when what it read changed. */
 export interface DerivedQuery<K extends string, V> {
   get(key: K): V;
+  /**
+   * The key's value, brought up to date, without the running query depending on it: what `untracked`
+   * does for one read, without a function to run (a query of every file or target reads this way).
+   */
+  peek(key: K): V;
 }
 
 /** Counts of how often each derived query ran, for tests and benches that check what was redone. */
@@ -179,6 +184,17 @@ class Derived<K extends string, V> implements DerivedQuery<K, V>, Rerun {
   ) {}
 
   get(key: K): V {
+    const slot = this.current(key);
+    this.db.read(slot);
+    return slot.value;
+  }
+
+  peek(key: K): V {
+    return this.current(key).value;
+  }
+
+  /** The key's slot, computed (again) when it is new or what it read changed. */
+  private current(key: K): Slot<V> {
     let slot = this.slots.get(key);
     if (!slot) {
       slot = {
@@ -196,8 +212,7 @@ class Derived<K extends string, V> implements DerivedQuery<K, V>, Rerun {
       if (slot.computing) throw new Error(`query ${this.name}(${key}) depends on itself`);
       this.db.refresh(slot);
     }
-    this.db.read(slot);
-    return slot.value;
+    return slot;
   }
 
   rerun(slot: Slot<unknown>): void {
