@@ -7,6 +7,7 @@ import type { Evidence } from '../evidence/test-case.js';
 import type { EditRequest } from '../edit/edit-request.js';
 import { readSnapshot, snapshotAfter, type ModelSnapshot } from '../edit/model-snapshot.js';
 import { ModelEngine } from '../incremental/model-engine.js';
+import type { RunCounts } from '../incremental/query-database.js';
 import { reviewStampsPathOf } from '../model/review-stamps.js';
 import { decodeModelBytes, readModelTextSync, type ModelText } from '../model/model-text.js';
 import type { EditPlan } from '../edit/plan-edit.js';
@@ -100,6 +101,11 @@ export class ModelSession {
 
   get root(): string {
     return this.options.root;
+  }
+
+  /** How often each query of the session's incremental engine ran since the session (re)loaded (docs/incremental.md). */
+  engineRuns(): RunCounts {
+    return new Map(this.engine?.runs ?? []);
   }
 
   /** The analysis of the loaded model over the loaded evidence, lock and annotations. */
