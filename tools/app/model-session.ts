@@ -193,7 +193,7 @@ export class ModelSession {
               sources: this.sources,
               modelAnalysis: beforePart,
             });
-          const afterPart = this.modelPartOf(snapshotAfter(snapshot, plan, proven));
+          const afterPart = this.modelPartOf(snapshotAfter(proven));
           const claims = analyzeClaims({
             model: afterPart.model,
             evidence,

@@ -106,7 +106,7 @@ export async function saveEdit(
         unlocked: plan.unlocked,
         cleared: plan.cleared ?? [],
         after,
-        snapshot: options.dryRun ? snapshot : snapshotAfter(snapshot, plan, proven),
+        snapshot: options.dryRun ? snapshot : snapshotAfter(proven),
         dryRun: options.dryRun ?? false,
       };
     },

@@ -1,10 +1,10 @@
 // The text half of the proof: bytes outside the edited ranges are identical, every range that
 // replaces text lies inside the field or entity it claims to change (and that field really changes),
-// comments go only with what changes, and nothing outside the entities changes. A JSON file has no
-// comments, and must still be strict JSON (the loader's check).
+// and comments go only with what changes (what lies outside the entities is compared on the loader's
+// reading, skeleton-proof.ts). A JSON file has no comments, and must still be strict JSON (the
+// loader's check).
 import { isDeepStrictEqual } from 'node:util';
-import { isObject } from '../model/compose-document.js';
-import { KIND_OF_SECTION, entityName, type Entity } from '../model/entity.js';
+import { entityName, type Entity } from '../model/entity.js';
 import { isJsonFile, parseEditable } from './editable-file.js';
 import type { FileChange } from './file-change.js';
 import { jsonOwnExtent } from './json-extent.js';
@@ -32,43 +32,6 @@ export function checkEditedText(
   const strict = isJsonFile(change.path) ? strictJsonError(after) : undefined;
   if (strict) reasons.push(`${change.path}: the edited file would not be strict JSON (${strict})`);
   checkFileEdit(snapshot, plan, change, before, after, reasons);
-  if (!isDeepStrictEqual(skeletons(change.path, before), skeletons(change.path, after)))
-    reasons.push(`${change.path}: content outside the entities (custom keys, non-entity items) would change`);
-}
-
-/**
- * A file's documents with every entity taken out: what must stay the same when only entities change
- * (custom top-level keys, config, project, list items that are no entities). Single-object documents
- * and empty or null sections count as nothing.
- */
-function skeletons(path: string, text: string): unknown[] {
-  const out: unknown[] = [];
-  for (const value of documentValues(path, text)) {
-    if (value === null || value === undefined || (isObject(value) && 'kind' in value)) continue;
-    if (!isObject(value)) {
-      out.push(value);
-      continue;
-    }
-    const rest: Record<string, unknown> = { ...value };
-    for (const section of Object.keys(KIND_OF_SECTION)) {
-      const items = rest[section];
-      if (items === null) delete rest[section];
-      if (!Array.isArray(items)) continue;
-      const others = items.filter((item) => !(isObject(item) && typeof item.id === 'string'));
-      if (others.length > 0) rest[section] = others;
-      else delete rest[section];
-    }
-    out.push(rest);
-  }
-  return out;
-}
-
-/** A file's documents as plain values: JSON's one (none when it is not JSON), YAML's each. */
-function documentValues(path: string, text: string): unknown[] {
-  if (!isJsonFile(path)) return parseEditable(path, text).values;
-  if (strictJsonError(text) !== undefined) return [];
-  const value: unknown = JSON.parse(text);
-  return [value];
 }
 
 /** JSON.parse's complaint about a text, or undefined when it is strict JSON. */
