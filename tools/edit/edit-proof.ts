@@ -13,7 +13,6 @@ import { withReviewStamps } from '../model/read-review-stamps.js';
 import { parseReviewStamps } from '../model/review-stamps.js';
 import { checkReviewStamps } from './review-stamps-proof.js';
 import { EditError } from './edit-error.js';
-import type { FileChange } from './file-change.js';
 import { applyVerificationLockChange, type VerificationLockChange } from './verification-lock-edit.js';
 import { filesAfter, type ModelSnapshot, type SnapshotFiles } from './model-snapshot.js';
 import { rememberSkeletons, skeletonsOf, skeletonsOfText } from './skeleton-proof.js';
