@@ -10,6 +10,8 @@ import { entityVersion } from '../edit/entity-version.js';
 import { traceEdge } from '../report/trace-graph.js';
 import { traceIndex } from '../trace/trace-index.js';
 import type { Analysis } from '../verify/analyze.js';
+import { gapsOfEntity } from '../verify/gaps.js';
+import type { EntityVerdict } from '../verify/verdicts.js';
 import { caseKey } from '../verify/case-key.js';
 import type { VerificationLock } from '../verify/verification-lock-file.js';
 import { entityNoteKey } from './entity-notes.js';
@@ -82,6 +84,8 @@ export function entityView(
   repoPath: (p: string) => string,
 ) {
   const verdict = analysis.entities.find((v) => v.id === entity.id);
+  let byId: Map<string, EntityVerdict> | undefined;
+  const verdicts = () => (byId ??= new Map(analysis.entities.map((v) => [v.id, v])));
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const members = verdict?.members ?? [];
   const owned = new Set(
@@ -130,7 +134,14 @@ export function entityView(
     issues: analysis.diagnostics
       .filter((d) => d.entity === entity.id)
       .map((d) => (d.file ? { ...d, file: repoPath(d.file) } : d)),
-    gaps: analysis.gaps.filter((g) => g.entity === entity.id),
+    // This entity's gaps only: the analysis after a save has not found every entity's.
+    gaps: gapsOfEntity(
+      entity.id,
+      new Map(model.entities.map((e) => [e.id, e])),
+      (id) => verdicts().get(id),
+      analysis.diagnostics,
+      model.config,
+    ),
     notes: notes.map((note, index) => ({ key: entityNoteKey(note, index), note })),
   };
 }

@@ -97,7 +97,8 @@ function modelFilesAfter(
     else if (change.after) entries.push({ path, composed: readBack.get(path)! });
   });
   for (const change of changes.values())
-    if (!change.before && change.after) entries.push({ path: change.path, composed: readBack.get(change.path)! });
+    if (!change.before && change.after)
+      entries.push({ path: change.path, composed: readBack.get(change.path)! });
   if (snapshot.isDirectory) {
     const rel = (p: string) => relative(snapshot.modelPath, p).split(sep).join('/');
     entries.sort((a, b) => byCodePoint(rel(a.path), rel(b.path)));

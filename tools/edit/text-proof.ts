@@ -5,7 +5,8 @@
 // loader's check).
 import { isDeepStrictEqual } from 'node:util';
 import { entityName, type Entity } from '../model/entity.js';
-import { isJsonFile, parseEditable } from './editable-file.js';
+import { isJsonFile, parseEditable, type EditableFile } from './editable-file.js';
+import { editableEntityLines } from './editable-region.js';
 import type { FileChange } from './file-change.js';
 import { jsonOwnExtent } from './json-extent.js';
 import { parseJsonEditable } from './json-file.js';
@@ -83,7 +84,7 @@ function checkFileEdit(
     const file = parseJsonEditable(change.path, before);
     extentOf = (entity, field) => jsonOwnExtent(file, entity, field);
   } else {
-    const file = parseEditable(change.path, before);
+    const file = yamlFileOf(snapshot, change.path, before, edits);
     comments = file.comments();
     extentOf = (entity, field) => yamlOwnExtent(file, entity, field);
   }
@@ -114,6 +115,27 @@ function checkFileEdit(
         );
     }
   }
+}
+
+/**
+ * The YAML text before the edit, parsed: when every edit changes fields of one entity inside its list
+ * item, that item alone (editable-region.ts, the parse the planner used), else the whole text.
+ */
+function yamlFileOf(
+  snapshot: ModelSnapshot,
+  path: string,
+  text: string,
+  edits: readonly TextEdit[],
+): EditableFile {
+  const ids = new Set(edits.map((e) => e.entity));
+  const fields = edits.every(
+    (e) => e.action === 'set-field' || e.action === 'remove-field' || e.action === 'add-field',
+  );
+  const entity = ids.size === 1 && fields ? snapshot.model.byId.get([...ids][0]!) : undefined;
+  const item = entity?.file === path ? editableEntityLines(path, text, entity) : undefined;
+  const region = item?.region;
+  if (region && edits.every((e) => e.start >= region.start && e.end <= region.end)) return item;
+  return parseEditable(path, text);
 }
 
 /** The range an edit may rewrite: its field's, or its deleted entity's; a string says why not. */

@@ -67,7 +67,10 @@ export function composeModelTextWithValues(
   read: ModelText,
 ): { composed: ComposedFile; values: unknown[] } {
   if (!read.ok)
-    return { composed: { file, documents: [], diagnostics: [read.diagnostic], unreadable: true }, values: [] };
+    return {
+      composed: { file, documents: [], diagnostics: [read.diagnostic], unreadable: true },
+      values: [],
+    };
   const parsed = parseModelText(file, read.text);
   const composed = {
     file,
