@@ -108,9 +108,14 @@ export class ModelSession {
     return this.options.root;
   }
 
-  /** How often each query of the session's incremental engine ran since the session (re)loaded (docs/incremental.md). */
+  /**
+   * How often each query of the session's incremental engine ran since the session (re)loaded, and
+   * under `entityVerdict` how many entity verdicts were worked out (docs/incremental.md).
+   */
   engineRuns(): RunCounts {
-    return new Map(this.engine?.runs ?? []);
+    const runs = new Map(this.engine?.runs ?? []);
+    if (this.engine) runs.set('entityVerdict', this.engine.judged);
+    return runs;
   }
 
   /** The analysis of the loaded model over the loaded evidence, lock and annotations. */
