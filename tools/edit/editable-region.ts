@@ -1,5 +1,5 @@
 // One entity of a sections document parsed alone: the lines of its list item, from its `- ` line to the
-// line before the next one indented no deeper than that dash, are parsed with the yaml package at the
+// next line indented no deeper than that dash (with that line's indentation), are parsed with the yaml package at the
 // whole text's offsets (docs/decisions/0375-editing-one-entity-parsed-alone.md). An update of one
 // entity in a large file then parses that entity instead of the whole file. The lines are taken only
 // when they read back as exactly the entity the loader read there, as one block list item with no
@@ -55,7 +55,8 @@ export function entityLines(
     let i = from;
     while (text[i] === ' ') i++;
     const blank = i >= text.length || text[i] === '\n' || (text[i] === '\r' && text[i + 1] === '\n');
-    if (!blank && i - from <= indent) return { start, end: from, line };
+    // The next line's indentation goes with the item, as a parse of the whole file counts it.
+    if (!blank && i - from <= indent) return { start, end: i, line };
     end = text.indexOf('\n', from);
   }
   return { start, end: text.length, line };
