@@ -80,6 +80,9 @@ describe('an entity parsed alone', () => {
     const notes = (d: Data) => d.notes as Data[];
     const changes: [string, (d: Data) => void][] = [
       ['REQ-002', (d) => (d.title = "Delivery accuracy: 'quoted' because of the colon")],
+      // The file's first entity: its dash is the first example of the file's list indentation.
+      ['REQ-001', (d) => (d.title = 'Continuous infusion: by rate and volume')],
+      ['REQ-001', (d) => (d.tags = ['dosing'])],
       ['REQ-004', (d) => (d.description = 'Two lines now.\nThe second one.')],
       ['REQ-004', (d) => (notes(d)[0]!.created = '2026-05-01')],
       ['REQ-002', (d) => (d.tags = ['dosing', 'accuracy', 'new: tag'])],

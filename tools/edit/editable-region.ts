@@ -111,6 +111,7 @@ export function carryStyleOver(file: EditableFile, edits: readonly TextEdit[]): 
   const tally = tallyAfterEdit(whole, {
     start: region.start,
     end: region.end,
+    unchangedBefore: Math.min(...edits.map((e) => e.start)),
     delta,
     before: tallyStyle(file.text, file.docs),
     after: tallyStyle(after, edited.docs),

@@ -43,6 +43,8 @@ export interface SideFileSnapshot {
 export interface FileRead {
   path: string;
   hash: string | null;
+  /** the bytes read, when kept: the file is compared with them byte for byte instead of hashed again */
+  bytes?: Buffer;
 }
 
 /** The model exactly as one save read it: bytes, hashes, composed documents and the loaded model. */
@@ -108,14 +110,20 @@ async function readSideFile(path: string): Promise<SideFileSnapshot> {
 
 /** Every file the snapshot read, with the hash it had: a save must find them all unchanged. */
 export function snapshotReads(snapshot: ModelSnapshot): FileRead[] {
-  const reads: FileRead[] = [...snapshot.files.values()].map((f) => ({ path: f.path, hash: f.hash }));
-  if (snapshot.verificationLock)
-    reads.push({ path: snapshot.verificationLock.path, hash: snapshot.verificationLock.hash });
-  if (snapshot.reviewStamps)
-    reads.push({ path: snapshot.reviewStamps.path, hash: snapshot.reviewStamps.hash });
-  if (snapshot.gitAttributes)
-    reads.push({ path: snapshot.gitAttributes.path, hash: snapshot.gitAttributes.hash });
+  const read = (f: { path: string; hash: string | null; bytes?: Buffer }): FileRead =>
+    f.bytes ? { path: f.path, hash: f.hash, bytes: f.bytes } : { path: f.path, hash: f.hash };
+  const reads: FileRead[] = [...snapshot.files.values()].map(read);
+  if (snapshot.verificationLock) reads.push(read(snapshot.verificationLock));
+  if (snapshot.reviewStamps) reads.push(read(snapshot.reviewStamps));
+  if (snapshot.gitAttributes) reads.push(read(snapshot.gitAttributes));
   return reads;
+}
+
+/** Whether a file's bytes now are those it had when read (compared directly when the bytes were kept). */
+export function unchangedSince(read: FileRead, now: Buffer | undefined): boolean {
+  if (!now) return read.hash === null;
+  if (read.bytes && read.hash !== null) return read.bytes.equals(now);
+  return contentHash(now) === read.hash;
 }
 
 /**
@@ -133,7 +141,7 @@ export async function confirmSnapshot(base: ModelSnapshot): Promise<ModelSnapsho
   const reads = snapshotReads(base);
   for (const read of reads) {
     const bytes = await readFile(read.path).catch(() => undefined);
-    if ((bytes ? contentHash(bytes) : null) !== read.hash) throw changedOnDisk(read.path, 'changed');
+    if (!unchangedSince(read, bytes)) throw changedOnDisk(read.path, 'changed');
   }
   return base;
 }

@@ -1,7 +1,8 @@
 // A file's style tally (render-style.ts), remembered per file for the text it was taken of, and carried
 // over an edit confined to one entity's lines: the counts of the entity's lines before are taken away
-// and those after added, and a first example stays first when it lies before the entity. The result is
-// the tally a parse of the whole edited text gives (test/edit/style-tally.test.ts), without that parse.
+// and those after added, and a first example stays first when it lies before the edit's first change.
+// The result is the tally a parse of the whole edited text gives (test/edit/entity-region.test.ts),
+// without that parse.
 import type { StyleExample, StyleTally } from './render-style.js';
 
 /** The last tally worked out per file, with the text it is of. */
@@ -22,6 +23,8 @@ export function rememberTally(path: string, text: string, tally: StyleTally): vo
 export interface RetalliedLines {
   start: number;
   end: number;
+  /** where the edit's first change starts: the text before it is the same after the edit */
+  unchangedBefore: number;
   /** how much longer the lines are after the edit */
   delta: number;
   before: StyleTally;
@@ -60,7 +63,8 @@ function exampleAfter<T>(
   lines: RetalliedLines,
 ): StyleExample<T> | undefined | null {
   if (!first) return inLines;
-  if (first.reach < lines.start) return first;
+  // Nothing before it changed, so it is still there and still first.
+  if (first.reach < lines.unchangedBefore) return first;
   if (first.at >= lines.end)
     return inLines ?? { ...first, at: first.at + lines.delta, reach: first.reach + lines.delta };
   // The first example was in the rewritten lines (or rests on them): only one still there can follow it.
