@@ -9,7 +9,6 @@ import { EDIT_MODEL_RULES, EDIT_QUARANTINE_RULES, MULTI_PARENT_RULES } from '../
 import type { ClaimAnalysis } from './analyze.js';
 import type { AttributedCase } from './attribution.js';
 import { caseKey } from './case-key.js';
-import { appendTo } from '../model/multi-map.js';
 import { traceIndex } from '../trace/trace-index.js';
 
 /** One problem a save would introduce (or, as a notice, a change it makes that the user should see). */
@@ -220,28 +219,9 @@ function casesByKey(
   paths?: ReadonlySet<string>,
 ): Map<string, AttributedCase> {
   const map = new Map<string, AttributedCase>();
-  if (!paths) {
-    for (const a of analysis.cases) map.set(keyOf(a), a);
-    return map;
-  }
-  // A save's scope names a few paths: their cases are looked up, not found among every case.
-  const byPath = casesByPath(analysis.cases);
-  for (const path of paths) for (const a of byPath.get(path) ?? []) map.set(keyOf(a), a);
+  for (const a of analysis.cases) if (!paths || paths.has(a.case.path)) map.set(keyOf(a), a);
   return map;
 }
-
-/** The cases of an analysis by path, in their order (made once per list: the editor keeps its analysis). */
-function casesByPath(cases: readonly AttributedCase[]): Map<string, AttributedCase[]> {
-  let index = pathIndexes.get(cases);
-  if (!index) {
-    index = new Map();
-    for (const a of cases) appendTo(index, a.case.path, a);
-    pathIndexes.set(cases, index);
-  }
-  return index;
-}
-
-const pathIndexes = new WeakMap<readonly AttributedCase[], Map<string, AttributedCase[]>>();
 
 function keyOf(a: AttributedCase): string {
   return caseKey(a.case.target, a.case.path);
