@@ -17,6 +17,7 @@ import { entityVersion } from '../../tools/edit/entity-version.js';
 import { readSnapshot, snapshotAfter, type ModelSnapshot } from '../../tools/edit/model-snapshot.js';
 import { planEdit } from '../../tools/edit/plan-edit.js';
 import { tallyStyle } from '../../tools/edit/render-style.js';
+import { blockStyleTally } from '../../tools/edit/block-style-tally.js';
 import { knownTally } from '../../tools/edit/style-tally.js';
 import { FIXTURES, tempDir } from './edit-fixture.js';
 
@@ -108,5 +109,42 @@ describe('an entity parsed alone', () => {
       expect(tally, `after edit ${i}`).toEqual(tallyStyle(text, parseEditable(path, text).docs));
     }
     expect(carried).toBe(changes.length);
+  });
+});
+
+describe("a file's style read with the block reader", () => {
+  test('is the tally a parse of the whole file with the yaml package gives', async () => {
+    const texts: [string, string][] = [];
+    for (const dir of modelDirs()) {
+      const snapshot = await readSnapshot(dir);
+      for (const file of snapshot.files.values())
+        if (file.text !== undefined && !file.path.endsWith('.json')) texts.push([file.path, file.text]);
+    }
+    // Habits the examples have little of: quoted dates, padded flow lists, unindented lists (a plain
+    // date is for the yaml package to read).
+    texts.push([
+      'habits.yaml',
+      [
+        'requirements:',
+        '- id: "REQ-001"',
+        "  title: 'Rate'",
+        '  created: "2026-03-04"',
+        "  updated: '2026-03-05'",
+        '  tags: [ a, "b" ]',
+        '  notes:',
+        '      - text: x',
+        '        created: "2026-03-06"',
+        '',
+      ].join('\n'),
+    ]);
+    const read: string[] = [];
+    for (const [path, text] of texts) {
+      const tally = blockStyleTally(text);
+      if (!tally) continue;
+      read.push(path);
+      expect(tally, path).toEqual(tallyStyle(text, parseEditable(path, text).docs));
+    }
+    expect(read).toContain('habits.yaml');
+    expect(read.length).toBeGreaterThan(10);
   });
 });

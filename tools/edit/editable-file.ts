@@ -4,6 +4,7 @@ import { MAX_ALIAS_COUNT } from '../model/parse-documents.js';
 import { memoByText } from './parse-memo.js';
 import { styleOfTally, tallyStyle, type RenderStyle } from './render-style.js';
 import { knownTally, rememberTally } from './style-tally.js';
+import { blockStyleTally } from './block-style-tally.js';
 
 /** A model file parsed for editing: its text, documents with links to their source tokens, and style. */
 export interface EditableFile {
@@ -56,7 +57,8 @@ function parseEditableText(path: string, text: string): EditableFile {
 /**
  * Parses the lines [start, end) of a file's text alone, with the offsets of the whole text (the yaml
  * package's parser counts from the offset it is given). The file's style is its whole text's: taken
- * from the tally remembered for the text (style-tally.ts), else from a parse of the whole text.
+ * from the tally remembered for the text (style-tally.ts), else read with rr's block reader
+ * (block-style-tally.ts), else from a parse of the whole text.
  */
 export function parseEditableLines(
   path: string,
@@ -80,7 +82,11 @@ export function parseEditableLines(
     values: plainValues(docs),
     get style() {
       if (style) return style;
-      const tally = knownTally(path, text);
+      let tally = knownTally(path, text);
+      if (!tally) {
+        tally = blockStyleTally(text);
+        if (tally) rememberTally(path, text, tally);
+      }
       return (style = tally ? styleOfTally(tally) : parseEditable(path, text).style);
     },
     lineCounter,

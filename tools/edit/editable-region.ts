@@ -1,9 +1,10 @@
-// One entity of a sections document parsed alone: the lines of its list item, from its `- ` line to the
-// next line indented no deeper than that dash (with that line's indentation), are parsed with the yaml package at the
-// whole text's offsets (docs/decisions/0375-editing-one-entity-parsed-alone.md). An update of one
-// entity in a large file then parses that entity instead of the whole file. The lines are taken only
-// when they read back as exactly the entity the loader read there, as one block list item with no
-// anchors or aliases (which would tie it to other nodes); otherwise the whole file is parsed.
+// One entity of a sections document parsed alone: the lines of its list item, from its `- ` line to
+// the next line indented no deeper than that dash (with that line's indentation), are parsed with the
+// yaml package at the whole text's offsets (docs/decisions/0375-editing-one-entity-parsed-alone.md).
+// An update of one entity in a large file then parses that entity instead of the whole file. The lines
+// are taken only when they read back as exactly the entity the loader read there, as one block list
+// item with no anchors or aliases (which would tie it to other nodes); otherwise the whole file is
+// parsed.
 import { isDeepStrictEqual } from 'node:util';
 import { isAlias, isMap, isSeq, visit, type YAMLMap } from 'yaml';
 import type { Entity } from '../model/entity.js';
