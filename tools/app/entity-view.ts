@@ -11,7 +11,6 @@ import { traceEdge } from '../report/trace-graph.js';
 import { traceIndex } from '../trace/trace-index.js';
 import type { Analysis } from '../verify/analyze.js';
 import { gapsOfEntity } from '../verify/gaps.js';
-import type { EntityVerdict } from '../verify/verdicts.js';
 import { caseKey } from '../verify/case-key.js';
 import type { VerificationLock } from '../verify/verification-lock-file.js';
 import { entityNoteKey } from './entity-notes.js';
@@ -84,8 +83,6 @@ export function entityView(
   repoPath: (p: string) => string,
 ) {
   const verdict = analysis.entities.find((v) => v.id === entity.id);
-  let byId: Map<string, EntityVerdict> | undefined;
-  const verdicts = () => (byId ??= new Map(analysis.entities.map((v) => [v.id, v])));
   const options = model.config.main_repo ? { mainRepo: model.config.main_repo } : {};
   const members = verdict?.members ?? [];
   const owned = new Set(
@@ -137,8 +134,8 @@ export function entityView(
     // This entity's gaps only: the analysis after a save has not found every entity's.
     gaps: gapsOfEntity(
       entity.id,
-      new Map(model.entities.map((e) => [e.id, e])),
-      (id) => verdicts().get(id),
+      { get: (id) => model.entities.findLast((e) => e.id === id) },
+      (id) => analysis.entities.findLast((v) => v.id === id),
       analysis.diagnostics,
       model.config,
     ),

@@ -37,6 +37,7 @@ export function verdictReuse(
   for (let i = 0; i < now.cases.length; i++) {
     const a = before.cases[i]!;
     const b = now.cases[i]!;
+    if (a === b) continue; // handed over as attribution made it, in both runs
     if (a.case !== b.case) return undefined; // other evidence
     if (sameAttribution(a, b)) continue;
     mark(a.owner);
@@ -63,9 +64,14 @@ function sameAttribution(a: AttributedCase, b: AttributedCase): boolean {
     a.claim === b.claim &&
     a.basis === b.basis &&
     a.level === b.level &&
-    a.implicated.length === b.implicated.length &&
-    a.implicated.every((id, i) => b.implicated[i] === id)
+    sameList(a.implicated, b.implicated)
   );
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Whether the lock's absences and stale entries are the same. */

@@ -18,15 +18,16 @@ export function claimEvidenceRules(
   const lockedTargets = new Set(lock?.entries.map((e) => e.target) ?? []);
   for (const claim of claims) {
     if (!claim.label) continue;
-    const who = entityName(claim.entity);
     const target = evidence.targets.get(claim.label);
+    // Named only when reported: most claims are not.
+    const who = () => entityName(claim.entity);
     if (!target) {
       if (lockedTargets.has(claim.label)) continue; // known from the lock: it just did not run
       out.push(
         diagnostic(
           'unknown-target',
           'error',
-          `${who}: target ${claim.label} is not in the evidence (${evidence.root}) nor in the lock; check the label, or run the target`,
+          `${who()}: target ${claim.label} is not in the evidence (${evidence.root}) nor in the lock; check the label, or run the target`,
           claim.at,
           claim.entity.id,
         ),
@@ -36,7 +37,7 @@ export function claimEvidenceRules(
         diagnostic(
           'coarse-claim',
           'warning',
-          `${who}: whole-target claim on ${claim.label}, which reports ${target.cases.length} cases of its own; claim them by case`,
+          `${who()}: whole-target claim on ${claim.label}, which reports ${target.cases.length} cases of its own; claim them by case`,
           claim.at,
           claim.entity.id,
         ),

@@ -40,7 +40,7 @@ export function findGaps(
  */
 export function gapsOfEntity(
   id: string,
-  byId: ReadonlyMap<string, Entity>,
+  byId: Pick<ReadonlyMap<string, Entity>, 'get'>,
   verdictOf: (id: string) => EntityVerdict | undefined,
   diagnostics: readonly Diagnostic[],
   config: Config,
@@ -59,7 +59,7 @@ function unmitigated(d: Diagnostic): Gap {
 /** The gaps one verdict raises for its entity (none for an obsolete or unknown one). */
 function verdictGaps(
   v: EntityVerdict,
-  byId: ReadonlyMap<string, Entity>,
+  byId: Pick<ReadonlyMap<string, Entity>, 'get'>,
   isFailed: (id: string) => boolean,
   config: Config,
 ): Gap[] {
