@@ -15,7 +15,7 @@ export function claimEvidenceRules(
   lock: VerificationLock | undefined,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const lockedTargets = new Set(lock?.entries.map((e) => e.target) ?? []);
+  const lockedTargets = lock ? targetsOf(lock) : new Set<string>();
   for (const claim of claims) {
     if (!claim.label) continue;
     const target = evidence.targets.get(claim.label);
@@ -46,3 +46,12 @@ export function claimEvidenceRules(
   }
   return out;
 }
+
+/** The targets a lock names, found once per lock (the editor checks every save against the same one). */
+function targetsOf(lock: VerificationLock): ReadonlySet<string> {
+  let targets = lockTargets.get(lock);
+  if (!targets) lockTargets.set(lock, (targets = new Set(lock.entries.map((e) => e.target))));
+  return targets;
+}
+
+const lockTargets = new WeakMap<VerificationLock, Set<string>>();
