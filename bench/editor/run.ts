@@ -4,10 +4,12 @@
 // GET /api/state latency, and the latency of 200 saves (PUT /api/entities/{id}, each planned, proven,
 // checked with the one-owner checks over analyze(after) and written through the journal), p50/p95.
 // The first read after a save makes the analysis of the saved model, through the incremental engine
-// (docs/incremental.md): only what the save changed is recomputed; it is printed too.
-// CPU time per save is printed beside wall time, since a shared machine's load moves wall time.
+// (docs/incremental.md): only what the save changed is recomputed; it is printed too, with the engine's
+// queries the reads ran (a read that analysed the whole model again would run every file's rules).
+// CPU time per save and per read is printed beside wall time, since a shared machine's load moves wall
+// time; next to them, the batch figures: the same model loaded and analysed whole in this process.
 // Saves alternate between title edits and claim edits (a selector dropped, then restored), spread over
-// the model's files. Target: p95 save under 300 ms.
+// the model's files. Target (issue 28): p95 of a save under 100 ms.
 // Before that, `rr serve`'s start as the user sees it: the whole bin/rr.js process
 // `serve --model M --evidence E --port 0`, timed from spawn until GET /api/state answers 200 at the
 // address it prints, then stopped; 3 times with the compose cache empty (a fresh RR_CACHE_DIR) and 3
@@ -22,6 +24,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ModelSession } from '../../tools/app/model-session.js';
+import { loadModel } from '../../tools/model/load-model.js';
+import { analyze } from '../../tools/verify/analyze.js';
 import { buildEditorServer } from '../../tools/editor/editor-server.js';
 import { generateWorkspace } from '../report/generate-workspace.js';
 import { msSpread, RR_BIN } from '../rr-process.js';
@@ -34,7 +38,7 @@ const TARGETS = Number(process.env.RR_BENCH_TARGETS ?? 400);
 const SAVES = Number(process.env.RR_BENCH_SAVES ?? 200);
 const STATE_CALLS = 50;
 const KEEP = process.env.RR_BENCH_KEEP === '1';
-const TARGET_P95_MS = 300;
+const TARGET_P95_MS = 100;
 const LAYOUT = (process.env.RR_BENCH_LAYOUT ?? SECTIONS_COMMENTED.layout) as ModelLayout;
 const FORMAT = (process.env.RR_BENCH_FORMAT ?? SECTIONS_COMMENTED.format) as ModelFormat;
 if (!LAYOUTS.includes(LAYOUT)) throw new Error(`RR_BENCH_LAYOUT is one of ${LAYOUTS.join(', ')}`);
@@ -194,6 +198,26 @@ async function main(): Promise<void> {
     console.log(
       `start: load + ingest ${(t2 - t1).toFixed(0)} ms, first analysis ${(t3 - t2).toFixed(0)} ms; ${session.analysis().counts.cases} cases, ${session.analysis().counts.owned} owned`,
     );
+    // The batch figures: what analysing the same model whole costs in this process (warm), the work a
+    // save and the read after it would repeat without the incremental engine.
+    const batchLoad: number[] = [];
+    const batchAnalysis: number[] = [];
+    const batchCpu: number[] = [];
+    let gaps = 0;
+    for (let i = 0; i < 3; i++) {
+      const used = process.cpuUsage();
+      const s0 = performance.now();
+      const model = await loadModel(ws.modelDir);
+      const s1 = performance.now();
+      gaps = analyze({ model, evidence: session.evidence, lock: session.verificationLock }).gaps.length;
+      batchLoad.push(s1 - s0);
+      batchAnalysis.push(performance.now() - s1);
+      const spent = process.cpuUsage(used);
+      batchCpu.push((spent.user + spent.system) / 1000);
+    }
+    console.log(
+      `batch (in process, warm, n=3): load the model ${msSpread(batchLoad)}, analyse it whole (rules, attribution, verdicts, ${gaps} gaps) ${msSpread(batchAnalysis)}; CPU ${msSpread(batchCpu)}`,
+    );
     const app = buildEditorServer({ session });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as { port: number }).port;
@@ -219,12 +243,28 @@ async function main(): Promise<void> {
     const saves: number[] = [];
     const cpu: number[] = [];
     const firstReads: number[] = [];
+    const readCpu: number[] = [];
+    // The engine's queries run by the reads after a save, by the kind of the save before them.
+    const readRuns = { title: new Map<string, number>(), claim: new Map<string, number>() };
+    const readsAfter = { title: 0, claim: 0 };
     const dropped = new Map<string, unknown>();
     for (let i = 0; i < SAVES + 5; i++) {
       const id = ids[i % ids.length]!;
+      const runsBefore = session.engineRuns();
       const read = performance.now();
+      const readUsed = process.cpuUsage();
       const page = JSON.parse((await call(port, 'GET', `/api/entities/${id}`)).body) as EntityPage;
-      if (i > 5) firstReads.push(performance.now() - read);
+      const readSpent = process.cpuUsage(readUsed);
+      if (i > 5) {
+        firstReads.push(performance.now() - read);
+        readCpu.push((readSpent.user + readSpent.system) / 1000);
+        const kind = (i - 1) % 2 === 0 ? 'title' : 'claim';
+        readsAfter[kind]++;
+        const runs = readRuns[kind];
+        for (const [query, n] of session.engineRuns())
+          if (n > (runsBefore.get(query) ?? 0))
+            runs.set(query, (runs.get(query) ?? 0) + n - (runsBefore.get(query) ?? 0));
+      }
       const data = structuredClone(page.entity.data);
       if (i % 2 === 0) data.title = `${String(data.title).replace(/ \(edit \d+\)$/, '')} (edit ${i})`;
       else {
@@ -261,14 +301,27 @@ async function main(): Promise<void> {
     // A save checks only what it can change; the analysis of the saved model (verdicts, gaps) is made
     // by the first read after it, incrementally.
     console.log(figures('GET /api/entities/{id} right after a save (incremental analysis)', firstReads));
-    // CPU time of this process per save (all its threads, GC included): less sensitive than wall time
-    // to other work on the machine.
+    // CPU time of this process per save and per read (all its threads, GC included): less sensitive
+    // than wall time to other work on the machine.
     console.log(figures('  CPU time per save', cpu));
+    console.log(figures('  CPU time per read after a save', readCpu));
+    const files = new Set(session.model.entities.map((e) => e.file)).size;
+    const shown = (runs: Map<string, number>, reads: number) =>
+      [...runs].map(([q, n]) => `${q} ${(n / reads).toFixed(1)}`).join(', ') || 'none';
+    console.log(
+      `queries run per read after a title edit: ${shown(readRuns.title, readsAfter.title)}; after a claim edit: ${shown(readRuns.claim, readsAfter.claim)} (the model has ${files} files)`,
+    );
     const p95 = percentile(
       [...saves].sort((a, b) => a - b),
       95,
     );
-    console.log(`target: p95 save under ${TARGET_P95_MS} ms: ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'}`);
+    const cpu95 = percentile(
+      [...cpu].sort((a, b) => a - b),
+      95,
+    );
+    console.log(
+      `target: p95 save under ${TARGET_P95_MS} ms: wall ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'}, CPU ${cpu95 < TARGET_P95_MS ? 'met' : 'NOT met'}`,
+    );
   } finally {
     if (KEEP) console.log(`kept ${root}`);
     else await rm(root, { recursive: true, force: true });

@@ -170,6 +170,25 @@ describe('a plan that does more than asked fails the proof (planner bugs cannot 
     );
   });
 
+  test('content outside the entities changed by an edit inside one', async () => {
+    const dir = await fixtureCopy('mixed');
+    const snapshot = await readSnapshot(dir);
+    const entity = snapshot.model.byId.get('REQ-002')!;
+    const plan = planEdit(snapshot, {
+      op: 'update',
+      id: 'REQ-002',
+      data: { ...entity.data, satisfies: ['UN-001'] },
+      version: entityVersion(entity),
+    });
+    const path = join(dir, 'model.yaml');
+    // The new value, and a top-level key after it: the edit stays inside its field's lines.
+    const [edit] = plan.files[0]!.edits;
+    const tampered = withEdits(plan, snapshot, path, [{ ...edit!, text: `${edit!.text}\nx-note: hello` }]);
+    expect(reasonsOf(() => proveEdit(snapshot, tampered))).toContain(
+      `${path}: content outside the entities (custom keys, non-entity items) would change`,
+    );
+  });
+
   test('a lock that would not change exactly as asked', async () => {
     const dir = await fixtureCopy('links');
     const snapshot = await readSnapshot(dir);

@@ -10,6 +10,7 @@ import { entityVersion } from '../edit/entity-version.js';
 import { traceEdge } from '../report/trace-graph.js';
 import { traceIndex } from '../trace/trace-index.js';
 import type { Analysis } from '../verify/analyze.js';
+import { gapsOfEntity } from '../verify/gaps.js';
 import { caseKey } from '../verify/case-key.js';
 import type { VerificationLock } from '../verify/verification-lock-file.js';
 import { entityNoteKey } from './entity-notes.js';
@@ -130,7 +131,14 @@ export function entityView(
     issues: analysis.diagnostics
       .filter((d) => d.entity === entity.id)
       .map((d) => (d.file ? { ...d, file: repoPath(d.file) } : d)),
-    gaps: analysis.gaps.filter((g) => g.entity === entity.id),
+    // This entity's gaps only: the analysis after a save has not found every entity's.
+    gaps: gapsOfEntity(
+      entity.id,
+      { get: (id) => model.entities.findLast((e) => e.id === id) },
+      (id) => analysis.entities.findLast((v) => v.id === id),
+      analysis.diagnostics,
+      model.config,
+    ),
     notes: notes.map((note, index) => ({ key: entityNoteKey(note, index), note })),
   };
 }

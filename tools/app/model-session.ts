@@ -5,8 +5,14 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Evidence } from '../evidence/test-case.js';
 import type { EditRequest } from '../edit/edit-request.js';
-import { readSnapshot, snapshotAfter, type ModelSnapshot } from '../edit/model-snapshot.js';
+import {
+  readSnapshot,
+  snapshotAfter,
+  type ModelSnapshot,
+  type SnapshotFiles,
+} from '../edit/model-snapshot.js';
 import { ModelEngine } from '../incremental/model-engine.js';
+import type { RunCounts } from '../incremental/query-database.js';
 import { reviewStampsPathOf } from '../model/review-stamps.js';
 import { decodeModelBytes, readModelTextSync, type ModelText } from '../model/model-text.js';
 import type { EditPlan } from '../edit/plan-edit.js';
@@ -102,6 +108,16 @@ export class ModelSession {
     return this.options.root;
   }
 
+  /**
+   * How often each query of the session's incremental engine ran since the session (re)loaded, and
+   * under `entityVerdict` how many entity verdicts were worked out (docs/incremental.md).
+   */
+  engineRuns(): RunCounts {
+    const runs = new Map(this.engine?.runs ?? []);
+    if (this.engine) runs.set('entityVerdict', this.engine.judged);
+    return runs;
+  }
+
   /** The analysis of the loaded model over the loaded evidence, lock and annotations. */
   analysis(): Analysis {
     this.cached ??= this.engineAnalysis();
@@ -126,14 +142,16 @@ export class ModelSession {
    * each with the composed file the snapshot holds, so nothing is composed again, and the snapshot's
    * review stamps (as loaded, or as a clear, rename or delete writes them).
    */
-  private engineOver(snapshot: ModelSnapshot): ModelEngine {
+  private engineOver(snapshot: SnapshotFiles): ModelEngine {
     const engine = (this.engine ??= new ModelEngine(this.options.modelPath));
     const composed = new Map(snapshot.composed.map((c) => [c.file, c]));
     for (const file of snapshot.listing.files)
       engine.setText(file, snapshotText(snapshot, file), composed.get(file));
     engine.setListing(snapshot.listing);
     const stamps = snapshot.reviewStamps;
-    const path = stamps?.path ?? reviewStampsPathOf(snapshot.model, snapshot.isDirectory);
+    // (a snapshot read from disk always knows where its stamps file is; files after an edit keep it)
+    const model = (snapshot as Partial<ModelSnapshot>).model ?? this.snapshot.model;
+    const path = stamps?.path ?? reviewStampsPathOf(model, snapshot.isDirectory);
     engine.setReviewStamps(stamps?.bytes ? { path, text: stamps.bytes.toString('utf8') } : { path });
     return engine;
   }
@@ -162,11 +180,17 @@ export class ModelSession {
       let after: Analysis | undefined;
       let lockAfter = this.verificationLock;
       let scoped = false;
+      // The model's part of the side before, when no analysis of it is kept, taken while the engine
+      // holds the loaded snapshot (the proof then moves it to the files after the edit).
+      const beforePart = this.cached ? undefined : this.modelPartOf(this.snapshot);
       const result = await saveEdit({ root: this.root, modelPath: this.options.modelPath }, request, {
         base: this.snapshot,
         dryRun: options.dryRun ?? false,
         onStep: this.options.onStep,
-        check: ({ after: model, plan, snapshot, proven }) => {
+        // The proof assembles the model after the edit with the engine: only the edited files' parts
+        // are made again, and the model a save leaves is the engine's (docs/incremental.md).
+        assemble: (files) => this.engineOver(files).model(),
+        check: ({ after: model, plan, proven }) => {
           lockAfter = this.verificationLockAfter(plan);
           // Only the evidence the edit can affect is analysed (tools/verify/check-scope.ts), and only
           // as far as the checks need (no verdicts); the loaded model's full analysis, when there is
@@ -177,7 +201,6 @@ export class ModelSession {
           const evidence = scope?.evidence;
           scoped = scope !== undefined;
           // The model's part of each side from the incremental engine: only the edited files' rules run.
-          const beforePart = this.cached ? undefined : this.modelPartOf(snapshot);
           const before =
             this.cached ??
             analyzeClaims({
@@ -187,7 +210,7 @@ export class ModelSession {
               sources: this.sources,
               modelAnalysis: beforePart,
             });
-          const afterPart = this.modelPartOf(snapshotAfter(snapshot, plan, proven));
+          const afterPart = this.modelPartOf(snapshotAfter(proven));
           const claims = analyzeClaims({
             model: afterPart.model,
             evidence,
@@ -320,7 +343,7 @@ function changedIds(plan: EditPlan): string[] {
 }
 
 /** A snapshot file's text as the engine takes it (decoded; or why it cannot be read). */
-function snapshotText(snapshot: ModelSnapshot, file: string): ModelText {
+function snapshotText(snapshot: SnapshotFiles, file: string): ModelText {
   const read = snapshot.files.get(file);
   if (read?.text !== undefined) return { ok: true, text: read.text, bom: read.bom };
   return read?.bytes ? decodeModelBytes(file, read.bytes) : readModelTextSync(file);

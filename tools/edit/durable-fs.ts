@@ -40,10 +40,16 @@ export async function replaceFileDurably(path: string, bytes: Uint8Array): Promi
 
 /** The content hash of a file, or null when it does not exist. */
 export async function hashOfFile(path: string): Promise<string | null> {
+  const bytes = await readIfPresent(path);
+  return bytes ? contentHash(bytes) : null;
+}
+
+/** A file's bytes, or undefined when it does not exist. */
+export async function readIfPresent(path: string): Promise<Buffer | undefined> {
   try {
-    return contentHash(await readFile(path));
+    return await readFile(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
 }

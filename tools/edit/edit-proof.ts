@@ -3,49 +3,70 @@
 import { relative, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { byCodePoint } from '../model/code-point-order.js';
-import { composeModelText, type ComposedFile } from '../model/compose-file.js';
+import { composeModelTextWithValues, type ComposedFile } from '../model/compose-file.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { modelFromFiles } from '../model/load-model.js';
-import type { ModelFileList } from '../model/model-files.js';
-import { decodeModelBytes } from '../model/model-text.js';
+import { decodeModelBytes, type ModelText } from '../model/model-text.js';
 import type { Model } from '../model/model.js';
 import { parseVerificationLock } from '../verify/verification-lock-file.js';
 import { withReviewStamps } from '../model/read-review-stamps.js';
 import { parseReviewStamps } from '../model/review-stamps.js';
 import { checkReviewStamps } from './review-stamps-proof.js';
 import { EditError } from './edit-error.js';
-import type { FileChange } from './file-change.js';
 import { applyVerificationLockChange, type VerificationLockChange } from './verification-lock-edit.js';
-import type { ModelSnapshot } from './model-snapshot.js';
+import { filesAfter, type ModelSnapshot, type SnapshotFiles } from './model-snapshot.js';
+import { rememberSkeletons, skeletonsOf, skeletonsOfText } from './skeleton-proof.js';
 import type { EditPlan } from './plan-edit.js';
 import { checkEditedText } from './text-proof.js';
 import { unknownKeys } from './unknown-keys.js';
 
-/** A proven edit: the model as it will load after the write. */
+/** A proven edit: the model as it will load after the write, and the files it is assembled from. */
 export interface ProvenEdit {
   after: Model;
-  /** the model files after the edit, in load order, and each one composed (what `after` was built from) */
-  listing: ModelFileList;
-  composed: ComposedFile[];
+  /** the files after the edit: the model files in load order, each one composed (what `after` was built from) */
+  files: SnapshotFiles;
 }
 
-/** Checks a plan against the snapshot it was made from; throws `proof-failed` with every reason found. */
-export function proveEdit(snapshot: ModelSnapshot, plan: EditPlan): ProvenEdit {
+/**
+ * Assembles the model from the files an edit leaves, the review stamps on it: by default the loader's
+ * assembly (modelFromFiles); the editor gives its incremental engine, which assembles what changed only
+ * and answers as the loader does (docs/incremental.md).
+ */
+export type AssembleModel = (files: SnapshotFiles) => Model;
+
+/**
+ * Checks a plan against the snapshot it was made from; throws `proof-failed` with every reason found.
+ * Each edited file is decoded and read back with the loader once: what the model after the edit is
+ * assembled from, and what the text half of the proof compares outside the entities.
+ */
+export function proveEdit(snapshot: ModelSnapshot, plan: EditPlan, assemble?: AssembleModel): ProvenEdit {
   const reasons: string[] = [];
+  const decoded = new Map<string, ModelText>();
+  const readBack = new Map<string, ComposedFile>();
   for (const change of plan.files) {
     if (change.role !== 'model' || !change.after) continue;
-    const decoded = decodeModelBytes(change.path, change.after);
-    if (!decoded.ok) {
+    const text = decodeModelBytes(change.path, change.after);
+    decoded.set(change.path, text);
+    const { composed, values } = composeModelTextWithValues(change.path, text);
+    readBack.set(change.path, composed);
+    if (!text.ok) {
       reasons.push(`${change.path}: the edited bytes are not UTF-8 text`);
       continue;
     }
     const read = snapshot.files.get(change.path);
     if (read?.text !== undefined) {
-      if (decoded.bom !== read.bom) reasons.push(`${change.path}: the byte order mark would change`);
-      checkEditedText(snapshot, plan, change, read.text, decoded.text, reasons);
+      if (text.bom !== read.bom) reasons.push(`${change.path}: the byte order mark would change`);
+      checkEditedText(snapshot, plan, change, read.text, text.text, reasons);
+      const skeletons = skeletonsOf(values);
+      if (!isDeepStrictEqual(skeletonsOfText(change.path, read.text), skeletons))
+        reasons.push(
+          `${change.path}: content outside the entities (custom keys, non-entity items) would change`,
+        );
+      rememberSkeletons(change.path, text.text, skeletons);
     }
   }
-  const { after, listing, composed } = modelAfter(snapshot, plan);
+  const files = modelFilesAfter(snapshot, plan, readBack, decoded);
+  const after = (assemble ?? ((f: SnapshotFiles) => loaderAssembly(snapshot, plan, f)))(files);
   checkEntities(snapshot.model, after, plan, reasons);
   checkConfig(snapshot.model, after, reasons);
   checkNewErrors(snapshot.model, after, plan, reasons);
@@ -58,38 +79,49 @@ export function proveEdit(snapshot: ModelSnapshot, plan: EditPlan): ProvenEdit {
       { reasons, file: plan.entity.file },
     );
   }
-  return { after, listing, composed };
+  return { after, files };
 }
 
-/** The model loaded from the edited texts, files in the loader's order. */
-function modelAfter(snapshot: ModelSnapshot, plan: EditPlan): ProvenEdit {
+/** The files after the edit: the model files in the loader's order, each composed (edited ones read back). */
+function modelFilesAfter(
+  snapshot: ModelSnapshot,
+  plan: EditPlan,
+  readBack: ReadonlyMap<string, ComposedFile>,
+  decoded: ReadonlyMap<string, ModelText>,
+): SnapshotFiles {
   const changes = new Map(plan.files.filter((f) => f.role === 'model').map((f) => [f.path, f]));
   const entries: { path: string; composed: ComposedFile }[] = [];
   snapshot.listing.files.forEach((path, i) => {
     const change = changes.get(path);
     if (!change) entries.push({ path, composed: snapshot.composed[i]! });
-    else if (change.after) entries.push({ path, composed: composeAfter(change) });
+    else if (change.after) entries.push({ path, composed: readBack.get(path)! });
   });
   for (const change of changes.values())
-    if (!change.before && change.after) entries.push({ path: change.path, composed: composeAfter(change) });
+    if (!change.before && change.after)
+      entries.push({ path: change.path, composed: readBack.get(change.path)! });
   if (snapshot.isDirectory) {
     const rel = (p: string) => relative(snapshot.modelPath, p).split(sep).join('/');
     entries.sort((a, b) => byCodePoint(rel(a.path), rel(b.path)));
   }
   const listing = { ...snapshot.listing, files: entries.map((e) => e.path) };
-  const composed = entries.map((e) => e.composed);
-  const after = modelFromFiles(snapshot.modelPath, listing, composed);
+  return filesAfter(
+    snapshot,
+    plan,
+    listing,
+    entries.map((e) => e.composed),
+    decoded,
+  );
+}
+
+/** The loader's assembly of the files after the edit, with the review stamps as the edit leaves them. */
+function loaderAssembly(snapshot: ModelSnapshot, plan: EditPlan, files: SnapshotFiles): Model {
+  const after = modelFromFiles(snapshot.modelPath, files.listing, files.composed);
   // The stamps as the edit leaves them: rewritten, or as they were.
   const stamps = plan.files.find((f) => f.role === 'review-stamps' && f.path === snapshot.reviewStamps?.path);
-  withReviewStamps(
+  return withReviewStamps(
     after,
     stamps?.after ? parseReviewStamps(stamps.path, stamps.after.toString('utf8')) : snapshot.model.reviewed,
   );
-  return { after, listing, composed };
-}
-
-function composeAfter(change: FileChange): ComposedFile {
-  return composeModelText(change.path, decodeModelBytes(change.path, change.after!));
 }
 
 /** Every entity as expected: requested ones changed exactly as asked, all others identical. */

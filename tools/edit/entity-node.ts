@@ -2,6 +2,7 @@ import { isMap, isScalar, isSeq, type Document, type Node, type Pair, type YAMLS
 import { isObject } from '../model/compose-document.js';
 import { SECTION_OF_KIND, type EntityKind } from '../model/entity.js';
 import type { EditableFile } from './editable-file.js';
+import { itemOf } from './editable-region.js';
 
 /** Where an entity sits in a parsed file: its node, its document, and for a section entity its list. */
 export interface EntityNode {
@@ -12,12 +13,23 @@ export interface EntityNode {
   node: Node;
   /** the entity's plain value as the loader sees it (`kind` excluded) */
   data: Record<string, unknown>;
-  /** for a section entity: the section's pair, its list and the entity's index in it */
+  /**
+   * for a section entity: the section's pair, its list and the entity's index in it (undefined for an
+   * entity parsed alone, which is only ever updated, never deleted, through that parse)
+   */
   section?: { pair: Pair; seq: YAMLSeq; index: number };
 }
 
-/** Finds the first entity of a kind and id in a file, in the order the loader reads them. */
+/**
+ * Finds the first entity of a kind and id in a file, in the order the loader reads them; in a region
+ * (one entity's list item parsed alone, editable-region.ts), that item when it is the entity.
+ */
 export function findEntityNode(file: EditableFile, kind: EntityKind, id: string): EntityNode | undefined {
+  if (file.region) {
+    const item = itemOf(file);
+    if (item?.value.id !== id) return undefined;
+    return { form: 'sections', docIndex: 0, doc: file.docs[0]!, node: item.node, data: { ...item.value } };
+  }
   for (let docIndex = 0; docIndex < file.docs.length; docIndex++) {
     const doc = file.docs[docIndex]!;
     const value = file.values[docIndex];

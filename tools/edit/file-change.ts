@@ -37,7 +37,7 @@ export function openJsonEditable(snapshot: ModelSnapshot, path: string): JsonFil
 }
 
 /** The text of a model file that loaded; a file that does not is refused. */
-function loadedText(snapshot: ModelSnapshot, path: string): string {
+export function loadedText(snapshot: ModelSnapshot, path: string): string {
   const read = snapshot.files.get(path);
   const composed = snapshot.composed[snapshot.listing.files.indexOf(path)];
   const broken = composed?.diagnostics.find((d) => d.rule === 'syntax-error' || d.rule === 'read-error');

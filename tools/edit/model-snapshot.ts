@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { composeModelFile, composeModelText, type ComposedFile } from '../model/compose-file.js';
 import { modelFromFiles } from '../model/load-model.js';
 import { listModelFiles, type ModelFileList } from '../model/model-files.js';
-import { decodeModelBytes } from '../model/model-text.js';
+import { decodeModelBytes, type ModelText } from '../model/model-text.js';
 import type { Model } from '../model/model.js';
 import { verificationLockPathOf } from '../verify/verification-lock-path.js';
 import { withReviewStamps } from '../model/read-review-stamps.js';
@@ -43,6 +43,8 @@ export interface SideFileSnapshot {
 export interface FileRead {
   path: string;
   hash: string | null;
+  /** the bytes read, when kept: the file is compared with them byte for byte instead of hashed again */
+  bytes?: Buffer;
 }
 
 /** The model exactly as one save read it: bytes, hashes, composed documents and the loaded model. */
@@ -108,14 +110,20 @@ async function readSideFile(path: string): Promise<SideFileSnapshot> {
 
 /** Every file the snapshot read, with the hash it had: a save must find them all unchanged. */
 export function snapshotReads(snapshot: ModelSnapshot): FileRead[] {
-  const reads: FileRead[] = [...snapshot.files.values()].map((f) => ({ path: f.path, hash: f.hash }));
-  if (snapshot.verificationLock)
-    reads.push({ path: snapshot.verificationLock.path, hash: snapshot.verificationLock.hash });
-  if (snapshot.reviewStamps)
-    reads.push({ path: snapshot.reviewStamps.path, hash: snapshot.reviewStamps.hash });
-  if (snapshot.gitAttributes)
-    reads.push({ path: snapshot.gitAttributes.path, hash: snapshot.gitAttributes.hash });
+  const read = (f: { path: string; hash: string | null; bytes?: Buffer }): FileRead =>
+    f.bytes ? { path: f.path, hash: f.hash, bytes: f.bytes } : { path: f.path, hash: f.hash };
+  const reads: FileRead[] = [...snapshot.files.values()].map(read);
+  if (snapshot.verificationLock) reads.push(read(snapshot.verificationLock));
+  if (snapshot.reviewStamps) reads.push(read(snapshot.reviewStamps));
+  if (snapshot.gitAttributes) reads.push(read(snapshot.gitAttributes));
   return reads;
+}
+
+/** Whether a file's bytes now are those it had when read (compared directly when the bytes were kept). */
+export function unchangedSince(read: FileRead, now: Buffer | undefined): boolean {
+  if (!now) return read.hash === null;
+  if (read.bytes && read.hash !== null) return read.bytes.equals(now);
+  return contentHash(now) === read.hash;
 }
 
 /**
@@ -133,7 +141,7 @@ export async function confirmSnapshot(base: ModelSnapshot): Promise<ModelSnapsho
   const reads = snapshotReads(base);
   for (const read of reads) {
     const bytes = await readFile(read.path).catch(() => undefined);
-    if ((bytes ? contentHash(bytes) : null) !== read.hash) throw changedOnDisk(read.path, 'changed');
+    if (!unchangedSince(read, bytes)) throw changedOnDisk(read.path, 'changed');
   }
   return base;
 }
@@ -146,8 +154,20 @@ function changedOnDisk(path: string, what: string): EditError {
   );
 }
 
-/** The snapshot as it is once a proven plan is written: the edited bytes, composed, and the model after. */
-export function snapshotAfter(base: ModelSnapshot, plan: EditPlan, proven: ProvenEdit): ModelSnapshot {
+/** A snapshot without its model: the files as an edit leaves them, before the model is assembled from them. */
+export type SnapshotFiles = Omit<ModelSnapshot, 'model'>;
+
+/**
+ * The files as they are once a plan is written: the edited bytes (each decoded once: `decoded` holds the
+ * texts the proof decoded), the listing and the composed files in load order, the lock and side files.
+ */
+export function filesAfter(
+  base: ModelSnapshot,
+  plan: EditPlan,
+  listing: ModelFileList,
+  composed: ComposedFile[],
+  decoded: ReadonlyMap<string, ModelText> = new Map(),
+): SnapshotFiles {
   const files = new Map(base.files);
   let lock = base.verificationLock;
   let reviewStamps = base.reviewStamps;
@@ -169,26 +189,30 @@ export function snapshotAfter(base: ModelSnapshot, plan: EditPlan, proven: Prove
       files.delete(change.path);
       continue;
     }
-    const decoded = decodeModelBytes(change.path, change.after);
+    const text = decoded.get(change.path) ?? decodeModelBytes(change.path, change.after);
     const file: SnapshotFile = {
       path: change.path,
       bytes: change.after,
       hash: contentHash(change.after),
-      bom: decoded.ok && decoded.bom,
+      bom: text.ok && text.bom,
     };
-    if (decoded.ok) file.text = decoded.text;
+    if (text.ok) file.text = text.text;
     files.set(change.path, file);
   }
-  const snapshot: ModelSnapshot = {
+  const after: SnapshotFiles = {
     modelPath: base.modelPath,
     isDirectory: base.isDirectory,
-    listing: proven.listing,
+    listing,
     files,
-    composed: proven.composed,
-    model: proven.after,
+    composed,
   };
-  if (lock) snapshot.verificationLock = lock;
-  if (reviewStamps) snapshot.reviewStamps = reviewStamps;
-  if (gitAttributes) snapshot.gitAttributes = gitAttributes;
-  return snapshot;
+  if (lock) after.verificationLock = lock;
+  if (reviewStamps) after.reviewStamps = reviewStamps;
+  if (gitAttributes) after.gitAttributes = gitAttributes;
+  return after;
+}
+
+/** The snapshot as it is once a proven plan is written: the edited bytes, composed, and the model after. */
+export function snapshotAfter(proven: ProvenEdit): ModelSnapshot {
+  return { ...proven.files, model: proven.after };
 }

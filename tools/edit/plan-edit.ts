@@ -28,7 +28,16 @@ import {
   withReferenceRemoved,
   withReferenceRenamed,
 } from './entity-references.js';
-import { editedFile, newModelFile, openEditable, openJsonEditable, type FileChange } from './file-change.js';
+import { editableEntityLines, carryStyleOver } from './editable-region.js';
+import {
+  editedFile,
+  loadedText,
+  newModelFile,
+  openEditable,
+  openJsonEditable,
+  type FileChange,
+} from './file-change.js';
+import { appendTo } from '../model/multi-map.js';
 import { editJsonEntityFields } from './json-edit.js';
 import { findJsonEntity } from './json-entity.js';
 import { deleteJsonEntityEdits } from './json-entity-delete.js';
@@ -276,23 +285,35 @@ class Planner {
 
   /** Turns the expected entity changes into file edits. */
   private finish(request: EditRequest, result: EditPlan['entity'], lock?: VerificationLockEdit): EditPlan {
-    const byFile = new Map<string, TextEdit[]>();
-    const removedFiles = new Set<string>();
+    const byFile = new Map<string, [Entity, ExpectedEntity | null][]>();
     for (const [id, expected] of this.changes) {
       const before = this.snapshot.model.byId.get(id)!;
-      const edits = byFile.get(before.file) ?? [];
-      byFile.set(before.file, edits);
-      const change = isJsonFile(before.file)
-        ? this.jsonEntityChange(before, expected)
-        : this.yamlEntityChange(before, expected);
-      if (change.removeFile) removedFiles.add(before.file);
-      else edits.push(...change.edits);
+      appendTo(byFile, before.file, [before, expected] as [Entity, ExpectedEntity | null]);
     }
     const files: FileChange[] = [];
-    for (const [path, edits] of byFile) {
+    for (const [path, changes] of byFile) {
+      const edits: TextEdit[] = [];
+      let removed = false;
+      // One entity updated in a YAML file: its list item is parsed alone when it can stand for it.
+      const [only] = changes;
+      const yaml = isJsonFile(path)
+        ? undefined
+        : ((changes.length === 1 && only![1] !== null
+            ? editableEntityLines(path, loadedText(this.snapshot, path), only![0])
+            : undefined) ?? this.editable(path));
+      for (const [before, expected] of changes) {
+        const change = yaml
+          ? this.yamlEntityChange(yaml, before, expected)
+          : this.jsonEntityChange(before, expected);
+        if (change.removeFile) removed = true;
+        else edits.push(...change.edits);
+      }
       const read = this.snapshot.files.get(path)!;
-      if (removedFiles.has(path)) files.push({ path, before: read.bytes!, edits: [], role: 'model' });
-      else if (edits.length > 0) files.push(editedFile(this.snapshot, this.snapshotText(path), edits));
+      if (removed) files.push({ path, before: read.bytes!, edits: [], role: 'model' });
+      else if (edits.length > 0) {
+        files.push(editedFile(this.snapshot, yaml ?? this.editableJson(path), edits));
+        if (yaml) carryStyleOver(yaml, edits);
+      }
     }
     if (lock)
       files.push({
@@ -314,14 +335,26 @@ class Planner {
   }
 
   /** The edits of one entity in a YAML file: its changed fields, or its removal. */
-  private yamlEntityChange(before: Entity, expected: ExpectedEntity | null): EntityRemoval {
-    const file = this.editable(before.file);
+  private yamlEntityChange(
+    file: EditableFile,
+    before: Entity,
+    expected: ExpectedEntity | null,
+  ): EntityRemoval {
     const at = findEntityNode(file, before.kind, before.id);
     if (!at) throw new Error(`planner: ${before.id} not found in ${before.file}`);
     if (expected === null) return deleteEntityEdits(file, at, before.id);
     assertEditableEntity(file, before.kind, before.id, at);
     const line = lineOf(file, at.node.range?.[0] ?? 0);
-    const scope = { file: file.path, text: file.text, style: file.style, entity: before.id, line };
+    // The style is worked out only when new text is rendered (a list item dropped renders none).
+    const scope = {
+      file: file.path,
+      text: file.text,
+      get style() {
+        return file.style;
+      },
+      entity: before.id,
+      line,
+    };
     return {
       removeFile: false,
       edits: editEntityFields(scope, at.node as YAMLMap, at.data, expected.data),
@@ -337,11 +370,6 @@ class Planner {
     const line = lineNumberAt(file.text, at.node.offset);
     const scope = { file: file.path, text: file.text, style: file.style, entity: before.id, line };
     return { removeFile: false, edits: editJsonEntityFields(scope, at.node, at.data, expected.data) };
-  }
-
-  /** The path and decoded text of a model file the plan has parsed. */
-  private snapshotText(path: string): { path: string; text: string } {
-    return this.parsed.get(path) ?? this.parsedJson.get(path)!;
   }
 
   /** A JSON model file parsed for editing (parsed once per plan). */

@@ -26,15 +26,51 @@ const DEFAULT_STYLE: RenderStyle = {
 /** A calendar date as YAML 1.1 tools would read as a timestamp: many teams quote these. */
 export const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * What a file's YAML shows of its habits: the first example of each habit that one example decides
+ * (with where it starts and the last offset it rests on), and the counts of the habits the majority
+ * decides. Counts add up over parts of a file, so an edit confined to one entity's lines can carry a
+ * file's tally over to the edited text (style-tally.ts).
+ */
+export interface StyleTally {
+  /** the first block mapping or list under a key that is indented deeper than its key */
+  indent?: StyleExample<number>;
+  /** the first block list under a key: whether it is indented */
+  indentSeq?: StyleExample<boolean>;
+  /** the first non-empty flow list: whether it has spaces inside its brackets */
+  flowPadding?: StyleExample<boolean>;
+  single: number;
+  double: number;
+  quotedDates: number;
+  plainDates: number;
+}
+
+/** One example of a habit: its value, the offset it starts at and the last offset it rests on. */
+export interface StyleExample<T> {
+  value: T;
+  at: number;
+  reach: number;
+}
+
 /** The style of a file's existing YAML; the first example of each habit decides, defaults otherwise. */
 export function detectStyle(text: string, docs: readonly Document.Parsed[]): RenderStyle {
-  let indent: number | undefined;
-  let indentSeq: boolean | undefined;
-  let flowPadding: boolean | undefined;
-  let single = 0;
-  let double = 0;
-  let quotedDates = 0;
-  let plainDates = 0;
+  return styleOfTally(tallyStyle(text, docs));
+}
+
+/** The style a tally shows. */
+export function styleOfTally(tally: StyleTally): RenderStyle {
+  return {
+    indent: tally.indent?.value ?? DEFAULT_STYLE.indent,
+    indentSeq: tally.indentSeq?.value ?? DEFAULT_STYLE.indentSeq,
+    singleQuote: tally.single > tally.double,
+    flowPadding: tally.flowPadding?.value ?? DEFAULT_STYLE.flowPadding,
+    quotedDates: tally.quotedDates > tally.plainDates,
+  };
+}
+
+/** The habits of parsed YAML documents (a whole file's, or one entity's lines parsed alone). */
+export function tallyStyle(text: string, docs: readonly Document.Parsed[]): StyleTally {
+  const tally: StyleTally = { single: 0, double: 0, quotedDates: 0, plainDates: 0 };
   const column = (offset: number) => offset - lineStart(text, offset);
   for (const doc of docs) {
     visit(doc, {
@@ -48,30 +84,30 @@ export function detectStyle(text: string, docs: readonly Document.Parsed[]): Ren
           : ((first as { key?: Node } | undefined)?.key?.range?.[0] ?? undefined);
         if (firstAt === undefined) return;
         const step = column(firstAt) - column(key.range[0]);
-        if (isSeq(value) && indentSeq === undefined) indentSeq = step > 0;
-        if (indent === undefined && step > 0) indent = step;
+        const at = key.range[0];
+        if (isSeq(value) && tally.indentSeq === undefined)
+          tally.indentSeq = { value: step > 0, at, reach: firstAt };
+        if (tally.indent === undefined && step > 0) tally.indent = { value: step, at, reach: firstAt };
       },
       Scalar(_key, scalar) {
-        if (scalar.type === 'QUOTE_SINGLE') single++;
-        else if (scalar.type === 'QUOTE_DOUBLE') double++;
+        if (scalar.type === 'QUOTE_SINGLE') tally.single++;
+        else if (scalar.type === 'QUOTE_DOUBLE') tally.double++;
         if (typeof scalar.value === 'string' && DATE_TEXT.test(scalar.value)) {
-          if (scalar.type === 'PLAIN') plainDates++;
-          else if (scalar.type === 'QUOTE_SINGLE' || scalar.type === 'QUOTE_DOUBLE') quotedDates++;
+          if (scalar.type === 'PLAIN') tally.plainDates++;
+          else if (scalar.type === 'QUOTE_SINGLE' || scalar.type === 'QUOTE_DOUBLE') tally.quotedDates++;
         }
       },
       Seq(_key, seq) {
-        if (flowPadding === undefined && seq.flow && seq.items.length > 0 && seq.range)
-          flowPadding = text[seq.range[0] + 1] === ' ';
+        if (tally.flowPadding === undefined && seq.flow && seq.items.length > 0 && seq.range)
+          tally.flowPadding = {
+            value: text[seq.range[0] + 1] === ' ',
+            at: seq.range[0],
+            reach: seq.range[0] + 1,
+          };
       },
     });
   }
-  return {
-    indent: indent ?? DEFAULT_STYLE.indent,
-    indentSeq: indentSeq ?? DEFAULT_STYLE.indentSeq,
-    singleQuote: single > double,
-    flowPadding: flowPadding ?? DEFAULT_STYLE.flowPadding,
-    quotedDates: quotedDates > plainDates,
-  };
+  return tally;
 }
 
 /** Offset of the first `-` of a block sequence's source token, if it has one. */

@@ -8,7 +8,7 @@ import type { LinkReview } from '../change-control/link-reviews.js';
 import type { VerificationLockCase } from '../verify/verification-lock-update.js';
 import { withCheckoutLock, type CheckoutLockOptions } from './checkout-lock.js';
 import { EditError } from './edit-error.js';
-import { proveEdit, type ProvenEdit } from './edit-proof.js';
+import { proveEdit, type AssembleModel, type ProvenEdit } from './edit-proof.js';
 import type { EditRequest } from './edit-request.js';
 import { entityVersion } from './entity-version.js';
 import { settleJournal } from './journal.js';
@@ -46,6 +46,8 @@ export interface SaveOptions extends CommitOptions, CheckoutLockOptions {
   dryRun?: boolean;
   /** more checks before writing (the editor's one-owner checks); throw to refuse the save */
   check?: (input: SaveCheckInput) => Promise<void> | void;
+  /** assembles the model after the edit for the proof (the editor's incremental engine); the loader's by default */
+  assemble?: AssembleModel;
   /**
    * The snapshot the client's view came from (the editor keeps one): instead of reading and
    * composing the model again, the files are confirmed unchanged since (`changed-on-disk` otherwise).
@@ -83,7 +85,7 @@ export async function saveEdit(
       await settleJournal(ws.root);
       const snapshot = options.base ? await confirmSnapshot(options.base) : await readSnapshot(ws.modelPath);
       const plan = planEdit(snapshot, request);
-      const proven = proveEdit(snapshot, plan);
+      const proven = proveEdit(snapshot, plan, options.assemble);
       const { after } = proven;
       await options.check?.({ before: snapshot.model, after, plan, snapshot, proven });
       if (!options.dryRun) {
@@ -106,7 +108,7 @@ export async function saveEdit(
         unlocked: plan.unlocked,
         cleared: plan.cleared ?? [],
         after,
-        snapshot: options.dryRun ? snapshot : snapshotAfter(snapshot, plan, proven),
+        snapshot: options.dryRun ? snapshot : snapshotAfter(proven),
         dryRun: options.dryRun ?? false,
       };
     },

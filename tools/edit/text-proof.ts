@@ -1,11 +1,12 @@
 // The text half of the proof: bytes outside the edited ranges are identical, every range that
 // replaces text lies inside the field or entity it claims to change (and that field really changes),
-// comments go only with what changes, and nothing outside the entities changes. A JSON file has no
-// comments, and must still be strict JSON (the loader's check).
+// and comments go only with what changes (what lies outside the entities is compared on the loader's
+// reading, skeleton-proof.ts). A JSON file has no comments, and must still be strict JSON (the
+// loader's check).
 import { isDeepStrictEqual } from 'node:util';
-import { isObject } from '../model/compose-document.js';
-import { KIND_OF_SECTION, entityName, type Entity } from '../model/entity.js';
-import { isJsonFile, parseEditable } from './editable-file.js';
+import { entityName, type Entity } from '../model/entity.js';
+import { isJsonFile, parseEditable, type EditableFile } from './editable-file.js';
+import { editableEntityLines } from './editable-region.js';
 import type { FileChange } from './file-change.js';
 import { jsonOwnExtent } from './json-extent.js';
 import { parseJsonEditable } from './json-file.js';
@@ -32,43 +33,6 @@ export function checkEditedText(
   const strict = isJsonFile(change.path) ? strictJsonError(after) : undefined;
   if (strict) reasons.push(`${change.path}: the edited file would not be strict JSON (${strict})`);
   checkFileEdit(snapshot, plan, change, before, after, reasons);
-  if (!isDeepStrictEqual(skeletons(change.path, before), skeletons(change.path, after)))
-    reasons.push(`${change.path}: content outside the entities (custom keys, non-entity items) would change`);
-}
-
-/**
- * A file's documents with every entity taken out: what must stay the same when only entities change
- * (custom top-level keys, config, project, list items that are no entities). Single-object documents
- * and empty or null sections count as nothing.
- */
-function skeletons(path: string, text: string): unknown[] {
-  const out: unknown[] = [];
-  for (const value of documentValues(path, text)) {
-    if (value === null || value === undefined || (isObject(value) && 'kind' in value)) continue;
-    if (!isObject(value)) {
-      out.push(value);
-      continue;
-    }
-    const rest: Record<string, unknown> = { ...value };
-    for (const section of Object.keys(KIND_OF_SECTION)) {
-      const items = rest[section];
-      if (items === null) delete rest[section];
-      if (!Array.isArray(items)) continue;
-      const others = items.filter((item) => !(isObject(item) && typeof item.id === 'string'));
-      if (others.length > 0) rest[section] = others;
-      else delete rest[section];
-    }
-    out.push(rest);
-  }
-  return out;
-}
-
-/** A file's documents as plain values: JSON's one (none when it is not JSON), YAML's each. */
-function documentValues(path: string, text: string): unknown[] {
-  if (!isJsonFile(path)) return parseEditable(path, text).values;
-  if (strictJsonError(text) !== undefined) return [];
-  const value: unknown = JSON.parse(text);
-  return [value];
 }
 
 /** JSON.parse's complaint about a text, or undefined when it is strict JSON. */
@@ -120,7 +84,7 @@ function checkFileEdit(
     const file = parseJsonEditable(change.path, before);
     extentOf = (entity, field) => jsonOwnExtent(file, entity, field);
   } else {
-    const file = parseEditable(change.path, before);
+    const file = yamlFileOf(snapshot, change.path, before, edits);
     comments = file.comments();
     extentOf = (entity, field) => yamlOwnExtent(file, entity, field);
   }
@@ -151,6 +115,27 @@ function checkFileEdit(
         );
     }
   }
+}
+
+/**
+ * The YAML text before the edit, parsed: when every edit changes fields of one entity inside its list
+ * item, that item alone (editable-region.ts, the parse the planner used), else the whole text.
+ */
+function yamlFileOf(
+  snapshot: ModelSnapshot,
+  path: string,
+  text: string,
+  edits: readonly TextEdit[],
+): EditableFile {
+  const ids = new Set(edits.map((e) => e.entity));
+  const fields = edits.every(
+    (e) => e.action === 'set-field' || e.action === 'remove-field' || e.action === 'add-field',
+  );
+  const entity = ids.size === 1 && fields ? snapshot.model.byId.get([...ids][0]!) : undefined;
+  const item = entity?.file === path ? editableEntityLines(path, text, entity) : undefined;
+  const region = item?.region;
+  if (region && edits.every((e) => e.start >= region.start && e.end <= region.end)) return item;
+  return parseEditable(path, text);
 }
 
 /** The range an edit may rewrite: its field's, or its deleted entity's; a string says why not. */

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { contentHash } from './content-hash.js';
-import { hashOfFile, removeIfPresent, writeNewFileDurably } from './durable-fs.js';
+import { readIfPresent, removeIfPresent, writeNewFileDurably } from './durable-fs.js';
 import { EditError, isEditError } from './edit-error.js';
 import {
   finishEntry,
@@ -15,7 +15,7 @@ import {
   type Journal,
   type JournalEntry,
 } from './journal.js';
-import type { FileRead } from './model-snapshot.js';
+import { unchangedSince, type FileRead } from './model-snapshot.js';
 
 /** One file to write (`content`) or remove (no content). */
 export interface FileWrite {
@@ -41,14 +41,15 @@ export async function commitFiles(
   reads: readonly FileRead[],
   options: CommitOptions = {},
 ): Promise<void> {
-  const expected = new Map(reads.map((r) => [resolve(r.path), r.hash]));
-  for (const w of writes) if (!expected.has(resolve(w.path))) expected.set(resolve(w.path), null);
+  const expected = new Map<string, FileRead>(reads.map((r) => [resolve(r.path), r]));
+  for (const w of writes)
+    if (!expected.has(resolve(w.path))) expected.set(resolve(w.path), { path: w.path, hash: null });
   await assertUnchanged(expected);
   if (writes.length === 0) return;
   const id = randomBytes(6).toString('hex');
   const entries: (JournalEntry & { content?: Buffer; mode?: number })[] = [];
   for (const w of writes) {
-    const before = expected.get(resolve(w.path)) ?? null;
+    const before = expected.get(resolve(w.path))?.hash ?? null;
     // Write through symbolic links: the link stays, the file it names changes.
     const path = before === null ? resolve(w.path) : await realpath(w.path);
     const mode = before === null ? undefined : (await stat(path)).mode & 0o7777;
@@ -109,11 +110,11 @@ export async function commitFiles(
 }
 
 /** Throws changed-on-disk for the first file whose content is not the one read (null: absent). */
-async function assertUnchanged(expected: Map<string, string | null>): Promise<void> {
-  for (const [path, hash] of expected) {
-    const now = await hashOfFile(path);
-    if (now === hash) continue;
-    const what = hash === null ? 'appeared' : now === null ? 'was removed' : 'changed';
+async function assertUnchanged(expected: Map<string, FileRead>): Promise<void> {
+  for (const [path, read] of expected) {
+    const now = await readIfPresent(path);
+    if (unchangedSince(read, now)) continue;
+    const what = read.hash === null ? 'appeared' : now === undefined ? 'was removed' : 'changed';
     throw new EditError(
       'changed-on-disk',
       `${path} ${what} on disk since the save read it; reload and apply your change again`,

@@ -17,6 +17,8 @@ export function yamlOwnExtent(
   if (!at) return `${entityName(entity)} is not where the model says`;
   let extent: [number, number];
   if (field === undefined) {
+    // An entity parsed alone is never deleted through that parse: its siblings are not known.
+    if (file.region) return `${entityName(entity)} was parsed alone, so its removal cannot be checked`;
     if (at.section) {
       extent = itemLines(file.text, at.section.seq, at.section.index);
       // with the blank lines that separated it from its siblings

@@ -10,7 +10,7 @@ import type { ModelText } from '../model/model-text.js';
 import type { RuleContext } from '../validate/rule-context.js';
 import { finalizeDiagnostics } from '../validate/validate-model.js';
 import {
-  analyzeClaims,
+  claimsOverAttribution,
   completedAnalysis,
   invalidEntities,
   type Analysis,
@@ -18,7 +18,9 @@ import {
   type ModelAnalysis,
   type SourceAnnotations,
 } from '../verify/analyze.js';
-import { entityVerdicts, residualAccepted, type EntityVerdict } from '../verify/verdicts.js';
+import { residualAccepted, verdictRun, type EntityVerdict, type VerdictRun } from '../verify/verdicts.js';
+import { attributeTarget, type Attribution, type AttributedCase } from '../verify/attribution.js';
+import { verdictReuse, type VerdictInputs } from './verdict-inputs.js';
 import type { VerificationLock } from '../verify/verification-lock-file.js';
 import { byCodePoint } from '../model/code-point-order.js';
 import { appendTo } from '../model/multi-map.js';
@@ -189,7 +191,26 @@ export class ModelEngine {
     sameJson,
   );
 
-  /** Attribution, evidence, lock and annotation findings: read the claims, the links and those inputs. */
+  /**
+   * One evidence target's cases attributed with the claims on it: read the target's claims (a
+   * fingerprint), the links (ids and kinds a tag may name, the config) and the evidence. A claim edited
+   * attributes the cases of its target again, not every target's.
+   */
+  private readonly attributedTarget = this.db.derived<string, Attribution>('attributedTarget', (target) => {
+    const evidence = this.evidenceInput.get(ONE)!;
+    this.linkFacts.get(ONE);
+    this.targetClaimFacts.get(target);
+    const { model, claimsOnTarget } = this.untracked(() => this.assembled.get(ONE));
+    const claims = claimsOnTarget().get(target) ?? [];
+    return attributeTarget(evidence.targets.get(target)!, claims, model.config, model.byId, evidence.root);
+  });
+
+  /**
+   * Attribution (target by target), evidence, lock and annotation findings: read the claims, the links
+   * and those inputs. The rules across targets, the lock's checks and the quarantines write on some
+   * cases, so those get copies of the attributed ones (a target's attribution is kept for the next
+   * run, casesWrittenOn).
+   */
   private readonly evidencePart = this.db.derived<string, ClaimAnalysis | undefined>('evidencePart', () => {
     const evidence = this.evidenceInput.get(ONE);
     const lock = this.lockInput.get(ONE);
@@ -197,15 +218,18 @@ export class ModelEngine {
     if (!evidence && !sources) return undefined;
     this.linkFacts.get(ONE);
     for (const t of this.targets.get(ONE)) this.targetClaimFacts.get(t);
+    let attributed: Attribution | undefined;
+    if (evidence) {
+      attributed = { cases: [], diagnostics: [] };
+      const written = casesWrittenOn(evidence, lock);
+      for (const target of evidence.targets.keys()) {
+        const one = this.attributedTarget.get(target);
+        for (const a of one.cases) attributed.cases.push(written(a) ? { ...a } : a);
+        for (const d of one.diagnostics) attributed.diagnostics.push(d);
+      }
+    }
     const { model, ctx } = this.untracked(() => this.assembled.get(ONE));
-    const part: Parameters<typeof analyzeClaims>[0] = {
-      model,
-      modelAnalysis: { model, ctx, diagnostics: [] },
-    };
-    if (evidence) part.evidence = evidence;
-    if (lock) part.lock = lock;
-    if (sources) part.sources = sources;
-    return analyzeClaims(part);
+    return claimsOverAttribution({ model, ctx, diagnostics: [] }, { evidence, lock, sources }, attributed);
   });
 
   /**
@@ -276,23 +300,43 @@ export class ModelEngine {
    * (tools/incremental/review-queries.ts), so an edit of a title or a description keeps them.
    */
   private readonly verdicts = this.db.derived<string, EntityVerdict[]>('verdicts', () => {
-    this.linkFacts.get(ONE);
-    for (const f of this.listingInput.get(ONE).files) this.acceptedRisks.get(f);
+    const links = this.linkFacts.get(ONE);
+    const accepted: string[] = [];
+    for (const f of this.listingInput.get(ONE).files) accepted.push(...this.acceptedRisks.get(f));
     const part = this.evidencePart.get(ONE);
     const invalid = this.invalid.get(ONE);
     const suspectSets = this.review.suspectSets();
     const { model, ctx } = this.untracked(() => this.assembled.get(ONE));
-    const stale = part?.stale ?? new Set<string>();
-    return entityVerdicts(
+    const inputs: VerdictInputs = {
+      links,
+      cases: part?.cases ?? [],
+      absences: part?.absences ?? [],
+      stale: part?.stale ?? new Set<string>(),
+      invalid,
+      suspectSets,
+      accepted,
+    };
+    // Over the same links, only the entities whose inputs changed (and what derives from them) are
+    // judged again (verdict-inputs.ts); the last run's inputs are kept for the next.
+    const last = this.lastVerdicts;
+    const reuse = last && !last.run.cyclic ? verdictReuse(last.inputs, inputs, last.run.verdicts) : undefined;
+    const run = verdictRun(
       ctx.trace,
-      part?.cases ?? [],
-      part?.absences ?? [],
+      inputs.cases,
+      inputs.absences,
       new Set(invalid),
-      stale,
+      inputs.stale,
       model.config,
       suspectSets,
+      reuse,
     );
+    this.lastVerdicts = { inputs, run };
+    this.judged += run.judged;
+    return run.verdicts;
   });
+
+  /** What the last verdicts were made from, and the run: the next run judges again what changed only. */
+  private lastVerdicts: { inputs: VerdictInputs; run: VerdictRun } | undefined;
 
   private readonly analysisQuery = this.db.derived<string, Analysis>('analysis', () => {
     const model = this.review.model();
@@ -434,10 +478,46 @@ export class ModelEngine {
     return this.db.runs;
   }
 
+  /** How many entity verdicts the `verdicts` query worked out since the engine was made (not taken over). */
+  judged = 0;
+
   private untracked<T>(read: () => T): T {
     return this.db.untracked(read);
   }
 }
+
+/**
+ * Which attributed cases the steps after attribution may write on (claimsOverAttribution): quarantined
+ * ones (settled), those whose path the evidence has more than once (the rules across targets quarantine
+ * only among those) and those whose path the lock pins (its checks quarantine only those). A superset:
+ * the others are handed over as attribution made them.
+ */
+function casesWrittenOn(
+  evidence: Evidence,
+  lock: VerificationLock | undefined,
+): (a: AttributedCase) => boolean {
+  const repeated = repeatedPathsOf(evidence);
+  const locked = new Set(lock?.entries.map((e) => e.path));
+  return (a) => a.quarantine !== null || repeated.has(a.case.path) || locked.has(a.case.path);
+}
+
+/** The case paths an evidence has more than once (in one target or several), found once per evidence. */
+function repeatedPathsOf(evidence: Evidence): ReadonlySet<string> {
+  let repeated = repeatedPaths.get(evidence);
+  if (!repeated) {
+    const seen = new Set<string>();
+    repeated = new Set<string>();
+    for (const target of evidence.targets.values())
+      for (const c of target.cases) {
+        if (seen.has(c.path)) repeated.add(c.path);
+        seen.add(c.path);
+      }
+    repeatedPaths.set(evidence, repeated);
+  }
+  return repeated;
+}
+
+const repeatedPaths = new WeakMap<Evidence, Set<string>>();
 
 /** Whether two maps of lists have the same keys in the same order, each with the same list. */
 function sameLists(

@@ -8,6 +8,7 @@ import type { ModelFileList } from '../model/model-files.js';
 import type { Model } from '../model/model.js';
 import { parseReviewStamps, type ReviewStamp, type ReviewStamps } from '../model/review-stamps.js';
 import type { QueryDatabase } from './query-database.js';
+import { traceIndex } from '../trace/trace-index.js';
 
 // Review stamps as an input of the incremental engine, and suspect-link as queries over them
 // (docs/incremental.md, docs/change-control.md, docs/decisions/0365-suspect-links-in-the-engine.md,
@@ -183,7 +184,14 @@ export class ReviewQueries {
       const { model } = this.inputs.assembled();
       const stamps = this.stampsQuery.get(ONE);
       if (!stamps) return model;
-      return { ...model, reviewed: stamps, diagnostics: [...model.diagnostics, ...stamps.diagnostics] };
+      const stamped = {
+        ...model,
+        reviewed: stamps,
+        diagnostics: [...model.diagnostics, ...stamps.diagnostics],
+      };
+      // Its trace index is the assembled model's shape: who asks for it builds no shape again.
+      traceIndex(stamped, traceIndex(model).shape);
+      return stamped;
     });
   }
 

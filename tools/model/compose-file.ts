@@ -55,12 +55,28 @@ function composeModelFileNow(file: string): ComposedFile {
 
 /** Parses and composes a file's decoded text; exported for the editor, which reads and edits bytes itself. */
 export function composeModelText(file: string, read: ModelText): ComposedFile {
-  if (!read.ok) return { file, documents: [], diagnostics: [read.diagnostic], unreadable: true };
+  return composeModelTextWithValues(file, read).composed;
+}
+
+/**
+ * Parses and composes a file's decoded text, keeping each non-empty document's plain value as the
+ * loader read it: the editor's proof compares what lies outside the entities (tools/edit/edit-proof.ts).
+ */
+export function composeModelTextWithValues(
+  file: string,
+  read: ModelText,
+): { composed: ComposedFile; values: unknown[] } {
+  if (!read.ok)
+    return {
+      composed: { file, documents: [], diagnostics: [read.diagnostic], unreadable: true },
+      values: [],
+    };
   const parsed = parseModelText(file, read.text);
-  return {
+  const composed = {
     file,
     documents: parsed.documents.map((doc) => composeDocument(file, doc)),
     diagnostics: parsed.diagnostics,
     unreadable: parsed.diagnostics.length > 0 && parsed.documents.length === 0,
   };
+  return { composed, values: parsed.documents.map((doc) => doc.value) };
 }

@@ -7,7 +7,7 @@ import type { Annotation, AnnotationScan } from '../sources/annotation.js';
 import { traceIndex } from '../trace/trace-index.js';
 import { ruleContext, type RuleContext } from '../validate/rule-context.js';
 import { finalizeDiagnostics, modelDiagnostics } from '../validate/validate-model.js';
-import { attributeCases, settleQuarantines, type AttributedCase } from './attribution.js';
+import { attributeCases, settleQuarantines, type AttributedCase, type Attribution } from './attribution.js';
 import { claimEvidenceRules } from './claim-evidence-rules.js';
 import { crossTargetRules } from './cross-target-rules.js';
 import { checkVerificationLock, type LockedAbsence } from './verification-lock-checks.js';
@@ -156,23 +156,33 @@ export function suspectSetsOf(reviews: readonly LinkReview[]): Map<string, Set<s
  * Diagnostics (model rules, evidence, attribution, lock, annotations) and the one owner of each case,
  * without verdicts and gaps: what the editor's save checks compare. Pure: no I/O.
  */
-export function analyzeClaims({
-  model,
-  evidence,
-  lock,
-  sources,
-  modelAnalysis,
-}: AnalyzeInput): ClaimAnalysis {
-  const prepared = modelAnalysis?.model === model ? modelAnalysis : analyzeModel(model);
-  const ctx = prepared.ctx;
+export function analyzeClaims(input: AnalyzeInput): ClaimAnalysis {
+  const { model, evidence } = input;
+  const prepared = input.modelAnalysis?.model === model ? input.modelAnalysis : analyzeModel(model);
+  const attributed = evidence
+    ? attributeCases(prepared.ctx.claims, evidence, model.config, model.byId)
+    : undefined;
+  return claimsOverAttribution(prepared, input, attributed);
+}
+
+/**
+ * A claim analysis once the cases are attributed (`attributed`, present when there is evidence): the
+ * rules across targets, the lock's checks and the quarantines, which write on the attributed cases,
+ * the claims' rules over the evidence, and the annotations. Pure: no I/O.
+ */
+export function claimsOverAttribution(
+  prepared: ModelAnalysis,
+  { evidence, lock, sources }: Pick<AnalyzeInput, 'evidence' | 'lock' | 'sources'>,
+  attributed: Attribution | undefined,
+): ClaimAnalysis {
+  const { model, ctx } = prepared;
   const diagnostics: Diagnostic[] = [...prepared.diagnostics];
   let cases: AttributedCase[] = [];
   let absences: LockedAbsence[] = [];
   let stale = new Set<string>();
-  if (evidence) {
+  if (evidence && attributed) {
     // Evidence names files relative to its directory; people open them from where they ran rr.
     diagnostics.push(...evidence.diagnostics.map((d) => underRoot(d, evidence.root)));
-    const attributed = attributeCases(ctx.claims, evidence, model.config, model.byId);
     cases = attributed.cases;
     diagnostics.push(...attributed.diagnostics);
     diagnostics.push(...crossTargetRules(cases, model.config));

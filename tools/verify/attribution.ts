@@ -6,7 +6,7 @@ import { entityName, type Entity } from '../model/entity.js';
 import type { QuarantineRule } from '../model/rule-catalog.js';
 import { GlobPrefixIndex } from '../model/glob-prefix-index.js';
 import { selects, type Selector } from '../model/selectors.js';
-import type { Evidence, TestCase } from '../evidence/test-case.js';
+import type { Evidence, TargetEvidence, TestCase } from '../evidence/test-case.js';
 import { claimsByTarget } from '../validate/claim-overlaps.js';
 
 /** How a case got its owner: a claim of the model, or (hybrid mode) the case's own single tag. */
@@ -41,104 +41,129 @@ export function attributeCases(
   evidence: Evidence,
   config: Config,
   byId: ReadonlyMap<string, Entity>,
-): { cases: AttributedCase[]; diagnostics: Diagnostic[] } {
+): Attribution {
   const diagnostics: Diagnostic[] = [];
   const byTarget = claimsByTarget(claims);
   const cases: AttributedCase[] = [];
   for (const target of evidence.targets.values()) {
-    const index = indexClaims(byTarget.get(target.target) ?? []);
-    for (const c of target.cases) {
-      const selecting = selectingClaims(c.path, index);
-      const claimedBy =
-        selecting.length === 0
-          ? NO_IDS
-          : selecting.length === 1
-            ? [selecting[0]!.entity.id]
-            : [...new Set(selecting.map((s) => s.entity.id))].sort();
-      const a: AttributedCase = {
-        case: c,
-        owner: null,
-        basis: null,
-        claimedBy,
-        quarantine: null,
-        implicated: NO_IDS,
-        coarse: false,
-        level: c.level ?? config.default_provided_level,
-      };
-      if (claimedBy.length > 1) {
-        a.quarantine = 'shared-case';
+    const one = attributeTarget(target, byTarget.get(target.target) ?? [], config, byId, evidence.root);
+    for (const a of one.cases) cases.push(a);
+    for (const d of one.diagnostics) diagnostics.push(d);
+  }
+  return { cases, diagnostics };
+}
+
+/** The cases attribution gives owners to, and what it found. */
+export interface Attribution {
+  cases: AttributedCase[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The attribution of one target's cases, from the claims on that target alone: what attributeCases
+ * does for each target in turn (the incremental engine keeps it per target, docs/incremental.md).
+ */
+export function attributeTarget(
+  target: TargetEvidence,
+  claims: readonly Claim[],
+  config: Config,
+  byId: ReadonlyMap<string, Entity>,
+  root: string,
+): Attribution {
+  const diagnostics: Diagnostic[] = [];
+  const cases: AttributedCase[] = [];
+  const index = indexClaims(claims);
+  for (const c of target.cases) {
+    const selecting = selectingClaims(c.path, index);
+    const claimedBy =
+      selecting.length === 0
+        ? NO_IDS
+        : selecting.length === 1
+          ? [selecting[0]!.entity.id]
+          : [...new Set(selecting.map((s) => s.entity.id))].sort();
+    const a: AttributedCase = {
+      case: c,
+      owner: null,
+      basis: null,
+      claimedBy,
+      quarantine: null,
+      implicated: NO_IDS,
+      coarse: false,
+      level: c.level ?? config.default_provided_level,
+    };
+    if (claimedBy.length > 1) {
+      a.quarantine = 'shared-case';
+      diagnostics.push(
+        diagnostic(
+          'shared-case',
+          'error',
+          `case ${c.target} ${c.path} is claimed by ${claimedBy.join(' and ')}; a case verifies at most one entity, so narrow the claims`,
+          caseWhere(root, c),
+        ),
+      );
+    } else if (c.tags.length > 1) {
+      a.quarantine = 'multi-tag';
+      diagnostics.push(
+        diagnostic(
+          'multi-tag',
+          'error',
+          `case ${c.target} ${c.path} is tagged with ${c.tags.join(', ')}; a case verifies one entity: split the test or keep one tag`,
+          caseWhere(root, c),
+        ),
+      );
+    } else if (claimedBy.length === 1) {
+      const claim = selecting[0]!;
+      a.owner = claim.entity.id;
+      a.basis = 'model';
+      a.claim = claim;
+      a.coarse = claim.wholeTarget && !target.synthetic;
+      a.level = c.level ?? claim.level ?? config.default_provided_level;
+      const tag = c.tags[0];
+      if (tag !== undefined && !VERIFIABLE.has(byId.get(tag)?.kind ?? '')) {
+        diagnostics.push(danglingTag(c, tag, byId, caseWhere(root, c)));
+      } else if (tag !== undefined && tag !== a.owner) {
         diagnostics.push(
           diagnostic(
-            'shared-case',
-            'error',
-            `case ${c.target} ${c.path} is claimed by ${claimedBy.join(' and ')}; a case verifies at most one entity, so narrow the claims`,
-            caseWhere(evidence.root, c),
+            'tag-mismatch',
+            'warning',
+            `case ${c.target} ${c.path} is tagged ${tag} but the claim of ${entityName(claim.entity)} owns it`,
+            claim.at,
+            claim.entity.id,
           ),
         );
-      } else if (c.tags.length > 1) {
-        a.quarantine = 'multi-tag';
-        diagnostics.push(
-          diagnostic(
-            'multi-tag',
-            'error',
-            `case ${c.target} ${c.path} is tagged with ${c.tags.join(', ')}; a case verifies one entity: split the test or keep one tag`,
-            caseWhere(evidence.root, c),
-          ),
-        );
-      } else if (claimedBy.length === 1) {
-        const claim = selecting[0]!;
-        a.owner = claim.entity.id;
-        a.basis = 'model';
-        a.claim = claim;
-        a.coarse = claim.wholeTarget && !target.synthetic;
-        a.level = c.level ?? claim.level ?? config.default_provided_level;
-        const tag = c.tags[0];
-        if (tag !== undefined && !VERIFIABLE.has(byId.get(tag)?.kind ?? '')) {
-          diagnostics.push(danglingTag(c, tag, byId, caseWhere(evidence.root, c)));
-        } else if (tag !== undefined && tag !== a.owner) {
-          diagnostics.push(
-            diagnostic(
-              'tag-mismatch',
-              'warning',
-              `case ${c.target} ${c.path} is tagged ${tag} but the claim of ${entityName(claim.entity)} owns it`,
-              claim.at,
-              claim.entity.id,
-            ),
-          );
-        }
-        if (c.level !== undefined && claim.level !== undefined && c.level !== claim.level) {
-          diagnostics.push(
-            diagnostic(
-              'level-mismatch',
-              'warning',
-              `case ${c.target} ${c.path} declares level ${c.level} but the claim of ${entityName(claim.entity)} gives level ${claim.level}`,
-              claim.at,
-              claim.entity.id,
-            ),
-          );
-        }
-      } else if (c.tags.length === 1) {
-        const tag = c.tags[0]!;
-        const tagged = byId.get(tag);
-        if (!tagged || !VERIFIABLE.has(tagged.kind)) {
-          diagnostics.push(danglingTag(c, tag, byId, caseWhere(evidence.root, c)));
-        } else if (config.attribution === 'hybrid') {
-          a.owner = tag;
-          a.basis = 'tag';
-        } else {
-          diagnostics.push(
-            diagnostic(
-              'unclaimed-tag',
-              'warning',
-              `case ${c.target} ${c.path} is tagged ${tag} but no claim covers it (attribution: model); add it to ${tag}'s verified_by`,
-              caseWhere(evidence.root, c),
-              tag,
-            ),
-          );
-        }
       }
-      cases.push(a);
+      if (c.level !== undefined && claim.level !== undefined && c.level !== claim.level) {
+        diagnostics.push(
+          diagnostic(
+            'level-mismatch',
+            'warning',
+            `case ${c.target} ${c.path} declares level ${c.level} but the claim of ${entityName(claim.entity)} gives level ${claim.level}`,
+            claim.at,
+            claim.entity.id,
+          ),
+        );
+      }
+    } else if (c.tags.length === 1) {
+      const tag = c.tags[0]!;
+      const tagged = byId.get(tag);
+      if (!tagged || !VERIFIABLE.has(tagged.kind)) {
+        diagnostics.push(danglingTag(c, tag, byId, caseWhere(root, c)));
+      } else if (config.attribution === 'hybrid') {
+        a.owner = tag;
+        a.basis = 'tag';
+      } else {
+        diagnostics.push(
+          diagnostic(
+            'unclaimed-tag',
+            'warning',
+            `case ${c.target} ${c.path} is tagged ${tag} but no claim covers it (attribution: model); add it to ${tag}'s verified_by`,
+            caseWhere(root, c),
+            tag,
+          ),
+        );
+      }
     }
+    cases.push(a);
   }
   return { cases, diagnostics };
 }

@@ -15,18 +15,19 @@ export function claimEvidenceRules(
   lock: VerificationLock | undefined,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const lockedTargets = new Set(lock?.entries.map((e) => e.target) ?? []);
+  const lockedTargets = lock ? targetsOf(lock) : new Set<string>();
   for (const claim of claims) {
     if (!claim.label) continue;
-    const who = entityName(claim.entity);
     const target = evidence.targets.get(claim.label);
+    // Named only when reported: most claims are not.
+    const who = () => entityName(claim.entity);
     if (!target) {
       if (lockedTargets.has(claim.label)) continue; // known from the lock: it just did not run
       out.push(
         diagnostic(
           'unknown-target',
           'error',
-          `${who}: target ${claim.label} is not in the evidence (${evidence.root}) nor in the lock; check the label, or run the target`,
+          `${who()}: target ${claim.label} is not in the evidence (${evidence.root}) nor in the lock; check the label, or run the target`,
           claim.at,
           claim.entity.id,
         ),
@@ -36,7 +37,7 @@ export function claimEvidenceRules(
         diagnostic(
           'coarse-claim',
           'warning',
-          `${who}: whole-target claim on ${claim.label}, which reports ${target.cases.length} cases of its own; claim them by case`,
+          `${who()}: whole-target claim on ${claim.label}, which reports ${target.cases.length} cases of its own; claim them by case`,
           claim.at,
           claim.entity.id,
         ),
@@ -45,3 +46,12 @@ export function claimEvidenceRules(
   }
   return out;
 }
+
+/** The targets a lock names, found once per lock (the editor checks every save against the same one). */
+function targetsOf(lock: VerificationLock): ReadonlySet<string> {
+  let targets = lockTargets.get(lock);
+  if (!targets) lockTargets.set(lock, (targets = new Set(lock.entries.map((e) => e.target))));
+  return targets;
+}
+
+const lockTargets = new WeakMap<VerificationLock, Set<string>>();

@@ -91,8 +91,53 @@ export function entityVerdicts(
   config: Config,
   suspectSets: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): EntityVerdict[] {
+  return verdictRun(trace, cases, absences, invalidClaims, staleEntries, config, suspectSets).verdicts;
+}
+
+/** The verdicts of a run, and whether a loop of live links was cut somewhere on the way. */
+export interface VerdictRun {
+  verdicts: EntityVerdict[];
+  /** a refines cycle (reported by validate) stopped a derivation: which link was cut depends on the order */
+  cyclic: boolean;
+  /** how many entities were judged (the others' verdicts were taken over) */
+  judged: number;
+}
+
+/**
+ * What a run may take over from an earlier one over the same links and config: every verdict but those
+ * of the `changed` entities (their own members, INVALID state, suspect sets or accepted residual may
+ * differ) and of the entities that derive from them, through live links, which are made again.
+ */
+export interface VerdictReuse {
+  previous: readonly EntityVerdict[];
+  changed: ReadonlySet<string>;
+}
+
+/**
+ * entityVerdicts, with what it needs to be run again: given `reuse` from a run over the same links
+ * and config without a cycle, only the changed entities and what derives from them are judged again
+ * (the incremental engine, docs/incremental.md); the verdicts are those a whole run gives.
+ */
+export function verdictRun(
+  trace: TraceIndex,
+  cases: readonly AttributedCase[],
+  absences: readonly LockedAbsence[],
+  invalidClaims: InvalidClaims,
+  staleEntries: ReadonlySet<string>,
+  config: Config,
+  suspectSets: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
+  reuse?: VerdictReuse,
+): VerdictRun {
+  const redo = reuse && judgedAgain(trace, reuse);
+  const previous = redo && new Map(reuse.previous.map((v) => [v.id, v]));
+  if (previous && trace.model.entities.some((e) => !redo.has(e.id) && !previous.has(e.id)))
+    return verdictRun(trace, cases, absences, invalidClaims, staleEntries, config, suspectSets);
+  let cyclic = false;
+  let judged = 0;
   const members = new Map<string, SetMember[]>();
   const invalid = new Set(invalidClaims);
+  // Members are made only for the entities judged (all of them in a whole run).
+  const judging = (id: string) => !redo || redo.has(id);
   const push = (id: string, m: SetMember) => {
     if (suspectSets.get(id)?.has(m.target)) m.suspect = true;
     appendTo(members, id, m);
@@ -102,6 +147,7 @@ export function entityVerdicts(
     if (a.quarantine) {
       for (const id of a.implicated) {
         invalid.add(id);
+        if (!judging(id)) continue;
         push(id, {
           target: c.target,
           path: c.path,
@@ -115,7 +161,7 @@ export function entityVerdicts(
       }
       continue;
     }
-    if (!a.owner) continue;
+    if (!a.owner || !judging(a.owner)) continue;
     const selector = a.claim ? selectorOf(a.claim, c.path) : undefined;
     const member: SetMember = {
       target: c.target,
@@ -130,6 +176,7 @@ export function entityVerdicts(
     push(a.owner, member);
   }
   for (const { entry, state, movedTo } of absences) {
+    if (!judging(entry.owner)) continue;
     const m: SetMember = {
       target: entry.target,
       path: entry.path,
@@ -146,8 +193,9 @@ export function entityVerdicts(
   const done = new Map<string, EntityVerdict>();
   const active = new Set<string>();
   const verdictOf = (e: Entity): EntityVerdict => {
-    const known = done.get(e.id);
+    const known = done.get(e.id) ?? (redo && !redo.has(e.id) ? previous!.get(e.id) : undefined);
     if (known) return known;
+    judged++;
     // By target, then path: concatenating them would interleave targets that share a prefix.
     const own = sortByCodePointKey(
       [...(members.get(e.id) ?? [])],
@@ -167,7 +215,9 @@ export function entityVerdicts(
       return v;
     }
     active.add(e.id); // a refines cycle is reported by validate; here it just stops the recursion
-    const from = trace.down(e.id).filter((c) => !active.has(c.id));
+    const below = trace.down(e.id);
+    const from = below.filter((c) => !active.has(c.id));
+    if (from.length < below.length) cyclic = true;
     const derived = from.map((c) => verdictOf(c).verdict).filter((v): v is Verdict => v !== null);
     active.delete(e.id);
     const ownVerdict = own.length > 0 ? setVerdict(own, config) : undefined;
@@ -205,7 +255,21 @@ export function entityVerdicts(
     done.set(e.id, v);
     return v;
   };
-  return trace.model.entities.map(verdictOf);
+  const verdicts = trace.model.entities.map(verdictOf);
+  return { verdicts, cyclic, judged };
+}
+
+/** The changed entities and every entity that derives from one of them through live links. */
+function judgedAgain(trace: TraceIndex, reuse: VerdictReuse): Set<string> {
+  const out = new Set<string>();
+  const queue = [...reuse.changed];
+  for (let i = 0; i < queue.length; i++) {
+    const id = queue[i]!;
+    if (out.has(id)) continue;
+    out.add(id);
+    for (const parent of trace.up(id)) queue.push(parent.id);
+  }
+  return out;
 }
 
 /** Whether a risk's residual is written as accepted (its verdict then is ACCEPTED when nothing else is). */
