@@ -200,8 +200,11 @@ export class ModelEngine {
     const evidence = this.evidenceInput.get(ONE)!;
     this.linkFacts.get(ONE);
     this.targetClaimFacts.get(target);
-    const { model, claimsOnTarget } = this.untracked(() => this.assembled.get(ONE));
-    const claims = claimsOnTarget().get(target) ?? [];
+    // The revision's own claims on the target, from the files that claim it (as targetRules reads them).
+    const { model, claimsByFile } = this.assembled.peek(ONE);
+    const claims: Claim[] = [];
+    for (const f of this.claimers.peek(ONE).get(target) ?? [])
+      for (const c of claimsByFile.get(f)?.byTarget().get(target) ?? []) claims.push(c);
     return attributeTarget(evidence.targets.get(target)!, claims, model.config, model.byId, evidence.root);
   });
 

@@ -6,10 +6,11 @@
 import type { AttributedCase } from '../verify/attribution.js';
 import type { LockedAbsence } from '../verify/verification-lock-checks.js';
 import type { EntityVerdict, VerdictReuse } from '../verify/verdicts.js';
+import { sameLinkFactsLists, type LinkFacts } from './model-fingerprints.js';
 
 /** The inputs of one verdict run (the links as their fingerprint). */
 export interface VerdictInputs {
-  links: string;
+  links: readonly LinkFacts[];
   cases: readonly AttributedCase[];
   absences: readonly LockedAbsence[];
   stale: ReadonlySet<string>;
@@ -29,7 +30,8 @@ export function verdictReuse(
   now: VerdictInputs,
   previous: readonly EntityVerdict[],
 ): VerdictReuse | undefined {
-  if (before.links !== now.links || before.cases.length !== now.cases.length) return undefined;
+  if (!sameLinkFactsLists(before.links, now.links) || before.cases.length !== now.cases.length)
+    return undefined;
   const changed = new Set<string>();
   const mark = (id: string | null | undefined) => {
     if (id) changed.add(id);
