@@ -68,7 +68,10 @@ const sameJson = <V>(a: V, b: V): boolean => a === b || JSON.stringify(a) === JS
  * narrow queries that cut off: the id table and the trace links' shape (from the link facts), the
  * resolved config (from the config blocks).
  */
-export function assemblyQueries(db: QueryDatabase, from: AssemblySources): DerivedQuery<string, Assembled> {
+export function assemblyQueries(
+  db: QueryDatabase,
+  from: AssemblySources,
+): { assembled: DerivedQuery<string, Assembled>; resolvedConfig: DerivedQuery<string, ResolvedConfig> } {
   const documents = db.derived<string, FileDocumentsPart>('documentsPart', (file) =>
     fileDocumentsPart(from.composed(file)),
   );
@@ -136,7 +139,7 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
     });
   });
 
-  return db.derived<string, Assembled>('assembled', () => {
+  const assembled = db.derived<string, Assembled>('assembled', () => {
     const listing = from.listing();
     const { files, ids } = identity.get(ONE);
     const parts = files.map((f) => entities.get(f));
@@ -157,6 +160,7 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
     const ctx: RuleContext = { model, claims, claimsByEntity, trace: traceIndex(model, traceShape.get(ONE)) };
     return { model, ctx, entitiesByFile, claimsByFile };
   });
+  return { assembled, resolvedConfig };
 }
 
 /** The part of the file whose entity owns an id (`parts[i]` is `files[i]`'s). */
