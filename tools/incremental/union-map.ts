@@ -10,7 +10,7 @@ import { MapView } from './map-view.js';
  * costs no more than a few times the lookups it follows. Writing to it throws (MapView).
  */
 export class UnionMap<K, V> extends MapView<K, V> {
-  /** the parts as one Map: the only part, or a copy made once lookups reach a quarter of the entries */
+  /** the parts as one Map, copied once lookups reach a quarter of the entries */
   private whole: ReadonlyMap<K, V> | undefined;
   /** lookups left before the copy is made */
   private lookupsLeft: number;
@@ -21,7 +21,6 @@ export class UnionMap<K, V> extends MapView<K, V> {
     private readonly partOf: (key: K) => ReadonlyMap<K, V> | undefined,
   ) {
     super();
-    this.whole = parts.length === 1 ? parts[0] : undefined;
     this.lookupsLeft = this.size / 4;
   }
 
