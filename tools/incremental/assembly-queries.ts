@@ -21,6 +21,7 @@ import { traceIndex, TraceShape } from '../trace/trace-index.js';
 import { claimsByTarget } from '../validate/claim-overlaps.js';
 import { claimsOfEntities, type EntityClaims, type RuleContext } from '../validate/rule-context.js';
 import type { DerivedQuery, QueryDatabase } from './query-database.js';
+import { EntitiesById } from './entities-by-id.js';
 import { SealedMap } from './sealed-map.js';
 import { UnionMap } from './union-map.js';
 
@@ -55,8 +56,8 @@ interface Identity {
   ids: IdTable;
 }
 
-/** One file's entities part with its claims, and its entities by id. */
-type EntitiesPart = FileEntitiesPart & FileClaims & { byId: Map<string, Entity> };
+/** One file's entities part with its claims. */
+type EntitiesPart = FileEntitiesPart & FileClaims;
 
 const ONE = '';
 const sameJson = <V>(a: V, b: V): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
@@ -68,7 +69,10 @@ const sameJson = <V>(a: V, b: V): boolean => a === b || JSON.stringify(a) === JS
  * narrow queries that cut off: the id table and the trace links' shape (from the link facts), the
  * resolved config (from the config blocks).
  */
-export function assemblyQueries(db: QueryDatabase, from: AssemblySources): DerivedQuery<string, Assembled> {
+export function assemblyQueries(
+  db: QueryDatabase,
+  from: AssemblySources,
+): { assembled: DerivedQuery<string, Assembled>; resolvedConfig: DerivedQuery<string, ResolvedConfig> } {
   const documents = db.derived<string, FileDocumentsPart>('documentsPart', (file) =>
     fileDocumentsPart(from.composed(file)),
   );
@@ -111,38 +115,32 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
       config,
       (owner) => documents.get(owner.file).entities[owner.index]!,
     );
-    // Sealed: a model of one file hands them over as they are (united below).
-    const byId = new SealedMap<string, Entity>((set) => {
-      for (const e of own.entities) set(e.id, e);
-    });
-    const { claims, claimsByEntity: claimed } = claimsOfEntities(own.entities, config);
-    const claimsByEntity = new SealedMap<string, Claim[]>((set) => {
-      for (const [id, list] of claimed) set(id, list);
-    });
+    const { claims, claimsByEntity } = claimsOfEntities(own.entities, config);
     let byTarget: Map<string, Claim[]> | undefined;
-    return { ...own, claims, claimsByEntity, byId, byTarget: () => (byTarget ??= claimsByTarget(claims)) };
+    return { ...own, claims, claimsByEntity, byTarget: () => (byTarget ??= claimsByTarget(claims)) };
   });
+
+  // Each file's entities as its documents give them, where the id table places each owner.
+  const documentsOf = (files: readonly string[]) =>
+    new Map(files.map((f) => [f, documents.get(f).entities] as const));
 
   // The links by id: they change only with the link facts; the entities are read untracked.
   const traceShape = db.derived<string, TraceShape>('traceShape', () => {
     const { files, ids } = identity.get(ONE);
     from.linkFacts();
     return db.untracked(() => {
-      const parts = files.map((f) => entities.get(f));
       const owners: Entity[] = [];
-      for (const part of parts) for (const e of part.entities) owners.push(e);
-      const byId = united(parts, ownerPart(files, parts, ids), (p) => p.byId);
-      return new TraceShape({ entities: owners, byId });
+      for (const f of files) for (const e of entities.get(f).entities) owners.push(e);
+      return new TraceShape({ entities: owners, byId: new EntitiesById(ids, documentsOf(files)) });
     });
   });
 
-  return db.derived<string, Assembled>('assembled', () => {
+  const assembled = db.derived<string, Assembled>('assembled', () => {
     const listing = from.listing();
     const { files, ids } = identity.get(ONE);
     const parts = files.map((f) => entities.get(f));
-    const partOf = ownerPart(files, parts, ids);
-    const byId = united(parts, partOf, (p) => p.byId);
-    const claimsByEntity = united(parts, partOf, (p) => p.claimsByEntity);
+    const byId = new EntitiesById(ids, documentsOf(files));
+    const claimsByEntity = unitedClaims(files, parts, ids);
     const model = modelFromParts(
       { root: from.root(), diagnostics: listing.diagnostics, unreadable: listing.unreadable },
       files.map((f) => documents.get(f)),
@@ -157,36 +155,30 @@ export function assemblyQueries(db: QueryDatabase, from: AssemblySources): Deriv
     const ctx: RuleContext = { model, claims, claimsByEntity, trace: traceIndex(model, traceShape.get(ONE)) };
     return { model, ctx, entitiesByFile, claimsByFile };
   });
-}
-
-/** The part of the file whose entity owns an id (`parts[i]` is `files[i]`'s). */
-function ownerPart(
-  files: readonly string[],
-  parts: readonly EntitiesPart[],
-  ids: IdTable,
-): (id: string) => EntitiesPart | undefined {
-  const partAt = new Map(files.map((f, i) => [f, parts[i]!]));
-  return (id) => {
-    const owner = ids.get(id);
-    return owner && partAt.get(owner.file);
-  };
+  return { assembled, resolvedConfig };
 }
 
 /**
- * One of the files' indexes by id (`index` of each part) for the whole model: the files' own united
- * (a revision builds no Map of every entity), or, for a model of one file, its own (sealed: a plain
- * Map's lookups, and still no writing).
+ * The model's claims by entity id: the files' own united (a revision builds no Map of every claim), or,
+ * for a model of one file, a sealed copy of its own (a plain Map's lookups).
  */
-function united<V>(
+function unitedClaims(
+  files: readonly string[],
   parts: readonly EntitiesPart[],
-  partOf: (id: string) => EntitiesPart | undefined,
-  index: (part: EntitiesPart) => Map<string, V>,
-): Map<string, V> {
-  if (parts.length === 1) return index(parts[0]!);
-  return new UnionMap(parts.map(index), (id) => {
-    const part = partOf(id);
-    return part && index(part);
-  });
+  ids: IdTable,
+): Map<string, Claim[]> {
+  if (parts.length === 1) {
+    const own = parts[0]!.claimsByEntity;
+    return new SealedMap((set) => own.forEach((list, id) => set(id, list)));
+  }
+  const partAt = new Map(files.map((f, i) => [f, parts[i]!]));
+  return new UnionMap(
+    parts.map((p) => p.claimsByEntity),
+    (id) => {
+      const owner = ids.get(id);
+      return owner && partAt.get(owner.file)?.claimsByEntity;
+    },
+  );
 }
 
 function sameIdentity(a: Identity, b: Identity): boolean {

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { Model } from '../model/model.js';
 import type { ModelFileList } from '../model/model-files.js';
 import type { ModelText } from '../model/model-text.js';
+import { reviewStampsPathOf } from '../model/review-stamps.js';
 import type { RuleContext } from '../validate/rule-context.js';
 import { finalizeDiagnostics } from '../validate/validate-model.js';
 import {
@@ -87,12 +88,14 @@ export class ModelEngine {
     sameLinkFactsLists,
   );
 
-  private readonly assembled = assemblyQueries(this.db, {
+  private readonly assembly = assemblyQueries(this.db, {
     root: () => this.root,
     listing: () => this.listingInput.get(ONE),
     composed: (file) => this.composed.get(file),
     linkFacts: () => this.linkFacts.get(ONE),
   });
+
+  private readonly assembled = this.assembly.assembled;
 
   /** The review stamps and suspect-link (tools/incremental/review-queries.ts). */
   private readonly review = new ReviewQueries(this.db, {
@@ -440,6 +443,16 @@ export class ModelEngine {
   /** The annotations of the listed source files that name an id, their files absolute (none unlisted). */
   annotationsOf(id: string): Annotation[] {
     return this.annotations.active() ? (this.annotations.byEntity().get(id) ?? []) : [];
+  }
+
+  /**
+   * Where the current revision's review stamps file is (as loadModel looks for it: beside
+   * config.sets_lock, else in the model's folder), from the resolved config alone: a front end that
+   * sets the stamps before asking for the model does not have the whole assembly verified again.
+   */
+  reviewStampsPath(modelIsDirectory: boolean): string {
+    const { config, sources } = this.assembly.resolvedConfig.get(ONE);
+    return reviewStampsPathOf({ root: this.root, config, configSources: sources }, modelIsDirectory);
   }
 
   /** The model of the current revision, with its review stamps (Model.reviewed) when it has some. */

@@ -1,5 +1,4 @@
 import { readFileSync, statSync } from 'node:fs';
-import { reviewStampsPathOf } from '../model/review-stamps.js';
 import type { ModelEngine } from './model-engine.js';
 
 /**
@@ -12,7 +11,7 @@ export function syncReviewStampsWithDisk(
   overlay: ReadonlyMap<string, string> = new Map(),
   reread: (file: string) => boolean = () => true,
 ): void {
-  const path = reviewStampsPathOf(engine.model(), isDirectory(engine.root));
+  const path = engine.reviewStampsPath(isDirectory(engine.root));
   const open = overlay.get(path);
   if (open !== undefined) {
     engine.setReviewStamps({ path, text: open });

@@ -1,3 +1,5 @@
+import { MapView } from './map-view.js';
+
 /**
  * A read-only Map made of disjoint parts (one per model file), in the parts' order: a key is looked up
  * in the one part that can hold it. The incremental engine (docs/incremental.md) gives each revision's
@@ -5,11 +7,10 @@
  * every entity is built per keystroke. A revision read all over (a first analysis, `rr validate`) looks
  * up many more keys than a keystroke's rules do: once it has looked up a quarter as many as there are
  * entries, the parts are copied into one Map, which answers the rest in one lookup each, so the copy
- * costs no more than a few times the lookups it follows. Writing to it throws: a model's indexes do not
- * change.
+ * costs no more than a few times the lookups it follows. Writing to it throws (MapView).
  */
-export class UnionMap<K, V> extends Map<K, V> {
-  /** the parts as one Map: the only part, or a copy made once lookups reach a quarter of the entries */
+export class UnionMap<K, V> extends MapView<K, V> {
+  /** the parts as one Map, copied once lookups reach a quarter of the entries */
   private whole: ReadonlyMap<K, V> | undefined;
   /** lookups left before the copy is made */
   private lookupsLeft: number;
@@ -20,7 +21,6 @@ export class UnionMap<K, V> extends Map<K, V> {
     private readonly partOf: (key: K) => ReadonlyMap<K, V> | undefined,
   ) {
     super();
-    this.whole = parts.length === 1 ? parts[0] : undefined;
     this.lookupsLeft = this.size / 4;
   }
 
@@ -54,25 +54,5 @@ export class UnionMap<K, V> extends Map<K, V> {
 
   override *values(): MapIterator<V> {
     for (const part of this.parts) yield* part.values();
-  }
-
-  override [Symbol.iterator](): MapIterator<[K, V]> {
-    return this.entries();
-  }
-
-  override forEach(each: (value: V, key: K, map: Map<K, V>) => void, thisArg?: unknown): void {
-    for (const [key, value] of this.entries()) each.call(thisArg, value, key, this);
-  }
-
-  override set(): this {
-    throw new Error('a model’s index does not change');
-  }
-
-  override delete(): boolean {
-    throw new Error('a model’s index does not change');
-  }
-
-  override clear(): void {
-    throw new Error('a model’s index does not change');
   }
 }

@@ -55,7 +55,10 @@ export function linkKey(parent: string, link: LinkRelation, child: string): stri
 }
 
 /** Where a model's stamps file is: beside config.sets_lock when set, else in the model's folder. */
-export function reviewStampsPathOf(model: Model, modelIsDirectory: boolean): string {
+export function reviewStampsPathOf(
+  model: Pick<Model, 'root' | 'config' | 'configSources'>,
+  modelIsDirectory: boolean,
+): string {
   const setAt = model.configSources.sets_lock;
   if (model.config.sets_lock && setAt)
     return resolve(dirname(resolve(dirname(setAt.file), model.config.sets_lock)), REVIEW_STAMPS_FILE);

@@ -1,5 +1,6 @@
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { entityName, positionOf } from '../model/entity.js';
+import type { Config } from '../model/config.js';
 import type { RuleContext } from './rule-context.js';
 
 const LEVEL_KEYS = [
@@ -19,10 +20,19 @@ export function levelRules(ctx: RuleContext): Diagnostic[] {
  * levels are configured (nothing is checked).
  */
 function configuredLevels(ctx: RuleContext) {
-  const levels = ctx.model.config.levels.map((l) => l.name);
-  if (levels.length === 0) return undefined;
-  return { known: (level: string) => levels.includes(level), list: levels.join(', ') };
+  const { config } = ctx.model;
+  // Once per config: the incremental engine asks for each file (docs/incremental.md).
+  if (levelsOf.has(config)) return levelsOf.get(config);
+  const levels = config.levels.map((l) => l.name);
+  const configured =
+    levels.length === 0
+      ? undefined
+      : { known: (level: string) => levels.includes(level), list: levels.join(', ') };
+  levelsOf.set(config, configured);
+  return configured;
 }
+
+const levelsOf = new WeakMap<Config, { known: (level: string) => boolean; list: string } | undefined>();
 
 /** Levels named by claims and test methods must be configured levels (unknown-value). */
 export function entityLevelRules(ctx: RuleContext): Diagnostic[] {
