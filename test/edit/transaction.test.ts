@@ -37,6 +37,19 @@ describe('changed on disk', () => {
     expect((await dataOf(dir, 'REQ-001')).title).toBe('Rate entry');
   });
 
+  test('a change that keeps the file’s size is caught; the same bytes written again are no change', async () => {
+    const dir = await fixtureCopy('links');
+    const risks = join(dir, 'risks.yaml');
+    const before = await readFile(risks, 'utf8');
+    const theirs = before.replace('Overdose', 'Overd0se');
+    expect(theirs.length).toBe(before.length);
+    const error = await rejection(update(dir, 'REQ-001', retitle, { check: () => writeFile(risks, theirs) }));
+    expect(error.code).toBe('changed-on-disk');
+    expect(await readFile(risks, 'utf8')).toBe(theirs);
+    await update(dir, 'REQ-001', retitle, { check: () => writeFile(risks, theirs) });
+    expect((await dataOf(dir, 'REQ-001')).title).toBe('Rate entry in mL/h');
+  });
+
   test('the lock file counts as read', async () => {
     const dir = await fixtureCopy('links');
     const lock = join(dir, 'rr.lock.json');

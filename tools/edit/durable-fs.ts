@@ -1,7 +1,7 @@
 // File writes that survive a crash: data is flushed before it is renamed into place, and the
 // directory is flushed after the rename so the new name is on disk too.
 import { constants } from 'node:fs';
-import { chmod, open, readFile, unlink } from 'node:fs/promises';
+import { chmod, open, readFile, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../files/atomic-write.js';
 import { contentHash } from './content-hash.js';
@@ -43,6 +43,40 @@ export async function hashOfFile(path: string): Promise<string | null> {
   const bytes = await readIfPresent(path);
   return bytes ? contentHash(bytes) : null;
 }
+
+/**
+ * Whether a file holds exactly `bytes` (undefined when it does not exist): read into a buffer kept for
+ * the next comparison, so checking every model file of a save allocates nothing per file.
+ */
+export async function fileHolds(path: string, bytes: Uint8Array): Promise<boolean | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  let buffer = spare.pop() ?? Buffer.alloc(0);
+  try {
+    const { size } = await handle.stat();
+    if (size !== bytes.length) return false;
+    // One byte more than expected is read when there is one: a file that grew since differs.
+    if (buffer.length <= size) buffer = Buffer.allocUnsafe(Math.max(size + 1, buffer.length * 2));
+    let read = 0;
+    while (read <= size) {
+      const { bytesRead } = await handle.read(buffer, read, buffer.length - read, read);
+      if (bytesRead === 0) break;
+      read += bytesRead;
+    }
+    return read === size && buffer.subarray(0, size).equals(bytes);
+  } finally {
+    spare.push(buffer);
+    await handle.close();
+  }
+}
+
+/** Buffers fileHolds reads into, one per comparison under way (saves of other sessions may overlap). */
+const spare: Buffer[] = [];
 
 /** A file's bytes, or undefined when it does not exist. */
 export async function readIfPresent(path: string): Promise<Buffer | undefined> {

@@ -9,6 +9,7 @@ import { verificationLockPathOf } from '../verify/verification-lock-path.js';
 import { withReviewStamps } from '../model/read-review-stamps.js';
 import { parseReviewStamps, reviewStampsPathOf } from '../model/review-stamps.js';
 import { contentHash } from './content-hash.js';
+import { fileHolds, readIfPresent } from './durable-fs.js';
 import type { ProvenEdit } from './edit-proof.js';
 import { EditError } from './edit-error.js';
 import type { EditPlan } from './plan-edit.js';
@@ -119,11 +120,17 @@ export function snapshotReads(snapshot: ModelSnapshot): FileRead[] {
   return reads;
 }
 
-/** Whether a file's bytes now are those it had when read (compared directly when the bytes were kept). */
-export function unchangedSince(read: FileRead, now: Buffer | undefined): boolean {
-  if (!now) return read.hash === null;
-  if (read.bytes && read.hash !== null) return read.bytes.equals(now);
-  return contentHash(now) === read.hash;
+/**
+ * Whether a file is as it was read: the same bytes (compared directly when they were kept, else by
+ * hash), or still absent. `exists` says whether it is there now.
+ */
+export async function unchangedSince(read: FileRead): Promise<{ same: boolean; exists: boolean }> {
+  if (read.bytes && read.hash !== null) {
+    const holds = await fileHolds(read.path, read.bytes);
+    return { same: holds === true, exists: holds !== undefined };
+  }
+  const now = await readIfPresent(read.path);
+  return { same: now ? contentHash(now) === read.hash : read.hash === null, exists: now !== undefined };
 }
 
 /**
@@ -140,8 +147,8 @@ export async function confirmSnapshot(base: ModelSnapshot): Promise<ModelSnapsho
   if (added ?? removed) throw changedOnDisk(added ?? removed!, added ? 'was added' : 'was removed');
   const reads = snapshotReads(base);
   for (const read of reads) {
-    const bytes = await readFile(read.path).catch(() => undefined);
-    if (!unchangedSince(read, bytes)) throw changedOnDisk(read.path, 'changed');
+    const now = await unchangedSince(read).catch(() => ({ same: false }));
+    if (!now.same) throw changedOnDisk(read.path, 'changed');
   }
   return base;
 }

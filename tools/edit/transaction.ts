@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { contentHash } from './content-hash.js';
-import { readIfPresent, removeIfPresent, writeNewFileDurably } from './durable-fs.js';
+import { removeIfPresent, writeNewFileDurably } from './durable-fs.js';
 import { EditError, isEditError } from './edit-error.js';
 import {
   finishEntry,
@@ -112,9 +112,9 @@ export async function commitFiles(
 /** Throws changed-on-disk for the first file whose content is not the one read (null: absent). */
 async function assertUnchanged(expected: Map<string, FileRead>): Promise<void> {
   for (const [path, read] of expected) {
-    const now = await readIfPresent(path);
-    if (unchangedSince(read, now)) continue;
-    const what = read.hash === null ? 'appeared' : now === undefined ? 'was removed' : 'changed';
+    const now = await unchangedSince({ ...read, path });
+    if (now.same) continue;
+    const what = read.hash === null ? 'appeared' : !now.exists ? 'was removed' : 'changed';
     throw new EditError(
       'changed-on-disk',
       `${path} ${what} on disk since the save read it; reload and apply your change again`,

@@ -21,6 +21,7 @@ import {
 } from '../verify/analyze.js';
 import { residualAccepted, verdictRun, type EntityVerdict, type VerdictRun } from '../verify/verdicts.js';
 import { attributeTarget, type Attribution, type AttributedCase } from '../verify/attribution.js';
+import { repeatedPaths } from '../verify/cross-target-rules.js';
 import { verdictReuse, type VerdictInputs } from './verdict-inputs.js';
 import type { VerificationLock } from '../verify/verification-lock-file.js';
 import { byCodePoint } from '../model/code-point-order.js';
@@ -512,28 +513,19 @@ function casesWrittenOn(
   evidence: Evidence,
   lock: VerificationLock | undefined,
 ): (a: AttributedCase) => boolean {
-  const repeated = repeatedPathsOf(evidence);
-  const locked = new Set(lock?.entries.map((e) => e.path));
+  const repeated = repeatedPaths(evidence);
+  const locked = lock ? lockedPaths(lock) : new Set<string>();
   return (a) => a.quarantine !== null || repeated.has(a.case.path) || locked.has(a.case.path);
 }
 
-/** The case paths an evidence has more than once (in one target or several), found once per evidence. */
-function repeatedPathsOf(evidence: Evidence): ReadonlySet<string> {
-  let repeated = repeatedPaths.get(evidence);
-  if (!repeated) {
-    const seen = new Set<string>();
-    repeated = new Set<string>();
-    for (const target of evidence.targets.values())
-      for (const c of target.cases) {
-        if (seen.has(c.path)) repeated.add(c.path);
-        seen.add(c.path);
-      }
-    repeatedPaths.set(evidence, repeated);
-  }
-  return repeated;
+/** The case paths a lock pins, found once per lock. */
+function lockedPaths(lock: VerificationLock): ReadonlySet<string> {
+  let paths = lockPaths.get(lock);
+  if (!paths) lockPaths.set(lock, (paths = new Set(lock.entries.map((e) => e.path))));
+  return paths;
 }
 
-const repeatedPaths = new WeakMap<Evidence, Set<string>>();
+const lockPaths = new WeakMap<VerificationLock, Set<string>>();
 
 /** Whether two maps of lists have the same keys in the same order, each with the same list. */
 function sameLists(

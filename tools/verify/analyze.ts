@@ -185,7 +185,7 @@ export function claimsOverAttribution(
     diagnostics.push(...evidence.diagnostics.map((d) => underRoot(d, evidence.root)));
     cases = attributed.cases;
     diagnostics.push(...attributed.diagnostics);
-    diagnostics.push(...crossTargetRules(cases, model.config));
+    diagnostics.push(...crossTargetRules(cases, model.config, evidence));
     if (lock) {
       const checked = checkVerificationLock(lock, cases, ctx.claims, evidence, model.config, model.byId);
       diagnostics.push(...checked.diagnostics);

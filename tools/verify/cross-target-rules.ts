@@ -2,6 +2,7 @@ import type { Config } from '../model/config.js';
 import { diagnostic, type Diagnostic } from '../model/diagnostic.js';
 import { normalizeLabel } from '../model/labels.js';
 import type { AttributedCase } from './attribution.js';
+import type { Evidence } from '../evidence/test-case.js';
 import { appendTo } from '../model/multi-map.js';
 
 /**
@@ -11,10 +12,13 @@ import { appendTo } from '../model/multi-map.js';
 function pathsInSeveralTargets(
   cases: AttributedCase[],
   inVariant: (target: string) => boolean,
+  repeated: ReadonlySet<string> | undefined,
 ): Map<string, AttributedCase[]> {
   const first = new Map<string, AttributedCase>();
   const several = new Map<string, AttributedCase[]>();
   for (const a of cases) {
+    // A path the evidence has once cannot be in several targets.
+    if (repeated && !repeated.has(a.case.path)) continue;
     if (a.owner === null && !inVariant(a.case.target)) continue;
     const earlier = first.get(a.case.path);
     if (earlier === undefined) first.set(a.case.path, a);
@@ -36,7 +40,7 @@ function pathsInSeveralTargets(
  * attribution-conflict (quarantine), and the same path without a source file is
  * same-path-multiple-owners (warning).
  */
-export function crossTargetRules(cases: AttributedCase[], config: Config): Diagnostic[] {
+export function crossTargetRules(cases: AttributedCase[], config: Config, evidence?: Evidence): Diagnostic[] {
   const out: Diagnostic[] = [];
   const options = config.main_repo ? { mainRepo: config.main_repo } : {};
   const groupOf = new Map<string, number>();
@@ -47,7 +51,8 @@ export function crossTargetRules(cases: AttributedCase[], config: Config): Diagn
     }
   });
   // Outside variant groups only owners can conflict, so unowned cases there are left out.
-  for (const [path, list] of pathsInSeveralTargets(cases, (target) => groupOf.has(target))) {
+  const repeated = evidence && repeatedPaths(evidence);
+  for (const [path, list] of pathsInSeveralTargets(cases, (target) => groupOf.has(target), repeated)) {
     // Variant groups first: their targets are known to run the same code.
     const groups = new Map<number, AttributedCase[]>();
     for (const a of list) {
@@ -113,3 +118,25 @@ export function crossTargetRules(cases: AttributedCase[], config: Config): Diagn
   }
   return out;
 }
+
+/**
+ * The case paths an evidence has more than once (in one target or several), found once per evidence:
+ * only their cases can meet another target's (the rules above look at no other case), and only they
+ * can be quarantined by those rules.
+ */
+export function repeatedPaths(evidence: Evidence): ReadonlySet<string> {
+  let repeated = repeatedOf.get(evidence);
+  if (!repeated) {
+    const seen = new Set<string>();
+    repeated = new Set<string>();
+    for (const target of evidence.targets.values())
+      for (const c of target.cases) {
+        if (seen.has(c.path)) repeated.add(c.path);
+        seen.add(c.path);
+      }
+    repeatedOf.set(evidence, repeated);
+  }
+  return repeated;
+}
+
+const repeatedOf = new WeakMap<Evidence, Set<string>>();
