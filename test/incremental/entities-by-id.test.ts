@@ -42,8 +42,9 @@ describe('EntitiesById', () => {
 
   it('refuses to be changed', () => {
     const { byId } = fixture();
-    expect(() => byId.set('X', entity('X', 'x'))).toThrow(/does not change/);
-    expect(() => byId.delete('REQ-001')).toThrow(/does not change/);
+    const asMap: Map<string, Entity> = byId; // as a caller holding a Map would write to it
+    expect(() => asMap.set('X', entity('X', 'x'))).toThrow(/does not change/);
+    expect(() => asMap.delete('REQ-001')).toThrow(/does not change/);
     expect(() => byId.clear()).toThrow(/does not change/);
   });
 });
