@@ -80,21 +80,33 @@ test('scoped checks find exactly what full checks find', async () => {
         : lock;
       const changed = [...plan.changes.values()].filter((e) => e !== null).map((e) => e.id);
       const base = { changed, renamed: plan.renamed };
+      const fullAfter = analyze({ model: after, evidence, lock: lockAfter });
       const full = ownerChecks({
         ...base,
         before: { model, analysis: fullBefore },
-        after: { model: after, analysis: analyze({ model: after, evidence, lock: lockAfter }) },
+        after: { model: after, analysis: fullAfter },
       });
       const scope = checkScope(evidence, index, model, after, plan, lock);
+      const scopedAfter = analyzeClaims({
+        model: after,
+        evidence: scope.evidence,
+        claimTargets: scope.targets,
+        lock: lockAfter,
+      });
       const scoped = ownerChecks({
         ...base,
         before: { model, analysis: fullBefore },
-        after: {
-          model: after,
-          analysis: analyzeClaims({ model: after, evidence: scope.evidence, lock: lockAfter }),
-        },
+        after: { model: after, analysis: scopedAfter },
         paths: scope.paths,
       });
+      // The changed entities' claims over the evidence are judged as a full analysis judges them.
+      const claimFindings = (list: { rule: string; entity?: string; message: string }[]) =>
+        list
+          .filter(
+            (d) => (d.rule === 'unknown-target' || d.rule === 'coarse-claim') && changed.includes(d.entity!),
+          )
+          .map((d) => d.message);
+      expect(claimFindings(scopedAfter.diagnostics)).toEqual(claimFindings(fullAfter.diagnostics));
       expect(summary(scoped.conflicts), JSON.stringify(request).slice(0, 200)).toEqual(
         summary(full.conflicts),
       );

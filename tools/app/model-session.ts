@@ -199,6 +199,7 @@ export class ModelSession {
             ? checkScope(this.evidence, this.evidenceIndex(), this.model, model, plan, this.verificationLock)
             : undefined;
           const evidence = scope?.evidence;
+          const claimTargets = scope?.targets;
           scoped = scope !== undefined;
           // The model's part of each side from the incremental engine: only the edited files' rules run.
           const before =
@@ -206,6 +207,7 @@ export class ModelSession {
             analyzeClaims({
               model: beforePart!.model,
               evidence,
+              claimTargets,
               lock: this.verificationLock,
               sources: this.sources,
               modelAnalysis: beforePart,
@@ -214,6 +216,7 @@ export class ModelSession {
           const claims = analyzeClaims({
             model: afterPart.model,
             evidence,
+            claimTargets,
             lock: lockAfter,
             sources: this.sources,
             modelAnalysis: afterPart,

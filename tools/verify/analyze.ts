@@ -23,6 +23,12 @@ export interface AnalyzeInput {
   lock?: VerificationLock;
   sources?: SourceAnnotations;
   /**
+   * When the evidence is part of the whole (a save's check, check-scope.ts): the target labels it stands
+   * for. The claims' rules over the evidence then look only at claims on them (a claim on another target
+   * was left out of the part, it is not unknown).
+   */
+  claimTargets?: ReadonlySet<string>;
+  /**
    * The model's own part, when it is already done (loadInputs does it while the evidence is still
    * being read); used only when it was made from this very model, else made again.
    */
@@ -172,7 +178,12 @@ export function analyzeClaims(input: AnalyzeInput): ClaimAnalysis {
  */
 export function claimsOverAttribution(
   prepared: ModelAnalysis,
-  { evidence, lock, sources }: Pick<AnalyzeInput, 'evidence' | 'lock' | 'sources'>,
+  {
+    evidence,
+    lock,
+    sources,
+    claimTargets,
+  }: Pick<AnalyzeInput, 'evidence' | 'lock' | 'sources' | 'claimTargets'>,
   attributed: Attribution | undefined,
 ): ClaimAnalysis {
   const { model, ctx } = prepared;
@@ -193,7 +204,8 @@ export function claimsOverAttribution(
       stale = checked.stale;
     }
     settleQuarantines(cases, model.byId);
-    diagnostics.push(...claimEvidenceRules(ctx.claims, evidence, lock));
+    const claims = claimTargets ? ctx.claims.filter((c) => c.label && claimTargets.has(c.label)) : ctx.claims;
+    diagnostics.push(...claimEvidenceRules(claims, evidence, lock));
   }
   const annotations = new Map<string, Annotation[]>();
   if (sources) {

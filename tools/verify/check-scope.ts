@@ -47,6 +47,11 @@ export interface CheckScope {
   evidence: Evidence;
   /** paths of the cases of the affected targets: only these cases can change owner or quarantine */
   paths: Set<string>;
+  /**
+   * the target labels the part stands for: those the plan can affect (in the evidence or not) and those
+   * brought in for their paths; a claim on another target was left out, not unknown
+   */
+  targets: Set<string>;
 }
 
 /**
@@ -92,5 +97,9 @@ export function checkScope(
     }
   // Keep the evidence's target order, so diagnostics come out in the same order as a full analysis.
   const ordered = new Map([...evidence.targets].filter(([label]) => scoped.has(label)));
-  return { evidence: { ...evidence, targets: ordered, diagnostics: [] }, paths };
+  return {
+    evidence: { ...evidence, targets: ordered, diagnostics: [] },
+    paths,
+    targets: new Set([...targets, ...scoped.keys()]),
+  };
 }
