@@ -3,7 +3,7 @@
 // run on the examples and on generated models with findings of many codes, in every format, and its
 // output and exit code compared with the batch functions' (loadModel and validateModel; loadInputs and
 // analyze) put through the same printers.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,26 @@ describe('rr validate through the engine', () => {
       expect(printed.stdout, `${model} --format ${format}`).toBe(batch.stdout);
       expect(printed.code, `${model} --format ${format}`).toBe(batch.code);
     }
+  });
+
+  it('prints the same when the compose cache serves the files, and when worker threads compose them', async () => {
+    const batch = await batchValidate(large, 'json');
+    const cache = join(dir, 'cache');
+    // The second sighting of the same bytes writes the cache; the third is served from it.
+    for (let run = 0; run < 3; run++) {
+      const printed = await rr(['validate', large, '--format', 'json'], repoRoot, {
+        ...process.env,
+        RR_CACHE_DIR: cache,
+      });
+      expect(printed.stdout, `run ${run}`).toBe(batch.stdout);
+    }
+    expect(readdirSync(join(cache, 'compose')).some((f) => f.endsWith('.json'))).toBe(true);
+    const threads = await rr(['validate', large, '--format', 'json'], repoRoot, {
+      ...process.env,
+      RR_CACHE_DIR: 'off',
+      RR_PARSE_THREADS: '2',
+    });
+    expect(threads.stdout).toBe(batch.stdout);
   });
 
   it('covers findings of many codes, from the loader, the rules and the review stamps', async () => {

@@ -45,7 +45,7 @@ import { configRuleFindings, cycleFindings, entityRuleFindings, targetRuleFindin
 const ONE = '';
 const sameJson = <V>(a: V, b: V): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 const sameText = (a: ModelText, b: ModelText): boolean =>
-  a.ok && b.ok ? a.text === b.text && a.bom === b.bom : sameJson(a, b);
+  a === b || (a.ok && b.ok ? a.text === b.text && a.bom === b.bom : sameJson(a, b));
 
 /**
  * The incremental engine (docs/incremental.md): the model held as inputs (the file listing, each

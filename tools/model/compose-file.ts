@@ -28,10 +28,20 @@ export interface ComposedFile {
  * each read left the thread idle (about an eighth of `rr validate`'s first run on 10,000 entities).
  */
 export function composeModelFile(file: string): Promise<ComposedFile> {
-  return Promise.resolve(composeModelFileNow(file));
+  return Promise.resolve(composeModelFileRead(file).composed);
 }
 
-function composeModelFileNow(file: string): ComposedFile {
+/** A file composed, with the text it was decoded into (none when the compose cache served it). */
+export interface ComposedRead {
+  composed: ComposedFile;
+  text?: ModelText;
+}
+
+/**
+ * Reads and composes one model file as composeModelFile does, keeping the decoded text: the incremental
+ * engine takes it as the file's input, the very string the composed file's positions are read from.
+ */
+export function composeModelFileRead(file: string): ComposedRead {
   const cacheDir = composeCacheDir();
   const looked = lookedUpBytes(file);
   let bytes: Buffer;
@@ -40,17 +50,21 @@ function composeModelFileNow(file: string): ComposedFile {
     try {
       bytes = readFileSync(file);
     } catch {
-      return composeModelText(file, readModelTextSync(file)); // says why it cannot be read
+      return decoded(file, readModelTextSync(file)); // says why it cannot be read
     }
   }
   if (cacheDir === undefined || bytes.length < MIN_CACHED_BYTES)
-    return composeModelText(file, decodeModelBytes(file, bytes));
+    return decoded(file, decodeModelBytes(file, bytes));
   const key = looked?.key ?? composeCacheKey(file, bytes);
   const cached = readComposeCache(cacheDir, key);
-  if (cached !== undefined) return cached;
-  const composed = composeModelText(file, decodeModelBytes(file, bytes));
-  if (admitToComposeCache(cacheDir, key)) writeComposeCache(cacheDir, key, composed);
-  return composed;
+  if (cached !== undefined) return { composed: cached };
+  const read = decoded(file, decodeModelBytes(file, bytes));
+  if (admitToComposeCache(cacheDir, key)) writeComposeCache(cacheDir, key, read.composed);
+  return read;
+}
+
+function decoded(file: string, text: ModelText): ComposedRead {
+  return { composed: composeModelText(file, text), text };
 }
 
 /** Parses and composes a file's decoded text; exported for the editor, which reads and edits bytes itself. */

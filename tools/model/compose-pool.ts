@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { startShares, type StartedShares } from '../parallel/worker-shares.js';
 import { composeWorkBytes, forgetLookedUpBytes, lookedUpBytes } from './compose-cache.js';
-import { composeModelFile, type ComposedFile } from './compose-file.js';
+import { composeModelFile, composeModelFileRead, type ComposedFile } from './compose-file.js';
 import { decodeModelBytes, readModelTextSync, type ModelText } from './model-text.js';
 
 /**
@@ -25,18 +25,23 @@ const WORKER_SCRIPT = fileURLToPath(new URL('./compose-worker.js', import.meta.u
  * threads (1 = no workers). Results keep the files' order.
  */
 export function startComposeModelFiles(files: string[]): StartedShares<ComposedFile> {
-  const started = startComposing(files);
+  const started = startComposing(files, composeModelFile);
   // Bytes read here for files a worker composed are not needed any more.
   const results = started.results.finally(forgetLookedUpBytes);
   return { ...started, results };
 }
 
-function startComposing(files: string[]): StartedShares<ComposedFile> {
-  return startShares({
+function startComposing<T>(
+  files: string[],
+  here: (file: string) => Promise<T>,
+  fromWorker?: (sent: ComposedFile, file: string) => T,
+): StartedShares<T> {
+  return startShares<T, ComposedFile>({
     items: files,
     sizes: files.map(composeWorkBytes),
     script: WORKER_SCRIPT,
-    here: composeModelFile,
+    here,
+    ...(fromWorker ? { fromWorker } : {}),
     minBytesPerThread: MIN_BYTES_PER_THREAD,
   });
 }
@@ -49,15 +54,20 @@ export interface ComposedText {
 
 /**
  * Composes model files as startComposeModelFiles does (worker threads for large models, the compose
- * cache) and gives each file's decoded text with it, from the bytes this thread read to size the work:
- * no file is read twice (docs/incremental.md, "The command line").
+ * cache) and gives each file's decoded text with it: the text this thread decoded to compose it, else
+ * (a worker composed it, or the cache held it) decoded from the bytes this thread read to size the work.
+ * No file is read twice (docs/incremental.md, "The command line").
  */
 export function startComposeModelTexts(files: string[]): StartedShares<ComposedText> {
-  const started = startComposing(files);
-  const results = started.results
-    .then((composed) => composed.map((c, i) => ({ text: textOf(files[i]!), composed: c })))
-    .finally(forgetLookedUpBytes);
-  return { workers: started.workers, results };
+  const started = startComposing(
+    files,
+    (file) => {
+      const read = composeModelFileRead(file);
+      return Promise.resolve({ composed: read.composed, text: read.text ?? textOf(file) });
+    },
+    (composed, file) => ({ composed, text: textOf(file) }),
+  );
+  return { ...started, results: started.results.finally(forgetLookedUpBytes) };
 }
 
 /** A file's text from the bytes read to size the work; a file that could not be read is read again, to say why. */
