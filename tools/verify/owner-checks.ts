@@ -46,24 +46,28 @@ export interface OwnerCheckInput {
 
 /** The problems a save introduces (refuse with 409) and the notices it raises (`takes-from-tag`). */
 export function ownerChecks(input: OwnerCheckInput): { conflicts: Conflict[]; notices: Conflict[] } {
-  const caseConflicts = introducedQuarantines(input);
+  // The cases before the save by key, made only when a case after it needs its old state (a save
+  // that quarantines or takes nothing, the common one, never builds it).
+  let was: Map<string, AttributedCase> | undefined;
+  const before = (a: AttributedCase) =>
+    (was ??= casesByKey(input.before.analysis, input.paths)).get(keyOf(a));
+  const caseConflicts = introducedQuarantines(input, before);
   const conflicts = [
     ...caseConflicts,
     ...introducedModelProblems(input, caseConflicts),
     ...gainedParents(input),
     ...reasonlessWholeTargets(input),
   ];
-  return { conflicts, notices: takenFromTags(input) };
+  return { conflicts, notices: takenFromTags(input, before) };
 }
 
 /** Cases the save would quarantine (or quarantine for another reason) under a code of the table. */
-function introducedQuarantines({ before, after, paths }: OwnerCheckInput): Conflict[] {
-  const was = casesByKey(before.analysis, paths);
+function introducedQuarantines({ after, paths }: OwnerCheckInput, caseBefore: CaseBefore): Conflict[] {
   const out: Conflict[] = [];
   for (const a of after.analysis.cases) {
     if (!a.quarantine || !EDIT_QUARANTINE_RULES.has(a.quarantine)) continue;
     if (paths && !paths.has(a.case.path)) continue;
-    const b = was.get(keyOf(a));
+    const b = caseBefore(a);
     if (b?.quarantine === a.quarantine) continue;
     const { target, path } = a.case;
     const found = after.analysis.diagnostics.find(
@@ -190,16 +194,15 @@ function reasonlessWholeTargets({ before, after, changed, renamed }: OwnerCheckI
  * Hybrid attribution: a claim that takes a case its own single tag gives to another entity. The model
  * wins; the save goes ahead and says so.
  */
-function takenFromTags({ before, after, paths }: OwnerCheckInput): Conflict[] {
+function takenFromTags({ after, paths }: OwnerCheckInput, caseBefore: CaseBefore): Conflict[] {
   if (after.model.config.attribution !== 'hybrid') return [];
-  const was = casesByKey(before.analysis, paths);
   const out: Conflict[] = [];
   for (const a of after.analysis.cases) {
     if (paths && !paths.has(a.case.path)) continue;
     const tag = a.case.tags.length === 1 ? a.case.tags[0]! : undefined;
     if (a.basis !== 'model' || !a.owner || tag === undefined || tag === a.owner) continue;
     if (!after.model.byId.has(tag)) continue;
-    const b = was.get(keyOf(a));
+    const b = caseBefore(a);
     if (b?.basis === 'model' && b.owner === a.owner) continue;
     const { target, path } = a.case;
     out.push({
@@ -212,6 +215,9 @@ function takenFromTags({ before, after, paths }: OwnerCheckInput): Conflict[] {
   }
   return out;
 }
+
+/** A case after the save → the same case before it (by target and path), if it was there. */
+type CaseBefore = (a: AttributedCase) => AttributedCase | undefined;
 
 /** The cases of an analysis by key; only those of `paths` when given (the rest is never looked up). */
 function casesByKey(
