@@ -69,7 +69,7 @@ describe('the incremental assembly', () => {
   it('makes only the edited file’s parts again when a title changes', async () => {
     const { engine, edit, agrees } = setUp();
     const runs = edit('b-requirements.yaml', requirements('Rate and volume'));
-    expect(runs.get('documentsPart')).toBe(1);
+    expect(runs.get('composed')).toBe(1);
     expect(runs.get('entitiesPart')).toBe(1);
     expect(runs.get('identity') ?? 0).toBe(0);
     expect(runs.get('traceShape') ?? 0).toBe(0);

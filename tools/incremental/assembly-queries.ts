@@ -22,6 +22,7 @@ import { claimsByTarget } from '../validate/claim-overlaps.js';
 import { claimsOfEntities, type EntityClaims, type RuleContext } from '../validate/rule-context.js';
 import type { DerivedQuery, QueryDatabase } from './query-database.js';
 import { EntitiesById } from './entities-by-id.js';
+import { memoByObject } from './object-memo.js';
 import { SealedMap } from './sealed-map.js';
 import { UnionMap } from './union-map.js';
 
@@ -73,13 +74,16 @@ export function assemblyQueries(
   db: QueryDatabase,
   from: AssemblySources,
 ): { assembled: DerivedQuery<string, Assembled>; resolvedConfig: DerivedQuery<string, ResolvedConfig> } {
-  const documents = db.derived<string, FileDocumentsPart>('documentsPart', (file) =>
-    fileDocumentsPart(from.composed(file)),
-  );
+  // A file's documents part is a function of its composed file alone: kept per composed file, read
+  // through the (tracked) `composed` query.
+  const documentsPart = memoByObject(fileDocumentsPart);
+  const documents = { get: (file: string): FileDocumentsPart => documentsPart(from.composed(file)) };
 
+  // Every file's config blocks in load order: what the resolved config is made of, cut off here so
+  // that an edit of no config block leaves the config and all that reads it green.
   const configBlocks = db.derived<string, SourcedObject[]>(
     'configBlocks',
-    (file) => documents.get(file).configBlocks,
+    () => identity.get(ONE).files.flatMap((f) => documents.get(f).configBlocks),
     sameJson,
   );
 
@@ -101,7 +105,7 @@ export function assemblyQueries(
 
   const resolvedConfig = db.derived<string, ResolvedConfig>(
     'resolvedConfig',
-    () => resolveConfig(identity.get(ONE).files.flatMap((f) => configBlocks.get(f))),
+    () => resolveConfig(configBlocks.get(ONE)),
     sameJson,
   );
 

@@ -35,14 +35,20 @@ import {
   sameClaimsByTarget,
   sameComposedFile,
   sameDiagnostics,
-  sameLinkFacts,
   sameLinkFactsLists,
 } from './model-fingerprints.js';
+import { memoByObject } from './object-memo.js';
 import { QueryDatabase, type RunCounts } from './query-database.js';
 import { ReviewQueries, type ReviewStampsFile } from './review-queries.js';
 import { configRuleFindings, cycleFindings, entityRuleFindings, targetRuleFindings } from './rule-slices.js';
 
 const ONE = '';
+/** A composed file's link facts, one object per composed file (an unchanged file's compare by ===). */
+const linkFactsOf = memoByObject((file: ComposedFile) => new LinkFacts(file));
+/** A composed file's risks whose residual is accepted, by id. */
+const acceptedRisksOf = memoByObject((file: ComposedFile) =>
+  file.documents.flatMap((doc) => doc.entities.filter(residualAccepted).map((e) => e.id)),
+);
 const sameJson = <V>(a: V, b: V): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 const sameText = (a: ModelText, b: ModelText): boolean =>
   a === b || (a.ok && b.ok ? a.text === b.text && a.bom === b.bom : sameJson(a, b));
@@ -76,16 +82,13 @@ export class ModelEngine {
     sameComposedFile,
   );
 
-  private readonly linkFactsOfFile = this.db.derived<string, LinkFacts>(
-    'linkFactsOfFile',
-    (file) => new LinkFacts(this.composed.get(file)),
-    sameLinkFacts,
-  );
-
-  /** Every file's link facts in load order: unchanged unless a link, id, kind, status or config changed. */
+  /**
+   * Every file's link facts in load order: unchanged unless a link, id, kind, status or config changed.
+   * A file's facts are kept per composed file (linkFactsOf), so an unchanged file gives the same object.
+   */
   private readonly linkFacts = this.db.derived<string, readonly LinkFacts[]>(
     'linkFacts',
-    () => this.listingInput.get(ONE).files.map((f) => this.linkFactsOfFile.get(f)),
+    () => this.listingInput.get(ONE).files.map((f) => linkFactsOf(this.composed.get(f))),
     sameLinkFactsLists,
   );
 
@@ -291,13 +294,10 @@ export class ModelEngine {
     sameJson,
   );
 
-  /** One file's risks whose residual is accepted: what the verdicts read of an entity beyond its links. */
+  /** The risks whose residual is accepted, in load order: what the verdicts read of an entity beyond its links. */
   private readonly acceptedRisks = this.db.derived<string, string[]>(
     'acceptedRisks',
-    (file) =>
-      this.composed
-        .get(file)
-        .documents.flatMap((doc) => doc.entities.filter(residualAccepted).map((e) => e.id)),
+    () => this.listingInput.get(ONE).files.flatMap((f) => acceptedRisksOf(this.composed.get(f))),
     sameJson,
   );
 
@@ -308,8 +308,7 @@ export class ModelEngine {
    */
   private readonly verdicts = this.db.derived<string, EntityVerdict[]>('verdicts', () => {
     const links = this.linkFacts.get(ONE);
-    const accepted: string[] = [];
-    for (const f of this.listingInput.get(ONE).files) accepted.push(...this.acceptedRisks.get(f));
+    const accepted = this.acceptedRisks.get(ONE);
     const part = this.evidencePart.get(ONE);
     const invalid = this.invalid.get(ONE);
     const suspectSets = this.review.suspectSets();
