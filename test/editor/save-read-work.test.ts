@@ -80,9 +80,9 @@ describe('a save in the editor and the read after it', () => {
       save('REQ-005', (d) => (d.title = 'Anti-free-flow clamp closes before the door can open')),
     );
     expect(saved.get('composed')).toBe(1);
-    expect(saved.get('fileRules')).toBe(1);
+    expect(saved.get('unitRules')).toBe(1);
     const titleRead = await ranDuring(session, async () => read());
-    for (const query of ['composed', 'fileRules', 'evidencePart', 'attributedTarget', 'verdicts'])
+    for (const query of ['composed', 'unitRules', 'evidencePart', 'attributedTarget', 'verdicts'])
       expect(titleRead.get(query) ?? 0, query).toBe(0);
     expect(titleRead.get('entityVerdict') ?? 0).toBe(0);
     expect(read()).toEqual(await batch(dir));
@@ -97,7 +97,7 @@ describe('a save in the editor and the read after it', () => {
     );
     const claimRead = await ranDuring(session, async () => read());
     expect(claimRead.get('attributedTarget')).toBe(1);
-    expect(claimRead.get('fileRules') ?? 0).toBe(0);
+    expect(claimRead.get('unitRules') ?? 0).toBe(0);
     const judged = claimRead.get('entityVerdict') ?? 0;
     expect(judged).toBe(withDerived(session, 'REQ-005').size);
     expect(judged).toBeLessThan(session.model.entities.length);

@@ -296,7 +296,7 @@ describe('the incremental engine', () => {
     syncEngineWithDisk(engine);
     engine.diagnostics();
     const composedBefore = engine.runs.get('composed') ?? 0;
-    const rulesBefore = engine.runs.get('fileRules') ?? 0;
+    const rulesBefore = engine.runs.get('unitRules') ?? 0;
     const file = join(dir, 'requirements.yaml');
     writeFileSync(
       file,
@@ -305,7 +305,7 @@ describe('the incremental engine', () => {
     syncEngineWithDisk(engine, new Map(), (f) => f === file);
     const after = engine.diagnostics();
     expect(engine.runs.get('composed')! - composedBefore).toBe(1);
-    expect(engine.runs.get('fileRules')! - rulesBefore).toBe(1);
+    expect(engine.runs.get('unitRules')! - rulesBefore).toBe(1);
     expect(after).toEqual(validateModel(await loadModel(dir)));
   });
 });

@@ -22,6 +22,7 @@ import { claimsByTarget } from '../validate/claim-overlaps.js';
 import { claimsOfEntities, type EntityClaims, type RuleContext } from '../validate/rule-context.js';
 import type { DerivedQuery, QueryDatabase } from './query-database.js';
 import { EntitiesById } from './entities-by-id.js';
+import { fileUnits, sameUnits } from './file-units.js';
 import { memoByObject } from './object-memo.js';
 import { SealedMap } from './sealed-map.js';
 import { UnionMap } from './union-map.js';
@@ -32,14 +33,21 @@ export interface Assembled {
   ctx: RuleContext;
   /** file → its entities in the model (duplicates left out), in load order */
   entitiesByFile: Map<string, Entity[]>;
-  /** file → its entities' claims, in order, by entity id and by target (the file's part of ctx.claims) */
-  claimsByFile: Map<string, FileClaims>;
+  /** unit key → the unit's entities and their claims (the unit's part of ctx.claims) */
+  claimsByUnit: Map<string, UnitClaims>;
 }
 
-/** One file's claims (duplicates' left out), in order, by entity id and by target. */
-export interface FileClaims extends EntityClaims {
-  /** target label → the file's claims on it, in order (made when first asked for) */
+/** One unit's entities (duplicates left out) and their claims, in order, by entity id and by target. */
+export interface UnitClaims extends EntityClaims {
+  entities: Entity[];
+  /** target label → the unit's claims on it, in order (made when first asked for) */
   byTarget(): Map<string, Claim[]>;
+}
+
+/** The model's files in units (file-units.ts), each unit by its key (its first file). */
+export interface Units {
+  units: string[][];
+  byKey: Map<string, string[]>;
 }
 
 /** What the assembly reads of the engine's other queries. */
@@ -49,6 +57,10 @@ export interface AssemblySources {
   composed: (file: string) => ComposedFile;
   /** every file's ids, kinds, statuses, trace links and config values (model-fingerprints.ts) */
   linkFacts: () => unknown;
+  /** a file's text length (tracked): what unit it falls in */
+  size: (file: string) => number;
+  /** files at least this long are units of their own (file-units.ts) */
+  unitAloneBytes: () => number;
 }
 
 /** The model's files (lock files left out) and the owner of each id. */
@@ -57,23 +69,31 @@ interface Identity {
   ids: IdTable;
 }
 
-/** One file's entities part with its claims. */
-type EntitiesPart = FileEntitiesPart & FileClaims;
+/** One unit's entities part: each file's, and the unit's entities with their claims. */
+interface UnitPart extends UnitClaims {
+  /** the unit's files' parts, in order */
+  parts: FileEntitiesPart[];
+}
 
 const ONE = '';
 const sameJson = <V>(a: V, b: V): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The model's assembly as queries (docs/incremental.md), the parts of tools/model/model-parts.ts kept
- * one per file: an edit of one file makes that file's parts again and unites them with the others'
- * (arrays and maps of references, no rule or check run again). What every file shares is read through
- * narrow queries that cut off: the id table and the trace links' shape (from the link facts), the
- * resolved config (from the config blocks).
+ * one per unit of files (a file, or a run of small files): an edit of one file makes its unit's parts
+ * again and unites them with the others' (arrays and maps of references, no rule or check run again).
+ * What every file shares is read through narrow queries that cut off: the id table and the trace
+ * links' shape (from the link facts), the resolved config (from the config blocks).
  */
 export function assemblyQueries(
   db: QueryDatabase,
   from: AssemblySources,
-): { assembled: DerivedQuery<string, Assembled>; resolvedConfig: DerivedQuery<string, ResolvedConfig> } {
+): {
+  assembled: DerivedQuery<string, Assembled>;
+  resolvedConfig: DerivedQuery<string, ResolvedConfig>;
+  units: DerivedQuery<string, Units>;
+  unitFiles: DerivedQuery<string, string[]>;
+} {
   // A file's documents part is a function of its composed file alone: kept per composed file, read
   // through the (tracked) `composed` query.
   const documentsPart = memoByObject(fileDocumentsPart);
@@ -109,19 +129,47 @@ export function assemblyQueries(
     sameJson,
   );
 
-  const entities = db.derived<string, EntitiesPart>('entitiesPart', (file) => {
+  // The model's files in units: unchanged unless a file comes, goes, or grows past the size of a unit.
+  const units = db.derived<string, Units>(
+    'units',
+    () => {
+      const list = fileUnits(identity.get(ONE).files, from.size, from.unitAloneBytes());
+      return { units: list, byKey: new Map(list.map((u) => [u[0]!, u])) };
+    },
+    (a, b) => sameUnits(a.units, b.units),
+  );
+
+  // One unit's files (none once the unit is gone): what a unit's queries read of the grouping.
+  const unitFiles = db.derived<string, string[]>(
+    'unitFiles',
+    (key) => units.get(ONE).byKey.get(key) ?? [],
+    (a, b) => sameUnits([a], [b]),
+  );
+
+  const entities = db.derived<string, UnitPart>('entitiesPart', (key) => {
     const { ids } = identity.get(ONE);
     const { config } = resolvedConfig.get(ONE);
     // A duplicate's message names where its owner is: that file's entities are read (tracked) then.
-    const own = fileEntitiesPart(
-      documents.get(file),
-      ids,
-      config,
-      (owner) => documents.get(owner.file).entities[owner.index]!,
-    );
-    const { claims, claimsByEntity } = claimsOfEntities(own.entities, config);
+    const parts = unitFiles
+      .get(key)
+      .map((file) =>
+        fileEntitiesPart(
+          documents.get(file),
+          ids,
+          config,
+          (owner) => documents.get(owner.file).entities[owner.index]!,
+        ),
+      );
+    const own = parts.length === 1 ? parts[0]!.entities : parts.flatMap((p) => p.entities);
+    const { claims, claimsByEntity } = claimsOfEntities(own, config);
     let byTarget: Map<string, Claim[]> | undefined;
-    return { ...own, claims, claimsByEntity, byTarget: () => (byTarget ??= claimsByTarget(claims)) };
+    return {
+      parts,
+      entities: own,
+      claims,
+      claimsByEntity,
+      byTarget: () => (byTarget ??= claimsByTarget(claims)),
+    };
   });
 
   // Each file's entities as its documents give them, where the id table places each owner.
@@ -134,7 +182,8 @@ export function assemblyQueries(
     from.linkFacts();
     return db.untracked(() => {
       const owners: Entity[] = [];
-      for (const f of files) for (const e of entities.get(f).entities) owners.push(e);
+      for (const unit of units.get(ONE).units)
+        for (const e of entities.get(unit[0]!).entities) owners.push(e);
       return new TraceShape({ entities: owners, byId: new EntitiesById(ids, documentsOf(files)) });
     });
   });
@@ -142,9 +191,11 @@ export function assemblyQueries(
   const assembled = db.derived<string, Assembled>('assembled', () => {
     const listing = from.listing();
     const { files, ids } = identity.get(ONE);
-    const parts = files.map((f) => entities.get(f));
+    const unitParts = units.get(ONE).units.map((u) => [u, entities.get(u[0]!)] as const);
+    // The files' parts in load order: the units are runs of the files in that order.
+    const parts = unitParts.flatMap(([, part]) => part.parts);
     const byId = new EntitiesById(ids, documentsOf(files));
-    const claimsByEntity = unitedClaims(files, parts, ids);
+    const claimsByEntity = unitedClaims(unitParts, ids);
     const model = modelFromParts(
       { root: from.root(), diagnostics: listing.diagnostics, unreadable: listing.unreadable },
       files.map((f) => documents.get(f)),
@@ -153,34 +204,34 @@ export function assemblyQueries(
       byId,
     );
     const claims: Claim[] = [];
-    for (const part of parts) claims.push(...part.claims);
+    for (const [, part] of unitParts) claims.push(...part.claims);
     const entitiesByFile = new Map(files.map((f, i) => [f, parts[i]!.entities]));
-    const claimsByFile = new Map<string, FileClaims>(files.map((f, i) => [f, parts[i]!]));
+    const claimsByUnit = new Map<string, UnitClaims>(unitParts.map(([u, part]) => [u[0]!, part]));
     const ctx: RuleContext = { model, claims, claimsByEntity, trace: traceIndex(model, traceShape.get(ONE)) };
-    return { model, ctx, entitiesByFile, claimsByFile };
+    return { model, ctx, entitiesByFile, claimsByUnit };
   });
-  return { assembled, resolvedConfig };
+  return { assembled, resolvedConfig, units, unitFiles };
 }
 
 /**
- * The model's claims by entity id: the files' own united (a revision builds no Map of every claim), or,
- * for a model of one file, a sealed copy of its own (a plain Map's lookups).
+ * The model's claims by entity id: the units' own united (a revision builds no Map of every claim), or,
+ * for a model of one unit, a sealed copy of its own (a plain Map's lookups).
  */
 function unitedClaims(
-  files: readonly string[],
-  parts: readonly EntitiesPart[],
+  unitParts: readonly (readonly [readonly string[], UnitPart])[],
   ids: IdTable,
 ): Map<string, Claim[]> {
-  if (parts.length === 1) {
-    const own = parts[0]!.claimsByEntity;
+  if (unitParts.length === 1) {
+    const own = unitParts[0]![1].claimsByEntity;
     return new SealedMap((set) => own.forEach((list, id) => set(id, list)));
   }
-  const partAt = new Map(files.map((f, i) => [f, parts[i]!]));
+  const partOfFile = new Map<string, UnitPart>();
+  for (const [files, part] of unitParts) for (const f of files) partOfFile.set(f, part);
   return new UnionMap(
-    parts.map((p) => p.claimsByEntity),
+    unitParts.map(([, part]) => part.claimsByEntity),
     (id) => {
       const owner = ids.get(id);
-      return owner && partAt.get(owner.file)?.claimsByEntity;
+      return owner && partOfFile.get(owner.file)?.claimsByEntity;
     },
   );
 }

@@ -28,6 +28,7 @@ import { byCodePoint } from '../model/code-point-order.js';
 import { appendTo } from '../model/multi-map.js';
 import { AnnotationQueries, type SourceListing } from './annotation-queries.js';
 import { assemblyQueries } from './assembly-queries.js';
+import { UNIT_ALONE_BYTES } from './file-units.js';
 import { anchorFinding, reanchor, type AnchoredFinding } from './finding-anchor.js';
 import {
   LinkFacts,
@@ -43,6 +44,13 @@ import { ReviewQueries, type ReviewStampsFile } from './review-queries.js';
 import { configRuleFindings, cycleFindings, entityRuleFindings, targetRuleFindings } from './rule-slices.js';
 
 const ONE = '';
+
+/** How an engine groups its files (tests set every file apart to count work file by file). */
+export interface EngineOptions {
+  /** files at least this long are units of their own (file-units.ts; 0: every file) */
+  unitAloneBytes?: number;
+}
+
 /** A composed file's link facts, one object per composed file (an unchanged file's compare by ===). */
 const linkFactsOf = memoByObject((file: ComposedFile) => new LinkFacts(file));
 /** A composed file's risks whose residual is accepted, by id. */
@@ -97,6 +105,11 @@ export class ModelEngine {
     listing: () => this.listingInput.get(ONE),
     composed: (file) => this.composed.get(file),
     linkFacts: () => this.linkFacts.get(ONE),
+    size: (file) => {
+      const text = this.textInput.get(file);
+      return text.ok ? text.text.length : 0;
+    },
+    unitAloneBytes: () => this.options.unitAloneBytes ?? UNIT_ALONE_BYTES,
   });
 
   private readonly assembled = this.assembly.assembled;
@@ -115,39 +128,51 @@ export class ModelEngine {
     model: () => this.assembled.get(ONE).model,
   });
 
-  /** The per-entity rules' findings about one file: read its text and the links, nothing else. */
-  private readonly fileRules = this.db.derived<string, Diagnostic[]>(
-    'fileRules',
-    (file) => {
-      this.composed.get(file);
+  /** Reads a unit's files' texts (tracked): a unit's queries run again when one of its files changes. */
+  private readUnit(key: string): void {
+    for (const file of this.assembly.unitFiles.get(key)) this.composed.get(file);
+  }
+
+  /**
+   * The per-entity rules' findings about one unit of files (its key is its first file; file-units.ts):
+   * read its texts and the links, nothing else.
+   */
+  private readonly unitRules = this.db.derived<string, Diagnostic[]>(
+    'unitRules',
+    (key) => {
+      this.readUnit(key);
       this.linkFacts.get(ONE);
-      const { ctx, entitiesByFile, claimsByFile } = this.assembled.peek(ONE);
-      const own = claimsByFile.get(file) ?? { claims: [], claimsByEntity: new Map<string, Claim[]>() };
-      return entityRuleFindings(ctx, entitiesByFile.get(file) ?? [], own);
+      const { ctx, claimsByUnit } = this.assembled.peek(ONE);
+      const own = claimsByUnit.get(key);
+      return own ? entityRuleFindings(ctx, own.entities, own) : [];
     },
     sameDiagnostics,
   );
 
-  /** One file's claims by target: what the target's rules and the evidence read of it. */
-  private readonly claimFactsOfFile = this.db.derived<string, Map<string, Claim[]>>(
-    'claimFactsOfFile',
-    (file) => {
-      this.composed.get(file);
+  /** One unit's claims by target: what the target's rules and the evidence read of it. */
+  private readonly claimFactsOfUnit = this.db.derived<string, Map<string, Claim[]>>(
+    'claimFactsOfUnit',
+    (key) => {
+      this.readUnit(key);
       this.linkFacts.get(ONE);
-      const { claimsByFile } = this.assembled.peek(ONE);
-      return claimsByFile.get(file)?.byTarget() ?? new Map<string, Claim[]>();
+      const { claimsByUnit } = this.assembled.peek(ONE);
+      return claimsByUnit.get(key)?.byTarget() ?? new Map<string, Claim[]>();
     },
     sameClaimsByTarget,
   );
 
-  /** The targets claimed anywhere, in load order. */
-  /** Each target claimed anywhere, in load order, with the files that claim it. */
+  /** The units' keys, in load order. */
+  private unitKeys(): string[] {
+    return this.assembly.units.get(ONE).units.map((u) => u[0]!);
+  }
+
+  /** Each target claimed anywhere, in load order, with the units (by key) that claim it. */
   private readonly claimers = this.db.derived<string, Map<string, string[]>>(
     'claimers',
     () => {
       const out = new Map<string, string[]>();
-      for (const f of this.listingInput.get(ONE).files)
-        for (const t of this.claimFactsOfFile.get(f).keys()) appendTo(out, t, f);
+      for (const key of this.unitKeys())
+        for (const t of this.claimFactsOfUnit.get(key).keys()) appendTo(out, t, key);
       return out;
     },
     sameLists,
@@ -162,27 +187,32 @@ export class ModelEngine {
 
   /**
    * All claims on one target, in load order: a fingerprint (compared, entities by id), not read further.
-   * It reads the files that claim the target only; which files those are is `claimers`.
+   * It reads the units that claim the target only; which units those are is `claimers`.
    */
   private readonly targetClaimFacts = this.db.derived<string, Claim[]>(
     'targetClaimFacts',
     (target) =>
       (this.claimers.get(ONE).get(target) ?? []).flatMap(
-        (f) => this.claimFactsOfFile.get(f).get(target) ?? [],
+        (key) => this.claimFactsOfUnit.get(key).get(target) ?? [],
       ),
     sameClaims,
   );
+
+  /** The current revision's own claims on a target, from the units that claim it, in load order. */
+  private claimsOn(target: string): Claim[] {
+    const { claimsByUnit } = this.assembled.peek(ONE);
+    const claims: Claim[] = [];
+    for (const key of this.claimers.peek(ONE).get(target) ?? [])
+      for (const c of claimsByUnit.get(key)?.byTarget().get(target) ?? []) claims.push(c);
+    return claims;
+  }
 
   private readonly targetRules = this.db.derived<string, Diagnostic[]>(
     'targetRules',
     (target) => {
       this.targetClaimFacts.get(target);
       // The revision's own claims on the target (the fingerprint may hold an earlier revision's entities).
-      const { ctx, claimsByFile } = this.assembled.peek(ONE);
-      const claims: Claim[] = [];
-      for (const f of this.claimers.peek(ONE).get(target) ?? [])
-        for (const c of claimsByFile.get(f)?.byTarget().get(target) ?? []) claims.push(c);
-      return targetRuleFindings(ctx, claims);
+      return targetRuleFindings(this.assembled.peek(ONE).ctx, this.claimsOn(target));
     },
     sameDiagnostics,
   );
@@ -207,11 +237,9 @@ export class ModelEngine {
     const evidence = this.evidenceInput.get(ONE)!;
     this.linkFacts.get(ONE);
     this.targetClaimFacts.get(target);
-    // The revision's own claims on the target, from the files that claim it (as targetRules reads them).
-    const { model, claimsByFile } = this.assembled.peek(ONE);
-    const claims: Claim[] = [];
-    for (const f of this.claimers.peek(ONE).get(target) ?? [])
-      for (const c of claimsByFile.get(f)?.byTarget().get(target) ?? []) claims.push(c);
+    // The revision's own claims on the target (as targetRules reads them).
+    const { model } = this.assembled.peek(ONE);
+    const claims = this.claimsOn(target);
     return attributeTarget(evidence.targets.get(target)!, claims, model.config, model.byId, evidence.root);
   });
 
@@ -249,7 +277,7 @@ export class ModelEngine {
   private readonly modelFindings = this.db.derived<string, Diagnostic[]>('modelFindings', () => {
     const { model, ctx } = this.assembled.get(ONE);
     const out: Diagnostic[] = [...model.diagnostics];
-    for (const f of this.listingInput.get(ONE).files) out.push(...this.fileRules.get(f));
+    for (const key of this.unitKeys()) out.push(...this.unitRules.get(key));
     out.push(...this.cycles.get(ONE).map((a) => reanchor(a, model)));
     out.push(...configRuleFindings(ctx));
     for (const t of this.targets.get(ONE)) out.push(...this.targetRules.get(t));
@@ -360,7 +388,10 @@ export class ModelEngine {
   });
 
   /** An engine over the model at `root` (a directory or one file, as given to rr validate). */
-  constructor(readonly root: string) {
+  constructor(
+    readonly root: string,
+    private readonly options: EngineOptions = {},
+  ) {
     this.evidenceInput.set(ONE, undefined);
     this.lockInput.set(ONE, undefined);
     this.sourcesInput.set(ONE, undefined);
