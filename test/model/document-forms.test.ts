@@ -84,6 +84,24 @@ describe('single-object documents', () => {
     expect(Object.keys(entity.data)).toHaveLength(2 + extra.length);
   });
 
+  it('keep the other keys in their order, a __proto__ key as a field, never as a prototype', async () => {
+    const { model } = await load({
+      'entity.yaml': lines(
+        'id: REQ-1',
+        'kind: requirement',
+        'title: the title',
+        '__proto__:',
+        '  polluted: yes',
+        'method: unit',
+      ),
+    });
+    const data = model.entities[0]!.data;
+    expect(Object.keys(data)).toEqual(['id', 'title', '__proto__', 'method']);
+    expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(data, '__proto__')?.value).toEqual({ polluted: 'yes' });
+    expect((data as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it('load from JSON too, and mix with sections documents in one model', async () => {
     const { model } = await load({
       'need.json': '{"kind": "user_need", "id": "UN-1", "title": "need"}\n',

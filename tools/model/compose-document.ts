@@ -118,6 +118,8 @@ export function composeDocument(file: string, parsed: ParsedDocument): ComposedD
   return composed;
 }
 
+const OWN_FIELD = { enumerable: true, writable: true, configurable: true } as const;
+
 function makeEntity(
   file: string,
   parsed: ParsedDocument,
@@ -130,8 +132,15 @@ function makeEntity(
   // (nothing else keeps it); a single-entity document's is copied without it.
   let data = raw;
   if ('kind' in raw) {
-    data = { ...raw };
-    delete data.kind;
+    // Copied key by key: deleting `kind` from a copy would leave the object in V8's slow dictionary
+    // mode, and every rule reads entity data.
+    data = {};
+    for (const key of Object.keys(raw)) {
+      if (key === 'kind') continue;
+      // A `__proto__` key is data like any other, never the copy's prototype.
+      if (key === '__proto__') Object.defineProperty(data, key, { ...OWN_FIELD, value: raw[key] });
+      else data[key] = raw[key];
+    }
   }
   const tree = parsed.tree;
   // Positions are placed when first asked for: a clean model asks for few, and a record per entity
