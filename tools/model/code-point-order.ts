@@ -37,3 +37,8 @@ export function sortByCodePointKey<T>(items: T[], ...keys: ((item: T) => string)
     return 0;
   });
 }
+
+/** Sorts strings in place in code-point order (the engine's own sort when no unit is at or above U+D800). */
+export function sortByCodePoint(strings: string[]): string[] {
+  return strings.some((s) => ORDER_DIFFERS.test(s)) ? strings.sort(byCodePoint) : strings.sort();
+}

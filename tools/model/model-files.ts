@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { byCodePoint } from './code-point-order.js';
+import { sortByCodePoint } from './code-point-order.js';
 import { diagnostic, type Diagnostic } from './diagnostic.js';
 
 const MODEL_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
@@ -34,7 +34,7 @@ export function listModelFiles(path: string): ModelFileList {
   const files: string[] = [];
   const diagnostics: Diagnostic[] = [];
   walk(path, '', files, diagnostics);
-  files.sort(byCodePoint);
+  sortByCodePoint(files);
   // A directory that cannot be listed leaves part of the model unread, like an unreadable file.
   return { files: files.map((rel) => join(path, rel)), diagnostics, unreadable: diagnostics.length > 0 };
 }
