@@ -273,6 +273,18 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
+/** Commands that have written all they will once main resolves, and hold nothing open (no server). */
+const ENDS_WHEN_DONE = new Set(['validate', 'report']);
+
+/**
+ * Whether the process may end as soon as main resolves for these arguments: bin/rr.js then exits at
+ * once instead of waiting for worker threads to stop and a large heap to be freed
+ * (docs/decisions/0386-one-shot-commands-end-at-once.md).
+ */
+export function endsWhenDone(argv: readonly string[]): boolean {
+  return ENDS_WHEN_DONE.has(argv[2] ?? '');
+}
+
 /** Runs the rr command line with the given argv and resolves to the process exit code. */
 export async function main(argv: string[], io?: Partial<CliIo>): Promise<number> {
   const fullIo: CliIo = {
