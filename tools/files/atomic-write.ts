@@ -8,8 +8,18 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, linkSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import writeFileAtomicPackage from 'write-file-atomic';
+import type writeFileAtomicPackage from 'write-file-atomic';
+
+let loaded: typeof writeFileAtomicPackage | undefined;
+
+// write-file-atomic (and signal-exit, which it loads) on first use: a run that writes no file (rr
+// validate, rr report) loads none of it, a hundredth of such a run.
+function writeFileAtomicModule(): typeof writeFileAtomicPackage {
+  loaded ??= createRequire(import.meta.url)('write-file-atomic') as typeof writeFileAtomicPackage;
+  return loaded;
+}
 
 /** How a file is written. */
 export interface AtomicWriteOptions {
@@ -46,7 +56,7 @@ export async function writeFileAtomic(
   data: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
-  await writeFileAtomicPackage(path, bytesOf(data), packageOptions(options));
+  await writeFileAtomicModule()(path, bytesOf(data), packageOptions(options));
 }
 
 /** writeFileAtomic for callers that cannot wait (a request handler's short write, a cache entry). */
@@ -55,7 +65,7 @@ export function writeFileAtomicSync(
   data: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): void {
-  writeFileAtomicPackage.sync(path, bytesOf(data), packageOptions(options));
+  writeFileAtomicModule().sync(path, bytesOf(data), packageOptions(options));
 }
 
 /**

@@ -1,8 +1,10 @@
 // Where a text stops being strict JSON (RFC 8259: no comments, no trailing commas), found by
 // jsonc-parser's scanner, the JSON reader rr's editor writes with (tools/edit/json-edit.ts).
-import { ParseErrorCode, visit } from 'jsonc-parser';
+import { ParseErrorCode } from 'jsonc-parser';
+import { jsoncPackage } from './jsonc-package.js';
 
 // Errors reported at the start of the token that the text ends inside: the text breaks where it ends.
+// (ParseErrorCode is a const enum of numbers: its values are inlined, nothing is loaded for them.)
 const ENDS_EARLY = new Set<ParseErrorCode>([
   ParseErrorCode.UnexpectedEndOfString,
   ParseErrorCode.UnexpectedEndOfComment,
@@ -16,7 +18,7 @@ const ENDS_EARLY = new Set<ParseErrorCode>([
 export function jsonErrorOffset(text: string): number | undefined {
   let first: number | undefined;
   try {
-    visit(
+    jsoncPackage().visit(
       text,
       {
         onError: (error, offset, length) => {

@@ -6,7 +6,7 @@
 // text writes more keys than JSON.parse kept), a `__proto__` key, keys of over 1,024 characters. A
 // declined file is read by the yaml package, which says what is wrong with it.
 // test/model/json-model-reader.test.ts compares the two readers.
-import { visit } from 'jsonc-parser';
+import { jsoncPackage } from './jsonc-package.js';
 import type { BlockYamlFile, ReadMap, ReadNode, ReadSeq } from './block-yaml-reader.js';
 
 /** The longest key the yaml package takes without an error. */
@@ -46,7 +46,7 @@ function jsonNodes(text: string): { root: ReadNode; written: number } | undefine
     else if (parent.kind === 'seq') parent.items.push(node);
     else parent.pairs.push({ key, keyStart, value: node });
   };
-  visit(text, {
+  jsoncPackage().visit(text, {
     onObjectBegin: (offset) => {
       const node: ReadMap = { kind: 'map', start: offset, pairs: [] };
       place(node);
