@@ -4,7 +4,7 @@
 import { escapeHtml, html, trusted, type Markup } from '../markup.js';
 import type { BackwardRow, ForwardRow, PackData } from '../pack-data.js';
 import { entityLink, type Page } from './page.js';
-import { pagedTable } from './paged-table.js';
+import { lazily, pagedTable } from './paged-table.js';
 import { cells, entityLinks, stateSpan, verdictBadge } from './parts.js';
 
 /** Whether a requirement counts as unverified in the filters: any verdict short of VERIFIED or FAILED. */
@@ -79,7 +79,7 @@ function forwardPages(data: PackData): Page[] {
       <th scope="col">Verdict</th>
       <th scope="col">Flags</th>
     </tr>`,
-    rows: data.forward.map((r) => forwardRow(data, r)),
+    rows: lazily(data.forward, (r) => forwardRow(data, r)),
   });
 }
 
@@ -117,6 +117,6 @@ function backwardPages(data: PackData): Page[] {
       <th scope="col">Kind</th>
       <th scope="col">Owner's verdict</th>
     </tr>`,
-    rows: data.backward.map((r) => backwardRow(data, r)),
+    rows: lazily(data.backward, (r) => backwardRow(data, r)),
   });
 }
