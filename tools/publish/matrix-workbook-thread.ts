@@ -1,8 +1,8 @@
 // Builds the matrix workbook on a worker thread while this thread lays out the pages: on a large pack
 // the XLSX is a fifth of the work and needs nothing the pages need. The worker is started as soon as
 // the evidence is read, so that loading exceljs (a second) overlaps the analysis, when the other core
-// has nothing to do; it then waits for the rows. The rows go over as one JSON text (a single string
-// is copied at once; a structured clone of millions of cells is not), the bytes come back as a
+// has nothing to do; it then waits for the rows. Each sheet's rows go over as one JSON text (a single
+// string is copied at once; a structured clone of millions of cells is not), the bytes come back as a
 // transferred buffer. Run from TypeScript sources (tests), the work stays on this thread.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,11 +13,8 @@ const WORKER_SCRIPT = fileURLToPath(new URL('./matrix-workbook-worker.js', impor
 /** Below this many rows the worker's start-up (loading exceljs again) costs more than it saves. */
 const MIN_ROWS_FOR_A_WORKER = 20_000;
 
-/** What the worker is sent: both tables and the pack's date. */
-export interface WorkbookRequest {
-  rows: string;
-  date: string;
-}
+/** What the worker is sent: the first sheet's rows (JSON) and the pack's date, then the second's. */
+export type WorkbookMessage = { forward: string; date: string } | { backward: string };
 
 /** Builds the workbook once its rows are known; close() lets go of its worker. */
 export interface WorkbookBuilder {
@@ -48,17 +45,16 @@ export function workbookBuilder(expectedRows: number): WorkbookBuilder {
   return {
     build(forward, backward, date) {
       worker.ref();
-      const request: WorkbookRequest = {
-        rows: JSON.stringify([forward, backward]),
-        date: date.toISOString(),
-      };
       const done = new Promise<Buffer>((resolve) => {
         worker.once('message', (bytes: Uint8Array) => {
           resolve(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
           void worker.terminate();
         });
       });
-      worker.postMessage(request);
+      // In two messages: the worker starts on the first sheet while this thread writes out the second.
+      const send = (message: WorkbookMessage) => worker.postMessage(message);
+      send({ forward: JSON.stringify(forward), date: date.toISOString() });
+      send({ backward: JSON.stringify(backward) });
       return Promise.race([done, failed]);
     },
     close() {

@@ -10,9 +10,14 @@ import { PassThrough } from 'node:stream';
 /**
  * Both matrices as one XLSX workbook, its bytes the same for the same data and date. Written through
  * exceljs's streaming writer: its in-memory workbook kept an object per cell and took most of a large
- * publication (docs/decisions/0309-the-xlsx-is-streamed.md).
+ * publication (docs/decisions/0309-the-xlsx-is-streamed.md). `backward` may still be on its way (the
+ * worker starts on the first sheet while its rows come over).
  */
-export async function matrixWorkbook(forward: string[][], backward: string[][], date: Date): Promise<Buffer> {
+export async function matrixWorkbook(
+  forward: string[][],
+  backward: string[][] | Promise<string[][]>,
+  date: Date,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -33,8 +38,10 @@ export async function matrixWorkbook(forward: string[][], backward: string[][], 
     ['Cases to owners', backward],
   ] as const) {
     const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    // An empty cell is left out (null), as a spreadsheet leaves it: a fifth less for exceljs to render.
-    for (const cells of rows) sheet.addRow(cells.map((cell) => (cell === '' ? null : cell))).commit();
+    // An empty cell is left out, as a spreadsheet leaves it: left undefined, exceljs makes no cell
+    // object for it (a third of a large workbook's cells).
+    for (const cells of await rows)
+      sheet.addRow(cells.map((cell) => (cell === '' ? undefined : cell))).commit();
     sheet.commit();
   }
   await workbook.commit();

@@ -198,18 +198,32 @@ export function packData(sources: PackSources): PackData {
     push(up, e.from, { id: e.to, relation: e.relation });
     push(down, e.to, { id: e.from, relation: e.relation });
   }
-  const caseByKey = new Map(analysis.cases.map((a) => [caseKey(a.case.target, a.case.path), a]));
+  // By target, then path: a large pack has 200,000 cases, and a key string made per case and per
+  // member (and hashed) was most of this function's time.
+  const casesOf = new Map<string, Map<string, Analysis['cases'][number]>>();
+  for (const a of analysis.cases) {
+    let byPath = casesOf.get(a.case.target);
+    if (!byPath) casesOf.set(a.case.target, (byPath = new Map<string, Analysis['cases'][number]>()));
+    byPath.set(a.case.path, a);
+  }
+  // A case read from one file shares that file's list with the other cases read from it.
+  const oneFile = new Map<string, string[]>();
+  const evidenceOf = (files: readonly string[]): string[] => {
+    if (files.length !== 1) return files.map(evidencePlace);
+    let list = oneFile.get(files[0]!);
+    if (!list) oneFile.set(files[0]!, (list = [evidencePlace(files[0]!)]));
+    return list;
+  };
   const entities = new Map<string, PackEntity>();
   for (const e of model.entities) {
     const v = verdicts.get(e.id);
     const members = (v?.members ?? []).map((m): PackMember => {
-      const key = caseKey(m.target, m.path);
-      const pinned = lock?.byKey.get(key);
-      const attributed = caseByKey.get(key);
+      const pinned = lock?.byKey.get(caseKey(m.target, m.path));
+      const attributed = casesOf.get(m.target)?.get(m.path);
       return {
         ...m,
         lock: !lock ? 'none' : !pinned ? 'unlocked' : pinned.owner === e.id ? 'locked' : 'other',
-        evidence: attributed ? attributed.case.sources.map(evidencePlace) : [],
+        evidence: attributed ? evidenceOf(attributed.case.sources) : [],
       };
     });
     entities.set(e.id, {
