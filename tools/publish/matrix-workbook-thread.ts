@@ -13,8 +13,14 @@ const WORKER_SCRIPT = fileURLToPath(new URL('./matrix-workbook-worker.js', impor
 /** Below this many rows the worker's start-up (loading exceljs again) costs more than it saves. */
 const MIN_ROWS_FOR_A_WORKER = 20_000;
 
-/** What the worker is sent: the first sheet's rows (JSON) and the pack's date, then the second's. */
-export type WorkbookMessage = { forward: string; date: string } | { backward: string };
+/**
+ * What the worker is sent: the pack's date, then each sheet's rows (0: forward, 1: backward) in chunks
+ * of JSON text, each sheet closed by `end`.
+ */
+export type WorkbookMessage = { date: string } | { sheet: 0 | 1; rows: string } | { sheet: 0 | 1; end: true };
+
+/** Rows a chunk holds: the worker parses one when it needs it, so the parsed rows die young. */
+const CHUNK_ROWS = 10_000;
 
 /** Builds the workbook once its rows are known; close() lets go of its worker. */
 export interface WorkbookBuilder {
@@ -51,10 +57,15 @@ export function workbookBuilder(expectedRows: number): WorkbookBuilder {
           void worker.terminate();
         });
       });
-      // In two messages: the worker starts on the first sheet while this thread writes out the second.
+      // In chunks: the worker starts on the first rows while this thread writes out the others.
       const send = (message: WorkbookMessage) => worker.postMessage(message);
-      send({ forward: JSON.stringify(forward), date: date.toISOString() });
-      send({ backward: JSON.stringify(backward) });
+      send({ date: date.toISOString() });
+      for (const sheet of [0, 1] as const) {
+        const rows = sheet === 0 ? forward : backward;
+        for (let i = 0; i < rows.length; i += CHUNK_ROWS)
+          send({ sheet, rows: JSON.stringify(rows.slice(i, i + CHUNK_ROWS)) });
+        send({ sheet, end: true });
+      }
       return Promise.race([done, failed]);
     },
     close() {
