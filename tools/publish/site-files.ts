@@ -22,10 +22,14 @@ import { FILTERS_JS, SEARCH_JS, SITE_CSS, SITE_JS } from './site-assets.js';
 
 /** Every page of the pack, in reading order (the PDF prints them in this order). */
 export function packPages(data: PackData): Page[] {
+  // The documents hold every entity's home, so the pages after them can link to an entity's page at
+  // once: the case pages' 200,000 owner links need no token to resolve.
+  const documents = documentPages(data);
+  const homes = entityHomes(documents);
   return [
     startPage(data),
-    ...documentPages(data),
-    ...matrixPages(data),
+    ...documents,
+    ...matrixPages(data, (id) => entityHref(homes, id)),
     ...riskPages(data),
     ...verificationPages(data),
     changesPage(data),
