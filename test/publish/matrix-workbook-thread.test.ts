@@ -20,10 +20,11 @@ describe('the matrix workbook on a worker thread', () => {
       workbookOnWorker: (rows: number) => boolean;
     }>('matrix-workbook-thread.js');
     const { matrixWorkbook } = await built<{ matrixWorkbook: Build }>('matrix-workbook.js');
-    // Over the worker's threshold, with values that need escaping in XML.
+    // Over the worker's threshold (in several chunks), with values that need escaping in XML and
+    // empty cells (a requirement without a case).
     const forward = [
       ['requirement', 'case'],
-      ...Array.from({ length: 15_000 }, (_, i) => [`REQ-${i}`, `c<${i}>&"`]),
+      ...Array.from({ length: 15_000 }, (_, i) => [`REQ-${i}`, i % 1000 === 7 ? '' : `c<${i}>&"`]),
     ];
     const backward = [['case', 'owner'], ...Array.from({ length: 15_000 }, (_, i) => [`c${i}`, `REQ-${i}`])];
     expect(workbookOnWorker(forward.length + backward.length)).toBe(true);
@@ -36,6 +37,10 @@ describe('the matrix workbook on a worker thread', () => {
     const sheet = book.getWorksheet('Requirements to cases')!;
     expect(sheet.rowCount).toBe(forward.length);
     expect(sheet.getRow(12_346).values).toEqual([undefined, 'REQ-12344', 'c<12344>&"']);
+    // An empty cell is an empty cell of the spreadsheet, its row's other cells in their columns.
+    expect(sheet.getRow(12_009).getCell(1).value).toBe('REQ-12007');
+    expect(sheet.getRow(12_009).getCell(2).value).toBeNull();
+    expect(sheet.getRow(12_009).getCell(2).text).toBe('');
     expect(book.getWorksheet('Cases to owners')!.rowCount).toBe(backward.length);
   }, 120_000);
 });

@@ -47,6 +47,20 @@ describe('the audit pack of the example', () => {
     expect(needs).toContain('satisfied by <a href="doc-requirements-yaml.html#REQ-001">REQ-001</a>');
   });
 
+  it("links each case's owner on the case pages to the owner on its document's page", () => {
+    const cases = result.files
+      .filter((f) => /^cases(-\d+)?\.html$/.test(f))
+      .map(read)
+      .join('');
+    const owners = [...cases.matchAll(/<td><a href="([^"]*)">([^<]+)<\/a><\/td>/g)];
+    expect(owners.length).toBeGreaterThan(0);
+    for (const [, href, id] of owners) {
+      const [page, anchor] = href!.split('#');
+      expect(anchor).toBe(encodeURIComponent(id!));
+      expect(read(page!)).toContain(`<article class="entity" id="${id}"`);
+    }
+  });
+
   it('shows each case of a set with its result, lock state and evidence file', () => {
     const requirements = read('doc-requirements-yaml.html');
     const article = requirements.slice(requirements.indexOf('id="REQ-003"'));

@@ -1,7 +1,7 @@
 // The traceability matrix beside the HTML as tables of cells, one row per requirement and case and one
 // per case and owner, and as CSV (RFC 4180); the XLSX is written from the same tables
 // (matrix-workbook.ts).
-import type { PackData } from './pack-data.js';
+import type { PackMatrix } from './pack-matrix.js';
 
 const FORWARD_HEADER = [
   'user_needs',
@@ -19,7 +19,7 @@ const FORWARD_HEADER = [
 const BACKWARD_HEADER = ['target', 'case', 'result', 'owner', 'owner_kind', 'owner_verdict', 'quarantined'];
 
 /** The forward matrix as rows of cells: a requirement without cases has one row with empty case cells. */
-export function forwardTable(data: PackData): string[][] {
+export function forwardTable(data: PackMatrix): string[][] {
   const rows: string[][] = [FORWARD_HEADER];
   for (const r of data.forward) {
     const base = [
@@ -38,7 +38,7 @@ export function forwardTable(data: PackData): string[][] {
 }
 
 /** The backward matrix (case → owner) as rows of cells. */
-export function backwardTable(data: PackData): string[][] {
+export function backwardTable(data: PackMatrix): string[][] {
   return [
     BACKWARD_HEADER,
     ...data.backward.map((r) => [
@@ -61,13 +61,23 @@ export function csvText(rows: readonly string[][]): string {
     const formula = c === 61 /* = */ || c === 43 /* + */ || c === 45 /* - */ || c === 64; /* @ */
     return formula || NEEDS_QUOTES.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
   };
-  let text = '';
+  // Joined a few thousand lines at a time: 400,000 lines appended to one string were kept as a tree
+  // of pieces until the end, which the garbage collector copied over and over.
+  const chunks: string[] = [];
+  let lines: string[] = [];
   for (const row of rows) {
     let line = cell(row[0] ?? '');
     for (let i = 1; i < row.length; i++) line += ',' + cell(row[i]!);
-    text += line + '\r\n';
+    lines.push(line);
+    if (lines.length === CSV_CHUNK_LINES) {
+      chunks.push(lines.join('\r\n') + '\r\n');
+      lines = [];
+    }
   }
-  return text;
+  if (lines.length > 0) chunks.push(lines.join('\r\n') + '\r\n');
+  return chunks.join('');
 }
+
+const CSV_CHUNK_LINES = 4096;
 
 const NEEDS_QUOTES = /[",\r\n]/;

@@ -7,12 +7,24 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { PassThrough } from 'node:stream';
 
+/** A sheet's rows: all of them, or chunks of them as they come. */
+export type SheetRows = readonly string[][] | AsyncIterable<readonly string[][]>;
+
+function chunksOf(rows: SheetRows): Iterable<readonly string[][]> | AsyncIterable<readonly string[][]> {
+  return isTable(rows) ? [rows] : rows;
+}
+
+function isTable(rows: SheetRows): rows is readonly string[][] {
+  return Array.isArray(rows);
+}
+
 /**
  * Both matrices as one XLSX workbook, its bytes the same for the same data and date. Written through
  * exceljs's streaming writer: its in-memory workbook kept an object per cell and took most of a large
- * publication (docs/decisions/0309-the-xlsx-is-streamed.md).
+ * publication (docs/decisions/0309-the-xlsx-is-streamed.md). Each sheet's rows are a table or chunks of
+ * one still on their way (the worker starts on the first rows while the others come over).
  */
-export async function matrixWorkbook(forward: string[][], backward: string[][], date: Date): Promise<Buffer> {
+export async function matrixWorkbook(forward: SheetRows, backward: SheetRows, date: Date): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -33,9 +45,10 @@ export async function matrixWorkbook(forward: string[][], backward: string[][], 
     ['Cases to owners', backward],
   ] as const) {
     const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    rows.forEach((cells) => {
-      sheet.addRow(cells).commit();
-    });
+    // An empty cell is left out, as a spreadsheet leaves it: left undefined, exceljs makes no cell
+    // object for it (a third of a large workbook's cells).
+    for await (const chunk of chunksOf(rows))
+      for (const cells of chunk) sheet.addRow(cells.map((cell) => (cell === '' ? undefined : cell))).commit();
     sheet.commit();
   }
   await workbook.commit();

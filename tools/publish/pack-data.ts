@@ -9,7 +9,6 @@ import { countDiagnostics } from '../report/diagnostic-counts.js';
 import { invariantLine } from '../report/report-sentences.js';
 import { modelSummary } from '../report/model-summary.js';
 import { traceGraph, type TraceEdge } from '../report/trace-graph.js';
-import { traceIndex } from '../trace/trace-index.js';
 import { initialScore, residualScore, riskAcceptability } from '../validate/risk-score.js';
 import type { Analysis } from '../verify/analyze.js';
 import { caseKey } from '../verify/case-key.js';
@@ -17,6 +16,7 @@ import type { Gap } from '../verify/gaps.js';
 import type { EntityVerdict, SetMember, Verdict } from '../verify/verdicts.js';
 import type { VerificationLock } from '../verify/verification-lock-file.js';
 import type { ModelDiff } from './model-history.js';
+import { PACK_TRACE_KINDS, packMatrix, type PackMatrix } from './pack-matrix.js';
 
 /** The baseline a pack was published from. */
 export interface Baseline {
@@ -171,6 +171,8 @@ export interface PackSources {
   place: (file: string) => string;
   /** an evidence file (relative to the evidence directory) as the pack shows it */
   evidencePlace: (file: string) => string;
+  /** the matrix rows, when they were made beforehand (packMatrix of the same model and analysis) */
+  matrix?: PackMatrix;
 }
 
 const VERDICT_ORDER: (Verdict | 'none')[] = [
@@ -186,27 +188,42 @@ const VERDICT_ORDER: (Verdict | 'none')[] = [
 /** The pack's data from a model, its analysis and the baseline. Pure: no I/O. */
 export function packData(sources: PackSources): PackData {
   const { model, analysis, lock, place, evidencePlace } = sources;
+  const matrix = sources.matrix ?? packMatrix(model, analysis);
   const verdicts = new Map(analysis.entities.map((v) => [v.id, v]));
   const verdictOf = (id: string) => verdicts.get(id)?.verdict ?? null;
-  const { edges } = traceGraph(model, { kinds: ['user_need', 'requirement', 'mitigation', 'risk'] });
+  const { edges } = traceGraph(model, { kinds: PACK_TRACE_KINDS });
   const up = new Map<string, PackLink[]>();
   const down = new Map<string, PackLink[]>();
   for (const e of edges) {
     push(up, e.from, { id: e.to, relation: e.relation });
     push(down, e.to, { id: e.from, relation: e.relation });
   }
-  const caseByKey = new Map(analysis.cases.map((a) => [caseKey(a.case.target, a.case.path), a]));
+  // By target, then path: a large pack has 200,000 cases, and a key string made per case and per
+  // member (and hashed) was most of this function's time.
+  const casesOf = new Map<string, Map<string, Analysis['cases'][number]>>();
+  for (const a of analysis.cases) {
+    let byPath = casesOf.get(a.case.target);
+    if (!byPath) casesOf.set(a.case.target, (byPath = new Map<string, Analysis['cases'][number]>()));
+    byPath.set(a.case.path, a);
+  }
+  // A case read from one file shares that file's list with the other cases read from it.
+  const oneFile = new Map<string, string[]>();
+  const evidenceOf = (files: readonly string[]): string[] => {
+    if (files.length !== 1) return files.map(evidencePlace);
+    let list = oneFile.get(files[0]!);
+    if (!list) oneFile.set(files[0]!, (list = [evidencePlace(files[0]!)]));
+    return list;
+  };
   const entities = new Map<string, PackEntity>();
   for (const e of model.entities) {
     const v = verdicts.get(e.id);
     const members = (v?.members ?? []).map((m): PackMember => {
-      const key = caseKey(m.target, m.path);
-      const pinned = lock?.byKey.get(key);
-      const attributed = caseByKey.get(key);
+      const pinned = lock?.byKey.get(caseKey(m.target, m.path));
+      const attributed = casesOf.get(m.target)?.get(m.path);
       return {
         ...m,
         lock: !lock ? 'none' : !pinned ? 'unlocked' : pinned.owner === e.id ? 'locked' : 'other',
-        evidence: attributed ? attributed.case.sources.map(evidencePlace) : [],
+        evidence: attributed ? evidenceOf(attributed.case.sources) : [],
       };
     });
     entities.set(e.id, {
@@ -249,19 +266,8 @@ export function packData(sources: PackSources): PackData {
     documents: documentsOf(model, place),
     entities,
     order: model.entities.map((e) => e.id),
-    forward: forwardRows(model, entities, verdictOf),
-    backward: analysis.cases.map((a) => {
-      const owner = a.owner ? model.byId.get(a.owner) : undefined;
-      return {
-        target: a.case.target,
-        path: a.case.path,
-        state: a.quarantine ? 'quarantined' : a.case.result,
-        owner: a.owner,
-        ownerKind: owner?.kind ?? null,
-        ownerVerdict: a.owner ? verdictOf(a.owner) : null,
-        quarantined: a.quarantine !== null,
-      };
-    }),
+    forward: matrix.forward,
+    backward: matrix.backward,
     risks: riskRows(model, entities, verdictOf),
     quarantined: analysis.cases
       .filter((a) => a.quarantine)
@@ -336,51 +342,6 @@ function documentsOf(model: Model, place: (file: string) => string): PackDocumen
 export function sectionTitle(kind: EntityKind): string {
   const words = SECTION_OF_KIND[kind].replace(/_/g, ' ');
   return words[0]!.toUpperCase() + words.slice(1);
-}
-
-function forwardRows(
-  model: Model,
-  entities: Map<string, PackEntity>,
-  verdictOf: (id: string) => Verdict | null,
-): ForwardRow[] {
-  const trace = traceIndex(model);
-  const ids = (list: readonly Entity[]) => list.map((x) => x.id);
-  const needsOf = new Map<string, string[]>();
-  const needs = (id: string, path: Set<string>): string[] => {
-    const known = needsOf.get(id);
-    if (known) return known;
-    const e = model.byId.get(id);
-    if (!e || e.kind !== 'requirement') return [];
-    const found = new Set(ids(trace.up(id, 'satisfies')));
-    for (const parent of ids(trace.up(id, 'refines')))
-      if (!path.has(parent)) for (const n of needs(parent, new Set([...path, parent]))) found.add(n);
-    const list = [...found];
-    needsOf.set(id, list);
-    return list;
-  };
-  return model.entities
-    .filter((e) => e.kind === 'requirement')
-    .map((e) => {
-      const p = entities.get(e.id)!;
-      const mitigations = [...p.up.filter((l) => l.relation === 'implements').map((l) => l.id)];
-      const parents = ids(trace.up(e.id, 'refines'));
-      const reached = needs(e.id, new Set([e.id]));
-      const derived =
-        trace.up(e.id, 'satisfies').length === 0 && parents.length === 0 && mitigations.length === 0;
-      return {
-        requirement: e.id,
-        title: p.title,
-        needs: reached,
-        mitigations,
-        parents,
-        verdict: verdictOf(e.id),
-        cases: p.members.map((m) => ({ target: m.target, path: m.path, state: m.state })),
-        derived,
-        missingLinks:
-          (reached.length === 0 && mitigations.length === 0) ||
-          (p.members.length === 0 && p.derivedFrom.length === 0),
-      };
-    });
 }
 
 function riskRows(

@@ -2,6 +2,7 @@
 // one way of reading inputs, analyses once, gathers the pack's data, lays out the site and writes it;
 // with --pdf prints the same pages to one PDF. The CLI, the Bazel action and the editor call this.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,11 +14,13 @@ import { analyze, type Analysis } from '../verify/analyze.js';
 import { loadInputs, type InputOptions, type Inputs } from '../verify/inputs.js';
 import { parseModelVerificationLock } from '../verify/verification-lock-file.js';
 import { verificationLockPathOf } from '../verify/verification-lock-path.js';
+import { workbookBuilder, type WorkbookBuilder } from './matrix-workbook-thread.js';
 import { baselineOf, modelRepository, readersAt, resolveRevision } from './baseline.js';
 import { semanticDiff } from './model-history.js';
 import { packData, type Baseline, type EvidenceFile, type PackChanges, type PackData } from './pack-data.js';
 import { pdfUnavailable, printPdf } from './pdf.js';
-import { packDate, siteFiles } from './site-files.js';
+import { packMatrix } from './pack-matrix.js';
+import { matrixExports, packDate, siteFiles } from './site-files.js';
 import { packZip } from './pack-zip.js';
 import { writePack } from './write-pack.js';
 
@@ -83,6 +86,29 @@ export async function publishPack(options: PublishOptions): Promise<PublishResul
     ...(options.evidenceRoot ? { evidenceRoot: options.evidenceRoot } : {}),
     ...readers,
   });
+  // Started now, so that the workbook's worker loads exceljs while this thread analyses.
+  const workbook = workbookBuilder(2 * evidenceCases(inputs));
+  try {
+    return await publishLoaded(options, git, at, inputs, workbook);
+  } finally {
+    workbook.close();
+  }
+}
+
+/** The number of test cases the evidence holds (each is a row of both matrices). */
+function evidenceCases(inputs: Inputs): number {
+  let cases = 0;
+  for (const target of inputs.evidence?.targets.values() ?? []) cases += target.cases.length;
+  return cases;
+}
+
+async function publishLoaded(
+  options: PublishOptions,
+  git: Awaited<ReturnType<typeof modelRepository>>,
+  at: Awaited<ReturnType<typeof resolveRevision>> | undefined,
+  inputs: Inputs,
+  workbook: WorkbookBuilder,
+): Promise<PublishResult> {
   const analysis = analyze(inputs);
   const root = options.workspace ?? (git ? await realpath(git.root) : process.cwd());
   // Remembered per path: a large pack asks for the same few thousand files once per case.
@@ -98,6 +124,9 @@ export async function publishPack(options: PublishOptions): Promise<PublishResul
   const baseline =
     options.stampedBaseline ??
     (await baselineOf(git, at, [options.model, ...(inputs.lockPath ? [inputs.lockPath] : [])]));
+  // The matrix first: its workbook is then built on the worker while the rest is gathered.
+  const matrix = packMatrix(inputs.model, analysis);
+  const exports = matrixExports(matrix, packDate({ baseline }), workbook);
   const changes =
     options.since && git ? await changesSince(git, options.since, options, inputs, analysis, place) : null;
   const data = packData({
@@ -106,12 +135,13 @@ export async function publishPack(options: PublishOptions): Promise<PublishResul
     lock: inputs.lock,
     rrVersion: packageVersion(),
     baseline,
-    evidenceFiles: options.evidence ? await evidenceHashes(options.evidence, evidencePlace) : [],
+    evidenceFiles: options.evidence ? evidenceHashes(options.evidence, evidencePlace) : [],
     changes,
     place,
     evidencePlace,
+    matrix,
   });
-  const { pages, files } = await siteFiles(data);
+  const { pages, files } = await siteFiles(data, exports);
   let pdf: string | null = null;
   let pdfProblem: string | undefined;
   if (options.pdf) {
@@ -156,16 +186,28 @@ function slashed(path: string): string {
   return path.split(sep).join('/');
 }
 
-/** Every evidence file with its SHA-256, in the evidence reader's order. */
-async function evidenceHashes(dir: string, place: (file: string) => string): Promise<EvidenceFile[]> {
+/**
+ * Every evidence file with its SHA-256, in the evidence reader's order. Read one after another without
+ * yielding: the reader has just read them (they are in the page cache), and awaiting each of 2,000
+ * reads behind the workbook's compression on the thread pool left this thread idle for most of a second.
+ */
+function evidenceHashes(dir: string, place: (file: string) => string): EvidenceFile[] {
   const listed = listEvidenceFiles(dir).files;
   const out: EvidenceFile[] = [];
   for (const file of listed) {
-    const bytes = await readFile(join(dir, file)).catch(() => undefined);
+    const bytes = readOrNothing(join(dir, file));
     if (bytes)
       out.push({ file: place(join(dir, file)), sha256: createHash('sha256').update(bytes).digest('hex') });
   }
   return out;
+}
+
+function readOrNothing(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined; // gone since it was listed: left out, as the evidence reader leaves it
+  }
 }
 
 /**

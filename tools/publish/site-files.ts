@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backwardTable, csvText, forwardTable } from './matrix-export.js';
-import { matrixWorkbookSoon } from './matrix-workbook-thread.js';
+import { workbookBuilder, type WorkbookBuilder } from './matrix-workbook-thread.js';
 import type { PackData } from './pack-data.js';
+import type { PackMatrix } from './pack-matrix.js';
 import { changesPage } from './pages/changes-page.js';
 import { documentPages } from './pages/document-pages.js';
 import { gapsPages } from './pages/gaps-page.js';
@@ -21,10 +22,14 @@ import { FILTERS_JS, SEARCH_JS, SITE_CSS, SITE_JS } from './site-assets.js';
 
 /** Every page of the pack, in reading order (the PDF prints them in this order). */
 export function packPages(data: PackData): Page[] {
+  // The documents hold every entity's home, so the pages after them can link to an entity's page at
+  // once: the case pages' 200,000 owner links need no token to resolve.
+  const documents = documentPages(data);
+  const homes = entityHomes(documents);
   return [
     startPage(data),
-    ...documentPages(data),
-    ...matrixPages(data),
+    ...documents,
+    ...matrixPages(data, (id) => entityHref(homes, id)),
     ...riskPages(data),
     ...verificationPages(data),
     changesPage(data),
@@ -57,14 +62,34 @@ function miniSearchAsset(): string {
   return `/*! MiniSearch, ${licence.trim().split('\n')[0]}; MIT licence:\n${licence.replace(/\*\//g, '* /')}*/\n${code}`;
 }
 
-/** The pack's pages (in reading order, for the PDF) and its files by path relative to the output folder. */
+/** The matrix as the CSV's and the XLSX's tables, and the XLSX on its way. */
+export interface MatrixExports {
+  forward: string[][];
+  backward: string[][];
+  xlsx: Promise<Buffer>;
+}
+
+/**
+ * The matrix's tables, the XLSX started at once: on a large pack it is built on a worker (by
+ * `workbook`, when one was started earlier) while this thread gathers the rest and lays out the pages.
+ */
+export function matrixExports(matrix: PackMatrix, date: Date, workbook?: WorkbookBuilder): MatrixExports {
+  const forward = forwardTable(matrix);
+  const backward = backwardTable(matrix);
+  const xlsx = (workbook ?? workbookBuilder(forward.length + backward.length)).build(forward, backward, date);
+  xlsx.catch(() => {}); // awaited by siteFiles; a publication that fails before then has its own error
+  return { forward, backward, xlsx };
+}
+
+/**
+ * The pack's pages (in reading order, for the PDF) and its files by path relative to the output folder.
+ * `exports` are the matrix's, when publishPack started them before the rest of the data.
+ */
 export async function siteFiles(
   data: PackData,
+  exports: MatrixExports = matrixExports(data, packDate(data)),
 ): Promise<{ pages: Page[]; files: Map<string, string | Buffer> }> {
-  const forward = forwardTable(data);
-  const backward = backwardTable(data);
-  // Started first: on a large pack it is built on a worker while the pages are laid out below.
-  const workbook = matrixWorkbookSoon(forward, backward, packDate(data));
+  const { forward, backward, xlsx } = exports;
   const pages = packPages(data);
   const files = new Map<string, string | Buffer>();
   const homes = entityHomes(pages);
@@ -80,12 +105,12 @@ export async function siteFiles(
   files.set('assets/search-pieces.js', searchPiecesScript(pieces.length));
   files.set('matrix.csv', csvText(forward));
   files.set('matrix-cases.csv', csvText(backward));
-  files.set('matrix.xlsx', await workbook);
+  files.set('matrix.xlsx', await xlsx);
   return { pages, files };
 }
 
 /** The one date a pack carries: the baseline commit's, else the start of the zip era. */
-export function packDate(data: PackData): Date {
+export function packDate(data: Pick<PackData, 'baseline'>): Date {
   const date = data.baseline.date ? new Date(data.baseline.date) : new Date(Date.UTC(1980, 0, 1));
   return date.getTime() < Date.UTC(1980, 0, 1) ? new Date(Date.UTC(1980, 0, 1)) : date;
 }

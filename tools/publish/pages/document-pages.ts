@@ -5,16 +5,7 @@ import { escapeHtml, html, trusted, type Markup } from '../markup.js';
 import type { PackData, PackDocument, PackEntity, PackMember } from '../pack-data.js';
 import { KIND_WORDS } from '../pack-data.js';
 import { entityLink, type Page } from './page.js';
-import {
-  cells,
-  entityLinks,
-  fieldValue,
-  pieceName,
-  pieceNav,
-  splitBySize,
-  stateSpan,
-  verdictBadge,
-} from './parts.js';
+import { cells, entityLinks, fieldValue, pieceName, pieceNav, stateSpan, verdictBadge } from './parts.js';
 
 /** Characters of markup a page piece holds at most (well below 2 MB even in 3-byte UTF-8). */
 export const PAGE_BUDGET = 600_000;
@@ -89,45 +80,51 @@ function documentList(data: PackData, stems: string[]): Page {
   };
 }
 
-interface Block {
-  section: number;
-  id: string;
-  markup: Markup;
+/** A piece of a document page: its markup so far, joined when full, and the entities it holds. */
+interface Piece {
+  parts: string[];
+  size: number;
+  ids: string[];
 }
 
 function documentPieces(data: PackData, doc: PackDocument, stem: string): Page[] {
-  const blocks: Block[] = doc.sections.flatMap((s, section) =>
-    s.entities.map((id) => ({ section, id, markup: entityBlock(data, data.entities.get(id)!) })),
-  );
-  const byMarkup = new Map(blocks.map((b) => [b.markup, b]));
-  const pieces = splitBySize(
-    blocks.map((b) => b.markup),
-    PAGE_BUDGET,
-  );
-  return pieces.map((piece, index) => {
-    const parts: Markup[] = [];
-    let section = -1;
-    let open = false;
-    for (const markup of piece) {
-      const block = byMarkup.get(markup)!;
-      if (block.section !== section) {
-        if (open) parts.push(html`</section>`);
-        section = block.section;
-        const s = doc.sections[section]!;
-        parts.push(html`<section class="kind"><h2>${s.title}</h2></section>`);
-        open = true;
+  // Each entity's block is made and placed in its piece at once, and a full piece is joined: a large
+  // document's blocks then die young instead of all being kept until the last is made.
+  const pieces: { body: string; ids: string[] }[] = [];
+  let piece: Piece = { parts: [], size: 0, ids: [] };
+  let section = -1;
+  const close = () => {
+    if (section >= 0) piece.parts.push('</section>');
+    pieces.push({ body: piece.parts.join(''), ids: piece.ids });
+  };
+  doc.sections.forEach((s, index) => {
+    for (const id of s.entities) {
+      const block = entityBlock(data, data.entities.get(id)!).html;
+      if (piece.ids.length > 0 && piece.size + block.length > PAGE_BUDGET) {
+        close();
+        piece = { parts: [], size: 0, ids: [] };
+        section = -1;
       }
-      parts.push(markup);
+      if (index !== section) {
+        if (section >= 0) piece.parts.push('</section>');
+        section = index;
+        piece.parts.push(html`<section class="kind"><h2>${s.title}</h2></section>`.html);
+      }
+      piece.parts.push(block);
+      piece.size += block.length;
+      piece.ids.push(id);
     }
-    if (open) parts.push(html`</section>`);
+  });
+  close();
+  return pieces.map(({ body, ids }, index) => {
     const nav = pieceNav(stem, pieces.length, index, doc.file);
     return {
       name: pieceName(stem, index),
       title: pieces.length > 1 ? `${doc.file} (${index + 1}/${pieces.length})` : doc.file,
       section: 'documents',
-      anchors: piece.map((m) => byMarkup.get(m)!.id),
+      anchors: ids,
       body: html`<h1 class="document">${doc.file}</h1>
-        ${nav}${parts}${nav}`,
+        ${nav}${trusted(body)}${nav}`,
     };
   });
 }
@@ -217,16 +214,19 @@ export function memberTable(members: readonly PackMember[]): Markup {
  * large pack has a row per case, and building it from nested templates cost most of its pages' time.
  */
 function memberRow(m: PackMember): string {
-  const flags = [
-    m.flaky ? 'flaky' : '',
-    m.stale ? 'stale' : '',
-    m.quarantine ? `quarantined (${m.quarantine})` : '',
-    m.movedTo ? `moved to ${m.movedTo}` : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const flags =
+    m.flaky || m.stale || m.quarantine || m.movedTo
+      ? [
+          m.flaky ? 'flaky' : '',
+          m.stale ? 'stale' : '',
+          m.quarantine ? `quarantined (${m.quarantine})` : '',
+          m.movedTo ? `moved to ${m.movedTo}` : '',
+        ]
+          .filter(Boolean)
+          .join(', ')
+      : '';
   return (
     `<tr><td>${escapeHtml(m.target)}</td><td>${escapeHtml(m.path)}</td><td>${stateSpan(m.state)}</td>` +
-    `<td>${escapeHtml(m.lock)}</td><td>${escapeHtml(flags)}</td><td>${escapeHtml(m.evidence.join(', '))}</td></tr>\n`
+    `<td>${escapeHtml(m.lock)}</td><td>${escapeHtml(flags)}</td><td>${escapeHtml(m.evidence.length === 1 ? m.evidence[0]! : m.evidence.join(', '))}</td></tr>\n`
   );
 }

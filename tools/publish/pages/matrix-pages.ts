@@ -4,7 +4,7 @@
 import { escapeHtml, html, trusted, type Markup } from '../markup.js';
 import type { BackwardRow, ForwardRow, PackData } from '../pack-data.js';
 import { entityLink, type Page } from './page.js';
-import { pagedTable } from './paged-table.js';
+import { lazily, pagedTable } from './paged-table.js';
 import { cells, entityLinks, stateSpan, verdictBadge } from './parts.js';
 
 /** Whether a requirement counts as unverified in the filters: any verdict short of VERIFIED or FAILED. */
@@ -17,9 +17,12 @@ export function isFailed(row: ForwardRow): boolean {
   return row.verdict === 'FAILED' || row.cases.some((c) => c.state === 'failed' || c.state === 'error');
 }
 
-/** The matrix pages, forward and backward. */
-export function matrixPages(data: PackData): Page[] {
-  return [...forwardPages(data), ...backwardPages(data)];
+/**
+ * The matrix pages, forward and backward. With `href` (an entity's page and anchor, known once the
+ * documents are laid out) the case pages link owners directly; without, through entity-link tokens.
+ */
+export function matrixPages(data: PackData, href?: (id: string) => string): Page[] {
+  return [...forwardPages(data), ...backwardPages(data, href)];
 }
 
 const FILTERS = html`<fieldset class="filters" hidden>
@@ -79,15 +82,17 @@ function forwardPages(data: PackData): Page[] {
       <th scope="col">Verdict</th>
       <th scope="col">Flags</th>
     </tr>`,
-    rows: data.forward.map((r) => forwardRow(data, r)),
+    rows: lazily(data.forward, (r) => forwardRow(data, r)),
   });
 }
 
 /** One case and its owner as a table row, one string per case (a large pack has 200,000 of them). */
-function backwardRow(data: PackData, row: BackwardRow): Markup {
+function backwardRow(data: PackData, row: BackwardRow, href?: (id: string) => string): Markup {
   const owner = row.owner
     ? data.entities.has(row.owner)
-      ? entityLink(row.owner).html
+      ? href
+        ? `<a href="${href(row.owner)}">${escapeHtml(row.owner)}</a>` // as entityLink resolves
+        : entityLink(row.owner).html
       : escapeHtml(row.owner)
     : '<span class="empty">no owner</span>';
   return trusted(
@@ -96,7 +101,7 @@ function backwardRow(data: PackData, row: BackwardRow): Markup {
   );
 }
 
-function backwardPages(data: PackData): Page[] {
+function backwardPages(data: PackData, href?: (id: string) => string): Page[] {
   return pagedTable({
     stem: 'cases',
     title: 'Test case → owner',
@@ -117,6 +122,6 @@ function backwardPages(data: PackData): Page[] {
       <th scope="col">Kind</th>
       <th scope="col">Owner's verdict</th>
     </tr>`,
-    rows: data.backward.map((r) => backwardRow(data, r)),
+    rows: lazily(data.backward, (r) => backwardRow(data, r, href)),
   });
 }

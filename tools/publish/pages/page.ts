@@ -33,22 +33,32 @@ const NAV: [Section, string, string][] = [
 // Control characters never occur in escaped text (the escaper replaces them), so tokens cannot clash.
 const OPEN = '\u0001';
 const CLOSE = '\u0002';
-// eslint-disable-next-line no-control-regex -- the tokens are control characters on purpose
-const TOKEN = /\u0001([^\u0002]*)\u0002/g;
 
 /** A link to an entity, resolved to its page when the pack is laid out. */
 export function entityLink(id: string, label: string | Markup = id): Markup {
   return html`<a href="${trusted(OPEN + encodeURIComponent(id) + CLOSE)}">${label}</a>`;
 }
 
-/** The markup with every entity-link token replaced by `href(id)`. */
+/**
+ * The markup with every entity-link token replaced by `href(id)`. A loop over the tokens rather than a
+ * replace with a function: a large pack has 250,000 links and the replace's calls were most of its cost.
+ */
 export function resolveLinks(text: string, href: (id: string) => string): string {
   const known = new Map<string, string>(); // a page links the same few entities many times
-  return text.replace(TOKEN, (_, encoded: string) => {
+  const parts: string[] = [];
+  let from = 0;
+  for (let open = text.indexOf(OPEN); open >= 0; open = text.indexOf(OPEN, from)) {
+    const close = text.indexOf(CLOSE, open + 1);
+    if (close < 0) break;
+    const encoded = text.slice(open + 1, close);
     let link = known.get(encoded);
     if (link === undefined) known.set(encoded, (link = href(decodeURIComponent(encoded))));
-    return link;
-  });
+    parts.push(text.slice(from, open), link);
+    from = close + 1;
+  }
+  if (from === 0) return text;
+  parts.push(text.slice(from));
+  return parts.join('');
 }
 
 /** The whole HTML document of a page (tokens still in it). */

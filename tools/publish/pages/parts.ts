@@ -8,11 +8,18 @@ export function verdictBadge(verdict: string | null): Markup {
   return html`<span class="verdict v-${verdict.toLowerCase()}">${verdict}</span>`;
 }
 
-/** A case's result as a labelled span, as a string (it is written once per case). */
+/** A case's result as a labelled span, as a string (it is written once per case, of a few results). */
 export function stateSpan(state: string): string {
-  const text = escapeHtml(state);
-  return `<span class="state s-${state.includes(' ') ? escapeHtml(state.replace(/ /g, '-')) : text}">${text}</span>`;
+  let span = STATE_SPANS.get(state);
+  if (span === undefined) {
+    const text = escapeHtml(state);
+    span = `<span class="state s-${state.includes(' ') ? escapeHtml(state.replace(/ /g, '-')) : text}">${text}</span>`;
+    STATE_SPANS.set(state, span);
+  }
+  return span;
 }
+
+const STATE_SPANS = new Map<string, string>();
 
 /** A list of entity ids as links, comma-separated. */
 export function entityLinks(ids: readonly string[], known: ReadonlyMap<string, unknown>): Markup {
@@ -44,24 +51,6 @@ export function fieldValue(value: unknown): Markup {
 /** A table row's cells. */
 export function cells(values: readonly Part[]): Markup {
   return html`${values.map((v) => html`<td>${v}</td>`)}`;
-}
-
-/** Rows split into pieces of at most `budget` bytes of markup each (at least one row a piece). */
-export function splitBySize(rows: readonly Markup[], budget: number): Markup[][] {
-  const pieces: Markup[][] = [[]];
-  let size = 0;
-  for (const row of rows) {
-    const length = row.html.length;
-    const current = pieces[pieces.length - 1]!;
-    if (current.length > 0 && size + length > budget) {
-      pieces.push([row]);
-      size = length;
-    } else {
-      current.push(row);
-      size += length;
-    }
-  }
-  return pieces;
 }
 
 /** The file name of piece `index` of a paged page: "matrix.html", "matrix-2.html", … */
