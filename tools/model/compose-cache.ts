@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { writeFileAtomicSync } from '../files/atomic-write.js';
 import { parseCheckedJson } from './checked-json.js';
 import type { ComposedFile } from './compose-file.js';
+import { composedNonFinite } from './composed-json.js';
 import { COMPOSED_FILE } from './composed-model-shape.js';
 import { codeDigest } from './code-digest.js';
 import { packageRoot } from './package-paths.js';
@@ -164,36 +165,6 @@ function markUsed(path: string): void {
   } catch {
     // A read-only cache still serves; its entries just age.
   }
-}
-
-/** Whether a plain value holds a number JSON cannot hold (YAML's .inf and .nan come back as null). */
-function holdsNonFiniteNumber(value: unknown): boolean {
-  const stack = [value];
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return true;
-    } else if (Array.isArray(v)) {
-      for (const item of v) stack.push(item);
-    } else if (v !== null && typeof v === 'object') {
-      for (const item of Object.values(v)) stack.push(item);
-    }
-  }
-  return false;
-}
-
-/**
- * Whether a composition holds a number JSON cannot hold. Only the files' own values can: entities'
- * fields, the config, project and meta blocks, schema_version (positions and messages are rr's own),
- * so the many positions are not walked.
- */
-function composedNonFinite(composed: ComposedFile): boolean {
-  return composed.documents.some(
-    (doc) =>
-      doc.entities.some((entity) => holdsNonFiniteNumber(entity.data)) ||
-      [doc.config, doc.project, doc.meta].some((block) => block && holdsNonFiniteNumber(block.value)) ||
-      holdsNonFiniteNumber(doc.schemaVersion?.value),
-  );
 }
 
 /**

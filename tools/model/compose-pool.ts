@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { startShares, type StartedShares } from '../parallel/worker-shares.js';
 import { composeWorkBytes, forgetLookedUpBytes, lookedUpBytes } from './compose-cache.js';
 import { composeModelFile, composeModelFileRead, type ComposedFile } from './compose-file.js';
+import { composedFromMessage, type ComposedMessage } from './composed-json.js';
 import { decodeModelBytes, readModelTextSync, type ModelText } from './model-text.js';
 
 /**
@@ -25,7 +26,7 @@ const WORKER_SCRIPT = fileURLToPath(new URL('./compose-worker.js', import.meta.u
  * threads (1 = no workers). Results keep the files' order.
  */
 export function startComposeModelFiles(files: string[]): StartedShares<ComposedFile> {
-  const started = startComposing(files, composeModelFile);
+  const started = startComposing(files, composeModelFile, (sent) => sent);
   // Bytes read here for files a worker composed are not needed any more.
   const results = started.results.finally(forgetLookedUpBytes);
   return { ...started, results };
@@ -34,14 +35,14 @@ export function startComposeModelFiles(files: string[]): StartedShares<ComposedF
 function startComposing<T>(
   files: string[],
   here: (file: string) => Promise<T>,
-  fromWorker?: (sent: ComposedFile, file: string) => T,
+  fromWorker: (composed: ComposedFile, file: string) => T,
 ): StartedShares<T> {
-  return startShares<T, ComposedFile>({
+  return startShares<T, ComposedMessage>({
     items: files,
     sizes: files.map(composeWorkBytes),
     script: WORKER_SCRIPT,
     here,
-    ...(fromWorker ? { fromWorker } : {}),
+    fromWorker: (sent, file) => fromWorker(composedFromMessage(sent), file),
     minBytesPerThread: MIN_BYTES_PER_THREAD,
   });
 }
