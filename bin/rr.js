@@ -15,7 +15,7 @@ for (const stream of [process.stdout, process.stderr]) {
 if (process.env.BUILD_WORKING_DIRECTORY) process.chdir(process.env.BUILD_WORKING_DIRECTORY);
 
 process.exitCode = await main(process.argv);
-// rr validate and rr report have written all they will: the process ends once its output is flushed,
+// rr validate, rr report and rr publish have written all they will: the process ends once its output is flushed,
 // without waiting for worker threads to stop and the heap to be freed (a tenth of a second on a large
 // model; docs/decisions/0386-one-shot-commands-end-at-once.md).
 if (endsWhenDone(process.argv))

@@ -273,8 +273,11 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-/** Commands that have written all they will once main resolves, and hold nothing open (no server). */
-const ENDS_WHEN_DONE = new Set(['validate', 'report']);
+/**
+ * Commands that have written all they will once main resolves (every write awaited, the PDF printer's
+ * browser closed) and hold nothing open (no server, no watcher).
+ */
+const ENDS_WHEN_DONE = new Set(['validate', 'report', 'publish']);
 
 /**
  * Whether the process may end as soon as main resolves for these arguments: bin/rr.js then exits at
