@@ -45,5 +45,6 @@ export function composedMessage(composed: ComposedFile): ComposedMessage {
 
 /** The composed file a worker sent (composedMessage); its JSON is rr's own, from a thread of this process. */
 export function composedFromMessage(sent: ComposedMessage): ComposedFile {
+  // trusted: a compose worker of this process stringified a ComposedFile (composedMessage)
   return typeof sent === 'string' ? (JSON.parse(sent) as ComposedFile) : sent;
 }
