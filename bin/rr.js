@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=32
+#!/usr/bin/env -S node --max-semi-space-size=64
 // Entry point for `npx rr`: runs the compiled CLI (built by `npm ci` through the prepare script).
 import { endsWhenDone, main } from '../dist/tools/cli/main.js';
 
