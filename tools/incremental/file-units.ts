@@ -1,7 +1,7 @@
 /**
  * The files a unit of the engine's per-file queries covers (docs/incremental.md, "Units"): a model of
  * one file per entity has thousands of files of a few hundred bytes, and a query slot per file and
- * query cost such a model's first run a third more than the batch analysis. Small files are grouped
+ * query made such a model's analysis cost twice the batch analysis's. Small files are grouped
  * in load order; a file of UNIT_ALONE_BYTES or more is a unit of its own, so an edit of a larger file
  * redoes that file's parts only.
  */
