@@ -36,22 +36,11 @@ function parseEditableText(path: string, text: string): EditableFile {
   const lineCounter = new LineCounter();
   // What parseAllDocuments does, keeping the concrete syntax tree for the file's comments.
   const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
-  const docs = composeTokens(tokens);
-  let style: RenderStyle | undefined;
-  return {
-    path,
-    text,
-    docs,
-    values: plainValues(docs),
-    get style() {
-      if (style) return style;
-      const tally = tallyStyle(text, docs);
-      rememberTally(path, text, tally);
-      return (style = styleOfTally(tally));
-    },
-    lineCounter,
-    comments: commentsOnce(tokens),
-  };
+  return editableOf(path, text, tokens, lineCounter, (docs) => {
+    const tally = tallyStyle(text, docs);
+    rememberTally(path, text, tally);
+    return styleOfTally(tally);
+  });
 }
 
 /**
@@ -73,6 +62,26 @@ export function parseEditableLines(
   const parser = new Parser(lineCounter.addNewLine);
   parser.offset = start;
   const tokens = [...parser.parse(text.slice(start, end))];
+  const styleOf = () => {
+    let tally = knownTally(path, text);
+    if (!tally) {
+      tally = blockStyleTally(text);
+      if (tally) rememberTally(path, text, tally);
+    }
+    return tally ? styleOfTally(tally) : parseEditable(path, text).style;
+  };
+  return editableOf(path, text, tokens, lineCounter, styleOf, { start, end, line });
+}
+
+/** A parsed file (or region) of the tokens given; its style worked out by `styleOf` when first read. */
+function editableOf(
+  path: string,
+  text: string,
+  tokens: Parameters<Composer['compose']>[0],
+  lineCounter: LineCounter,
+  styleOf: (docs: Document.Parsed[]) => RenderStyle,
+  region?: EditableFile['region'],
+): EditableFile {
   const docs = composeTokens(tokens);
   let style: RenderStyle | undefined;
   return {
@@ -81,17 +90,11 @@ export function parseEditableLines(
     docs,
     values: plainValues(docs),
     get style() {
-      if (style) return style;
-      let tally = knownTally(path, text);
-      if (!tally) {
-        tally = blockStyleTally(text);
-        if (tally) rememberTally(path, text, tally);
-      }
-      return (style = tally ? styleOfTally(tally) : parseEditable(path, text).style);
+      return (style ??= styleOf(docs));
     },
     lineCounter,
     comments: commentsOnce(tokens),
-    region: { start, end, line },
+    ...(region ? { region } : {}),
   };
 }
 
